@@ -1,0 +1,113 @@
+// The business constants of the product specification (§9), shared by the server and the web app.
+
+export const SIGNUP_CREDITS = 5;
+export const USD_PER_CREDIT = 0.1;
+export const DEFAULT_PLAN_ID = 'free_trial';
+
+/** Credit packages of the billing screen: credits for USD. */
+export const BILLING_PACKAGES = [
+  { credits: 170, usd: 17, popular: false },
+  { credits: 2500, usd: 250, popular: false },
+  { credits: 5000, usd: 500, popular: true },
+  { credits: 7500, usd: 750, popular: false },
+  { credits: 10000, usd: 1000, popular: false },
+] as const;
+export const DEFAULT_PACKAGE_CREDITS = 170;
+export const MIN_CUSTOM_CREDITS = 1;
+/** The largest single purchase the API accepts; far above any package, it only stops absurd amounts. */
+export const MAX_PURCHASE_CREDITS = 100_000;
+
+/** Price of a number of credits in USD, rounded to cents. */
+export function priceUsd(credits: number): number {
+  return Math.round(credits * USD_PER_CREDIT * 100) / 100;
+}
+
+/** Packs marketed on the landing page. */
+export const LANDING_PACKS = [
+  {
+    name: 'Starter',
+    credits: 50,
+    usd: 5,
+    description: 'About 50 images or 4-8 videos',
+    features: ['About 50 images or 4-8 videos', 'HD output', 'Commercial use'],
+    popular: false,
+  },
+  {
+    name: 'Professional',
+    credits: 200,
+    usd: 20,
+    description: 'About 200 images or 17-33 videos',
+    features: ['About 200 images or 17-33 videos', 'HD and 4K output', 'Priority support'],
+    popular: true,
+  },
+  {
+    name: 'Studio',
+    credits: 1000,
+    usd: 100,
+    description: 'About 1000 images or 83-166 videos',
+    features: ['About 1000 images or 83-166 videos', '4K output', 'Dedicated support', 'API access'],
+    popular: false,
+  },
+] as const;
+
+/** Seed of the pricing tiers table: the costs the server charges. */
+export const PRICING_TIER_SEED = [
+  { id: 'image-generation', feature_type: 'image', display_name: 'Image generation', description: 'One on-model photo from a product image', credits_cost: 1, sort_order: 1 },
+  { id: 'image-edit', feature_type: 'edit', display_name: 'Image edit', description: 'One edit of an image by instruction', credits_cost: 1, sort_order: 1 },
+  { id: 'upscale-2k', feature_type: 'upscale', display_name: 'Upscale to 2K', description: '1440×2560', credits_cost: 1, sort_order: 1 },
+  { id: 'upscale-4k', feature_type: 'upscale', display_name: 'Upscale to 4K', description: '2880×5120', credits_cost: 2, sort_order: 2 },
+  { id: 'upscale-8k', feature_type: 'upscale', display_name: 'Upscale to 8K', description: '5760×10240', credits_cost: 3, sort_order: 3 },
+  { id: 'video-generation', feature_type: 'video', display_name: 'Video generation', description: 'One looping video per output', credits_cost: 1, sort_order: 1 },
+  { id: 'batch-photo', feature_type: 'batch', display_name: 'Batch photo', description: 'One photo per camera angle', credits_cost: 1, sort_order: 1 },
+] as const;
+export type PricingTierId = (typeof PRICING_TIER_SEED)[number]['id'];
+
+/** Image sizes of image generation (§9). */
+export const IMAGE_SIZES = {
+  '1k': { width: 720, height: 1280 },
+  '2k': { width: 1440, height: 2560 },
+  '4k': { width: 2880, height: 5120 },
+} as const;
+export const DEFAULT_IMAGE_SIZE = '2k';
+
+/** Upscale targets (§9). */
+export const UPSCALE_RESOLUTIONS = {
+  '2k': { width: 1440, height: 2560, tier: 'upscale-2k' },
+  '4k': { width: 2880, height: 5120, tier: 'upscale-4k' },
+  '8k': { width: 5760, height: 10240, tier: 'upscale-8k' },
+} as const;
+export const DEFAULT_UPSCALE_RESOLUTION = '2k';
+
+export const PRODUCT_TYPES = ['clothing', 'jewelry'] as const;
+export const CAMERA_ZOOMS = ['auto', 'full-body', 'mid-shot', 'close-up'] as const;
+
+export const VIDEO_DURATIONS = [5, 8, 16] as const;
+export const DEFAULT_VIDEO_DURATION = 8;
+export const VIDEO_ASPECT_RATIOS = ['9:16', '1:1', '16:9'] as const;
+export const DEFAULT_VIDEO_ASPECT_RATIO = '9:16';
+export const VIDEO_OUTPUT_COUNTS = [1, 3, 5] as const;
+export const VIDEO_SIZES = {
+  '9:16': { width: 720, height: 1280 },
+  '1:1': { width: 720, height: 720 },
+  '16:9': { width: 1280, height: 720 },
+} as const;
+export const MOTION_PRESETS = ['Pivot', 'Catwalk', '360 Spin'] as const;
+export const VIDEO_POLL_INTERVAL_MS = 10_000;
+export const VIDEO_POLL_MAX_ATTEMPTS = 120;
+export const VIDEO_PROGRESS_FULL_SECONDS = 300;
+
+export const BATCH_CAMERA_ANGLES = ['Product', 'Front', 'Back', 'Full Body', 'Mid-shot', 'Side'] as const;
+export const BATCH_DEFAULT_PROMPT = 'young female model';
+export const BATCH_DEFAULT_BACKDROP = 'white';
+
+export const MB = 1024 * 1024;
+export const CLOTHING_MAX_BYTES = 12 * MB;
+export const CLOTHING_BATCH_MAX_FILES = 3;
+export const GENERATION_UPLOAD_MAX_BYTES = 10 * MB;
+export const VIDEO_SOURCE_MAX_BYTES = 6 * MB;
+export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;
+
+export const SIGNED_URL_SECONDS = 3600;
+export const HISTORY_LIMIT = 100;
+export const PICKER_HISTORY_LIMIT = 20;
+export const SHORT_LIST_LIMIT = 10;

@@ -1,0 +1,67 @@
+// The one set of table definitions: CDK creates them in the cloud, the local twin in DynamoDB Local.
+// Per-user data is partitioned by user id, so every read of a user's data is a Query on that user's partition.
+
+export type KeyType = 'S' | 'N';
+export interface KeyAttribute {
+  name: string;
+  type: KeyType;
+}
+export interface TableDefinition {
+  partitionKey: KeyAttribute;
+  sortKey?: KeyAttribute;
+  /** Local secondary indexes share the partition key; reads on them can be strongly consistent. */
+  localIndexes?: { name: string; sortKey: KeyAttribute }[];
+  globalIndexes?: { name: string; partitionKey: KeyAttribute; sortKey?: KeyAttribute }[];
+  /** New images are streamed to the realtime fan-out. */
+  stream?: boolean;
+  ttlAttribute?: string;
+}
+
+export const TABLES = {
+  profiles: { partitionKey: { name: 'id', type: 'S' }, stream: true },
+  /** credit_transactions: one item per ledger entry, its id derived from what caused it (idempotency). */
+  ledger: {
+    partitionKey: { name: 'user_id', type: 'S' },
+    sortKey: { name: 'id', type: 'S' },
+    localIndexes: [{ name: 'by_seq', sortKey: { name: 'seq', type: 'N' } }],
+  },
+  pricingTiers: { partitionKey: { name: 'id', type: 'S' } },
+  clothingItems: {
+    partitionKey: { name: 'user_id', type: 'S' },
+    sortKey: { name: 'id', type: 'S' },
+    stream: true,
+  },
+  generations: {
+    partitionKey: { name: 'user_id', type: 'S' },
+    sortKey: { name: 'id', type: 'S' },
+    stream: true,
+  },
+  jobs: {
+    partitionKey: { name: 'user_id', type: 'S' },
+    sortKey: { name: 'id', type: 'S' },
+    stream: true,
+  },
+  connections: {
+    partitionKey: { name: 'connection_id', type: 'S' },
+    globalIndexes: [{ name: 'by_user', partitionKey: { name: 'user_id', type: 'S' } }],
+    ttlAttribute: 'expires_at',
+  },
+} as const satisfies Record<string, TableDefinition>;
+
+export type TableName = keyof typeof TABLES;
+
+/** The environment variable that carries a table's physical name to a function. */
+export function tableEnvName(table: TableName): string {
+  return `TABLE_${table.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
+}
+
+export const BUCKETS = {
+  /** Logical name from the specification: one folder per user id. */
+  clothingImages: { logicalName: 'clothing-images' },
+  results: { logicalName: 'results' },
+} as const;
+export type BucketName = keyof typeof BUCKETS;
+
+export function bucketEnvName(bucket: BucketName): string {
+  return `BUCKET_${bucket.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
+}
