@@ -1,0 +1,98 @@
+// Deployment settings, read once from CDK context (cdk.json, or `-c key=value` on the command line).
+//
+// Context keys:
+//   stage                   name of the deployment ('dev' by default); part of the stack name. Every stage except
+//                           'dev' keeps its user data (tables, buckets, user pool) when the stack is deleted.
+//   webOrigins              origins of the web app allowed by CORS (API and presigned S3 uploads): a JSON list in
+//                           cdk.json or a comma-separated string on the command line.
+//   googleClientId          Google OAuth client id; when given, the user pool gets a Google identity provider and
+//   googleClientSecretName  a hosted UI domain, the client secret read from Secrets Manager under this name.
+//   authDomainPrefix        hosted UI domain prefix (default modelloop-<stage>-<account>), used only with Google.
+//   testPayments            true only on a staging stage: the purchase route then grants credits for a clearly
+//                           labelled test payment (TEST_PAYMENTS=enabled). Off by default: no deployed stage hands
+//                           out free credits unless asked to.
+//   imageProvider, editProvider, upscaleProvider, videoProvider
+//                           the adapter each AI port uses, passed to the functions as PROVIDER_IMAGE, PROVIDER_EDIT,
+//                           PROVIDER_UPSCALE, PROVIDER_VIDEO. The cloud has no local studio engine, so the defaults
+//                           are the cloud adapters: 'fashn' (on-model photos), 'bedrock' (edit, upscale, video).
+import type { Node } from 'constructs';
+
+export const PROVIDER_DEFAULTS = {
+  image: 'fashn',
+  edit: 'bedrock',
+  upscale: 'bedrock',
+  video: 'bedrock',
+} as const;
+export type ProviderPort = keyof typeof PROVIDER_DEFAULTS;
+
+export const providerEnvName = (port: ProviderPort): string => `PROVIDER_${port.toUpperCase()}`;
+
+export interface GoogleSignIn {
+  clientId: string;
+  clientSecretName: string;
+}
+
+export interface ModelLoopConfig {
+  stage: string;
+  webOrigins: string[];
+  google?: GoogleSignIn;
+  authDomainPrefix?: string;
+  testPayments: boolean;
+  providers: Record<ProviderPort, string>;
+  /** Whether user data outlives the stack (retain + deletion protection). */
+  retainData: boolean;
+}
+
+const STAGE_PATTERN = /^[a-z][a-z0-9-]{0,19}$/;
+
+export function readConfig(node: Node): ModelLoopConfig {
+  const text = (key: string): string | undefined => {
+    const value: unknown = node.tryGetContext(key);
+    if (value === undefined || value === null || value === '') return undefined;
+    if (typeof value !== 'string') throw new Error(`Context ${key} must be a string, got ${JSON.stringify(value)}`);
+    return value;
+  };
+
+  const stage = text('stage') ?? 'dev';
+  if (!STAGE_PATTERN.test(stage)) throw new Error(`Context stage must match ${STAGE_PATTERN}, got '${stage}'`);
+
+  const googleClientId = text('googleClientId');
+  const googleClientSecretName = text('googleClientSecretName');
+  if (googleClientId && !googleClientSecretName) {
+    throw new Error('Context googleClientId is given without googleClientSecretName');
+  }
+
+  const providers = Object.fromEntries(
+    (Object.keys(PROVIDER_DEFAULTS) as ProviderPort[]).map((port) => [
+      port,
+      text(`${port}Provider`) ?? PROVIDER_DEFAULTS[port],
+    ]),
+  ) as Record<ProviderPort, string>;
+
+  return {
+    stage,
+    webOrigins: readOrigins(node.tryGetContext('webOrigins')),
+    google: googleClientId && googleClientSecretName ? { clientId: googleClientId, clientSecretName: googleClientSecretName } : undefined,
+    authDomainPrefix: text('authDomainPrefix'),
+    testPayments: readFlag('testPayments', node.tryGetContext('testPayments')),
+    providers,
+    retainData: stage !== 'dev',
+  };
+}
+
+function readOrigins(value: unknown): string[] {
+  if (value === undefined || value === null || value === '') return ['*'];
+  const origins = (Array.isArray(value) ? value : String(value).split(',')).map((origin) => String(origin).trim());
+  for (const origin of origins) {
+    if (origin !== '*' && !/^https?:\/\/[^/]+$/.test(origin)) {
+      throw new Error(`Context webOrigins: '${origin}' is not an origin (scheme://host[:port], no path)`);
+    }
+  }
+  return origins;
+}
+
+function readFlag(key: string, value: unknown): boolean {
+  if (value === undefined || value === null || value === '' || value === false || value === 'false') return false;
+  if (value === true || value === 'true') return true;
+  throw new Error(`Context ${key} must be true or false, got ${JSON.stringify(value)}`);
+}

@@ -1,0 +1,121 @@
+// Identity: a Cognito user pool with e-mail sign-in, self sign-up, optional TOTP MFA and e-mail recovery, one public
+// web client (SRP), and Google sign-in through the hosted UI when a Google OAuth client is configured.
+import { Aws, Duration, Fn, RemovalPolicy, SecretValue, Stack, Validations } from 'aws-cdk-lib';
+import {
+  AccountRecovery,
+  FeaturePlan,
+  Mfa,
+  OAuthScope,
+  ProviderAttribute,
+  UserPool,
+  UserPoolClient,
+  UserPoolClientIdentityProvider,
+  UserPoolDomain,
+  UserPoolIdentityProviderGoogle,
+} from 'aws-cdk-lib/aws-cognito';
+import { Construct } from 'constructs';
+import type { GoogleSignIn } from '../config.js';
+
+export interface AuthProps {
+  stage: string;
+  /** Where the hosted UI may send users back to (Google sign-in only). */
+  webOrigins: string[];
+  google?: GoogleSignIn;
+  /** Hosted UI domain prefix; default modelloop-<stage>-<account id>. */
+  domainPrefix?: string;
+  /** Keep the user pool (with deletion protection) when the stack is deleted. */
+  retain: boolean;
+}
+
+export class Auth extends Construct {
+  readonly userPool: UserPool;
+  readonly webClient: UserPoolClient;
+  /** The `iss` of the pool's tokens, for JWT authorizers. */
+  readonly issuer: string;
+  /** The hosted UI, present only with Google sign-in. */
+  readonly domain?: UserPoolDomain;
+
+  constructor(scope: Construct, id: string, props: AuthProps) {
+    super(scope, id);
+
+    this.userPool = new UserPool(this, 'UserPool', {
+      signInAliases: { email: true },
+      signInCaseSensitive: false,
+      selfSignUpEnabled: true,
+      autoVerify: { email: true },
+      userVerification: {
+        emailSubject: 'Your ModelLoop verification code',
+        emailBody: 'Your ModelLoop verification code is {####}',
+      },
+      keepOriginal: { email: true },
+      standardAttributes: { email: { required: true, mutable: true } },
+      mfa: Mfa.OPTIONAL,
+      mfaSecondFactor: { otp: true, sms: false },
+      accountRecovery: AccountRecovery.EMAIL_ONLY,
+      passwordPolicy: {
+        minLength: 8,
+        requireLowercase: true,
+        requireUppercase: true,
+        requireDigits: true,
+        requireSymbols: true,
+        tempPasswordValidity: Duration.days(3),
+      },
+      featurePlan: FeaturePlan.ESSENTIALS,
+      deletionProtection: props.retain,
+      removalPolicy: props.retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
+    });
+    Validations.of(this.userPool).acknowledge({
+      id: 'AwsSolutions-COG2',
+      reason: 'The product offers TOTP MFA as an opt-in enrolment for every user; requiring it at sign-up is not part of the specification.',
+    });
+    Validations.of(this.userPool).acknowledge({
+      id: 'AwsSolutions-COG8',
+      reason: 'Essentials plan: the Plus plan (threat protection) is a per-user cost the product does not budget for yet; strong passwords and optional TOTP MFA are enforced by the pool itself.',
+    });
+    this.issuer = `https://cognito-idp.${Stack.of(this).region}.amazonaws.com/${this.userPool.userPoolId}`;
+
+    const google = props.google && this.addGoogle(props.google);
+    if (google) {
+      this.domain = this.userPool.addDomain('HostedUi', {
+        cognitoDomain: { domainPrefix: props.domainPrefix ?? Fn.join('-', ['modelloop', props.stage, Aws.ACCOUNT_ID]) },
+      });
+    }
+
+    const returnUrls = props.webOrigins.filter((origin) => origin !== '*').flatMap((origin) => [`${origin}/`, `${origin}/auth`]);
+    this.webClient = this.userPool.addClient('WebClient', {
+      generateSecret: false,
+      // SRP only: the password never leaves the browser. Refresh-token sign-in is always allowed by Cognito.
+      authFlows: { userSrp: true },
+      preventUserExistenceErrors: true,
+      enableTokenRevocation: true,
+      disableOAuth: !google,
+      oAuth: google
+        ? {
+            flows: { authorizationCodeGrant: true },
+            scopes: [OAuthScope.OPENID, OAuthScope.EMAIL, OAuthScope.PROFILE],
+            callbackUrls: returnUrls,
+            logoutUrls: returnUrls,
+          }
+        : undefined,
+      supportedIdentityProviders: google
+        ? [UserPoolClientIdentityProvider.COGNITO, UserPoolClientIdentityProvider.GOOGLE]
+        : [UserPoolClientIdentityProvider.COGNITO],
+    });
+    if (google) this.webClient.node.addDependency(google);
+  }
+
+  private addGoogle(google: GoogleSignIn): UserPoolIdentityProviderGoogle {
+    return new UserPoolIdentityProviderGoogle(this, 'Google', {
+      userPool: this.userPool,
+      clientId: google.clientId,
+      clientSecretValue: SecretValue.secretsManager(google.clientSecretName),
+      scopes: ['openid', 'email', 'profile'],
+      attributeMapping: {
+        email: ProviderAttribute.GOOGLE_EMAIL,
+        emailVerified: ProviderAttribute.GOOGLE_EMAIL_VERIFIED,
+        givenName: ProviderAttribute.GOOGLE_GIVEN_NAME,
+        familyName: ProviderAttribute.GOOGLE_FAMILY_NAME,
+      },
+    });
+  }
+}

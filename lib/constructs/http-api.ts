@@ -1,0 +1,102 @@
+// The HTTP API: one route and one function per entry of the shared route table (lambdas/routes.ts). Routes with
+// auth 'user' require a verified ID token of the user pool (JWT authorizer); 'public' routes have no authorizer.
+import { Duration, Validations } from 'aws-cdk-lib';
+import {
+  CorsHttpMethod,
+  HttpApi as ApiGatewayHttpApi,
+  HttpMethod,
+  HttpNoneAuthorizer,
+  HttpStage,
+  LogGroupLogDestination,
+  type IHttpRouteAuthorizer,
+  type ThrottleSettings,
+} from 'aws-cdk-lib/aws-apigatewayv2';
+import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Construct } from 'constructs';
+import { CORS, ROUTES, USER_ROUTE_TABLES, type RouteDefinition } from '../../lambdas/routes.js';
+import { mergeAccess, type FunctionFactory } from './function-factory.js';
+import { pascalCase } from './names.js';
+
+export type RouteHandler = (typeof ROUTES)[number]['handler'];
+
+export interface HttpApiProps {
+  functions: FunctionFactory;
+  /** `iss` of the user pool's tokens. */
+  issuer: string;
+  /** The web client id: the `aud` of its ID tokens. */
+  audience: string;
+  /** Origins allowed by CORS. */
+  webOrigins: string[];
+  /** Extra environment for single route functions, by handler. */
+  routeEnvironment?: Partial<Record<RouteHandler, Record<string, string>>>;
+  /** Stage-wide request rate limits. */
+  throttle?: ThrottleSettings;
+}
+
+const DEFAULT_THROTTLE: ThrottleSettings = { rateLimit: 50, burstLimit: 100 };
+
+export class HttpApi extends Construct {
+  readonly api: ApiGatewayHttpApi;
+  readonly url: string;
+  readonly functions: Record<RouteHandler, NodejsFunction>;
+
+  constructor(scope: Construct, id: string, props: HttpApiProps) {
+    super(scope, id);
+
+    this.api = new ApiGatewayHttpApi(this, 'Api', {
+      createDefaultStage: false,
+      corsPreflight: {
+        allowOrigins: props.webOrigins,
+        allowMethods: CORS.allowMethods.map((method) => CorsHttpMethod[method]),
+        allowHeaders: [...CORS.allowHeaders],
+        maxAge: Duration.seconds(CORS.maxAgeSeconds),
+      },
+    });
+
+    const accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.ONE_MONTH });
+    const stage = new HttpStage(this, 'DefaultStage', {
+      httpApi: this.api,
+      stageName: '$default',
+      autoDeploy: true,
+      throttle: props.throttle ?? DEFAULT_THROTTLE,
+      accessLogSettings: { destination: new LogGroupLogDestination(accessLogs) },
+    });
+    this.url = stage.url;
+
+    const userAuthorizer = new HttpJwtAuthorizer('UserPool', props.issuer, { jwtAudience: [props.audience] });
+    const noAuthorizer = new HttpNoneAuthorizer();
+
+    const routes: readonly RouteDefinition[] = ROUTES;
+    const functions: Partial<Record<RouteHandler, NodejsFunction>> = {};
+    for (const route of routes) {
+      const handler = route.handler as RouteHandler;
+      const fn = props.functions.create(this, `${pascalCase(handler)}Function`, {
+        handler,
+        tables: route.auth === 'user' ? mergeAccess(route.tables, USER_ROUTE_TABLES) : route.tables,
+        buckets: route.buckets,
+        timeoutSeconds: route.timeoutSeconds,
+        memoryMb: route.memoryMb,
+        environment: props.routeEnvironment?.[handler],
+      });
+      functions[handler] = fn;
+
+      const authorizer: IHttpRouteAuthorizer = route.auth === 'user' ? userAuthorizer : noAuthorizer;
+      const [apiRoute] = this.api.addRoutes({
+        path: route.path,
+        methods: [HttpMethod[route.method]],
+        integration: new HttpLambdaIntegration(`${pascalCase(handler)}Integration`, fn),
+        authorizer,
+      });
+      if (route.auth === 'public' && apiRoute) {
+        Validations.of(apiRoute).acknowledge({
+          id: 'AwsSolutions-APIG4',
+          reason: `${route.method} ${route.path} is public by the route table (no user data; the specification shows it to signed-out visitors).`,
+        });
+      }
+    }
+    this.functions = functions as Record<RouteHandler, NodejsFunction>;
+  }
+}

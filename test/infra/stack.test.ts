@@ -1,0 +1,379 @@
+// The synthesized stack against the shared definitions: tables, buckets, user pool, routes and their authorizers,
+// functions, grants and the pricing seed.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { Match } from 'aws-cdk-lib/assertions';
+import type { CfnElement } from 'aws-cdk-lib';
+import { PRICING_TIER_SEED } from '../../lambdas/contracts/catalog.js';
+import { BUCKETS, TABLES, bucketEnvName, tableEnvName, type TableDefinition, type TableName } from '../../lambdas/data/tables.js';
+import { CORS, ROUTES, USER_ROUTE_TABLES, type Access, type RouteDefinition } from '../../lambdas/routes.js';
+import { cdkPath, resourcesOfType, synthModelLoop, type CfnResource, type CfnTemplate, type Synthesized } from './synth.js';
+
+const routes: readonly RouteDefinition[] = ROUTES;
+const tableEntries = Object.entries(TABLES) as [TableName, TableDefinition][];
+const CUSTOM_RESOURCE_PROVIDER_PATH = /\/AWS679f53fac002430cb0da5b7982bd2287\//;
+
+let plain: Synthesized;
+let google: Synthesized;
+
+beforeAll(() => {
+  // cdk-nag has its own tests (nag.test.ts); here a wrong template fails the assertion that describes it.
+  plain = synthModelLoop({ nag: false });
+  google = synthModelLoop({
+    nag: false,
+    context: { stage: 'staging', googleClientId: 'client-123.apps.googleusercontent.com', testPayments: 'true' },
+  });
+});
+afterAll(() => {
+  plain?.dispose();
+  google?.dispose();
+});
+
+const logicalId = (s: Synthesized, element: unknown): string => s.stack.getLogicalId(element as CfnElement);
+const resource = (json: CfnTemplate, id: string): CfnResource => {
+  const found = json.Resources[id];
+  if (!found) throw new Error(`No resource ${id}`);
+  return found;
+};
+const refOf = (value: unknown): string | undefined => (value as { Ref?: string } | undefined)?.Ref;
+const getAttOf = (value: unknown): string | undefined => (value as { 'Fn::GetAtt'?: [string, string] })?.['Fn::GetAtt']?.[0];
+
+describe('data', () => {
+  it('has one table per table definition', () => {
+    plain.template.resourceCountIs('AWS::DynamoDB::Table', tableEntries.length);
+  });
+
+  it.each(tableEntries)('table %s follows its definition', (name, definition) => {
+    const table = resource(plain.json, logicalId(plain, plain.stack.data.tables[name].node.defaultChild));
+    const props = table.Properties!;
+    const keySchema = [
+      { AttributeName: definition.partitionKey.name, KeyType: 'HASH' },
+      ...(definition.sortKey ? [{ AttributeName: definition.sortKey.name, KeyType: 'RANGE' }] : []),
+    ];
+    expect(props.KeySchema).toEqual(keySchema);
+    expect(props.BillingMode).toBe('PAY_PER_REQUEST');
+    expect(props.PointInTimeRecoverySpecification).toEqual({ PointInTimeRecoveryEnabled: true });
+    expect(props.SSESpecification).toEqual({ SSEEnabled: true });
+    expect(props.StreamSpecification).toEqual(definition.stream ? { StreamViewType: 'NEW_AND_OLD_IMAGES' } : undefined);
+    expect(props.TimeToLiveSpecification).toEqual(
+      definition.ttlAttribute ? { AttributeName: definition.ttlAttribute, Enabled: true } : undefined,
+    );
+    expect((props.LocalSecondaryIndexes ?? []).map((index: { IndexName: string }) => index.IndexName)).toEqual(
+      (definition.localIndexes ?? []).map((index) => index.name),
+    );
+    expect((props.GlobalSecondaryIndexes ?? []).map((index: { IndexName: string }) => index.IndexName)).toEqual(
+      (definition.globalIndexes ?? []).map((index) => index.name),
+    );
+  });
+
+  it('keeps data outside the dev stage', () => {
+    for (const [, table] of resourcesOfType(plain.json, 'AWS::DynamoDB::Table')) {
+      expect((table as { DeletionPolicy?: string }).DeletionPolicy).toBe('Delete');
+    }
+    for (const [, table] of resourcesOfType(google.json, 'AWS::DynamoDB::Table')) {
+      expect((table as { DeletionPolicy?: string }).DeletionPolicy).toBe('Retain');
+      expect(table.Properties!.DeletionProtectionEnabled).toBe(true);
+    }
+  });
+});
+
+describe('storage', () => {
+  const buckets = () => resourcesOfType(plain.json, 'AWS::S3::Bucket');
+
+  it('has one bucket per BUCKETS entry plus the access log bucket', () => {
+    expect(buckets()).toHaveLength(Object.keys(BUCKETS).length + 1);
+  });
+
+  it('blocks public access and encrypts every bucket', () => {
+    for (const [id, bucket] of buckets()) {
+      expect(bucket.Properties!.PublicAccessBlockConfiguration, id).toEqual({
+        BlockPublicAcls: true,
+        BlockPublicPolicy: true,
+        IgnorePublicAcls: true,
+        RestrictPublicBuckets: true,
+      });
+      expect(bucket.Properties!.BucketEncryption, id).toEqual({
+        ServerSideEncryptionConfiguration: [{ ServerSideEncryptionByDefault: { SSEAlgorithm: 'AES256' } }],
+      });
+    }
+  });
+
+  it('denies every request without TLS on every bucket', () => {
+    const policies = resourcesOfType(plain.json, 'AWS::S3::BucketPolicy');
+    for (const [id] of buckets()) {
+      const policy = policies.find(([, p]) => refOf(p.Properties!.Bucket) === id);
+      expect(policy, `bucket policy of ${id}`).toBeDefined();
+      expect(policy![1].Properties!.PolicyDocument.Statement).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            Effect: 'Deny',
+            Action: 's3:*',
+            Principal: { AWS: '*' },
+            Condition: { Bool: { 'aws:SecureTransport': 'false' } },
+          }),
+        ]),
+      );
+    }
+  });
+
+  it('lets the web origins upload and download, logs access and aborts stale multipart uploads', () => {
+    const accessLogsId = logicalId(plain, plain.stack.storage.accessLogs.node.defaultChild);
+    for (const name of Object.keys(BUCKETS) as (keyof typeof BUCKETS)[]) {
+      const bucket = resource(plain.json, logicalId(plain, plain.stack.storage.buckets[name].node.defaultChild));
+      expect(bucket.Properties!.CorsConfiguration.CorsRules).toEqual([
+        expect.objectContaining({
+          AllowedOrigins: ['http://localhost:5173', 'http://localhost:4173'],
+          AllowedMethods: ['PUT', 'GET', 'HEAD'],
+        }),
+      ]);
+      expect(refOf(bucket.Properties!.LoggingConfiguration.DestinationBucketName)).toBe(accessLogsId);
+      expect(bucket.Properties!.LifecycleConfiguration.Rules).toEqual([
+        expect.objectContaining({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } }),
+      ]);
+    }
+  });
+});
+
+describe('auth', () => {
+  it('signs in by e-mail with self sign-up, verified e-mail, optional TOTP MFA and e-mail recovery', () => {
+    plain.template.resourceCountIs('AWS::Cognito::UserPool', 1);
+    plain.template.hasResourceProperties('AWS::Cognito::UserPool', {
+      UsernameAttributes: ['email'],
+      AutoVerifiedAttributes: ['email'],
+      AdminCreateUserConfig: { AllowAdminCreateUserOnly: false },
+      MfaConfiguration: 'OPTIONAL',
+      EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
+      AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
+      Policies: {
+        PasswordPolicy: Match.objectLike({ MinimumLength: 8, RequireUppercase: true, RequireNumbers: true, RequireSymbols: true }),
+      },
+    });
+  });
+
+  it('has one public web client that signs in with SRP only', () => {
+    plain.template.resourceCountIs('AWS::Cognito::UserPoolClient', 1);
+    plain.template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      GenerateSecret: false,
+      ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      SupportedIdentityProviders: ['COGNITO'],
+    });
+  });
+
+  it('adds Google sign-in and the hosted UI only when a Google client id is given', () => {
+    plain.template.resourceCountIs('AWS::Cognito::UserPoolIdentityProvider', 0);
+    plain.template.resourceCountIs('AWS::Cognito::UserPoolDomain', 0);
+
+    google.template.resourceCountIs('AWS::Cognito::UserPoolIdentityProvider', 1);
+    google.template.hasResourceProperties('AWS::Cognito::UserPoolIdentityProvider', {
+      ProviderType: 'Google',
+      ProviderDetails: Match.objectLike({
+        client_id: 'client-123.apps.googleusercontent.com',
+        client_secret: '{{resolve:secretsmanager:modelloop/google-oauth-client-secret:SecretString:::}}',
+      }),
+    });
+    google.template.resourceCountIs('AWS::Cognito::UserPoolDomain', 1);
+    google.template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
+      SupportedIdentityProviders: ['COGNITO', 'Google'],
+      AllowedOAuthFlows: ['code'],
+      CallbackURLs: Match.arrayWith(['http://localhost:5173/auth']),
+    });
+  });
+});
+
+describe('http api', () => {
+  const routeResources = (s: Synthesized) => resourcesOfType(s.json, 'AWS::ApiGatewayV2::Route');
+  const routeFor = (s: Synthesized, route: RouteDefinition): CfnResource => {
+    const matches = routeResources(s).filter(([, r]) => r.Properties!.RouteKey === `${route.method} ${route.path}`);
+    expect(matches, `${route.method} ${route.path}`).toHaveLength(1);
+    return matches[0]![1];
+  };
+  /** The function a route invokes, followed through its integration. */
+  const functionIdOf = (s: Synthesized, route: CfnResource): string => {
+    const target = route.Properties!.Target['Fn::Join'][1] as unknown[];
+    const integration = resource(s.json, refOf(target[1])!);
+    return getAttOf(integration.Properties!.IntegrationUri)!;
+  };
+
+  it('has exactly one route per route table entry', () => {
+    expect(routeResources(plain)).toHaveLength(routes.length);
+  });
+
+  it('verifies user pool ID tokens on every user route and on no public route', () => {
+    const authorizers = resourcesOfType(plain.json, 'AWS::ApiGatewayV2::Authorizer');
+    expect(authorizers).toHaveLength(1);
+    const [authorizerId, authorizer] = authorizers[0]!;
+    expect(authorizer.Properties!.AuthorizerType).toBe('JWT');
+    expect(refOf(authorizer.Properties!.JwtConfiguration.Audience[0])).toBe(
+      logicalId(plain, plain.stack.auth.webClient.node.defaultChild),
+    );
+    expect(JSON.stringify(authorizer.Properties!.JwtConfiguration.Issuer)).toContain('https://cognito-idp.');
+    expect(JSON.stringify(authorizer.Properties!.JwtConfiguration.Issuer)).toContain(
+      logicalId(plain, plain.stack.auth.userPool.node.defaultChild),
+    );
+
+    for (const route of routes) {
+      const props = routeFor(plain, route).Properties!;
+      if (route.auth === 'user') {
+        expect(props.AuthorizationType, `${route.method} ${route.path}`).toBe('JWT');
+        expect(refOf(props.AuthorizerId), `${route.method} ${route.path}`).toBe(authorizerId);
+      } else {
+        expect(props.AuthorizationType, `${route.method} ${route.path}`).toBe('NONE');
+        expect(props.AuthorizerId, `${route.method} ${route.path}`).toBeUndefined();
+      }
+    }
+  });
+
+  it('gives each route its own function with exactly the declared table and bucket access', () => {
+    const policies = resourcesOfType(plain.json, 'AWS::IAM::Policy');
+    const functionIds = new Set<string>();
+    for (const route of routes) {
+      const label = `${route.method} ${route.path}`;
+      const functionId = functionIdOf(plain, routeFor(plain, route));
+      functionIds.add(functionId);
+      const fn = resource(plain.json, functionId);
+      const roleId = getAttOf(fn.Properties!.Role)!;
+      const statements = policies
+        .filter(([, policy]) => policy.Properties!.Roles.some((role: unknown) => refOf(role) === roleId))
+        .flatMap(([, policy]) => policy.Properties!.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]);
+      const actionsOn = (arnOwnerId: string): string[] =>
+        statements
+          .filter((statement) => JSON.stringify(statement.Resource).includes(`"${arnOwnerId}"`))
+          .flatMap((statement) => [statement.Action].flat());
+
+      const expectedTables: Partial<Record<TableName, Access>> = { ...route.tables };
+      if (route.auth === 'user') {
+        for (const [name, access] of Object.entries(USER_ROUTE_TABLES) as [TableName, Access][]) {
+          if (expectedTables[name] !== 'write') expectedTables[name] = access;
+        }
+      }
+      for (const [name] of tableEntries) {
+        const tableId = logicalId(plain, plain.stack.data.tables[name].node.defaultChild);
+        const actions = actionsOn(tableId);
+        const env = fn.Properties!.Environment.Variables[tableEnvName(name)];
+        const access = expectedTables[name];
+        if (!access) {
+          expect(actions, `${label}: no access to ${name}`).toEqual([]);
+          expect(env, `${label}: no ${tableEnvName(name)}`).toBeUndefined();
+          continue;
+        }
+        expect(refOf(env), `${label}: ${tableEnvName(name)}`).toBe(tableId);
+        expect(actions, `${label}: reads ${name}`).toEqual(expect.arrayContaining(['dynamodb:GetItem', 'dynamodb:Query']));
+        if (access === 'write') {
+          expect(actions, `${label}: writes ${name}`).toEqual(expect.arrayContaining(['dynamodb:PutItem', 'dynamodb:UpdateItem']));
+        } else {
+          expect(actions, `${label}: only reads ${name}`).not.toContain('dynamodb:PutItem');
+        }
+      }
+      for (const name of Object.keys(BUCKETS) as (keyof typeof BUCKETS)[]) {
+        const bucketId = logicalId(plain, plain.stack.storage.buckets[name].node.defaultChild);
+        const access = route.buckets?.[name];
+        const actions = actionsOn(bucketId);
+        const env = fn.Properties!.Environment.Variables[bucketEnvName(name)];
+        if (!access) {
+          expect(actions, `${label}: no access to ${name}`).toEqual([]);
+          expect(env, `${label}: no ${bucketEnvName(name)}`).toBeUndefined();
+          continue;
+        }
+        expect(refOf(env), `${label}: ${bucketEnvName(name)}`).toBe(bucketId);
+        expect(actions).toContain('s3:GetObject');
+        if (access === 'write') expect(actions).toContain('s3:PutObject');
+        else expect(actions).not.toContain('s3:PutObject');
+      }
+      expect(fn.Properties!.Timeout, label).toBe(route.timeoutSeconds ?? 10);
+    }
+    expect(functionIds.size).toBe(routes.length);
+  });
+
+  it('answers CORS preflights for the web origins with the shared CORS settings', () => {
+    plain.template.hasResourceProperties('AWS::ApiGatewayV2::Api', {
+      ProtocolType: 'HTTP',
+      CorsConfiguration: {
+        AllowOrigins: ['http://localhost:5173', 'http://localhost:4173'],
+        AllowMethods: [...CORS.allowMethods],
+        AllowHeaders: [...CORS.allowHeaders],
+        MaxAge: CORS.maxAgeSeconds,
+      },
+    });
+  });
+
+  it('throttles and logs the default stage', () => {
+    plain.template.resourceCountIs('AWS::ApiGatewayV2::Stage', 1);
+    plain.template.hasResourceProperties('AWS::ApiGatewayV2::Stage', {
+      StageName: '$default',
+      AutoDeploy: true,
+      DefaultRouteSettings: { ThrottlingRateLimit: Match.anyValue(), ThrottlingBurstLimit: Match.anyValue() },
+      AccessLogSettings: { DestinationArn: Match.anyValue(), Format: Match.anyValue() },
+    });
+  });
+});
+
+describe('functions', () => {
+  const ownFunctions = (s: Synthesized) =>
+    resourcesOfType(s.json, 'AWS::Lambda::Function').filter(([, fn]) => !CUSTOM_RESOURCE_PROVIDER_PATH.test(cdkPath(fn)));
+
+  it('run on Node.js 22 on arm64 with their own log group and role', () => {
+    const functions = ownFunctions(plain);
+    expect(functions.length).toBeGreaterThanOrEqual(routes.length);
+    for (const [id, fn] of functions) {
+      expect(fn.Properties!.Runtime, id).toBe('nodejs22.x');
+      expect(fn.Properties!.Architectures, id).toEqual(['arm64']);
+      expect(fn.Properties!.Handler, id).toBe('index.handler');
+      expect(refOf(fn.Properties!.LoggingConfig.LogGroup), id).toBeDefined();
+    }
+    for (const [id, role] of resourcesOfType(plain.json, 'AWS::IAM::Role')) {
+      expect(role.Properties!.ManagedPolicyArns, `${id} uses no managed policy`).toBeUndefined();
+    }
+  });
+
+  it('get the provider selection, cloud adapters by default', () => {
+    for (const [id, fn] of ownFunctions(plain)) {
+      expect(fn.Properties!.Environment.Variables, id).toMatchObject({
+        PROVIDER_IMAGE: 'fashn',
+        PROVIDER_EDIT: 'bedrock',
+        PROVIDER_UPSCALE: 'bedrock',
+        PROVIDER_VIDEO: 'bedrock',
+      });
+    }
+  });
+
+  it('enable test payments on the purchase function only, and only when asked', () => {
+    for (const [id, fn] of ownFunctions(plain)) {
+      expect(fn.Properties!.Environment.Variables.TEST_PAYMENTS, id).toBeUndefined();
+    }
+    const purchaseId = logicalId(google, google.stack.httpApi.functions['purchase-credits'].node.defaultChild);
+    for (const [id, fn] of ownFunctions(google)) {
+      expect(fn.Properties!.Environment.Variables.TEST_PAYMENTS, id).toBe(id === purchaseId ? 'enabled' : undefined);
+    }
+  });
+});
+
+describe('pricing tier seed', () => {
+  it('puts every seed tier, active, into the pricing tiers table', () => {
+    const tableId = logicalId(plain, plain.stack.data.tables.pricingTiers.node.defaultChild);
+    const calls = resourcesOfType(plain.json, 'Custom::AWS').map(([, cr]) => {
+      const [, parts] = cr.Properties!.Create['Fn::Join'] as [string, unknown[]];
+      const text = parts.map((part) => (typeof part === 'string' ? part : refOf(part) === tableId ? 'PRICING_TABLE' : 'OTHER')).join('');
+      return JSON.parse(text) as { action: string; parameters: { TableName: string; Item: Record<string, unknown> } };
+    });
+    expect(calls).toHaveLength(PRICING_TIER_SEED.length);
+    for (const tier of PRICING_TIER_SEED) {
+      const call = calls.find((c) => (c.parameters.Item.id as { S: string }).S === tier.id);
+      expect(call, tier.id).toBeDefined();
+      expect(call!.action).toBe('PutItem');
+      expect(call!.parameters.TableName).toBe('PRICING_TABLE');
+      const expected = Object.entries({ ...tier, is_active: true }).map(([key, value]) => [
+        key,
+        typeof value === 'string' ? { S: value } : typeof value === 'number' ? { N: String(value) } : { BOOL: value },
+      ]);
+      expect(call!.parameters.Item).toEqual(Object.fromEntries(expected));
+    }
+  });
+});
+
+describe('outputs', () => {
+  it('publishes what the web app and scripts need', () => {
+    expect(Object.keys(plain.json.Outputs ?? {})).toEqual(
+      expect.arrayContaining(['ApiUrl', 'UserPoolId', 'UserPoolClientId', 'Region']),
+    );
+    expect(Object.keys(google.json.Outputs ?? {})).toContain('AuthDomain');
+  });
+});
