@@ -1,0 +1,102 @@
+import type { CreditTransaction } from '@contracts/api';
+import { PageHeader } from '@/components/page-header';
+import { Badge } from '@/components/ui/badge';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/cn';
+import { formatDateTime, formatNumber } from '@/lib/format';
+import { useCreditTransactions } from '@/lib/ledger';
+import { useProfile } from '@/lib/profile';
+
+const TYPE_LABELS: Record<CreditTransaction['transaction_type'], { label: string; tone: 'brand' | 'success' | 'neutral' | 'warning' }> = {
+  signup_bonus: { label: 'Sign-up bonus', tone: 'brand' },
+  purchase: { label: 'Purchase', tone: 'success' },
+  debit: { label: 'Usage', tone: 'neutral' },
+  refund: { label: 'Refund', tone: 'warning' },
+};
+
+export default function UsagePage() {
+  const profile = useProfile();
+  const ledger = useCreditTransactions();
+  const purchased = ledger.data?.filter((entry) => entry.transaction_type === 'purchase').reduce((sum, entry) => sum + entry.amount, 0);
+
+  const stats = [
+    { label: 'Credits available', value: profile.data?.current_credits },
+    { label: 'Credits spent', value: profile.data?.total_credits_spent },
+    { label: 'Credits bought (recent)', value: purchased },
+  ];
+
+  return (
+    <div className="space-y-8">
+      <PageHeader title="Usage" description="Your credits, what you bought and what you spent them on." />
+
+      <ul className="grid gap-4 sm:grid-cols-3">
+        {stats.map((stat) => (
+          <li key={stat.label}>
+            <Card className="p-5">
+              <p className="text-sm text-slate-600">{stat.label}</p>
+              <p className="mt-1 text-3xl font-bold text-slate-900">{stat.value === undefined ? '—' : formatNumber(stat.value)}</p>
+            </Card>
+          </li>
+        ))}
+      </ul>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Credit transactions</CardTitle>
+          <CardDescription>Your 10 most recent transactions.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {ledger.isPending ? (
+            <Spinner label="Loading transactions…" />
+          ) : ledger.isError ? (
+            <p className="text-slate-700">Transactions could not be loaded.</p>
+          ) : ledger.data.length === 0 ? (
+            <p className="text-slate-700">No transactions yet.</p>
+          ) : (
+            <div className="overflow-x-auto">
+              <table className="w-full min-w-[36rem] text-left text-sm">
+                <caption className="sr-only">Credit transactions, newest first</caption>
+                <thead className="border-b border-slate-200 text-slate-600">
+                  <tr>
+                    <th scope="col" className="py-2 pr-4 font-medium">Date</th>
+                    <th scope="col" className="py-2 pr-4 font-medium">Description</th>
+                    <th scope="col" className="py-2 pr-4 font-medium">Type</th>
+                    <th scope="col" className="py-2 pr-4 text-right font-medium">Amount</th>
+                    <th scope="col" className="py-2 text-right font-medium">Balance after</th>
+                  </tr>
+                </thead>
+                <tbody className="divide-y divide-slate-100">
+                  {ledger.data.map((entry) => (
+                    <tr key={entry.id}>
+                      <td className="py-3 pr-4 text-slate-700">{formatDateTime(entry.created_at)}</td>
+                      <td className="py-3 pr-4 text-slate-900">{entry.description}</td>
+                      <td className="py-3 pr-4">
+                        <Badge tone={TYPE_LABELS[entry.transaction_type].tone}>{TYPE_LABELS[entry.transaction_type].label}</Badge>
+                      </td>
+                      <td className={cn('py-3 pr-4 text-right font-medium', entry.amount < 0 ? 'text-red-700' : 'text-emerald-700')}>
+                        {entry.amount > 0 ? '+' : ''}
+                        {formatNumber(entry.amount)}
+                      </td>
+                      <td className="py-3 text-right text-slate-900">{formatNumber(entry.balance_after)}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </div>
+          )}
+        </CardContent>
+      </Card>
+
+      <Card>
+        <CardHeader>
+          <CardTitle>Recent generations</CardTitle>
+          <CardDescription>Your 10 most recent images and videos.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          <p className="text-slate-700">No generations yet. Your images and videos will be listed here once you create them.</p>
+        </CardContent>
+      </Card>
+    </div>
+  );
+}
