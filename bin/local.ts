@@ -1,0 +1,58 @@
+// `npm start`: the whole studio on this machine (the local twin), one process tree, stopped with Ctrl-C.
+// `npm run dev`: the same with Vite's dev server (hot reload) instead of the built app.
+import { relative, resolve } from 'node:path';
+import { PORT_ENV, startTwin, type TwinPorts } from '../lib/local/twin.js';
+
+const root = resolve(import.meta.dirname, '..');
+const dataDir = resolve(root, process.env.MODELLOOP_DATA_DIR ?? '.data');
+const dev = process.argv.includes('--dev');
+const verbose = process.argv.includes('--verbose');
+
+const DEFAULT_PORTS: TwinPorts = { gateway: 5173, dynamodb: 8000, s3: 4569, cognito: 9229 };
+const ports = Object.fromEntries(
+  (Object.keys(DEFAULT_PORTS) as (keyof TwinPorts)[]).map((name) => [name, Number(process.env[PORT_ENV[name]] ?? DEFAULT_PORTS[name])]),
+) as unknown as TwinPorts;
+
+async function main(): Promise<void> {
+  const vite = dev
+    ? await (await import('vite')).createServer({ configFile: resolve(root, 'web/vite.config.ts'), server: { middlewareMode: true }, appType: 'spa' })
+    : undefined;
+  const twin = await startTwin({
+    dataDir,
+    ports,
+    webRoot: resolve(root, 'web/dist'),
+    webMiddleware: vite?.middlewares,
+    log: (source, line) => {
+      if (verbose || /error|exception/i.test(line)) console.log(`[${source}] ${line}`);
+    },
+    onCode: ({ email, code }) => console.log(`\n  ✉  Code for ${email}: ${code}\n`),
+  });
+
+  console.log(`
+  ModelLoop is running on the local twin.
+
+    Open      ${twin.webUrl}
+    API       ${twin.apiUrl}
+    Data      ${relative(process.cwd(), dataDir) || '.'}/ (kept between runs; delete it to start over)
+    Mailbox   ${relative(process.cwd(), twin.mailboxFile)} (sign-up and password codes are also printed here)
+
+  Purchases use a local test payment: no card, no money. Press Ctrl-C to stop.
+`);
+
+  let stopping = false;
+  const shutdown = async () => {
+    if (stopping) return;
+    stopping = true;
+    console.log('\nStopping ModelLoop…');
+    await vite?.close();
+    await twin.stop();
+    process.exit(0);
+  };
+  process.on('SIGINT', shutdown);
+  process.on('SIGTERM', shutdown);
+}
+
+main().catch((error: unknown) => {
+  console.error(`\nModelLoop could not start: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

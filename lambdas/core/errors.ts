@@ -1,0 +1,27 @@
+// Typed errors: each carries the HTTP status and the stable code the API answers with.
+// The message is what the user reads, so it never contains internals.
+
+export class AppError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const badRequest = (code: string, message: string) => new AppError(400, code, message);
+export const forbidden = (code: string, message: string) => new AppError(403, code, message);
+export const notFound = (message = 'Not found') => new AppError(404, 'NOT_FOUND', message);
+export const conflict = (code: string, message: string) => new AppError(409, code, message);
+
+export class InsufficientCreditsError extends AppError {
+  constructor(
+    readonly needed: number,
+    readonly available: number,
+  ) {
+    super(402, 'INSUFFICIENT_CREDITS', `Insufficient credits: you need ${needed} credits but only have ${available}.`);
+  }
+}

@@ -1,0 +1,50 @@
+// Pricing tiers: the costs the server charges, seeded from the specification's constants.
+import { GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import type { PricingTier } from '../contracts/api.js';
+import { PRICING_TIER_SEED, type PricingTierId } from '../contracts/catalog.js';
+import { dynamo } from '../core/aws.js';
+import { tableName } from '../core/config.js';
+import { isConditionFailed } from './dynamo-errors.js';
+
+export const SEED_TIERS: PricingTier[] = PRICING_TIER_SEED.map((tier) => ({ ...tier, is_active: true }));
+
+/** Active tiers ordered by feature_type, then sort_order. The table holds a handful of items. */
+export async function listActiveTiers(): Promise<PricingTier[]> {
+  const tiers: PricingTier[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo.send(new ScanCommand({ TableName: tableName('pricingTiers'), ExclusiveStartKey: cursor }));
+    tiers.push(...((page.Items ?? []) as PricingTier[]));
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  return tiers
+    .filter((tier) => tier.is_active)
+    .sort((a, b) => a.feature_type.localeCompare(b.feature_type) || a.sort_order - b.sort_order);
+}
+
+/** The cost of an active tier; an inactive or missing tier is a configuration error, not a free generation. */
+export async function tierCost(id: PricingTierId): Promise<number> {
+  const { Item } = await dynamo.send(new GetCommand({ TableName: tableName('pricingTiers'), Key: { id } }));
+  const tier = Item as PricingTier | undefined;
+  if (!tier?.is_active) throw new Error(`Pricing tier ${id} is missing or inactive`);
+  return tier.credits_cost;
+}
+
+/** Writes the tiers that are missing; tiers an operator changed are left as they are. */
+export async function seedPricingTiers(): Promise<void> {
+  await Promise.all(
+    SEED_TIERS.map((tier) =>
+      dynamo
+        .send(
+          new PutCommand({
+            TableName: tableName('pricingTiers'),
+            Item: tier,
+            ConditionExpression: 'attribute_not_exists(id)',
+          }),
+        )
+        .catch((error: unknown) => {
+          if (!isConditionFailed(error)) throw error;
+        }),
+    ),
+  );
+}

@@ -1,0 +1,110 @@
+// DynamoDB Local: the official AWS jar shipped inside the npm package amplify-dynamodb-simulator (needs Java 17).
+// Tables are created from the same definitions CDK deploys, with streams where the cloud has them.
+import { spawnSync } from 'node:child_process';
+import { mkdirSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import {
+  CreateTableCommand,
+  DynamoDBClient,
+  ListTablesCommand,
+  UpdateTimeToLiveCommand,
+  type CreateTableCommandInput,
+} from '@aws-sdk/client-dynamodb';
+import { TABLES, type TableDefinition, type TableName } from '../../lambdas/data/tables.js';
+import { startChild, waitFor, type Child } from './processes.js';
+
+const JAVA_MISSING =
+  'Java 17 or newer is needed to run DynamoDB Local, and `java` was not found. ' +
+  'Install it with `apt-get install -y openjdk-17-jre-headless` (Debian/Ubuntu) or `brew install openjdk@17` (macOS), then run the command again.';
+
+export function assertJava(): void {
+  const probe = spawnSync('java', ['-version'], { encoding: 'utf8' });
+  if (probe.error || probe.status !== 0) throw new Error(JAVA_MISSING);
+}
+
+export interface DynamoDbLocal {
+  endpoint: string;
+  child: Child;
+}
+
+export async function startDynamoDbLocal(options: {
+  port: number;
+  /** Directory for the database file; omit for an in-memory database. */
+  dataDir?: string;
+  onLine: (line: string) => void;
+}): Promise<DynamoDbLocal> {
+  assertJava();
+  const emulator = join(dirname(createRequire(import.meta.url).resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
+  const storage = options.dataDir ? ['-dbPath', options.dataDir] : ['-inMemory'];
+  if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
+  const child = startChild(
+    'java',
+    [`-Djava.library.path=${join(emulator, 'DynamoDBLocal_lib')}`, '-jar', join(emulator, 'DynamoDBLocal.jar'), '-port', String(options.port), '-sharedDb', ...storage],
+    { name: 'dynamodb', onLine: options.onLine },
+  );
+  const endpoint = `http://127.0.0.1:${options.port}`;
+  const client = localDynamoClient(endpoint);
+  try {
+    await waitFor('DynamoDB Local', () => client.send(new ListTablesCommand({})));
+  } catch (error) {
+    await child.stop();
+    throw error;
+  }
+  return { endpoint, child };
+}
+
+export function localDynamoClient(endpoint: string): DynamoDBClient {
+  return new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+}
+
+/** Creates the tables that don't exist yet; returns the physical name of every table. */
+export async function ensureTables(endpoint: string, prefix: string): Promise<Record<TableName, string>> {
+  const client = localDynamoClient(endpoint);
+  const existing = new Set((await client.send(new ListTablesCommand({}))).TableNames ?? []);
+  const names = {} as Record<TableName, string>;
+  for (const [logical, definition] of Object.entries(TABLES) as [TableName, TableDefinition][]) {
+    const name = `${prefix}-${logical}`;
+    names[logical] = name;
+    if (existing.has(name)) continue;
+    await client.send(new CreateTableCommand(createTableInput(name, definition)));
+    if (definition.ttlAttribute) {
+      await client.send(
+        new UpdateTimeToLiveCommand({ TableName: name, TimeToLiveSpecification: { AttributeName: definition.ttlAttribute, Enabled: true } }),
+      );
+    }
+  }
+  client.destroy();
+  return names;
+}
+
+function createTableInput(name: string, definition: TableDefinition): CreateTableCommandInput {
+  const attributes = new Map<string, string>();
+  const key = (partition: { name: string; type: string }, sort?: { name: string; type: string }) => {
+    for (const attribute of [partition, sort]) if (attribute) attributes.set(attribute.name, attribute.type);
+    return [
+      { AttributeName: partition.name, KeyType: 'HASH' as const },
+      ...(sort ? [{ AttributeName: sort.name, KeyType: 'RANGE' as const }] : []),
+    ];
+  };
+  const KeySchema = key(definition.partitionKey, definition.sortKey);
+  const LocalSecondaryIndexes = definition.localIndexes?.map((index) => ({
+    IndexName: index.name,
+    KeySchema: key(definition.partitionKey, index.sortKey),
+    Projection: { ProjectionType: 'ALL' as const },
+  }));
+  const GlobalSecondaryIndexes = definition.globalIndexes?.map((index) => ({
+    IndexName: index.name,
+    KeySchema: key(index.partitionKey, index.sortKey),
+    Projection: { ProjectionType: 'ALL' as const },
+  }));
+  return {
+    TableName: name,
+    BillingMode: 'PAY_PER_REQUEST',
+    KeySchema,
+    AttributeDefinitions: [...attributes].map(([AttributeName, AttributeType]) => ({ AttributeName, AttributeType: AttributeType as 'S' | 'N' })),
+    LocalSecondaryIndexes,
+    GlobalSecondaryIndexes,
+    StreamSpecification: definition.stream ? { StreamEnabled: true, StreamViewType: 'NEW_AND_OLD_IMAGES' } : undefined,
+  };
+}

@@ -1,0 +1,286 @@
+// The local HTTP gateway: API Gateway's part on the local twin. It serves the same route table as the cloud,
+// verifies the Cognito ID token as the JWT authorizer does (issuer, audience, signature against cognito-local's JWKS),
+// builds the same payload v2 event, calls the handler in-process, and answers CORS preflights with the API's settings.
+// The same origin also serves the web app and its runtime /config.json.
+import { randomUUID } from 'node:crypto';
+import { createReadStream, existsSync, statSync } from 'node:fs';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import { extname, join, normalize, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2, Context } from 'aws-lambda';
+import { JwtRsaVerifier } from 'aws-jwt-verify';
+import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
+import type { RuntimeConfig } from '../../lambdas/contracts/api.js';
+import { CORS, ROUTES, type RouteDefinition } from '../../lambdas/routes.js';
+
+/** API Gateway ends an integration after about 30 s; the local gateway does the same. */
+const INTEGRATION_TIMEOUT_MS = 30_000;
+export const API_PREFIX = '/api';
+
+type LambdaHandler = (event: unknown, context: Context) => Promise<APIGatewayProxyResultV2>;
+
+export interface GatewayOptions {
+  port: number;
+  issuer: string;
+  jwksUri: string;
+  audience: string;
+  allowedOrigins: string[];
+  runtimeConfig: () => RuntimeConfig;
+  /** Built web app to serve (with index.html for client routes); absent → a page that says how to build it. */
+  webRoot?: string;
+  /** Requests the API doesn't own go here first (e.g. Vite's dev middleware); it calls next() when it has none. */
+  webMiddleware?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+  log: (line: string) => void;
+}
+
+export interface Gateway {
+  server: Server;
+  url: string;
+  stop(): Promise<void>;
+}
+
+interface CompiledRoute {
+  route: RouteDefinition;
+  pattern: RegExp;
+  paramNames: string[];
+}
+
+const handlersDir = resolve(import.meta.dirname, '../../lambdas/handlers');
+
+export async function startGateway(options: GatewayOptions): Promise<Gateway> {
+  const routes = ROUTES.map(compile);
+  const verifier = JwtRsaVerifier.create(
+    { issuer: options.issuer, audience: options.audience, jwksUri: options.jwksUri },
+    // cognito-local serves its keys over http; the default fetcher only speaks https.
+    { jwksCache: new SimpleJwksCache({ fetcher: { fetch: async (uri: string) => (await fetch(uri)).arrayBuffer() } }) },
+  );
+  const handlers = new Map<string, Promise<LambdaHandler>>();
+  const loadHandler = (name: string) => {
+    let loaded = handlers.get(name);
+    if (!loaded) {
+      loaded = import(pathToFileURL(join(handlersDir, `${name}.ts`)).href).then((module: { handler: LambdaHandler }) => module.handler);
+      handlers.set(name, loaded);
+    }
+    return loaded;
+  };
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      options.log(`gateway error: ${error instanceof Error ? error.stack : String(error)}`);
+      if (!res.headersSent) send(res, 500, { message: 'Internal Server Error' });
+    });
+  });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const url = new URL(req.url ?? '/', 'http://gateway');
+    if (url.pathname === '/config.json') return send(res, 200, options.runtimeConfig());
+    if (url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`)) return handleApi(req, res, url);
+    if (options.webMiddleware) return options.webMiddleware(req, res, () => serveStatic(req, res, url));
+    return serveStatic(req, res, url);
+  }
+
+  async function handleApi(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
+    const origin = req.headers.origin;
+    const corsHeaders = origin && options.allowedOrigins.includes(origin) ? corsHeadersFor(origin) : {};
+    const method = (req.method ?? 'GET').toUpperCase();
+    const path = url.pathname.slice(API_PREFIX.length) || '/';
+    if (method === 'OPTIONS') {
+      res.writeHead(204, { ...corsHeaders, 'access-control-allow-methods': CORS.allowMethods.join(','), 'access-control-allow-headers': CORS.allowHeaders.join(','), 'access-control-max-age': String(CORS.maxAgeSeconds) });
+      return void res.end();
+    }
+    const match = matchRoute(routes, method, path);
+    if (!match) return send(res, 404, { message: 'Not Found' }, corsHeaders);
+
+    let claims: Record<string, string> | undefined;
+    if (match.route.auth === 'user') {
+      claims = await verifyBearer(req.headers.authorization);
+      if (!claims) return send(res, 401, { message: 'Unauthorized' }, corsHeaders);
+    }
+    const body = await readBody(req);
+    const event = toEvent(req, url, path, match, body, claims);
+    const handler = await loadHandler(match.route.handler);
+    const result = await withTimeout(handler(event, lambdaContext(match.route.handler)), INTEGRATION_TIMEOUT_MS);
+    if (result === undefined) return send(res, 503, { message: 'Service Unavailable' }, corsHeaders);
+    writeResult(res, result, corsHeaders);
+  }
+
+  /** As API Gateway's JWT authorizer: a Bearer token (or the bare token) signed by the pool, for this client. */
+  async function verifyBearer(header: string | undefined): Promise<Record<string, string> | undefined> {
+    const token = header?.replace(/^Bearer\s+/i, '').trim();
+    if (!token) return undefined;
+    try {
+      const payload = await verifier.verify(token);
+      // API Gateway hands claims to the integration as strings.
+      return Object.fromEntries(Object.entries(payload).map(([key, value]) => [key, Array.isArray(value) ? `[${value.join(' ')}]` : String(value)]));
+    } catch {
+      return undefined;
+    }
+  }
+
+  function corsHeadersFor(origin: string): Record<string, string> {
+    return { 'access-control-allow-origin': origin, vary: 'origin' };
+  }
+
+  function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL): void {
+    if (!options.webRoot || !existsSync(join(options.webRoot, 'index.html'))) {
+      res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
+      return void res.end('<!doctype html><title>ModelLoop</title><h1>ModelLoop local twin</h1><p>The API is running. Build the web app with <code>npm run build:web</code> and reload.</p>');
+    }
+    const root = resolve(options.webRoot);
+    const requested = resolve(root, `.${normalize(decodeURIComponent(url.pathname))}`);
+    const isFile = requested.startsWith(root) && existsSync(requested) && statSync(requested).isFile();
+    // Client routes get index.html, as CloudFront's error response does in the cloud.
+    const file = isFile ? requested : join(root, 'index.html');
+    const immutable = isFile && requested.includes(`${join(root, 'assets')}`);
+    res.writeHead(200, {
+      'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+      'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
+    });
+    if (req.method === 'HEAD') return void res.end();
+    createReadStream(file).pipe(res);
+  }
+
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolveListen());
+  });
+  return {
+    server,
+    url: `http://localhost:${options.port}`,
+    stop: () =>
+      new Promise<void>((resolveClose) => {
+        server.closeAllConnections();
+        server.close(() => resolveClose());
+      }),
+  };
+}
+
+function compile(route: RouteDefinition): CompiledRoute {
+  const paramNames: string[] = [];
+  const source = route.path.replace(/\{(\w+)\+?\}/g, (_, name: string) => {
+    paramNames.push(name);
+    return '([^/]+)';
+  });
+  return { route, pattern: new RegExp(`^${source}$`), paramNames };
+}
+
+function matchRoute(routes: CompiledRoute[], method: string, path: string) {
+  for (const compiled of routes) {
+    if (compiled.route.method !== method) continue;
+    const found = compiled.pattern.exec(path);
+    if (!found) continue;
+    const params = Object.fromEntries(compiled.paramNames.map((name, index) => [name, decodeURIComponent(found[index + 1] ?? '')]));
+    return { ...compiled, params };
+  }
+  return undefined;
+}
+
+function toEvent(
+  req: IncomingMessage,
+  url: URL,
+  path: string,
+  match: CompiledRoute & { params: Record<string, string> },
+  body: Buffer,
+  claims: Record<string, string> | undefined,
+): APIGatewayProxyEventV2WithJWTAuthorizer {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
+  }
+  const query: Record<string, string> = {};
+  for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
+  const routeKey = `${match.route.method} ${match.route.path}`;
+  const now = Date.now();
+  const isText = /json|text|xml|x-www-form-urlencoded/.test(headers['content-type'] ?? 'application/json');
+  return {
+    version: '2.0',
+    routeKey,
+    rawPath: path,
+    rawQueryString: url.search.slice(1),
+    headers,
+    queryStringParameters: Object.keys(query).length ? query : undefined,
+    pathParameters: Object.keys(match.params).length ? match.params : undefined,
+    body: body.length ? (isText ? body.toString('utf8') : body.toString('base64')) : undefined,
+    isBase64Encoded: body.length > 0 && !isText,
+    stageVariables: undefined,
+    requestContext: {
+      accountId: 'local',
+      apiId: 'local',
+      domainName: headers.host ?? 'localhost',
+      domainPrefix: 'localhost',
+      http: { method: match.route.method, path, protocol: 'HTTP/1.1', sourceIp: req.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
+      requestId: randomUUID(),
+      routeKey,
+      stage: '$default',
+      time: new Date(now).toUTCString(),
+      timeEpoch: now,
+      authorizer: { principalId: '', integrationLatency: 0, jwt: { claims: claims ?? {}, scopes: [] } },
+    },
+  };
+}
+
+function lambdaContext(functionName: string): Context {
+  const deadline = Date.now() + INTEGRATION_TIMEOUT_MS;
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
+    memoryLimitInMB: '1024',
+    awsRequestId: randomUUID(),
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => deadline - Date.now(),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}
+
+function writeResult(res: ServerResponse, result: APIGatewayProxyResultV2, corsHeaders: Record<string, string>): void {
+  if (typeof result === 'string') return send(res, 200, result, corsHeaders);
+  const headers: Record<string, string | string[]> = { ...corsHeaders };
+  for (const [name, value] of Object.entries(result.headers ?? {})) headers[name] = String(value);
+  if (result.cookies?.length) headers['set-cookie'] = result.cookies;
+  res.writeHead(result.statusCode ?? 200, headers);
+  res.end(result.body ? Buffer.from(result.body, result.isBase64Encoded ? 'base64' : 'utf8') : undefined);
+}
+
+function send(res: ServerResponse, status: number, body: unknown, headers: Record<string, string> = {}): void {
+  res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers });
+  res.end(typeof body === 'string' ? body : JSON.stringify(body));
+}
+
+function readBody(req: IncomingMessage): Promise<Buffer> {
+  return new Promise((resolveBody, reject) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => resolveBody(Buffer.concat(chunks)));
+    req.on('error', reject);
+  });
+}
+
+async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T | undefined> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<undefined>((resolveTimeout) => (timer = setTimeout(() => resolveTimeout(undefined), ms)));
+  try {
+    return await Promise.race([work, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
+
+const CONTENT_TYPES: Record<string, string> = {
+  '.html': 'text/html; charset=utf-8',
+  '.js': 'text/javascript; charset=utf-8',
+  '.css': 'text/css; charset=utf-8',
+  '.json': 'application/json',
+  '.svg': 'image/svg+xml',
+  '.png': 'image/png',
+  '.jpg': 'image/jpeg',
+  '.webp': 'image/webp',
+  '.ico': 'image/x-icon',
+  '.woff2': 'font/woff2',
+  '.txt': 'text/plain; charset=utf-8',
+  '.mp4': 'video/mp4',
+};

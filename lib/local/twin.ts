@@ -1,0 +1,137 @@
+// The local twin: the whole studio on one machine with no AWS account. Emulators that speak the AWS protocols
+// (DynamoDB Local, s3rver, cognito-local) plus the local gateway; the handlers are the ones deployed to Lambda,
+// configured through the same environment variables, with only the endpoints pointing here.
+import { mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { RuntimeConfig } from '../../lambdas/contracts/api.js';
+import { bucketEnvName, tableEnvName, type BucketName, type TableName } from '../../lambdas/data/tables.js';
+import { startCognitoLocal, type MailboxEntry } from './cognito-local.js';
+import { ensureTables, startDynamoDbLocal } from './dynamodb-local.js';
+import { API_PREFIX, startGateway } from './gateway.js';
+import { assertPortFree, freePort } from './processes.js';
+import { LOCAL_CREDENTIALS, startS3Local } from './s3-local.js';
+
+export interface TwinPorts {
+  gateway: number;
+  dynamodb: number;
+  s3: number;
+  cognito: number;
+}
+
+export interface TwinOptions {
+  /** Everything the twin stores lives here. */
+  dataDir: string;
+  /** Fixed ports (npm start); omitted ones are picked free (tests). */
+  ports?: Partial<TwinPorts>;
+  /** Serve this built web app; or a middleware (Vite dev); or neither (API only). */
+  webRoot?: string;
+  webMiddleware?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+  log?: (source: string, line: string) => void;
+  onCode?: (entry: MailboxEntry) => void;
+}
+
+export interface Twin {
+  webUrl: string;
+  apiUrl: string;
+  config: RuntimeConfig;
+  mailboxFile: string;
+  dataDir: string;
+  /** What the handlers were configured with (for tests and benches that call the domain directly). */
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+export const PORT_ENV: Record<keyof TwinPorts, string> = {
+  gateway: 'MODELLOOP_PORT',
+  dynamodb: 'MODELLOOP_DYNAMODB_PORT',
+  s3: 'MODELLOOP_S3_PORT',
+  cognito: 'MODELLOOP_COGNITO_PORT',
+};
+
+const NAME_PREFIX = 'modelloop';
+
+export async function startTwin(options: TwinOptions): Promise<Twin> {
+  const dataDir = resolve(options.dataDir);
+  mkdirSync(dataDir, { recursive: true });
+  const log = options.log ?? (() => undefined);
+  const ports = await resolvePorts(options.ports ?? {});
+  const webOrigins = [`http://localhost:${ports.gateway}`, `http://127.0.0.1:${ports.gateway}`];
+  const stops: (() => Promise<void>)[] = [];
+  const stop = async () => {
+    for (const stopOne of stops.reverse()) await stopOne().catch(() => undefined);
+  };
+
+  try {
+    const [dynamodb, s3, cognito] = await Promise.all([
+      startDynamoDbLocal({ port: ports.dynamodb, dataDir: join(dataDir, 'dynamodb'), onLine: (line) => log('dynamodb', line) }),
+      startS3Local({ port: ports.s3, dataDir: join(dataDir, 's3'), prefix: NAME_PREFIX, webOrigins }),
+      startCognitoLocal({
+        port: ports.cognito,
+        dataDir: join(dataDir, 'cognito'),
+        onLine: (line) => log('cognito', line),
+        onCode: options.onCode ?? (() => undefined),
+      }),
+    ]);
+    stops.push(() => dynamodb.child.stop(), () => s3.stop(), () => cognito.child.stop());
+
+    const tables = await ensureTables(dynamodb.endpoint, NAME_PREFIX);
+    const env: Record<string, string> = {
+      AWS_REGION: 'us-east-1',
+      AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+      AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+      AWS_ENDPOINT_URL_DYNAMODB: dynamodb.endpoint,
+      AWS_ENDPOINT_URL_S3: s3.endpoint,
+      S3_FORCE_PATH_STYLE: 'true',
+      TEST_PAYMENTS: 'enabled',
+      ...Object.fromEntries((Object.entries(tables) as [TableName, string][]).map(([table, name]) => [tableEnvName(table), name])),
+      ...Object.fromEntries((Object.entries(s3.buckets) as [BucketName, string][]).map(([bucket, name]) => [bucketEnvName(bucket), name])),
+    };
+    // The handlers run in this process, as the deployed functions do in theirs: configured by environment.
+    Object.assign(process.env, env);
+    const { seedPricingTiers } = await import('../../lambdas/data/pricing-repo.js');
+    await seedPricingTiers();
+
+    const webUrl = `http://localhost:${ports.gateway}`;
+    const config: RuntimeConfig = {
+      apiUrl: `${webUrl}${API_PREFIX}`,
+      region: 'us-east-1',
+      userPoolId: cognito.userPoolId,
+      userPoolClientId: cognito.userPoolClientId,
+      cognitoEndpoint: cognito.endpoint,
+      host: 'local',
+      testPayments: true,
+    };
+    const gateway = await startGateway({
+      port: ports.gateway,
+      issuer: cognito.issuer,
+      jwksUri: cognito.jwksUri,
+      audience: cognito.userPoolClientId,
+      allowedOrigins: webOrigins,
+      runtimeConfig: () => config,
+      webRoot: options.webRoot,
+      webMiddleware: options.webMiddleware,
+      log: (line) => log('gateway', line),
+    });
+    stops.push(() => gateway.stop());
+
+    return { webUrl, apiUrl: config.apiUrl, config, mailboxFile: cognito.mailboxFile, dataDir, env, stop };
+  } catch (error) {
+    await stop();
+    throw error;
+  }
+}
+
+async function resolvePorts(fixed: Partial<TwinPorts>): Promise<TwinPorts> {
+  const ports = {} as TwinPorts;
+  for (const name of Object.keys(PORT_ENV) as (keyof TwinPorts)[]) {
+    const port = fixed[name];
+    if (port) {
+      await assertPortFree(port, name, PORT_ENV[name]);
+      ports[name] = port;
+    } else {
+      ports[name] = await freePort();
+    }
+  }
+  return ports;
+}
