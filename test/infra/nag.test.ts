@@ -56,6 +56,22 @@ describe('cdk-nag AwsSolutions', () => {
     }
   });
 
+  it('accepts a function granted bucket access: the object wildcard is acknowledged where it is granted', () => {
+    // No route uses a bucket yet; this is the grant those routes will get from the function factory.
+    const synthesized = synthModelLoop({
+      modify: (stack) =>
+        stack.functions.create(stack, 'BucketUser', {
+          handler: ROUTES[0].handler,
+          buckets: { clothingImages: 'write', results: 'read' },
+        }),
+    });
+    try {
+      expect(findings(synthesized)).toEqual([]);
+    } finally {
+      synthesized.dispose();
+    }
+  });
+
   it('fails synthesis on an unacknowledged finding', () => {
     expect(() =>
       synthModelLoop({ modify: (stack) => new Bucket(stack, 'UncheckedBucket') }),
