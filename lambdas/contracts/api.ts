@@ -1,5 +1,5 @@
 // Request and response shapes of the HTTP API, shared by the Lambda handlers and the web app.
-import { z } from 'zod';
+import * as z from 'zod';
 import { MAX_PURCHASE_CREDITS, MIN_CUSTOM_CREDITS } from './catalog.js';
 
 /** Every error answer of the API: a message a person can read and a stable code a program can test. */

@@ -3,7 +3,7 @@
 // zod, the Idempotency-Key checked — and every outcome into a JSON response. Typed errors answer with their status
 // and stable code; anything else is logged and answered with a message that reveals nothing inside.
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
-import { z } from 'zod';
+import * as z from 'zod';
 import { IDEMPOTENCY_HEADER, IdempotencyKey, type Profile } from '../contracts/api.js';
 import { ensureProfile, type Caller } from '../domain/credits.js';
 import { AppError } from './errors.js';

@@ -7,7 +7,7 @@
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CreditTransaction, Profile } from '../contracts/api.js';
 import { DEFAULT_PLAN_ID, SIGNUP_CREDITS } from '../contracts/catalog.js';
-import { dynamo } from '../core/aws.js';
+import { dynamo } from '../core/dynamo.js';
 import { tableName } from '../core/config.js';
 import { cancellationCodes, isConditionFailed } from './dynamo-errors.js';
 

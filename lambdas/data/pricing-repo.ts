@@ -2,7 +2,7 @@
 import { GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { PricingTier } from '../contracts/api.js';
 import { PRICING_TIER_SEED, type PricingTierId } from '../contracts/catalog.js';
-import { dynamo } from '../core/aws.js';
+import { dynamo } from '../core/dynamo.js';
 import { tableName } from '../core/config.js';
 import { isConditionFailed } from './dynamo-errors.js';
 

@@ -64,7 +64,7 @@ export interface ProviderConfig {
 }
 
 export interface ProviderDependencies {
-  /** The S3 client of the local engine (video files) and of the Luma adapter (finding the MP4). Default: lambdas/core/aws.ts. */
+  /** The S3 client of the local engine (video files) and of the Luma adapter (finding the MP4). Default: lambdas/core/s3.ts. */
   s3?: S3Client;
   /** An already built local engine (tests); by default it is created from LOCAL_ENGINE_MODULE on first use. */
   localEngine?: LocalEngine;
@@ -137,7 +137,7 @@ const secretsClient = once(async () => {
 });
 
 async function sharedS3(deps: ProviderDependencies): Promise<S3Client> {
-  return deps.s3 ?? (await import('../core/aws.js')).s3;
+  return deps.s3 ?? (await import('../core/s3.js')).s3;
 }
 
 /** The local studio engine's module (written alongside, in lambdas/providers/local-engine/). */
@@ -147,7 +147,7 @@ export interface LocalEngine {
   onModelImage: OnModelImagePort;
   edit: EditPort;
   upscale: UpscalePort;
-  video: VideoPort & { planClips?: (durationSeconds: number) => VideoClip[] };
+  video: VideoPort;
 }
 
 const SHARED_DEPENDENCIES: ProviderDependencies = {};

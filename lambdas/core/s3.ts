@@ -1,12 +1,5 @@
-// AWS SDK clients, created once per container. Both hosts use the same code: the local twin only sets
-// endpoints (AWS_ENDPOINT_URL_*) and S3_FORCE_PATH_STYLE in the environment.
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
+// The S3 client, created once per container. Locally the twin sets AWS_ENDPOINT_URL_S3 and S3_FORCE_PATH_STYLE.
 import { S3Client } from '@aws-sdk/client-s3';
-
-export const dynamo = DynamoDBDocumentClient.from(new DynamoDBClient({}), {
-  marshallOptions: { removeUndefinedValues: true },
-});
 
 export function createS3Client(env: NodeJS.ProcessEnv = process.env): S3Client {
   return new S3Client({

@@ -1,0 +1,98 @@
+// One port per AI capability. Adapters: the local studio engine (default, deterministic, no AI) and the cloud
+// adapters (Bedrock Stability, Bedrock Luma Ray2, an HTTPS fashion-model API). Configuration picks one per port.
+import type { CAMERA_ZOOMS, PRODUCT_TYPES, VIDEO_ASPECT_RATIOS } from '../contracts/catalog.js';
+
+export type ImageMimeType = 'image/jpeg' | 'image/png' | 'image/webp';
+
+export interface ImageInput {
+  bytes: Buffer;
+  mimeType: ImageMimeType;
+}
+
+export interface ImageOutput {
+  bytes: Buffer;
+  mimeType: 'image/png';
+  width: number;
+  height: number;
+  /** Which adapter made it, e.g. 'local-engine' or 'bedrock:stability.stable-image-upscale'; shown as ai_model. */
+  model: string;
+}
+
+export interface Size {
+  width: number;
+  height: number;
+}
+
+export interface OnModelImageRequest {
+  product: ImageInput;
+  productType: (typeof PRODUCT_TYPES)[number];
+  /** The model description. */
+  prompt: string;
+  cameraZoom: (typeof CAMERA_ZOOMS)[number];
+  size: Size;
+  promptEnhance: boolean;
+}
+
+export interface OnModelImagePort {
+  generate(request: OnModelImageRequest): Promise<ImageOutput>;
+}
+
+export interface EditPort {
+  edit(request: { image: ImageInput; instruction: string }): Promise<ImageOutput>;
+}
+
+export interface UpscalePort {
+  /** The output has exactly this size. */
+  upscale(request: { image: ImageInput; size: Size }): Promise<ImageOutput>;
+}
+
+/** Where a video adapter writes its raw clip. */
+export interface S3Location {
+  bucket: string;
+  key: string;
+}
+
+export interface VideoStartRequest {
+  image: ImageInput;
+  /** A preset name (Pivot, Catwalk, 360 Spin) or a custom motion prompt. */
+  prompt: string;
+  durationSeconds: number;
+  aspectRatio: (typeof VIDEO_ASPECT_RATIOS)[number];
+  size: Size;
+  /** The raw clip goes here (an MP4). */
+  output: S3Location;
+}
+
+export type VideoStatus =
+  | { state: 'running' }
+  | { state: 'completed'; output: S3Location }
+  | { state: 'failed'; error: ProviderError };
+
+export interface VideoPort {
+  /** Starts a clip; returns the provider's operation name to check later. */
+  start(request: VideoStartRequest): Promise<{ operationName: string; model: string }>;
+  check(operationName: string): Promise<VideoStatus>;
+}
+
+export type ProviderErrorKind =
+  /** The provider refused the input ('Content Policy Violation' in the catalogue). */
+  | 'content_policy'
+  /** The request can't be done by this adapter (e.g. an edit instruction the local engine doesn't understand). */
+  | 'unsupported'
+  /** Worth retrying: throttling, timeouts, 5xx. */
+  | 'transient'
+  | 'failed';
+
+/** A provider failure with a message that is safe to show to the user (never a raw provider message). */
+export class ProviderError extends Error {
+  constructor(
+    readonly kind: ProviderErrorKind,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ProviderError';
+  }
+}
+
+export const CONTENT_POLICY_MESSAGE =
+  'Content Policy Violation: the image was rejected by the content filters. Please use an image without recognizable people.';

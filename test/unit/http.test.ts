@@ -1,0 +1,98 @@
+// The one HTTP wrapper: what a caller sees for good and bad requests.
+import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
+import { describe, expect, it, vi } from 'vitest';
+import * as z from 'zod';
+import { PurchaseCreditsRequest } from '../../lambdas/contracts/api.js';
+import { AppError, InsufficientCreditsError } from '../../lambdas/core/errors.js';
+import { publicRoute, Reply, userRoute } from '../../lambdas/core/http.js';
+
+function event(overrides: Partial<APIGatewayProxyEventV2> = {}): APIGatewayProxyEventV2 {
+  return {
+    version: '2.0',
+    routeKey: 'POST /things',
+    rawPath: '/things',
+    rawQueryString: '',
+    headers: {},
+    isBase64Encoded: false,
+    requestContext: { requestId: 'r-1', http: { method: 'POST', path: '/things' } } as APIGatewayProxyEventV2['requestContext'],
+    ...overrides,
+  };
+}
+
+async function call(handler: ReturnType<typeof publicRoute>, input: APIGatewayProxyEventV2) {
+  const result = (await handler(input)) as APIGatewayProxyStructuredResultV2;
+  return { status: result.statusCode, body: JSON.parse(result.body ?? 'null') };
+}
+
+describe('publicRoute', () => {
+  const echo = publicRoute({ body: PurchaseCreditsRequest }, async ({ body }) => ({ got: body.credits }));
+
+  it('answers 200 with the handler result as JSON', async () => {
+    expect(await call(echo, event({ body: '{"credits":170}' }))).toEqual({ status: 200, body: { got: 170 } });
+  });
+
+  it('reads base64 bodies', async () => {
+    const body = Buffer.from('{"credits":3}').toString('base64');
+    expect(await call(echo, event({ body, isBase64Encoded: true }))).toEqual({ status: 200, body: { got: 3 } });
+  });
+
+  it('answers invalid bodies with 400, a stable code and the schema message', async () => {
+    expect(await call(echo, event({ body: '{"credits":0}' }))).toEqual({ status: 400, body: { code: 'VALIDATION_ERROR', error: 'The minimum is 1 credit' } });
+    expect(await call(echo, event({ body: '{}' }))).toEqual({ status: 400, body: { code: 'VALIDATION_ERROR', error: 'Enter the number of credits to buy' } });
+    expect(await call(echo, event({ body: 'nope' }))).toEqual({ status: 400, body: { code: 'INVALID_JSON', error: 'The request body is not valid JSON.' } });
+  });
+
+  it('requires a well-formed Idempotency-Key on spending routes', async () => {
+    const spend = publicRoute({ idempotent: true }, async ({ idempotencyKey }) => ({ idempotencyKey }));
+    expect((await call(spend, event())).body.code).toBe('IDEMPOTENCY_KEY_REQUIRED');
+    expect((await call(spend, event({ headers: { 'idempotency-key': 'short' } }))).body.code).toBe('VALIDATION_ERROR');
+    expect(await call(spend, event({ headers: { 'Idempotency-Key': 'abcdef-123456' } }))).toEqual({ status: 200, body: { idempotencyKey: 'abcdef-123456' } });
+  });
+
+  it('answers typed errors with their status and code', async () => {
+    const broke = publicRoute({}, async () => {
+      throw new InsufficientCreditsError(3, 1);
+    });
+    expect(await call(broke, event())).toEqual({
+      status: 402,
+      body: { code: 'INSUFFICIENT_CREDITS', error: 'Insufficient credits: you need 3 credits but only have 1.' },
+    });
+  });
+
+  it('hides unexpected errors behind a generic 500 and logs them', async () => {
+    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const crash = publicRoute({}, async () => {
+      throw new Error('ResourceNotFoundException: table modelloop-ledger-XYZ not found');
+    });
+    const answer = await call(crash, event());
+    expect(answer).toEqual({ status: 500, body: { code: 'INTERNAL_ERROR', error: 'Something went wrong on our side. Please try again.' } });
+    expect(JSON.stringify(answer)).not.toContain('modelloop-ledger');
+    expect(spy).toHaveBeenCalledOnce();
+    expect(spy.mock.calls[0]?.[0]).toContain('modelloop-ledger-XYZ');
+    spy.mockRestore();
+  });
+
+  it('lets a handler choose another status', async () => {
+    const created = publicRoute({}, async () => new Reply(201, { id: 'x' }));
+    expect(await call(created, event())).toEqual({ status: 201, body: { id: 'x' } });
+  });
+
+  it('parses the query string with its schema', async () => {
+    const listed = publicRoute({ query: z.object({ limit: z.coerce.number().int().max(100) }) }, async ({ query }) => query);
+    expect(await call(listed, event({ queryStringParameters: { limit: '20' } }))).toEqual({ status: 200, body: { limit: 20 } });
+    expect((await call(listed, event({ queryStringParameters: { limit: '500' } }))).status).toBe(400);
+  });
+});
+
+describe('userRoute', () => {
+  it('answers 401 when the authorizer verified no caller, without running the handler', async () => {
+    const run = vi.fn();
+    const handler = userRoute({}, run);
+    expect(await call(handler, event())).toEqual({ status: 401, body: { code: 'UNAUTHORIZED', error: 'Please sign in to continue.' } });
+    expect(run).not.toHaveBeenCalled();
+  });
+
+  it('is an AppError so every route answers it the same way', () => {
+    expect(new InsufficientCreditsError(1, 0)).toBeInstanceOf(AppError);
+  });
+});
