@@ -1,0 +1,141 @@
+// The edit instructions the local engine understands, parsed from free text (case-insensitive). Several combine with
+// "and", "then", commas or semicolons and apply in the order written. Anything else is refused with the list below.
+import { ProviderError } from '../ports.js';
+import { COLOUR_NAMES, parseColour, type Rgb } from './colours.js';
+
+export type EditStep =
+  | { kind: 'background'; colour: Rgb }
+  /** Multiplies every channel. */
+  | { kind: 'brightness'; factor: number }
+  /** Stretches (> 1) or flattens (< 1) values around mid-grey. */
+  | { kind: 'contrast'; factor: number }
+  | { kind: 'flip'; axis: 'horizontal' | 'vertical' }
+  | { kind: 'crop-to-product' }
+  | { kind: 'grayscale' }
+  /** Clockwise. */
+  | { kind: 'rotate'; degrees: 90 | 180 | 270 };
+
+/** Brightness and contrast change by this much when no percentage is given. */
+export const DEFAULT_EDIT_PERCENT = 20;
+
+/** The understood instructions, for help texts: what to type and what it does. */
+export const EDIT_INSTRUCTIONS: ReadonlyArray<{ instruction: string; effect: string }> = [
+  {
+    instruction: 'background <colour>',
+    effect: `replaces the plain background; <colour> is #rrggbb, #rgb or one of: ${Object.keys(COLOUR_NAMES).join(', ')}`,
+  },
+  { instruction: 'brighten [by N%]', effect: `makes the image N% brighter (default ${DEFAULT_EDIT_PERCENT}%)` },
+  { instruction: 'darken [by N%]', effect: `makes the image N% darker (default ${DEFAULT_EDIT_PERCENT}%)` },
+  { instruction: 'increase contrast [by N%]', effect: `default ${DEFAULT_EDIT_PERCENT}%` },
+  { instruction: 'decrease contrast [by N%]', effect: `default ${DEFAULT_EDIT_PERCENT}%` },
+  { instruction: 'mirror (or: flip horizontally)', effect: 'swaps left and right' },
+  { instruction: 'flip vertically', effect: 'turns the image upside down' },
+  { instruction: 'crop to the product', effect: 'cuts away the plain background around the product' },
+  { instruction: 'grayscale (or: black and white)', effect: 'removes the colour' },
+  { instruction: 'rotate 90|180|270 [clockwise|counterclockwise]', effect: 'turns the image (clockwise by default)' },
+];
+
+export const EDIT_HELP =
+  `The local engine understands: ${EDIT_INSTRUCTIONS.map(({ instruction }) => instruction).join('; ')}. ` +
+  `Combine several with "and" or commas, e.g. "background white and brighten by 10%".`;
+
+type Parser = (clause: string) => EditStep | undefined;
+
+const PERCENT = String.raw`(?:\s+by\s+(\d+(?:\.\d+)?)\s*%)?`;
+const COLOUR_WORD = String.raw`(#[0-9a-f]+|[a-z]+)`;
+
+function percent(match: RegExpMatchArray): number {
+  return match[1] === undefined ? DEFAULT_EDIT_PERCENT : Number(match[1]);
+}
+
+function colour(word: string): Rgb {
+  const rgb = parseColour(word);
+  if (!rgb) {
+    throw new ProviderError(
+      'unsupported',
+      `Unknown colour "${word}". Use #rrggbb, #rgb or one of: ${Object.keys(COLOUR_NAMES).join(', ')}.`,
+    );
+  }
+  return rgb;
+}
+
+const PARSERS: readonly Parser[] = [
+  (clause) => {
+    const match =
+      clause.match(
+        new RegExp(
+          String.raw`^(?:(?:make|set|change|turn|replace|paint|fill|use)\s+)?(?:(?:plain|solid)\s+)?background` +
+            String.raw`(?:\s+colou?r)?(?:\s+(?:to|with|in|as|into))?\s+(?:(?:plain|solid)\s+)?${COLOUR_WORD}$`,
+        ),
+      ) ?? clause.match(new RegExp(String.raw`^(?:(?:make|set|use|add)\s+)?(?:(?:plain|solid)\s+)?${COLOUR_WORD}\s+background$`));
+    return match ? { kind: 'background', colour: colour(match[1]!) } : undefined;
+  },
+  (clause) => {
+    const match = clause.match(new RegExp(String.raw`^(?:brighten|lighten|make\s+brighter|increase\s+brightness)${PERCENT}$`));
+    return match ? { kind: 'brightness', factor: 1 + percent(match) / 100 } : undefined;
+  },
+  (clause) => {
+    const match = clause.match(new RegExp(String.raw`^(?:darken|make\s+darker|(?:decrease|reduce)\s+brightness)${PERCENT}$`));
+    if (!match) return undefined;
+    const amount = percent(match);
+    if (amount >= 100) throw new ProviderError('unsupported', 'Darken by less than 100%: 100% would leave a black image.');
+    return { kind: 'brightness', factor: 1 - amount / 100 };
+  },
+  (clause) => {
+    const match = clause.match(new RegExp(String.raw`^(increase|boost|raise|more|decrease|reduce|lower|less)\s+contrast${PERCENT}$`));
+    if (!match) return undefined;
+    const amount = match[2] === undefined ? DEFAULT_EDIT_PERCENT : Number(match[2]);
+    const up = ['increase', 'boost', 'raise', 'more'].includes(match[1]!);
+    if (!up && amount >= 100) throw new ProviderError('unsupported', 'Decrease contrast by less than 100%.');
+    return { kind: 'contrast', factor: up ? 1 + amount / 100 : 1 - amount / 100 };
+  },
+  (clause) =>
+    /^(?:mirror(?:\s+horizontally)?|flip(?:\s+horizontally|\s+left\s+to\s+right)?)$/.test(clause)
+      ? { kind: 'flip', axis: 'horizontal' }
+      : undefined,
+  (clause) =>
+    /^(?:(?:flip|mirror)\s+vertically|flip\s+upside\s+down|upside\s+down)$/.test(clause)
+      ? { kind: 'flip', axis: 'vertical' }
+      : undefined,
+  (clause) => (/^crop(?:\s+(?:to|around)\s+product)?$/.test(clause) ? { kind: 'crop-to-product' } : undefined),
+  (clause) =>
+    /^(?:(?:convert\s+to|make)\s+)?(?:grayscale|greyscale|monochrome|desaturate)$/.test(clause)
+      ? { kind: 'grayscale' }
+      : undefined,
+  (clause) => {
+    const match = clause.match(
+      /^rotate\s+(?:by\s+)?(90|180|270)\s*(?:°|degrees?|deg)?(?:\s+(clockwise|cw|right|counter-?clockwise|anti-?clockwise|ccw|left))?$/,
+    );
+    if (!match) return undefined;
+    const degrees = Number(match[1]);
+    const counter = match[2] !== undefined && !['clockwise', 'cw', 'right'].includes(match[2]);
+    return { kind: 'rotate', degrees: (counter ? 360 - degrees : degrees) as 90 | 180 | 270 };
+  },
+];
+
+/** Words that carry no instruction ("please make the image …"). */
+const FILLER = /\b(?:please|the|image|photo|picture|it|its|a|an|my|this)\b/g;
+
+/** The instruction's clauses: as written (for messages) and reduced to their words that matter. */
+function clauses(text: string): Array<{ written: string; words: string }> {
+  return text
+    .toLowerCase()
+    .replace(/\b(?:black\s*(?:and|&)\s*white|b\s*[&/]\s*w)\b/g, 'grayscale')
+    .split(/\s*(?:[,;]|[.!]\s|[.!]$|\band\s+then\b|\bthen\b|\band\b|&)\s*/)
+    .map((written) => ({ written: written.trim(), words: written.replace(FILLER, ' ').replace(/\s+/g, ' ').trim() }))
+    .filter(({ words }) => words !== '');
+}
+
+/** The steps of an instruction text, in order; a ProviderError('unsupported') naming what is understood otherwise. */
+export function parseEditInstructions(text: string): EditStep[] {
+  const parts = clauses(text);
+  if (parts.length === 0) throw new ProviderError('unsupported', `No edit instruction given. ${EDIT_HELP}`);
+  return parts.map(({ written, words }) => {
+    for (const parse of PARSERS) {
+      const step = parse(words);
+      if (step) return step;
+    }
+    const shown = written.length > 60 ? `${written.slice(0, 57)}...` : written;
+    throw new ProviderError('unsupported', `Unsupported edit instruction "${shown}". ${EDIT_HELP}`);
+  });
+}

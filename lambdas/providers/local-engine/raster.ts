@@ -1,0 +1,42 @@
+// Decoding and encoding for the local engine: every input is auto-oriented (EXIF) sRGB; every output a PNG labelled
+// with the engine's model name.
+import sharp, { type Sharp } from 'sharp';
+import type { ImageOutput } from '../ports.js';
+
+export const LOCAL_ENGINE_MODEL = 'local-engine';
+
+/** Straight (not premultiplied) RGBA pixels, row by row. */
+export interface RgbaImage {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
+export function openImage(bytes: Buffer): Sharp {
+  return sharp(bytes).autoOrient();
+}
+
+export function openRgba(image: RgbaImage): Sharp {
+  return sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } });
+}
+
+export async function toRgba(pipeline: Sharp): Promise<RgbaImage> {
+  const { data, info } = await pipeline.ensureAlpha().raw().toBuffer({ resolveWithObject: true });
+  return { data, width: info.width, height: info.height };
+}
+
+export async function decodeRgba(bytes: Buffer): Promise<RgbaImage> {
+  return toRgba(openImage(bytes).toColourspace('srgb'));
+}
+
+export async function toImageOutput(pipeline: Sharp): Promise<ImageOutput> {
+  const { data, info } = await pipeline.png().toBuffer({ resolveWithObject: true });
+  return { bytes: data, mimeType: 'image/png', width: info.width, height: info.height, model: LOCAL_ENGINE_MODEL };
+}
+
+/** Encodes pixels as PNG, without the alpha channel when every pixel is opaque (smaller). */
+export async function encodeRgba(image: RgbaImage): Promise<ImageOutput> {
+  let opaque = true;
+  for (let i = 3; i < image.data.length && opaque; i += 4) opaque = image.data[i] === 255;
+  return toImageOutput(opaque ? openRgba(image).removeAlpha() : openRgba(image));
+}

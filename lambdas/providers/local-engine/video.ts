@@ -1,0 +1,57 @@
+// The local video adapter: renders the clip at once (a few seconds) and writes it where the workflow expects the
+// provider's raw clip; the operation is complete by the time `start` returns.
+import { mkdtemp, readFile, rm } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
+import { ProviderError, type S3Location, type VideoPort, type VideoStartRequest, type VideoStatus } from '../ports.js';
+import { presetForPrompt } from './motion.js';
+import { LOCAL_ENGINE_MODEL } from './raster.js';
+import { renderLoopingClip } from './video-render.js';
+
+const OPERATION = /^local:([^/]+)\/(.+)$/;
+
+export function operationNameFor({ bucket, key }: S3Location): string {
+  return `local:${bucket}/${key}`;
+}
+
+export class LocalVideoEngine implements VideoPort {
+  #s3: S3Client | undefined;
+
+  /** `createS3Client` is called once, on the first clip (the caller decides endpoints and credentials). */
+  constructor(private readonly createS3Client: () => S3Client) {}
+
+  async start(request: VideoStartRequest): Promise<{ operationName: string; model: string }> {
+    const directory = await mkdtemp(join(tmpdir(), 'modelloop-clip-'));
+    try {
+      const file = join(directory, 'clip.mp4');
+      await renderLoopingClip(
+        {
+          image: request.image.bytes,
+          preset: presetForPrompt(request.prompt),
+          durationSeconds: request.durationSeconds,
+          size: request.size,
+        },
+        file,
+      );
+      this.#s3 ??= this.createS3Client();
+      await this.#s3.send(
+        new PutObjectCommand({
+          Bucket: request.output.bucket,
+          Key: request.output.key,
+          Body: await readFile(file),
+          ContentType: 'video/mp4',
+        }),
+      );
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+    return { operationName: operationNameFor(request.output), model: LOCAL_ENGINE_MODEL };
+  }
+
+  async check(operationName: string): Promise<VideoStatus> {
+    const match = OPERATION.exec(operationName);
+    if (!match) return { state: 'failed', error: new ProviderError('failed', 'Unknown video operation.') };
+    return { state: 'completed', output: { bucket: match[1]!, key: match[2]! } };
+  }
+}
