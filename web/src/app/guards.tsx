@@ -7,7 +7,10 @@ export function RequireAuth() {
   const { state } = useSession();
   const location = useLocation();
   if (state.status === 'loading') return <PageSpinner label="Checking your session…" />;
-  if (state.status === 'signedOut') return <Navigate to="/auth" replace state={{ from: location.pathname + location.hash }} />;
+  if (state.status === 'signedOut') {
+    if (state.afterSignOut) return <Navigate to="/" replace />;
+    return <Navigate to="/auth" replace state={{ from: location.pathname + location.hash }} />;
+  }
   return <Outlet />;
 }
 

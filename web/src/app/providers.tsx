@@ -28,7 +28,9 @@ export default function AppProviders() {
     if (userIdRef.current && userIdRef.current !== user?.userId) queryClient.clear();
     userIdRef.current = user?.userId;
     expiresAtRef.current = user?.expiresAt;
-    setState(user ? { status: 'signedIn', user } : { status: 'signedOut' });
+    setState((previous) =>
+      user ? { status: 'signedIn', user } : previous.status === 'signedOut' ? previous : { status: 'signedOut' },
+    );
   }, []);
 
   useEffect(() => {
@@ -51,7 +53,8 @@ export default function AppProviders() {
   }, [refresh]);
 
   const signOut = useCallback(async () => {
-    // Leave the signed-in screens first, so their guards do not send the visitor to /auth.
+    // Mark the sign-out first, so the guards of signed-in screens send the visitor home rather than to /auth.
+    setState({ status: 'signedOut', afterSignOut: true });
     navigate('/', { replace: true });
     await signOutHere();
     queryClient.clear();

@@ -6,7 +6,8 @@ import type { SessionUser } from './auth';
 
 export type SessionState =
   | { status: 'loading' }
-  | { status: 'signedOut' }
+  /** afterSignOut: the user just signed out here, so signed-in screens send them home rather than to /auth. */
+  | { status: 'signedOut'; afterSignOut?: boolean }
   | { status: 'signedIn'; user: SessionUser };
 
 export interface Session {

@@ -45,9 +45,9 @@ const FOOTER: SidebarItem[] = [
 ];
 
 const TABS = [
-  { to: '/studio/generate/video-generation', label: 'Studio', section: '/studio' },
-  { to: '/api', label: 'API', section: '/api' },
-  { to: '/dashboard', label: 'Dashboard', section: '/dashboard' },
+  { to: '/studio/generate/video-generation', label: 'Studio', sections: ['/studio'] },
+  { to: '/api', label: 'API', sections: ['/api'] },
+  { to: '/dashboard', label: 'Dashboard', sections: ['/dashboard', '/settings'] },
 ];
 
 function StudioSidebar() {
@@ -69,7 +69,7 @@ function TopTabs() {
     <nav aria-label="Sections">
       <ul className="flex gap-1">
         {TABS.map((tab) => {
-          const active = pathname.startsWith(tab.section);
+          const active = tab.sections.some((section) => pathname.startsWith(section));
           return (
             <li key={tab.label}>
               <NavLink

@@ -19,7 +19,7 @@ export default function DashboardPage() {
     <div className="space-y-8">
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
-          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Welcome back!</h1>
+          <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Welcome to ModelLoop</h1>
           <p className="mt-1 text-slate-700">
             Signed in as <span className="font-medium text-slate-900">{email}</span>. Turn your product photos into model videos.
           </p>
