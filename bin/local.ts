@@ -8,7 +8,7 @@ const dataDir = resolve(root, process.env.MODELLOOP_DATA_DIR ?? '.data');
 const dev = process.argv.includes('--dev');
 const verbose = process.argv.includes('--verbose');
 
-const DEFAULT_PORTS: TwinPorts = { gateway: 5173, dynamodb: 8000, s3: 4569, cognito: 9229 };
+const DEFAULT_PORTS: TwinPorts = { gateway: 5173, dynamodb: 8000, s3: 4569, cognito: 9229, stepfunctions: 8083 };
 const ports = Object.fromEntries(
   (Object.keys(DEFAULT_PORTS) as (keyof TwinPorts)[]).map((name) => [name, Number(process.env[PORT_ENV[name]] ?? DEFAULT_PORTS[name])]),
 ) as unknown as TwinPorts;

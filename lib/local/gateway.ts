@@ -6,18 +6,15 @@ import { randomUUID } from 'node:crypto';
 import { createReadStream, existsSync, statSync } from 'node:fs';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import { extname, join, normalize, resolve } from 'node:path';
-import { pathToFileURL } from 'node:url';
-import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2, Context } from 'aws-lambda';
-import { JwtRsaVerifier } from 'aws-jwt-verify';
-import { SimpleJwksCache } from 'aws-jwt-verify/jwk';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2 } from 'aws-lambda';
 import type { RuntimeConfig } from '../../lambdas/contracts/api.js';
+import { createIdTokenVerifier } from '../../lambdas/core/jwt.js';
 import { CORS, ROUTES, type RouteDefinition } from '../../lambdas/routes.js';
+import { lambdaContext, type LoadHandler } from './lambda-runtime.js';
 
 /** API Gateway ends an integration after about 30 s; the local gateway does the same. */
 const INTEGRATION_TIMEOUT_MS = 30_000;
 export const API_PREFIX = '/api';
-
-type LambdaHandler = (event: unknown, context: Context) => Promise<APIGatewayProxyResultV2>;
 
 export interface GatewayOptions {
   port: number;
@@ -30,6 +27,9 @@ export interface GatewayOptions {
   webRoot?: string;
   /** Requests the API doesn't own go here first (e.g. Vite's dev middleware); it calls next() when it has none. */
   webMiddleware?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
+  /** Other local services on this origin, by path prefix (e.g. the WebSocket API's @connections endpoint). */
+  mounts?: { prefix: string; handle: (req: IncomingMessage, res: ServerResponse) => Promise<void> }[];
+  loadHandler: LoadHandler;
   log: (line: string) => void;
 }
 
@@ -45,24 +45,9 @@ interface CompiledRoute {
   paramNames: string[];
 }
 
-const handlersDir = resolve(import.meta.dirname, '../../lambdas/handlers');
-
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const routes = ROUTES.map(compile);
-  const verifier = JwtRsaVerifier.create(
-    { issuer: options.issuer, audience: options.audience, jwksUri: options.jwksUri },
-    // cognito-local serves its keys over http; the default fetcher only speaks https.
-    { jwksCache: new SimpleJwksCache({ fetcher: { fetch: async (uri: string) => (await fetch(uri)).arrayBuffer() } }) },
-  );
-  const handlers = new Map<string, Promise<LambdaHandler>>();
-  const loadHandler = (name: string) => {
-    let loaded = handlers.get(name);
-    if (!loaded) {
-      loaded = import(pathToFileURL(join(handlersDir, `${name}.ts`)).href).then((module: { handler: LambdaHandler }) => module.handler);
-      handlers.set(name, loaded);
-    }
-    return loaded;
-  };
+  const verifier = createIdTokenVerifier({ issuer: options.issuer, audience: options.audience, jwksUri: options.jwksUri });
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -74,6 +59,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const url = new URL(req.url ?? '/', 'http://gateway');
     if (url.pathname === '/config.json') return send(res, 200, options.runtimeConfig());
+    const mount = options.mounts?.find(({ prefix }) => url.pathname.startsWith(prefix));
+    if (mount) return mount.handle(req, res);
     if (url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`)) return handleApi(req, res, url);
     if (options.webMiddleware) return options.webMiddleware(req, res, () => serveStatic(req, res, url));
     return serveStatic(req, res, url);
@@ -98,8 +85,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     }
     const body = await readBody(req);
     const event = toEvent(req, url, path, match, body, claims);
-    const handler = await loadHandler(match.route.handler);
-    const result = await withTimeout(handler(event, lambdaContext(match.route.handler)), INTEGRATION_TIMEOUT_MS);
+    const handler = await options.loadHandler(match.route.handler);
+    const result: APIGatewayProxyResultV2 | undefined = await withTimeout(
+      handler(event, lambdaContext(match.route.handler, INTEGRATION_TIMEOUT_MS)),
+      INTEGRATION_TIMEOUT_MS,
+    );
     if (result === undefined) return send(res, 503, { message: 'Service Unavailable' }, corsHeaders);
     writeResult(res, result, corsHeaders);
   }
@@ -216,24 +206,6 @@ function toEvent(
       timeEpoch: now,
       authorizer: { principalId: '', integrationLatency: 0, jwt: { claims: claims ?? {}, scopes: [] } },
     },
-  };
-}
-
-function lambdaContext(functionName: string): Context {
-  const deadline = Date.now() + INTEGRATION_TIMEOUT_MS;
-  return {
-    callbackWaitsForEmptyEventLoop: false,
-    functionName,
-    functionVersion: '$LATEST',
-    invokedFunctionArn: `arn:aws:lambda:local:000000000000:function:${functionName}`,
-    memoryLimitInMB: '1024',
-    awsRequestId: randomUUID(),
-    logGroupName: `/aws/lambda/${functionName}`,
-    logStreamName: 'local',
-    getRemainingTimeInMillis: () => deadline - Date.now(),
-    done: () => undefined,
-    fail: () => undefined,
-    succeed: () => undefined,
   };
 }
 

@@ -9,14 +9,17 @@ import { bucketEnvName, tableEnvName, type BucketName, type TableName } from '..
 import { startCognitoLocal, type MailboxEntry } from './cognito-local.js';
 import { ensureTables, startDynamoDbLocal } from './dynamodb-local.js';
 import { API_PREFIX, startGateway } from './gateway.js';
+import { createHandlerLoader } from './lambda-runtime.js';
 import { assertPortFree, freePort } from './processes.js';
 import { LOCAL_CREDENTIALS, startS3Local } from './s3-local.js';
+import { startStepFunctionsLocal } from './stepfunctions.js';
 
 export interface TwinPorts {
   gateway: number;
   dynamodb: number;
   s3: number;
   cognito: number;
+  stepfunctions: number;
 }
 
 export interface TwinOptions {
@@ -47,6 +50,7 @@ export const PORT_ENV: Record<keyof TwinPorts, string> = {
   dynamodb: 'MODELLOOP_DYNAMODB_PORT',
   s3: 'MODELLOOP_S3_PORT',
   cognito: 'MODELLOOP_COGNITO_PORT',
+  stepfunctions: 'MODELLOOP_STEPFUNCTIONS_PORT',
 };
 
 const NAME_PREFIX = 'modelloop';
@@ -76,14 +80,19 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     stops.push(() => dynamodb.child.stop(), () => s3.stop(), () => cognito.child.stop());
 
     const tables = await ensureTables(dynamodb.endpoint, NAME_PREFIX);
+    const loadHandler = createHandlerLoader();
+    const stepFunctions = await startStepFunctionsLocal({ port: ports.stepfunctions, loadHandler, log: (line) => log('stepfunctions', line) });
+    stops.push(() => stepFunctions.stop());
     const env: Record<string, string> = {
       AWS_REGION: 'us-east-1',
       AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
       AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
       AWS_ENDPOINT_URL_DYNAMODB: dynamodb.endpoint,
       AWS_ENDPOINT_URL_S3: s3.endpoint,
+      AWS_ENDPOINT_URL_SFN: stepFunctions.endpoint,
       S3_FORCE_PATH_STYLE: 'true',
       TEST_PAYMENTS: 'enabled',
+      ...stepFunctions.env,
       ...Object.fromEntries((Object.entries(tables) as [TableName, string][]).map(([table, name]) => [tableEnvName(table), name])),
       ...Object.fromEntries((Object.entries(s3.buckets) as [BucketName, string][]).map(([bucket, name]) => [bucketEnvName(bucket), name])),
     };
@@ -111,6 +120,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       runtimeConfig: () => config,
       webRoot: options.webRoot,
       webMiddleware: options.webMiddleware,
+      loadHandler,
       log: (line) => log('gateway', line),
     });
     stops.push(() => gateway.stop());

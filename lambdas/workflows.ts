@@ -1,0 +1,31 @@
+// The one workflow table. Each workflow is an ASL file under lib/workflows/ (JSONPath, no JSONata) whose Lambda
+// task resources are placeholders `${Name}`; CDK substitutes the ARN of a function built from `tasks[Name]`
+// (DefinitionBody.fromFile + definitionSubstitutions), the local twin maps the same placeholder to the same handler
+// module and runs the same file with aws-local-stepfunctions. Functions that start a workflow find its ARN in
+// the environment variable `workflowEnvName(name)`.
+import type { BucketName, TableName } from './data/tables.js';
+import type { Access } from './routes.js';
+
+export interface TaskFunction {
+  /** Module lambdas/handlers/<handler>.ts, exporting `handler(input)`. */
+  handler: string;
+  tables?: Partial<Record<TableName, Access>>;
+  buckets?: Partial<Record<BucketName, Access>>;
+  timeoutSeconds?: number;
+  memoryMb?: number;
+}
+
+export interface WorkflowDefinition {
+  /** File name under lib/workflows/. */
+  asl: string;
+  /** Placeholder in the ASL → the function that serves it. */
+  tasks: Record<string, TaskFunction>;
+}
+
+export const WORKFLOWS = {} satisfies Record<string, WorkflowDefinition>;
+
+export type WorkflowName = keyof typeof WORKFLOWS;
+
+export function workflowEnvName(workflow: string): string {
+  return `WORKFLOW_${workflow.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}_ARN`;
+}

@@ -1,0 +1,41 @@
+// How the local twin runs a Lambda handler: the module lambdas/handlers/<name>.ts, loaded once, called with the
+// event and a context like Lambda's.
+import { randomUUID } from 'node:crypto';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import type { Context } from 'aws-lambda';
+
+export type LambdaHandler = (event: unknown, context: Context) => Promise<any>;
+export type LoadHandler = (name: string) => Promise<LambdaHandler>;
+
+const handlersDir = resolve(import.meta.dirname, '../../lambdas/handlers');
+
+export function createHandlerLoader(): LoadHandler {
+  const loaded = new Map<string, Promise<LambdaHandler>>();
+  return (name) => {
+    let handler = loaded.get(name);
+    if (!handler) {
+      handler = import(pathToFileURL(join(handlersDir, `${name}.ts`)).href).then((module: { handler: LambdaHandler }) => module.handler);
+      loaded.set(name, handler);
+    }
+    return handler;
+  };
+}
+
+export function lambdaContext(functionName: string, timeoutMs = 900_000): Context {
+  const deadline = Date.now() + timeoutMs;
+  return {
+    callbackWaitsForEmptyEventLoop: false,
+    functionName,
+    functionVersion: '$LATEST',
+    invokedFunctionArn: `arn:aws:lambda:us-east-1:000000000000:function:${functionName}`,
+    memoryLimitInMB: '1024',
+    awsRequestId: randomUUID(),
+    logGroupName: `/aws/lambda/${functionName}`,
+    logStreamName: 'local',
+    getRemainingTimeInMillis: () => deadline - Date.now(),
+    done: () => undefined,
+    fail: () => undefined,
+    succeed: () => undefined,
+  };
+}

@@ -1,0 +1,195 @@
+// Step Functions on the local twin: a small server that speaks the Step Functions API (AWS JSON 1.0:
+// StartExecution, DescribeExecution, StopExecution) so handlers use their SFNClient unchanged, and runs each execution
+// with aws-local-stepfunctions from the very ASL files CDK deploys. Lambda task states run the same handler modules
+// the cloud functions run. Executions live in memory: a restart of the twin forgets running executions.
+import './promise-with-resolvers.js';
+import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import { createServer, type Server } from 'node:http';
+import { join, resolve } from 'node:path';
+import { ExecutionAbortedError, ExecutionError, ExecutionTimeoutError, StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
+import { WORKFLOWS, workflowEnvName, type WorkflowDefinition } from '../../lambdas/workflows.js';
+import { lambdaContext, type LoadHandler } from './lambda-runtime.js';
+
+export const WORKFLOWS_DIR = resolve(import.meta.dirname, '../workflows');
+const REGION = 'us-east-1';
+const ACCOUNT = '000000000000';
+
+export interface StepFunctionsLocal {
+  endpoint: string;
+  /** WORKFLOW_<NAME>_ARN → state machine ARN, for the handlers' environment. */
+  env: Record<string, string>;
+  stop(): Promise<void>;
+}
+
+type Status = 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'TIMED_OUT' | 'ABORTED';
+
+interface Execution {
+  executionArn: string;
+  stateMachineArn: string;
+  name: string;
+  input: string;
+  status: Status;
+  startDate: number;
+  stopDate?: number;
+  output?: string;
+  error?: string;
+  cause?: string;
+  abort: () => void;
+  done: Promise<void>;
+}
+
+interface LocalStateMachine {
+  arn: string;
+  machine: StateMachine;
+  handlers: Record<string, (input: unknown) => Promise<unknown>>;
+}
+
+/** The function ARN a placeholder stands for on the local twin; the handler name is its last part. */
+export const localFunctionArn = (handler: string) => `arn:aws:lambda:${REGION}:${ACCOUNT}:function:${handler}`;
+
+/** Reads an ASL file and puts each task's function ARN in place of its `${Placeholder}`. */
+export function loadDefinition(workflow: WorkflowDefinition, functionArn: (handler: string) => string): StateMachineDefinition {
+  let text = readFileSync(join(WORKFLOWS_DIR, workflow.asl), 'utf8');
+  for (const [placeholder, task] of Object.entries(workflow.tasks)) {
+    text = text.replaceAll(`\${${placeholder}}`, functionArn(task.handler));
+  }
+  const unresolved = /\$\{(\w+)\}/.exec(text);
+  if (unresolved) throw new Error(`${workflow.asl}: no task function for the placeholder \${${unresolved[1]}}`);
+  return JSON.parse(text) as StateMachineDefinition;
+}
+
+/** Every Task state (in Map iterators and Parallel branches too) whose Resource is a function ARN. */
+function taskStates(definition: { States?: Record<string, any> }): [string, string][] {
+  const found: [string, string][] = [];
+  for (const [name, state] of Object.entries(definition.States ?? {})) {
+    if (state.Type === 'Task' && typeof state.Resource === 'string' && state.Resource.includes(':function:')) found.push([name, state.Resource]);
+    for (const nested of [state.Iterator, state.ItemProcessor, ...(state.Branches ?? [])]) if (nested) found.push(...taskStates(nested));
+  }
+  return found;
+}
+
+export async function startStepFunctionsLocal(options: { port: number; loadHandler: LoadHandler; log: (line: string) => void }): Promise<StepFunctionsLocal> {
+  const machines = new Map<string, LocalStateMachine>();
+  const env: Record<string, string> = {};
+  for (const [name, workflow] of Object.entries(WORKFLOWS) as [string, WorkflowDefinition][]) {
+    const arn = `arn:aws:states:${REGION}:${ACCOUNT}:stateMachine:modelloop-${name}`;
+    const definition = loadDefinition(workflow, localFunctionArn);
+    const handlers: LocalStateMachine['handlers'] = {};
+    for (const [stateName, resource] of taskStates(definition as { States?: Record<string, any> })) {
+      const handlerName = resource.split(':function:')[1]!;
+      handlers[stateName] = async (input) => (await options.loadHandler(handlerName))(input, lambdaContext(handlerName));
+    }
+    machines.set(arn, { arn, machine: new StateMachine(definition, { validationOptions: { checkArn: true } }), handlers });
+    env[workflowEnvName(name)] = arn;
+  }
+
+  const executions = new Map<string, Execution>();
+
+  function startExecution(request: { stateMachineArn?: string; name?: string; input?: string }) {
+    const machine = machines.get(request.stateMachineArn ?? '');
+    if (!machine) throw apiError('StateMachineDoesNotExist', `State Machine Does Not Exist: '${request.stateMachineArn}'`);
+    const name = request.name ?? randomUUID();
+    const input = request.input ?? '{}';
+    const executionArn = `${machine.arn.replace(':stateMachine:', ':execution:')}:${name}`;
+    const existing = executions.get(executionArn);
+    if (existing) {
+      // As Step Functions: the same name and input while running is the same execution; anything else is refused.
+      if (existing.status === 'RUNNING' && existing.input === input) return { executionArn, startDate: existing.startDate };
+      throw apiError('ExecutionAlreadyExists', `Execution Already Exists: '${executionArn}'`);
+    }
+    const run = machine.machine.run(JSON.parse(input), { overrides: { taskResourceLocalHandlers: machine.handlers as never } });
+    const execution: Execution = {
+      executionArn,
+      stateMachineArn: machine.arn,
+      name,
+      input,
+      status: 'RUNNING',
+      startDate: Date.now() / 1000,
+      abort: run.abort,
+      done: Promise.resolve(),
+    };
+    execution.done = run.result.then(
+      (output) => settle(execution, 'SUCCEEDED', { output: JSON.stringify(output) }),
+      (error: unknown) => {
+        if (error instanceof ExecutionAbortedError) return settle(execution, 'ABORTED', {});
+        if (error instanceof ExecutionTimeoutError) return settle(execution, 'TIMED_OUT', { error: 'States.Timeout' });
+        const failure = error instanceof ExecutionError ? (error.cause as { name?: string; message?: string } | undefined) : undefined;
+        settle(execution, 'FAILED', {
+          error: failure?.name ?? (error as Error)?.name ?? 'Error',
+          cause: failure?.message ?? (error as Error)?.message ?? String(error),
+        });
+      },
+    );
+    executions.set(executionArn, execution);
+    return { executionArn, startDate: execution.startDate };
+  }
+
+  function settle(execution: Execution, status: Status, result: Pick<Execution, 'output' | 'error' | 'cause'>): void {
+    if (execution.status !== 'RUNNING') return;
+    Object.assign(execution, result, { status, stopDate: Date.now() / 1000 });
+    if (status !== 'SUCCEEDED') options.log(`execution ${execution.name} ${status}${result.error ? `: ${result.error} ${result.cause ?? ''}` : ''}`);
+  }
+
+  function describeExecution(request: { executionArn?: string }) {
+    const execution = executions.get(request.executionArn ?? '');
+    if (!execution) throw apiError('ExecutionDoesNotExist', `Execution Does Not Exist: '${request.executionArn}'`);
+    const { abort: _abort, done: _done, ...description } = execution;
+    return description;
+  }
+
+  function stopExecution(request: { executionArn?: string; error?: string; cause?: string }) {
+    const execution = executions.get(request.executionArn ?? '');
+    if (!execution) throw apiError('ExecutionDoesNotExist', `Execution Does Not Exist: '${request.executionArn}'`);
+    if (execution.status === 'RUNNING') {
+      settle(execution, 'ABORTED', { error: request.error, cause: request.cause });
+      execution.abort();
+    }
+    return { stopDate: execution.stopDate };
+  }
+
+  const operations: Record<string, (request: any) => unknown> = {
+    StartExecution: startExecution,
+    DescribeExecution: describeExecution,
+    StopExecution: stopExecution,
+  };
+
+  const server: Server = createServer((req, res) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => {
+      const operation = String(req.headers['x-amz-target'] ?? '').replace('AWSStepFunctions.', '');
+      const reply = (status: number, body: unknown, errorType?: string) => {
+        res.writeHead(status, { 'content-type': 'application/x-amz-json-1.0', ...(errorType ? { 'x-amzn-errortype': errorType } : {}) });
+        res.end(JSON.stringify(body));
+      };
+      try {
+        const run = operations[operation];
+        if (!run) return reply(400, { __type: 'UnknownOperationException', message: `${operation} is not supported by the local twin` }, 'UnknownOperationException');
+        reply(200, run(JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}')));
+      } catch (error) {
+        const type = (error as { type?: string }).type ?? 'InternalFailure';
+        reply(type === 'InternalFailure' ? 500 : 400, { __type: type, message: (error as Error).message }, type);
+      }
+    });
+  });
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolveListen());
+  });
+
+  return {
+    endpoint: `http://127.0.0.1:${options.port}`,
+    env,
+    async stop() {
+      for (const execution of executions.values()) if (execution.status === 'RUNNING') stopExecution({ executionArn: execution.executionArn });
+      await Promise.allSettled([...executions.values()].map((execution) => execution.done));
+      server.closeAllConnections();
+      await new Promise<void>((resolveClose) => server.close(() => resolveClose()));
+    },
+  };
+}
+
+function apiError(type: string, message: string): Error {
+  return Object.assign(new Error(message), { type });
+}
