@@ -1,0 +1,146 @@
+// The local engine's videos: every preset renders an exact, H.264, faststart clip whose loop is measured to hold,
+// written to S3 through the client the caller gave; custom prompts map to presets by keyword.
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { mockClient } from 'aws-sdk-client-mock';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { MOTION_PRESETS, VIDEO_SIZES } from '../../lambdas/contracts/catalog.js';
+import { measureSeam, probeVideo } from '../../lambdas/media/index.js';
+import { readFrames } from '../../lambdas/media/raw-video.js';
+import { createLocalEngine, LocalVideoEngine, presetForPrompt } from '../../lambdas/providers/local-engine/index.js';
+import { cyclesIn, poseAt } from '../../lambdas/providers/local-engine/motion.js';
+import type { VideoStartRequest } from '../../lambdas/providers/ports.js';
+import { lShapePhoto, tshirtPhoto } from '../fixtures/local-engine-images.js';
+
+const SLOW = 90_000;
+let dir: string;
+beforeAll(async () => {
+  dir = await mkdtemp(join(tmpdir(), 'local-engine-video-'));
+});
+afterAll(async () => {
+  await rm(dir, { recursive: true, force: true });
+});
+
+/** Runs the adapter against a mocked S3 client and returns the uploaded MP4 as a file. */
+async function renderThroughS3(
+  request: Omit<VideoStartRequest, 'image' | 'output' | 'aspectRatio'>,
+  name: string,
+  photo: Promise<Buffer> = tshirtPhoto(),
+) {
+  const s3 = new S3Client({ region: 'us-east-1' });
+  const uploads: Array<{ Bucket?: string; Key?: string; Body?: unknown; ContentType?: string }> = [];
+  mockClient(s3).on(PutObjectCommand).callsFake((input) => (uploads.push(input), {}));
+  let created = 0;
+  const engine = new LocalVideoEngine(() => (created++, s3));
+  const output = { bucket: 'results', key: `user-1/videos/${name}.mp4` };
+  const started = await engine.start({
+    image: { bytes: await photo, mimeType: 'image/jpeg' },
+    aspectRatio: '9:16',
+    output,
+    ...request,
+  });
+  expect(started).toEqual({ operationName: `local:results/user-1/videos/${name}.mp4`, model: 'local-engine' });
+  expect(await engine.check(started.operationName)).toEqual({ state: 'completed', output });
+  expect(created).toBe(1);
+  expect(uploads).toHaveLength(1);
+  expect(uploads[0]).toMatchObject({ Bucket: 'results', Key: output.key, ContentType: 'video/mp4' });
+  const file = join(dir, `${name}.mp4`);
+  await writeFile(file, uploads[0]!.Body as Buffer);
+  return file;
+}
+
+async function expectExactLoopingClip(file: string, durationSeconds: number, size: { width: number; height: number }) {
+  const probe = await probeVideo(file);
+  expect(probe).toMatchObject({ ...size, durationSeconds, codec: 'h264', pixelFormat: 'yuv420p', fps: 24, frames: durationSeconds * 24 });
+  const mp4 = await readFile(file);
+  expect(mp4.indexOf('moov'), 'faststart: the index comes before the media').toBeLessThan(mp4.indexOf('mdat'));
+  const seam = await measureSeam(file);
+  expect(seam.score).toBeLessThanOrEqual(1);
+  expect(seam.medianStepDifference, 'it really moves').toBeGreaterThan(0.05);
+  return seam;
+}
+
+describe('local video engine', () => {
+  // Each preset once at a real size; together they cover every aspect ratio and the 5 s and 8 s durations.
+  it.each([
+    ['Pivot', '9:16', 8],
+    ['Catwalk', '1:1', 5],
+    ['360 Spin', '16:9', 5],
+  ] as const)('%s renders an exact %s %i s loop', async (preset, ratio, durationSeconds) => {
+    const size = VIDEO_SIZES[ratio];
+    const file = await renderThroughS3({ prompt: preset, durationSeconds, size }, preset.replace(' ', ''));
+    await expectExactLoopingClip(file, durationSeconds, size);
+  }, SLOW);
+
+  it('renders 16 s exactly, with a custom prompt mapped to a preset', async () => {
+    const size = { width: 320, height: 180 };
+    const file = await renderThroughS3({ prompt: 'the model walks down the runway', durationSeconds: 16, size }, 'custom16');
+    await expectExactLoopingClip(file, 16, size);
+  }, SLOW);
+
+  it('is deterministic: the same request gives the same bytes', async () => {
+    const request = { prompt: 'Pivot', durationSeconds: 5, size: { width: 240, height: 240 } };
+    const [a, b] = [await renderThroughS3(request, 'same-a'), await renderThroughS3(request, 'same-b')];
+    expect((await readFile(a)).equals(await readFile(b))).toBe(true);
+  }, SLOW);
+
+  it('360 Spin shows the mirrored product half-way through the turn', async () => {
+    const size = { width: 240, height: 240 };
+    const file = await renderThroughS3({ prompt: '360 Spin', durationSeconds: 5, size }, 'spin-small', lShapePhoto());
+    const frames: Buffer[] = [];
+    for await (const frame of readFrames(file, { ...size, pixelFormat: 'gray' })) frames.push(frame);
+    const [first, half] = [frames[0]!, frames[frames.length / 2]!];
+    const difference = (mirror: boolean) => {
+      let sum = 0;
+      for (let y = 0; y < 200; y++) { // above the corner label
+        for (let x = 0; x < size.width; x++) sum += Math.abs(first[y * size.width + x]! - half[y * size.width + (mirror ? size.width - 1 - x : x)]!);
+      }
+      return sum / (200 * size.width);
+    };
+    expect(difference(true)).toBeLessThan(3);
+    expect(difference(false)).toBeGreaterThan(5 * difference(true));
+  }, SLOW);
+
+  it('reports an operation name it did not make as failed', async () => {
+    const engine = createLocalEngine({ s3: new S3Client({ region: 'us-east-1' }) }).video;
+    expect(await engine.check('bedrock:arn:aws:whatever')).toMatchObject({ state: 'failed', error: { kind: 'failed' } });
+  });
+});
+
+describe('motion presets', () => {
+  it.each(MOTION_PRESETS)('%s is periodic over the clip and turns around at the seam', (preset) => {
+    for (const durationSeconds of [5, 8, 16]) {
+      const frames = durationSeconds * 24;
+      const cycles = cyclesIn(preset, durationSeconds);
+      expect(Number.isInteger(cycles) && cycles >= 1).toBe(true);
+      const at = (frame: number) => poseAt(preset, frame, frames, cycles);
+      for (const [key, value] of Object.entries(at(0))) {
+        expect(at(frames)[key as keyof ReturnType<typeof at>]).toBeCloseTo(value, 12);
+        // Even in time: one frame before the seam looks like one frame after it.
+        expect(at(frames - 1)[key as keyof ReturnType<typeof at>]).toBeCloseTo(at(1)[key as keyof ReturnType<typeof at>], 12);
+      }
+    }
+  });
+
+  it('360 Spin mirrors the product for the back half of the turn', () => {
+    expect(poseAt('360 Spin', 0, 120, 1).scaleX).toBeCloseTo(1);
+    expect(poseAt('360 Spin', 60, 120, 1).scaleX).toBeCloseTo(-1);
+  });
+
+  it.each([
+    ['Pivot', 'Pivot'],
+    ['catwalk', 'Catwalk'],
+    ['360 spin', '360 Spin'],
+    ['slowly rotate the dress 360 degrees', '360 Spin'],
+    ['turntable view of the handbag', '360 Spin'],
+    ['model walking towards the camera', 'Catwalk'],
+    ['strut down the runway', 'Catwalk'],
+    ['gentle tilt and lean', 'Pivot'],
+    ['something beautiful', 'Pivot'],
+    ['', 'Pivot'],
+  ] as const)('maps the prompt "%s" to %s', (prompt, preset) => {
+    expect(presetForPrompt(prompt)).toBe(preset);
+  });
+});

@@ -1,0 +1,299 @@
+// The local studio engine's pictures: exact sizes, framing by product type and zoom, edits that do what they say,
+// refusals that list what is understood, Lanczos upscales, determinism.
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { CAMERA_ZOOMS, IMAGE_SIZES, UPSCALE_RESOLUTIONS } from '../../lambdas/contracts/catalog.js';
+import {
+  EDIT_INSTRUCTIONS,
+  LOCAL_ENGINE_MODEL,
+  localEdit,
+  localOnModelImage,
+  localUpscale,
+  parseEditInstructions,
+} from '../../lambdas/providers/local-engine/index.js';
+import { labelPlacement } from '../../lambdas/providers/local-engine/label.js';
+import { ProviderError, type OnModelImageRequest } from '../../lambdas/providers/ports.js';
+import {
+  BOXED_PRODUCT,
+  boxedProductPhoto,
+  isProductRed,
+  PRODUCT_RED,
+  rgbPixels,
+  texturePhoto,
+  tshirtPhoto,
+} from '../fixtures/local-engine-images.js';
+
+const SLOW = 60_000;
+
+async function onModel(overrides: Partial<OnModelImageRequest> = {}) {
+  return localOnModelImage.generate({
+    product: { bytes: await tshirtPhoto(), mimeType: 'image/jpeg' },
+    productType: 'clothing',
+    prompt: 'young female model',
+    cameraZoom: 'auto',
+    size: IMAGE_SIZES['1k'],
+    promptEnhance: false,
+    ...overrides,
+  });
+}
+
+/** The bounding box of the product's red pixels in an output picture. */
+async function productBox(png: Buffer) {
+  const { data, width, height } = await rgbPixels(png);
+  let left = width;
+  let right = -1;
+  let top = height;
+  let bottom = -1;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const i = (y * width + x) * 3;
+      if (!isProductRed(data[i]!, data[i + 1]!, data[i + 2]!)) continue;
+      left = Math.min(left, x);
+      right = Math.max(right, x);
+      top = Math.min(top, y);
+      bottom = Math.max(bottom, y);
+    }
+  }
+  expect(right, 'the product is visible').toBeGreaterThanOrEqual(0);
+  return { width: right - left + 1, height: bottom - top + 1, centreY: (top + bottom) / 2 / height, widthShare: (right - left + 1) / width };
+}
+
+async function edit(bytes: Buffer, instruction: string) {
+  return localEdit.edit({ image: { bytes, mimeType: 'image/png' }, instruction });
+}
+
+function pixel(image: { data: Buffer; width: number }, x: number, y: number): number[] {
+  const i = (y * image.width + x) * 3;
+  return [image.data[i]!, image.data[i + 1]!, image.data[i + 2]!];
+}
+
+describe('on-model image', () => {
+  it.each(Object.entries(IMAGE_SIZES))('renders %s at exactly its size, labelled as the local engine', async (_, size) => {
+    const output = await onModel({ size });
+    const meta = await sharp(output.bytes).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', size.width, size.height]);
+    expect(output).toMatchObject({ mimeType: 'image/png', width: size.width, height: size.height, model: LOCAL_ENGINE_MODEL });
+  }, SLOW);
+
+  it('draws the "ModelLoop local engine" mark in the bottom-right corner', async () => {
+    const output = await onModel();
+    const { data, width, height } = await rgbPixels(output.bytes);
+    const label = labelPlacement(width, height);
+    let ink = 0;
+    for (let y = label.top; y < label.top + label.height; y++) {
+      for (let x = label.left; x < label.left + label.width; x++) if (data[(y * width + x) * 3]! < 110) ink++;
+    }
+    expect(ink).toBeGreaterThan(100);
+    expect(label.left + label.width).toBeLessThan(width);
+    expect(label.top + label.height).toBeLessThan(height);
+  });
+
+  it('frames the product larger from full-body to mid-shot to close-up', async () => {
+    const boxes = [];
+    for (const cameraZoom of ['full-body', 'mid-shot', 'close-up'] as const) boxes.push(await productBox((await onModel({ cameraZoom })).bytes));
+    const [full, mid, close] = boxes;
+    expect(mid!.height).toBeGreaterThan(full!.height * 1.25);
+    expect(close!.height).toBeGreaterThan(mid!.height * 1.1);
+    expect(close!.widthShare).toBeGreaterThan(0.8);
+    expect(full!.widthShare).toBeLessThan(0.5);
+  });
+
+  it('frames jewelry tighter and higher (at the neckline) than clothing', async () => {
+    const clothing = await productBox((await onModel({ productType: 'clothing', cameraZoom: 'full-body' })).bytes);
+    const jewelry = await productBox((await onModel({ productType: 'jewelry', cameraZoom: 'full-body' })).bytes);
+    expect(jewelry.height).toBeLessThan(clothing.height / 2);
+    expect(jewelry.centreY).toBeLessThan(clothing.centreY - 0.05);
+  });
+
+  it("'auto' is a mid-shot for clothing and a close-up for jewelry", async () => {
+    for (const [productType, shot] of [['clothing', 'mid-shot'], ['jewelry', 'close-up']] as const) {
+      const auto = await onModel({ productType, cameraZoom: 'auto' });
+      const explicit = await onModel({ productType, cameraZoom: shot });
+      expect(auto.bytes.equals(explicit.bytes)).toBe(true);
+    }
+    expect(CAMERA_ZOOMS).toContain('auto');
+  });
+
+  it('keeps the product and cuts its photo background away (no white card around it)', async () => {
+    const output = await rgbPixels((await onModel({ cameraZoom: 'close-up' })).bytes);
+    const box = await productBox((await onModel({ cameraZoom: 'close-up' })).bytes);
+    expect(box.widthShare).toBeGreaterThan(0.8);
+    // Just above the shoulders, beside the collar, was white in the photo: now it is the studio.
+    let white = 0;
+    for (let x = 0; x < output.width; x++) if (pixel(output, x, Math.round(output.height * 0.25)).every((c) => c > 250)) white++;
+    expect(white).toBeLessThan(output.width * 0.05);
+  });
+
+  it('tints the studio with a colour named in the prompt', async () => {
+    const plain = await rgbPixels((await onModel({ prompt: 'young female model' })).bytes);
+    const blue = await rgbPixels((await onModel({ prompt: 'young female model in front of a BLUE wall' })).bytes);
+    const [r0, , b0] = pixel(plain, 5, 5);
+    const [r1, , b1] = pixel(blue, 5, 5);
+    expect(b1! - r1!).toBeGreaterThan(b0! - r0! + 40);
+  });
+
+  it('is deterministic: the same request gives the same bytes', async () => {
+    const first = await onModel({ cameraZoom: 'mid-shot', prompt: 'model, teal backdrop' });
+    const second = await onModel({ cameraZoom: 'mid-shot', prompt: 'model, teal backdrop' });
+    expect(first.bytes.equals(second.bytes)).toBe(true);
+  });
+
+  it('refuses a picture with no product in it', async () => {
+    const blank = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#fafafa' } }).png().toBuffer();
+    const refusal = onModel({ product: { bytes: blank, mimeType: 'image/png' } });
+    await expect(refusal).rejects.toBeInstanceOf(ProviderError);
+    await expect(refusal).rejects.toMatchObject({ kind: 'unsupported' });
+  });
+});
+
+describe('edit instructions', () => {
+  it('mirror / flip horizontally: pixel (x, y) is the original (w − 1 − x, y)', async () => {
+    const texture = await texturePhoto();
+    for (const instruction of ['mirror', 'Flip horizontally', 'please mirror the image']) {
+      const out = await rgbPixels((await edit(texture.png, instruction)).bytes);
+      expect([out.width, out.height]).toEqual([texture.width, texture.height]);
+      for (const [x, y] of [[0, 0], [5, 7], [63, 47], [20, 30]] as const) {
+        expect(pixel(out, x, y)).toEqual(pixel({ data: texture.raw, width: texture.width }, texture.width - 1 - x, y));
+      }
+      expect(out.data.equals(texture.raw)).toBe(false);
+    }
+  });
+
+  it('flip vertically: pixel (x, y) is the original (x, h − 1 − y)', async () => {
+    const texture = await texturePhoto();
+    const out = await rgbPixels((await edit(texture.png, 'flip vertically')).bytes);
+    for (const [x, y] of [[0, 0], [5, 7], [63, 47]] as const) {
+      expect(pixel(out, x, y)).toEqual(pixel({ data: texture.raw, width: texture.width }, x, texture.height - 1 - y));
+    }
+  });
+
+  it('rotate 90 turns clockwise, "counterclockwise" the other way, 180 upside down', async () => {
+    const texture = await texturePhoto();
+    const original = { data: texture.raw, width: texture.width };
+    const { width: w, height: h } = texture;
+    const cw = await rgbPixels((await edit(texture.png, 'rotate 90')).bytes);
+    const ccw = await rgbPixels((await edit(texture.png, 'Rotate 90 degrees counterclockwise')).bytes);
+    const half = await rgbPixels((await edit(texture.png, 'rotate 180')).bytes);
+    const threeQuarters = await rgbPixels((await edit(texture.png, 'rotate 270')).bytes);
+    expect([cw.width, cw.height, half.width, half.height]).toEqual([h, w, w, h]);
+    for (const [x, y] of [[0, 0], [10, 3], [47, 63]] as const) {
+      expect(pixel(cw, x, y)).toEqual(pixel(original, y, h - 1 - x));
+      expect(pixel(ccw, x, y)).toEqual(pixel(original, w - 1 - y, x));
+    }
+    expect(pixel(half, 3, 4)).toEqual(pixel(original, w - 1 - 3, h - 1 - 4));
+    expect(threeQuarters.data.equals(ccw.data)).toBe(true);
+  });
+
+  it('background <colour> repaints the plain background and keeps the product', async () => {
+    const photo = await boxedProductPhoto();
+    const inside = [BOXED_PRODUCT.product.left + 10, BOXED_PRODUCT.product.top + 10] as const;
+    for (const [instruction, expected] of [
+      ['background white', [255, 255, 255]],
+      ['Make the background BLACK', [0, 0, 0]],
+      ['change background to #123456', [0x12, 0x34, 0x56]],
+      ['navy background', [0, 0, 128]],
+      ['background grey', [128, 128, 128]],
+    ] as const) {
+      const out = await rgbPixels((await edit(photo, instruction)).bytes);
+      expect(pixel(out, 0, 0), instruction).toEqual(expected);
+      expect(pixel(out, BOXED_PRODUCT.width - 1, BOXED_PRODUCT.height - 1), instruction).toEqual(expected);
+      expect(pixel(out, ...inside), instruction).toEqual([PRODUCT_RED.r, PRODUCT_RED.g, PRODUCT_RED.b]);
+    }
+  });
+
+  it('brighten / darken scale every channel (by 20% unless told)', async () => {
+    const grey = await sharp({ create: { width: 8, height: 8, channels: 3, background: { r: 100, g: 100, b: 100 } } }).png().toBuffer();
+    const value = async (instruction: string) => pixel(await rgbPixels((await edit(grey, instruction)).bytes), 4, 4)[0];
+    expect(await value('brighten')).toBe(120);
+    expect(await value('Brighten by 50%')).toBe(150);
+    expect(await value('darken')).toBe(80);
+    expect(await value('darken by 50%')).toBe(50);
+  });
+
+  it('increase / decrease contrast stretch or flatten around mid-grey', async () => {
+    const twoTone = await sharp({ create: { width: 8, height: 8, channels: 3, background: { r: 200, g: 60, b: 128 } } }).png().toBuffer();
+    const more = pixel(await rgbPixels((await edit(twoTone, 'increase contrast')).bytes), 0, 0);
+    const less = pixel(await rgbPixels((await edit(twoTone, 'decrease contrast by 50%')).bytes), 0, 0);
+    expect(more).toEqual([214, 46, 128]); // 128 + 1.2·(v − 128)
+    expect(less).toEqual([164, 94, 128]); // 128 + 0.5·(v − 128)
+  });
+
+  it('grayscale / black and white remove the colour', async () => {
+    const texture = await texturePhoto();
+    for (const instruction of ['grayscale', 'Black and White', 'convert to greyscale']) {
+      const out = await rgbPixels((await edit(texture.png, instruction)).bytes);
+      for (let i = 0; i < out.data.length; i += 3) {
+        if (out.data[i] !== out.data[i + 1] || out.data[i] !== out.data[i + 2]) throw new Error(`${instruction}: colour left at ${i / 3}`);
+      }
+    }
+  });
+
+  it('crop to the product cuts the image to the product', async () => {
+    const out = await edit(await boxedProductPhoto(), 'crop to the product');
+    expect([out.width, out.height]).toEqual([BOXED_PRODUCT.product.width, BOXED_PRODUCT.product.height]);
+    const pixels = await rgbPixels(out.bytes);
+    expect(pixel(pixels, 0, 0)).toEqual([PRODUCT_RED.r, PRODUCT_RED.g, PRODUCT_RED.b]);
+  });
+
+  it('applies several instructions in the order written', async () => {
+    const photo = await boxedProductPhoto();
+    const out = await edit(photo, 'Crop to the product, rotate 90 and then background white');
+    expect([out.width, out.height]).toEqual([BOXED_PRODUCT.product.height, BOXED_PRODUCT.product.width]);
+    expect(parseEditInstructions('mirror and grayscale; brighten by 10%').map((step) => step.kind)).toEqual(['flip', 'grayscale', 'brightness']);
+    expect(parseEditInstructions('black and white')).toEqual([{ kind: 'grayscale' }]);
+  });
+
+  it.each(['remove the person', 'make her smile', 'background white and add a hat', 'rotate 45', ''])(
+    'refuses "%s" with the list of what it understands',
+    async (instruction) => {
+      const refusal = edit(await boxedProductPhoto(), instruction).catch((error: unknown) => error);
+      const error = await refusal;
+      expect(error).toBeInstanceOf(ProviderError);
+      expect((error as ProviderError).kind).toBe('unsupported');
+      for (const { instruction: understood } of EDIT_INSTRUCTIONS) expect((error as Error).message).toContain(understood);
+    },
+  );
+
+  it('refuses an unknown colour, naming the colours it knows', () => {
+    expect(() => parseEditInstructions('background blurple')).toThrow(/Unknown colour "blurple".*white, black, grey/);
+  });
+
+  it('is deterministic', async () => {
+    const photo = await boxedProductPhoto();
+    const a = await edit(photo, 'background #fedcba and increase contrast');
+    const b = await edit(photo, 'background #fedcba and increase contrast');
+    expect(a.bytes.equals(b.bytes)).toBe(true);
+    expect(a.model).toBe(LOCAL_ENGINE_MODEL);
+  });
+});
+
+describe('upscale', () => {
+  const source = sharp({ create: { width: 360, height: 640, channels: 3, background: '#f4f4f4' } })
+    .composite([{ input: { create: { width: 100, height: 200, channels: 3, background: PRODUCT_RED } }, left: 130, top: 220 }])
+    .png()
+    .toBuffer();
+
+  it.each(Object.entries(UPSCALE_RESOLUTIONS))('%s gives exactly its size', async (_, target) => {
+    const size = { width: target.width, height: target.height };
+    const output = await localUpscale.upscale({ image: { bytes: await source, mimeType: 'image/png' }, size });
+    const meta = await sharp(output.bytes).metadata();
+    expect([meta.format, meta.width, meta.height]).toEqual(['png', size.width, size.height]);
+    expect(output).toMatchObject({ ...size, model: LOCAL_ENGINE_MODEL });
+  }, SLOW);
+
+  it('fits another aspect ratio whole and pads with the picture’s own background', async () => {
+    const square = await boxedProductPhoto();
+    const output = await localUpscale.upscale({ image: { bytes: square, mimeType: 'image/png' }, size: { width: 1440, height: 2560 } });
+    const pixels = await rgbPixels(output.bytes);
+    expect([pixels.width, pixels.height]).toEqual([1440, 2560]);
+    expect(pixel(pixels, 0, 0)).toEqual([0xee, 0xee, 0xee]);
+    expect(pixel(pixels, 1439, 2559)).toEqual([0xee, 0xee, 0xee]);
+    // Scaled by the width (1440 / 200) and centred vertically: the product's centre lands where it should.
+    const scale = 1440 / BOXED_PRODUCT.width;
+    const top = (2560 - BOXED_PRODUCT.height * scale) / 2;
+    const { product } = BOXED_PRODUCT;
+    const [r, g, b] = pixel(pixels, Math.round((product.left + product.width / 2) * scale), Math.round(top + (product.top + product.height / 2) * scale));
+    expect(isProductRed(r!, g!, b!)).toBe(true);
+    expect(pixel(pixels, 720, Math.round(top) - 5)).toEqual([0xee, 0xee, 0xee]);
+  });
+});
