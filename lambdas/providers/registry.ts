@@ -9,7 +9,8 @@
 // Video output goes where the port request says (VideoStartRequest.output), so no video bucket is configured here.
 //
 // Modules and SDK clients are loaded on first use and then kept: the local twin never loads a cloud SDK, and a
-// container creates each client once. The local engine is reached only through LOCAL_ENGINE_MODULE.
+// container creates each client once. The local engine is reached only through the dynamic import of
+// ./local-engine/index.js (its createLocalEngine({ s3 }) returns the four ports as a LocalEngine).
 import type { S3Client } from '@aws-sdk/client-s3';
 import { planClips as lumaPlanClips } from './bedrock/luma-request.js';
 import type {
@@ -66,7 +67,7 @@ export interface ProviderConfig {
 export interface ProviderDependencies {
   /** The S3 client of the local engine (video files) and of the Luma adapter (finding the MP4). Default: lambdas/core/s3.ts. */
   s3?: S3Client;
-  /** An already built local engine (tests); by default it is created from LOCAL_ENGINE_MODULE on first use. */
+  /** An already built local engine (tests); by default it is created from ./local-engine/index.js on first use. */
   localEngine?: LocalEngine;
 }
 
@@ -140,9 +141,6 @@ async function sharedS3(deps: ProviderDependencies): Promise<S3Client> {
   return deps.s3 ?? (await import('../core/s3.js')).s3;
 }
 
-/** The local studio engine's module (written alongside, in lambdas/providers/local-engine/). */
-export const LOCAL_ENGINE_MODULE = './local-engine/index.js';
-
 export interface LocalEngine {
   onModelImage: OnModelImagePort;
   edit: EditPort;
@@ -156,11 +154,7 @@ function localEngine(deps: ProviderDependencies): Promise<LocalEngine> {
   if (deps.localEngine) return Promise.resolve(deps.localEngine);
   let load = localEngines.get(deps);
   if (!load) {
-    load = once(async () => {
-      const module = (await import(LOCAL_ENGINE_MODULE)) as { createLocalEngine?: (deps: { s3: S3Client }) => LocalEngine };
-      if (typeof module.createLocalEngine !== 'function') throw new Error(`${LOCAL_ENGINE_MODULE} does not export createLocalEngine`);
-      return module.createLocalEngine({ s3: await sharedS3(deps) });
-    });
+    load = once(async () => (await import('./local-engine/index.js')).createLocalEngine({ s3: await sharedS3(deps) }));
     localEngines.set(deps, load);
   }
   return load();

@@ -85,6 +85,13 @@ describe('provider selection', () => {
     expect(bedrock.calls()).toHaveLength(0);
   });
 
+  it('loads the local engine module itself when none is given', async () => {
+    const providers = getProviders({}, { s3 });
+    const upscaled = await providers.upscale.upscale({ image: { bytes: await png(), mimeType: 'image/png' }, size: { width: 144, height: 256 } });
+    expect(upscaled).toMatchObject({ model: 'local-engine', width: 144, height: 256 });
+    expect(bedrock.calls()).toHaveLength(0);
+  });
+
   it('routes edit to Stability on Bedrock and leaves the other ports local', async () => {
     const calls: string[] = [];
     const result = await sharp({ create: { width: 600, height: 800, channels: 4, background: '#0000' } }).png().toBuffer();
