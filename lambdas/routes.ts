@@ -41,6 +41,56 @@ export const ROUTES = [
     tables: { pricingTiers: 'read' },
   },
   { method: 'POST', path: '/credits/purchase', handler: 'purchase-credits', auth: 'user' },
+  {
+    method: 'POST',
+    path: '/clothing-items/upload-url',
+    handler: 'create-clothing-upload-url',
+    auth: 'user',
+    buckets: { clothingImages: 'write' },
+  },
+  {
+    method: 'POST',
+    path: '/clothing-items',
+    handler: 'register-clothing-item',
+    auth: 'user',
+    tables: { clothingItems: 'write' },
+    // Reads the upload, decodes it fully with sharp, deletes what fails.
+    buckets: { clothingImages: 'write' },
+    timeoutSeconds: 20,
+    memoryMb: 1024,
+  },
+  {
+    method: 'GET',
+    path: '/clothing-items',
+    handler: 'list-clothing-items',
+    auth: 'user',
+    tables: { clothingItems: 'read' },
+    buckets: { clothingImages: 'read' },
+  },
+  {
+    method: 'GET',
+    path: '/clothing-items/{id}',
+    handler: 'get-clothing-item',
+    auth: 'user',
+    tables: { clothingItems: 'read' },
+    buckets: { clothingImages: 'read' },
+  },
+  {
+    method: 'PATCH',
+    path: '/clothing-items/{id}',
+    handler: 'update-clothing-item',
+    auth: 'user',
+    tables: { clothingItems: 'write' },
+    buckets: { clothingImages: 'read' },
+  },
+  {
+    method: 'DELETE',
+    path: '/clothing-items/{id}',
+    handler: 'delete-clothing-item',
+    auth: 'user',
+    tables: { clothingItems: 'write' },
+    buckets: { clothingImages: 'read' },
+  },
 ] as const satisfies readonly RouteDefinition[];
 
 /** CORS of the HTTP API: the same settings for API Gateway and the local gateway. */

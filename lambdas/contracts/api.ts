@@ -1,6 +1,12 @@
 // Request and response shapes of the HTTP API, shared by the Lambda handlers and the web app.
 import * as z from 'zod';
-import { MAX_PURCHASE_CREDITS, MIN_CUSTOM_CREDITS } from './catalog.js';
+import {
+  CLOTHING_DESCRIPTION_MAX_LENGTH,
+  CLOTHING_NAME_MAX_LENGTH,
+  IMAGE_MIME_TYPES,
+  MAX_PURCHASE_CREDITS,
+  MIN_CUSTOM_CREDITS,
+} from './catalog.js';
 
 /** Every error answer of the API: a message a person can read and a stable code a program can test. */
 export const ApiErrorBody = z.object({ error: z.string(), code: z.string() });
@@ -83,3 +89,85 @@ export const RuntimeConfig = z.object({
   testPayments: z.boolean(),
 });
 export type RuntimeConfig = z.infer<typeof RuntimeConfig>;
+
+// ——— Clothing library (spec §3 clothing_items, §5 clothing upload) ———
+
+export const ImageMimeType = z.enum(IMAGE_MIME_TYPES);
+export type ImageMimeType = z.infer<typeof ImageMimeType>;
+
+export const ClothingItem = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  name: z.string(),
+  description: z.string().nullable(),
+  /** The storage key in the clothing-images bucket: {userId}/{timestamp}-{random}.{ext}. */
+  image_url: z.string(),
+  file_size_bytes: z.number().int(),
+  /** The type detected from the stored bytes, whatever the upload claimed. */
+  mime_type: ImageMimeType,
+  is_deleted: z.boolean(),
+  generations_count: z.number().int(),
+  created_at: z.string(),
+  /** A signed GET URL for display, valid SIGNED_URL_SECONDS from the answer. */
+  signed_url: z.string(),
+});
+export type ClothingItem = z.infer<typeof ClothingItem>;
+
+export const ClothingItemName = z
+  .string({ error: 'Please enter a name' })
+  .trim()
+  .min(1, 'Please enter a name')
+  .max(CLOTHING_NAME_MAX_LENGTH, `The name can be at most ${CLOTHING_NAME_MAX_LENGTH} characters`);
+/** Optional; blank becomes null. */
+export const ClothingItemDescription = z
+  .string()
+  .trim()
+  .max(CLOTHING_DESCRIPTION_MAX_LENGTH, `The description can be at most ${CLOTHING_DESCRIPTION_MAX_LENGTH} characters`)
+  .nullable()
+  .transform((text) => text || null);
+
+/** The declared file; type and size are checked with the specification's messages before any URL is signed. */
+export const CreateUploadUrlRequest = z.object({
+  fileName: z.string().max(255, 'The file name is too long'),
+  contentType: z.string().max(100),
+  sizeBytes: z.number().int().min(0),
+});
+export type CreateUploadUrlRequest = z.infer<typeof CreateUploadUrlRequest>;
+
+export const CreateUploadUrlResponse = z.object({
+  /** PUT the file here, with exactly `headers`, before `expiresAt`. */
+  uploadUrl: z.string(),
+  headers: z.record(z.string(), z.string()),
+  imageKey: z.string(),
+  expiresAt: z.string(),
+});
+export type CreateUploadUrlResponse = z.infer<typeof CreateUploadUrlResponse>;
+
+export const RegisterClothingItemRequest = z.object({
+  imageKey: z.string().min(1, 'The uploaded image is missing').max(512),
+  name: ClothingItemName,
+  description: ClothingItemDescription.optional(),
+});
+export type RegisterClothingItemRequest = z.input<typeof RegisterClothingItemRequest>;
+
+export const UpdateClothingItemRequest = z
+  .object({ name: ClothingItemName.optional(), description: ClothingItemDescription.optional() })
+  .refine((changes) => changes.name !== undefined || changes.description !== undefined, 'Nothing to change');
+export type UpdateClothingItemRequest = z.input<typeof UpdateClothingItemRequest>;
+
+/** `?active=true`: only items not deleted (the generation pickers); otherwise every item, deleted ones included. */
+export const ClothingItemsQuery = z.object({ active: z.enum(['true', 'false']).optional() });
+
+// ——— Realtime (spec §4: live credits, live lists) ———
+
+/** The WebSocket's query-string parameter that carries the ID token to the $connect authorizer. */
+export const WEBSOCKET_TOKEN_PARAM = 'token';
+/** Lists that refresh live: each is also the first element of the web app's query keys for that list. */
+export const LIVE_RESOURCES = ['clothing-items', 'generations', 'jobs'] as const;
+export type LiveResource = (typeof LIVE_RESOURCES)[number];
+/** What the server pushes on a user's WebSocket connections: the new balance, or "this list changed, reload it". */
+export const RealtimeMessage = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('credits'), current_credits: z.number().int() }),
+  z.object({ type: z.literal('changed'), resource: z.enum(LIVE_RESOURCES) }),
+]);
+export type RealtimeMessage = z.infer<typeof RealtimeMessage>;

@@ -103,6 +103,10 @@ export const BATCH_DEFAULT_BACKDROP = 'white';
 export const MB = 1024 * 1024;
 export const CLOTHING_MAX_BYTES = 12 * MB;
 export const CLOTHING_BATCH_MAX_FILES = 3;
+export const CLOTHING_NAME_MAX_LENGTH = 120;
+export const CLOTHING_DESCRIPTION_MAX_LENGTH = 2000;
+/** How long a presigned upload URL stays valid. */
+export const UPLOAD_URL_SECONDS = 15 * 60;
 export const GENERATION_UPLOAD_MAX_BYTES = 10 * MB;
 export const VIDEO_SOURCE_MAX_BYTES = 6 * MB;
 export const IMAGE_MIME_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const;

@@ -1,0 +1,108 @@
+// All DynamoDB access for clothing_items. Items live in their owner's partition (user_id), so every read and write
+// names the caller's partition: another user's item id simply isn't there.
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { ClothingItem } from '../contracts/api.js';
+import { tableName } from '../core/config.js';
+import { dynamo } from '../core/dynamo.js';
+import { isConditionFailed } from './dynamo-errors.js';
+
+/** A clothing_items row as stored: the specification's fields. */
+export type ClothingItemRecord = Omit<ClothingItem, 'signed_url'>;
+
+const table = () => tableName('clothingItems');
+
+/** Stores a new item; false when an item with its id already exists (the same upload registered twice). */
+export async function putNewItem(item: ClothingItemRecord): Promise<boolean> {
+  try {
+    await dynamo.send(new PutCommand({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(id)' }));
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
+}
+
+/** One of the user's items, deleted or not. */
+export async function getItem(userId: string, id: string): Promise<ClothingItemRecord | undefined> {
+  const { Item } = await dynamo.send(new GetCommand({ TableName: table(), Key: { user_id: userId, id }, ConsistentRead: true }));
+  return Item as ClothingItemRecord | undefined;
+}
+
+/** One of the user's items if it is not deleted: what a generation may use. */
+export async function getActiveItem(userId: string, id: string): Promise<ClothingItemRecord | undefined> {
+  const item = await getItem(userId, id);
+  return item && !item.is_deleted ? item : undefined;
+}
+
+/** The user's items, newest first; `activeOnly` leaves out deleted ones. */
+export async function listItems(userId: string, { activeOnly }: { activeOnly: boolean }): Promise<ClothingItemRecord[]> {
+  const items: ClothingItemRecord[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo.send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: 'user_id = :user',
+        ...(activeOnly ? { FilterExpression: 'is_deleted = :false' } : {}),
+        ExpressionAttributeValues: { ':user': userId, ...(activeOnly ? { ':false': false } : {}) },
+        ScanIndexForward: false,
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    items.push(...((page.Items ?? []) as ClothingItemRecord[]));
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  return items.sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id));
+}
+
+/** Renames an item or changes its description; undefined when the user has no such item that is not deleted. */
+export async function updateItemDetails(
+  userId: string,
+  id: string,
+  changes: { name?: string; description?: string | null },
+): Promise<ClothingItemRecord | undefined> {
+  const sets = Object.entries(changes).filter(([, value]) => value !== undefined);
+  return conditionalUpdate(userId, id, {
+    UpdateExpression: `SET ${sets.map(([field]) => `#${field} = :${field}`).join(', ')}`,
+    ConditionExpression: 'attribute_exists(id) AND is_deleted = :false',
+    ExpressionAttributeNames: Object.fromEntries(sets.map(([field]) => [`#${field}`, field])),
+    ExpressionAttributeValues: { ':false': false, ...Object.fromEntries(sets.map(([field, value]) => [`:${field}`, value])) },
+  });
+}
+
+/** Soft delete: the row and its file stay (history refers to them); the item leaves the active list. */
+export async function softDeleteItem(userId: string, id: string): Promise<ClothingItemRecord | undefined> {
+  return conditionalUpdate(userId, id, {
+    UpdateExpression: 'SET is_deleted = :true',
+    ConditionExpression: 'attribute_exists(id)',
+    ExpressionAttributeValues: { ':true': true },
+  });
+}
+
+/** Counts one more generation made from the item (the Most Used sort reads it). */
+export async function incrementGenerationsCount(userId: string, id: string): Promise<ClothingItemRecord | undefined> {
+  return conditionalUpdate(userId, id, {
+    UpdateExpression: 'ADD generations_count :one',
+    ConditionExpression: 'attribute_exists(id)',
+    ExpressionAttributeValues: { ':one': 1 },
+  });
+}
+
+async function conditionalUpdate(
+  userId: string,
+  id: string,
+  update: Pick<
+    ConstructorParameters<typeof UpdateCommand>[0],
+    'UpdateExpression' | 'ConditionExpression' | 'ExpressionAttributeNames' | 'ExpressionAttributeValues'
+  >,
+): Promise<ClothingItemRecord | undefined> {
+  try {
+    const { Attributes } = await dynamo.send(
+      new UpdateCommand({ TableName: table(), Key: { user_id: userId, id }, ReturnValues: 'ALL_NEW', ...update }),
+    );
+    return Attributes as ClothingItemRecord;
+  } catch (error) {
+    if (isConditionFailed(error)) return undefined;
+    throw error;
+  }
+}

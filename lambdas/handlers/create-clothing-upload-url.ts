@@ -1,0 +1,5 @@
+import { CreateUploadUrlRequest } from '../contracts/api.js';
+import { userRoute } from '../core/http.js';
+import { createClothingUpload } from '../domain/clothing.js';
+
+export const handler = userRoute({ body: CreateUploadUrlRequest }, ({ caller, body }) => createClothingUpload(caller.userId, body));

@@ -1,0 +1,4 @@
+import { userRoute } from '../core/http.js';
+import { getClothingItem } from '../domain/clothing.js';
+
+export const handler = userRoute({}, ({ caller, params }) => getClothingItem(caller.userId, params.id ?? ''));

@@ -1,0 +1,7 @@
+import { RegisterClothingItemRequest } from '../contracts/api.js';
+import { Reply, userRoute } from '../core/http.js';
+import { registerClothingItem } from '../domain/clothing.js';
+
+export const handler = userRoute({ body: RegisterClothingItemRequest }, async ({ caller, body }) =>
+  new Reply(201, await registerClothingItem(caller.userId, body)),
+);
