@@ -8,6 +8,7 @@ import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
+import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
 import {
   BUCKETS,
@@ -19,14 +20,17 @@ import {
   type TableName,
 } from '../../lambdas/data/tables.js';
 import type { Access } from '../../lambdas/routes.js';
+import { workflowEnvName } from '../../lambdas/workflows.js';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const HANDLERS_DIR = `${PROJECT_ROOT}lambdas/handlers/`;
 
-/** What a function touches: the same shape as a route's `tables` / `buckets`. */
+/** What a function touches: the same shape as a route's `tables` / `buckets` / `workflows`. */
 export interface ResourceAccess {
   tables?: Partial<Record<TableName, Access>>;
   buckets?: Partial<Record<BucketName, Access>>;
+  /** Workflows it starts, describes and stops (names in lambdas/workflows.ts). */
+  workflows?: readonly string[];
 }
 
 export interface FunctionSpec extends ResourceAccess {
@@ -76,7 +80,14 @@ export function mergeAccess<K extends string>(...maps: (Partial<Record<K, Access
 }
 
 export class FunctionFactory {
+  private stateMachines: Record<string, StateMachine> = {};
+
   constructor(private readonly props: FunctionFactoryProps) {}
+
+  /** The deployed workflows, so functions created afterwards can be granted the ones they declare. */
+  useStateMachines(stateMachines: Record<string, StateMachine>): void {
+    this.stateMachines = { ...this.stateMachines, ...stateMachines };
+  }
 
   /** A function for lambdas/handlers/<spec.handler>.ts with the access it declares granted and named in its env. */
   create(scope: Construct, id: string, spec: FunctionSpec): NodejsFunction {
@@ -155,6 +166,14 @@ export class FunctionFactory {
         reason: `Object keys in ${BUCKETS[name].logicalName} are chosen per user and request at run time (folder per user id), so access is to the bucket's objects, never to other buckets.`,
       });
       fn.addEnvironment(bucketEnvName(name), bucket.bucketName);
+    }
+
+    for (const name of access.workflows ?? []) {
+      const stateMachine = this.stateMachines[name];
+      if (!stateMachine) throw new Error(`Function ${fn.node.path} uses workflow '${name}', which is not deployed (yet)`);
+      stateMachine.grantStartExecution(fn);
+      stateMachine.grantExecution(fn, 'states:DescribeExecution', 'states:StopExecution');
+      fn.addEnvironment(workflowEnvName(name), stateMachine.stateMachineArn);
     }
   }
 }

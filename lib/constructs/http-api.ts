@@ -77,6 +77,7 @@ export class HttpApi extends Construct {
         handler,
         tables: route.auth === 'user' ? mergeAccess(route.tables, USER_ROUTE_TABLES) : route.tables,
         buckets: route.buckets,
+        workflows: route.workflows,
         timeoutSeconds: route.timeoutSeconds,
         memoryMb: route.memoryMb,
         environment: props.routeEnvironment?.[handler],

@@ -4,14 +4,11 @@
 // the cloud functions run. Executions live in memory: a restart of the twin forgets running executions.
 import './promise-with-resolvers.js';
 import { randomUUID } from 'node:crypto';
-import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { join, resolve } from 'node:path';
 import { ExecutionAbortedError, ExecutionError, ExecutionTimeoutError, StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
 import { WORKFLOWS, workflowEnvName, type WorkflowDefinition } from '../../lambdas/workflows.js';
+import { readWorkflowText, substituteTasks } from '../workflows/index.js';
 import { lambdaContext, type LoadHandler } from './lambda-runtime.js';
-
-export const WORKFLOWS_DIR = resolve(import.meta.dirname, '../workflows');
 const REGION = 'us-east-1';
 const ACCOUNT = '000000000000';
 
@@ -48,14 +45,9 @@ interface LocalStateMachine {
 /** The function ARN a placeholder stands for on the local twin; the handler name is its last part. */
 export const localFunctionArn = (handler: string) => `arn:aws:lambda:${REGION}:${ACCOUNT}:function:${handler}`;
 
-/** Reads an ASL file and puts each task's function ARN in place of its `${Placeholder}`. */
-export function loadDefinition(workflow: WorkflowDefinition, functionArn: (handler: string) => string): StateMachineDefinition {
-  let text = readFileSync(join(WORKFLOWS_DIR, workflow.asl), 'utf8');
-  for (const [placeholder, task] of Object.entries(workflow.tasks)) {
-    text = text.replaceAll(`\${${placeholder}}`, functionArn(task.handler));
-  }
-  const unresolved = /\$\{(\w+)\}/.exec(text);
-  if (unresolved) throw new Error(`${workflow.asl}: no task function for the placeholder \${${unresolved[1]}}`);
+/** The workflow's ASL file with the local function ARN of each task in place of its `${Placeholder}`. */
+export function loadDefinition(workflow: WorkflowDefinition): StateMachineDefinition {
+  const text = substituteTasks(readWorkflowText(workflow), workflow, (placeholder) => localFunctionArn(workflow.tasks[placeholder]!.handler));
   return JSON.parse(text) as StateMachineDefinition;
 }
 
@@ -74,7 +66,7 @@ export async function startStepFunctionsLocal(options: { port: number; loadHandl
   const env: Record<string, string> = {};
   for (const [name, workflow] of Object.entries(WORKFLOWS) as [string, WorkflowDefinition][]) {
     const arn = `arn:aws:states:${REGION}:${ACCOUNT}:stateMachine:modelloop-${name}`;
-    const definition = loadDefinition(workflow, localFunctionArn);
+    const definition = loadDefinition(workflow);
     const handlers: LocalStateMachine['handlers'] = {};
     for (const [stateName, resource] of taskStates(definition as { States?: Record<string, any> })) {
       const handlerName = resource.split(':function:')[1]!;

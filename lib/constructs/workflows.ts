@@ -1,0 +1,43 @@
+// One Standard state machine per entry of the shared workflow table (lambdas/workflows.ts): the ASL file's own text
+// (the very file the local twin runs), with each task placeholder substituted by the ARN of a function built from
+// the table. A state machine from a file gets no policy for what its tasks call, so each invoke is granted here.
+import { RemovalPolicy } from 'aws-cdk-lib';
+import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
+import { Construct } from 'constructs';
+import { WORKFLOWS, type WorkflowDefinition } from '../../lambdas/workflows.js';
+import { readWorkflowText } from '../workflows/index.js';
+import type { FunctionFactory } from './function-factory.js';
+import { pascalCase } from './names.js';
+
+export interface WorkflowsProps {
+  functions: FunctionFactory;
+}
+
+export class Workflows extends Construct {
+  readonly stateMachines: Record<string, StateMachine> = {};
+
+  constructor(scope: Construct, id: string, props: WorkflowsProps) {
+    super(scope, id);
+    for (const [name, workflow] of Object.entries(WORKFLOWS) as [string, WorkflowDefinition][]) {
+      const prefix = pascalCase(name);
+      const substitutions: Record<string, string> = {};
+      const taskFunctions = Object.entries(workflow.tasks).map(([placeholder, task]) => {
+        const fn = props.functions.create(this, `${prefix}${placeholder}Function`, task);
+        substitutions[placeholder] = fn.functionArn;
+        return fn;
+      });
+      const logs = new LogGroup(this, `${prefix}Logs`, { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
+      const stateMachine = new StateMachine(this, `${prefix}StateMachine`, {
+        stateMachineType: StateMachineType.STANDARD,
+        definitionBody: DefinitionBody.fromString(readWorkflowText(workflow)),
+        definitionSubstitutions: substitutions,
+        logs: { destination: logs, level: LogLevel.ERROR, includeExecutionData: false },
+        tracingEnabled: true,
+      });
+      for (const fn of taskFunctions) fn.grantInvoke(stateMachine);
+      this.stateMachines[name] = stateMachine;
+    }
+    props.functions.useStateMachines(this.stateMachines);
+  }
+}
