@@ -31,9 +31,14 @@ export const TABLES = {
     sortKey: { name: 'id', type: 'S' },
     stream: true,
   },
+  /**
+   * generations_history. Ids are derived from the request's idempotency key (generations-repo), so they don't sort by
+   * time: newest-first reads go through by_created.
+   */
   generations: {
     partitionKey: { name: 'user_id', type: 'S' },
     sortKey: { name: 'id', type: 'S' },
+    localIndexes: [{ name: 'by_created', sortKey: { name: 'created_at', type: 'S' } }],
     stream: true,
   },
   jobs: {

@@ -1,0 +1,176 @@
+// Generations (spec §3 generations_history, §5 image generation / edit / upscale, §7 function calls): the history
+// row every image, edit, upscale, video and batch photo writes, and the bodies and answers of the image routes.
+// Shared by the Lambda handlers and the web app.
+import * as z from 'zod';
+import {
+  CAMERA_ZOOMS,
+  DEFAULT_IMAGE_SIZE,
+  DEFAULT_UPSCALE_RESOLUTION,
+  GENERATION_UPLOAD_MAX_BYTES,
+  HISTORY_LIMIT,
+  PRODUCT_TYPES,
+} from './catalog.js';
+
+/** generation_type of the specification: what the History tabs filter on. */
+export const GENERATION_TYPES = ['image', 'video', 'batch'] as const;
+export type GenerationType = (typeof GENERATION_TYPES)[number];
+
+/** What made the row: image generation (on a model), an edit, an upscale, a video, a batch photo. */
+export const GENERATION_OPERATIONS = ['on-model', 'edit', 'upscale', 'video', 'batch'] as const;
+export type GenerationOperation = (typeof GENERATION_OPERATIONS)[number];
+
+/** 'complete' and 'failed' are the specification's; 'processing' is its "other": charged, work under way. */
+export const GENERATION_STATUSES = ['processing', 'complete', 'failed'] as const;
+export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
+
+export const IMAGE_SIZE_NAMES = ['1k', '2k', '4k'] as const;
+export const UPSCALE_RESOLUTION_NAMES = ['2k', '4k', '8k'] as const;
+export type ImageSizeName = (typeof IMAGE_SIZE_NAMES)[number];
+export type UpscaleResolutionName = (typeof UPSCALE_RESOLUTION_NAMES)[number];
+
+/** The single model option of image generation (spec §9): the studio model behind the configured on-model port. */
+export const IMAGE_AI_MODELS = [{ id: 'modelloop-studio', label: 'ModelLoop Studio' }] as const;
+export const DEFAULT_IMAGE_AI_MODEL = IMAGE_AI_MODELS[0].id;
+
+/** The default model description, shown as the placeholder of the description field. */
+export const MODEL_DESCRIPTION_PLACEHOLDER =
+  'e.g. young female model, natural smile, standing relaxed, neutral studio background';
+export const PROMPT_MAX_LENGTH = 1000;
+
+/** The client-side messages of spec §5, also the server's where the same rule is broken. */
+export const GENERATION_MESSAGES = {
+  selectClothingItem: 'Please select a clothing item from your library',
+  uploadProductImage: 'Please upload a product image',
+  enterModelDescription: 'Please enter a model description',
+  needOneCredit: 'You need at least 1 credit to generate an image',
+  chooseImage: 'Please upload an image or choose one of your results',
+  enterEditInstructions: 'Please enter editing instructions',
+  /** The message of a failed generation whose cause is ours or unknown: never internal text. */
+  genericFailure: 'Generation failed. Your credits were refunded.',
+} as const;
+
+/** Generation ids: what a path or an imageUrl may name (the deterministic ids of generations-repo and job ids). */
+export const GenerationId = z.string().regex(/^[A-Za-z0-9_-]{1,80}$/, 'This is not a generation id.');
+
+/** The request's settings, kept for audit and shown in History (prompt, size, zoom, instruction, resolution …). */
+export const GenerationParams = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
+export type GenerationParams = z.infer<typeof GenerationParams>;
+
+/** A generations_history row as the API answers it; result_url and thumbnail_url are signed GET URLs (3600 s). */
+export const Generation = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  generation_type: z.enum(GENERATION_TYPES),
+  operation: z.enum(GENERATION_OPERATIONS),
+  ai_model: z.string(),
+  status: z.enum(GENERATION_STATUSES),
+  credits_used: z.number().int(),
+  result_url: z.string().nullable(),
+  thumbnail_url: z.string().nullable(),
+  /** 'image/png' for pictures, 'video/mp4' for videos; null until there is a result. */
+  result_content_type: z.string().nullable(),
+  error_message: z.string().nullable(),
+  created_at: z.string(),
+  completed_at: z.string().nullable(),
+  width: z.number().int().nullable(),
+  height: z.number().int().nullable(),
+  params: GenerationParams,
+});
+export type Generation = z.infer<typeof Generation>;
+
+/** GET /generations: newest first; `type` filters; `picker=true` = complete image results (edit/upscale pickers). */
+export const GenerationsQuery = z.object({
+  type: z.enum(GENERATION_TYPES).optional(),
+  limit: z.coerce
+    .number()
+    .int('The limit must be a whole number')
+    .min(1, 'The limit must be at least 1')
+    .max(HISTORY_LIMIT, `The limit can be at most ${HISTORY_LIMIT}`)
+    .optional(),
+  picker: z.enum(['true', 'false']).optional(),
+});
+export type GenerationsQuery = z.input<typeof GenerationsQuery>;
+
+/** Base64 of the largest upload (4 characters per 3 bytes) plus room for a data URL prefix. */
+export const IMAGE_DATA_MAX_CHARS = Math.ceil(GENERATION_UPLOAD_MAX_BYTES / 3) * 4 + 64;
+
+const prompt = (required: string) =>
+  z
+    .string({ error: required })
+    .trim()
+    .min(1, required)
+    .max(PROMPT_MAX_LENGTH, `The text can be at most ${PROMPT_MAX_LENGTH} characters`);
+
+/**
+ * POST /generate-ai-image. The product image is one of: `clothingItemId` (an active item of the caller's library),
+ * `imageData` (the file as base64 or a data URL, for API callers; in the cloud a Lambda request carries at most
+ * 6 MB, so about 4 MB of image), or `imageKey` (a file uploaded through POST /generation-uploads/upload-url, up to
+ * 10 MB; what the web app sends).
+ */
+export const GenerateImageRequest = z
+  .object({
+    clothingItemId: z.string().trim().min(1).max(64).optional(),
+    imageData: z.string().min(1).max(IMAGE_DATA_MAX_CHARS, 'File too large: the maximum size is 10 MB').optional(),
+    imageKey: z.string().trim().min(1).max(512).optional(),
+    productType: z.enum(PRODUCT_TYPES).default('clothing'),
+    prompt: prompt(GENERATION_MESSAGES.enterModelDescription),
+    aiModel: z.enum(IMAGE_AI_MODELS.map((model) => model.id) as [string, ...string[]]).default(DEFAULT_IMAGE_AI_MODEL),
+    cameraZoom: z.enum(CAMERA_ZOOMS).default('auto'),
+    imageSize: z.enum(IMAGE_SIZE_NAMES).default(DEFAULT_IMAGE_SIZE),
+    promptEnhance: z.boolean().default(false),
+  })
+  .superRefine((body, context) => {
+    const sources = [body.clothingItemId, body.imageData, body.imageKey].filter((source) => source !== undefined);
+    if (sources.length === 0) {
+      context.addIssue({
+        code: 'custom',
+        message: `${GENERATION_MESSAGES.selectClothingItem} or upload a product image`,
+      });
+    } else if (sources.length > 1) {
+      context.addIssue({ code: 'custom', message: 'Send one product image: a clothing item or an uploaded image, not both' });
+    }
+  });
+export type GenerateImageRequest = z.input<typeof GenerateImageRequest>;
+
+/** An image the caller owns: a generation id, a result key, a clothing item's key or an uploaded file's key. */
+const ImageReference = z
+  .string({ error: GENERATION_MESSAGES.chooseImage })
+  .trim()
+  .min(1, GENERATION_MESSAGES.chooseImage)
+  .max(512, 'This is not an image of your account.');
+
+/** POST /edit-ai-image. */
+export const EditImageRequest = z.object({
+  imageUrl: ImageReference,
+  editPrompt: prompt(GENERATION_MESSAGES.enterEditInstructions),
+});
+export type EditImageRequest = z.input<typeof EditImageRequest>;
+
+/** POST /upscale-ai-image. */
+export const UpscaleImageRequest = z.object({
+  imageUrl: ImageReference,
+  targetResolution: z.enum(UPSCALE_RESOLUTION_NAMES).default(DEFAULT_UPSCALE_RESOLUTION),
+});
+export type UpscaleImageRequest = z.input<typeof UpscaleImageRequest>;
+
+/**
+ * The answer of the three image routes: the generation was charged, recorded and started. The work runs in the
+ * generation workflow; follow it with GET /generations/{id} (or the realtime 'changed' notice for generations).
+ * `imageUrl` is there only when the generation is already complete (a retried request of a finished one).
+ */
+export const GenerationStarted = z.object({
+  generationId: z.string(),
+  status: z.enum(GENERATION_STATUSES),
+  remainingCredits: z.number().int(),
+  imageUrl: z.string().optional(),
+  generation: Generation,
+});
+export type GenerationStarted = z.infer<typeof GenerationStarted>;
+
+/** GET /edit-instructions: what the configured edit engine understands (the local engine's list; empty in the cloud). */
+export const EditInstructions = z.object({
+  engine: z.enum(['local-engine', 'cloud']),
+  instructions: z.array(z.object({ instruction: z.string(), effect: z.string() })),
+  help: z.string(),
+});
+export type EditInstructions = z.infer<typeof EditInstructions>;

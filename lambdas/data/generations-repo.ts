@@ -1,0 +1,211 @@
+// All DynamoDB access for generations_history. Rows live in their owner's partition (user_id), so every read and
+// write names the caller's partition.
+//
+// Ids. A generation's id is derived from what caused it — for a request, sha256(user id, Idempotency-Key) — so a
+// retried request computes the same id, and the conditional create (attribute_not_exists) turns the retry into a
+// read of the first attempt's row instead of a second generation. The debit (keyed by the same Idempotency-Key,
+// ref = the id), the workflow execution (named by the id) and the refund (keyed by the id) follow from it, so every
+// step of a request is idempotent. Because such ids don't sort by time, newest-first reads use the local index
+// by_created (sort key created_at), which keeps them Queries on the caller's partition and allows consistent reads.
+//
+// Status moves only processing → complete or processing → failed, each a conditional update: a late task cannot
+// overwrite a failure or a cancellation, and a repeated completion is recognised as such.
+import { createHash } from 'node:crypto';
+import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type {
+  GenerationOperation,
+  GenerationParams,
+  GenerationStatus,
+  GenerationType,
+} from '../contracts/generations.js';
+import { tableName } from '../core/config.js';
+import { dynamo } from '../core/dynamo.js';
+import { isConditionFailed } from './dynamo-errors.js';
+import type { BucketName } from './tables.js';
+
+/** Where a generation's input image is stored, and what it was in the caller's terms. */
+export interface GenerationSource {
+  kind: 'clothing-item' | 'upload' | 'generation';
+  bucket: BucketName;
+  key: string;
+  /** The clothing item or generation id the image came from. */
+  ref?: string;
+}
+
+/** A generations_history row as stored: result and thumbnail as object keys (the API answers signed URLs). */
+export interface GenerationRecord {
+  user_id: string;
+  id: string;
+  generation_type: GenerationType;
+  operation: GenerationOperation;
+  ai_model: string;
+  status: GenerationStatus;
+  credits_used: number;
+  /** In the results bucket. */
+  result_key?: string;
+  thumbnail_key?: string;
+  result_content_type?: string;
+  width?: number;
+  height?: number;
+  error_message?: string;
+  created_at: string;
+  completed_at?: string;
+  /** The request's settings, for audit and display. */
+  params: GenerationParams;
+  source?: GenerationSource;
+  /** Set when the product image is a library item: its generations_count grows when this completes. */
+  clothing_item_id?: string;
+  /** A digest of the request body: the same Idempotency-Key with a different request is refused. */
+  request_hash?: string;
+}
+
+export interface Transition {
+  /** True when this call moved the row out of processing; false when it was no longer processing. */
+  changed: boolean;
+  generation: GenerationRecord | undefined;
+}
+
+export interface Result {
+  result_key: string;
+  thumbnail_key?: string;
+  result_content_type: string;
+  width?: number;
+  height?: number;
+  /** The model that really made it (the adapter's name, e.g. 'local-engine'). */
+  ai_model?: string;
+}
+
+const table = () => tableName('generations');
+const BY_CREATED = 'by_created';
+const STATUS = { '#status': 'status' };
+
+/** The id of the generation a request makes: the same user and Idempotency-Key always give the same id. */
+export function generationIdFor(userId: string, idempotencyKey: string): string {
+  return createHash('sha256').update(`${userId}\n${idempotencyKey}`).digest('hex').slice(0, 32);
+}
+
+/** Creates the row unless one with its id exists; answers the row as stored (this one, or the earlier one). */
+export async function createGeneration(record: GenerationRecord): Promise<{ created: boolean; generation: GenerationRecord }> {
+  try {
+    await dynamo.send(new PutCommand({ TableName: table(), Item: record, ConditionExpression: 'attribute_not_exists(id)' }));
+    return { created: true, generation: record };
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+    const existing = await getGeneration(record.user_id, record.id);
+    if (!existing) throw error; // deleted in between: let the caller retry
+    return { created: false, generation: existing };
+  }
+}
+
+export async function getGeneration(userId: string, id: string): Promise<GenerationRecord | undefined> {
+  const { Item } = await dynamo.send(new GetCommand({ TableName: table(), Key: { user_id: userId, id }, ConsistentRead: true }));
+  return Item as GenerationRecord | undefined;
+}
+
+/** processing → complete with its result; `changed: false` when it had already left processing. */
+export function completeGeneration(userId: string, id: string, result: Result, now = new Date().toISOString()): Promise<Transition> {
+  const fields: Record<string, unknown> = { ...result, completed_at: now, status: 'complete' };
+  const names = Object.keys(fields).filter((field) => fields[field] !== undefined);
+  return transition(userId, id, {
+    UpdateExpression: `SET ${names.map((field) => `#${field} = :${field}`).join(', ')} REMOVE error_message`,
+    ExpressionAttributeNames: Object.fromEntries(names.map((field) => [`#${field}`, field])),
+    ExpressionAttributeValues: Object.fromEntries(names.map((field) => [`:${field}`, fields[field]])),
+  });
+}
+
+/** processing → failed with a message people can read; `changed: false` when it had already left processing. */
+export function failGeneration(userId: string, id: string, message: string, now = new Date().toISOString()): Promise<Transition> {
+  return transition(userId, id, {
+    UpdateExpression: 'SET #status = :failed, error_message = :message, completed_at = :now',
+    ExpressionAttributeNames: STATUS,
+    ExpressionAttributeValues: { ':failed': 'failed', ':message': message, ':now': now },
+  });
+}
+
+/**
+ * Removes a row that never started: created, then the charge was refused. Only while it is still processing with
+ * nothing charged, so a row with money attached is never removed.
+ */
+export async function discardUnchargedGeneration(userId: string, id: string): Promise<void> {
+  try {
+    await dynamo.send(
+      new DeleteCommand({
+        TableName: table(),
+        Key: { user_id: userId, id },
+        ConditionExpression: '#status = :processing',
+        ExpressionAttributeNames: STATUS,
+        ExpressionAttributeValues: { ':processing': 'processing' },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+  }
+}
+
+async function transition(
+  userId: string,
+  id: string,
+  update: { UpdateExpression: string; ExpressionAttributeNames: Record<string, string>; ExpressionAttributeValues: Record<string, unknown> },
+): Promise<Transition> {
+  try {
+    const { Attributes } = await dynamo.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { user_id: userId, id },
+        UpdateExpression: update.UpdateExpression,
+        ConditionExpression: '#status = :processing',
+        ExpressionAttributeNames: { ...update.ExpressionAttributeNames, ...STATUS },
+        ExpressionAttributeValues: { ...update.ExpressionAttributeValues, ':processing': 'processing' },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return { changed: true, generation: Attributes as GenerationRecord };
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+    return { changed: false, generation: await getGeneration(userId, id) };
+  }
+}
+
+/** The user's generations, newest first, at most `limit`; `type` keeps one generation_type. */
+export function listGenerations(userId: string, { type, limit }: { type?: GenerationType; limit: number }): Promise<GenerationRecord[]> {
+  return queryNewest(userId, limit, type ? { expression: 'generation_type = :type', values: { ':type': type } } : undefined);
+}
+
+/** The user's complete image results, newest first, at most `limit`: what edit and upscale may start from. */
+export function listImageResults(userId: string, limit: number): Promise<GenerationRecord[]> {
+  return queryNewest(userId, limit, {
+    expression: '#status = :complete AND attribute_exists(result_key) AND begins_with(result_content_type, :image)',
+    names: STATUS,
+    values: { ':complete': 'complete', ':image': 'image/' },
+  });
+}
+
+interface Filter {
+  expression: string;
+  names?: Record<string, string>;
+  values: Record<string, unknown>;
+}
+
+async function queryNewest(userId: string, limit: number, filter?: Filter): Promise<GenerationRecord[]> {
+  const rows: GenerationRecord[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo.send(
+      new QueryCommand({
+        TableName: table(),
+        IndexName: BY_CREATED,
+        KeyConditionExpression: 'user_id = :user',
+        FilterExpression: filter?.expression,
+        ExpressionAttributeNames: filter?.names,
+        ExpressionAttributeValues: { ':user': userId, ...filter?.values },
+        ScanIndexForward: false,
+        // A filter reads rows it then drops; reading a little more than asked keeps the page count low.
+        Limit: filter ? Math.max(limit * 2, 50) : limit,
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    rows.push(...((page.Items ?? []) as GenerationRecord[]));
+    cursor = page.LastEvaluatedKey;
+  } while (cursor && rows.length < limit);
+  return rows.slice(0, limit);
+}
