@@ -53,7 +53,7 @@ describe('account life cycle', () => {
     await expect(details.allTextContents()).resolves.toEqual([sub.slice(0, 8), email, today(), today()]);
 
     // The account menu: initials from "maya.patel", the e-mail and the live balance.
-    await expect(page.getByRole('button', { name: /^Account menu/ }).textContent()).resolves.toBe('MP');
+    await expect(page.getByRole('button', { name: /^Account menu/ }).locator('[aria-hidden="true"]').textContent()).resolves.toBe('MP');
     await page.getByRole('button', { name: /^Account menu/ }).click();
     await expect(page.getByRole('menu').textContent()).resolves.toContain(email);
     await expect(page.getByRole('menuitem', { name: '5 credits' }).getAttribute('href')).resolves.toBe('/settings#billing');

@@ -19,9 +19,9 @@ export function AccountMenu() {
     <DropdownMenu.Root>
       <DropdownMenu.Trigger
         className="flex h-10 w-10 items-center justify-center rounded-full bg-brand-600 text-sm font-semibold text-white hover:bg-brand-700"
-        aria-label={`Account menu for ${email}`}
       >
         <span aria-hidden="true">{initialsFromEmail(email)}</span>
+        <span className="sr-only">Account menu for {email}</span>
       </DropdownMenu.Trigger>
       <DropdownMenu.Portal>
         <DropdownMenu.Content

@@ -5,6 +5,7 @@ import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input, Label } from '@/components/ui/field';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { formatDateTime } from '@/lib/format';
 import { useSession } from '@/lib/session-context';
 import { generateApiKey, maskKey, type ApiKey } from './api-key';
@@ -104,10 +105,12 @@ export default function ApiPage() {
           <CardDescription>Every request carries your key as a bearer token.</CardDescription>
         </CardHeader>
         <CardContent>
-          <pre className="overflow-x-auto rounded-lg bg-slate-900 p-4 text-sm text-slate-100">
-            <code>{`curl ${config.apiUrl.replace(/\/+$/, '')}/pricing-tiers \\
+          <ScrollRegion label="Quick start example" className="rounded-lg bg-slate-900 p-4">
+            <pre className="text-sm text-slate-100">
+              <code>{`curl ${config.apiUrl.replace(/\/+$/, '')}/pricing-tiers \\
   -H "Authorization: Bearer ml_your_key_here"`}</code>
-          </pre>
+            </pre>
+          </ScrollRegion>
         </CardContent>
       </Card>
     </div>

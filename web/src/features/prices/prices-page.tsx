@@ -3,6 +3,7 @@ import { PageHeader } from '@/components/page-header';
 import { ButtonLink } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { formatUsd } from '@/lib/format';
 import { usePricingTiers } from './use-pricing-tiers';
 
@@ -22,7 +23,7 @@ export default function PricesPage() {
           ) : tiers.isError ? (
             <p className="text-slate-700">Prices could not be loaded. Please try again later.</p>
           ) : (
-            <div className="overflow-x-auto">
+            <ScrollRegion label="Pricing table">
               <table className="w-full min-w-[32rem] text-left text-sm">
                 <caption className="sr-only">Pricing table</caption>
                 <thead className="border-b border-slate-200 text-slate-600">
@@ -44,7 +45,7 @@ export default function PricesPage() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           )}
         </CardContent>
       </Card>

@@ -3,6 +3,7 @@ import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
+import { ScrollRegion } from '@/components/ui/scroll-region';
 import { cn } from '@/lib/cn';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { useCreditTransactions } from '@/lib/ledger';
@@ -54,7 +55,7 @@ export default function UsagePage() {
           ) : ledger.data.length === 0 ? (
             <p className="text-slate-700">No transactions yet.</p>
           ) : (
-            <div className="overflow-x-auto">
+            <ScrollRegion label="Credit transactions">
               <table className="w-full min-w-[36rem] text-left text-sm">
                 <caption className="sr-only">Credit transactions, newest first</caption>
                 <thead className="border-b border-slate-200 text-slate-600">
@@ -83,7 +84,7 @@ export default function UsagePage() {
                   ))}
                 </tbody>
               </table>
-            </div>
+            </ScrollRegion>
           )}
         </CardContent>
       </Card>

@@ -1,0 +1,52 @@
+// The route table: signed-out visitors of signed-in screens go to /auth, unknown paths get the 404 page.
+import type { Browser } from 'playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ensureWebBuilt, launchChromium, openPage, SIGNED_IN_ROUTES, signUpInUi, uniqueEmail } from './harness.js';
+
+let browser: Browser;
+
+beforeAll(async () => {
+  ensureWebBuilt();
+  browser = await launchChromium();
+});
+afterAll(async () => {
+  await browser?.close();
+});
+
+describe('routes', () => {
+  it('sends a signed-out visitor of every signed-in screen to /auth', async () => {
+    const { page, errors, close } = await openPage(browser);
+    for (const route of SIGNED_IN_ROUTES) {
+      await page.goto(route);
+      await page.waitForURL((url) => url.pathname === '/auth');
+      await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
+    }
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('shows the 404 page for an unknown path, with a way home', async () => {
+    const { page, close } = await openPage(browser);
+    for (const path of ['/no-such-page', '/studio/unknown', '/dashboard/billing/extra']) {
+      await page.goto(path);
+      await page.getByRole('heading', { name: 'Oops! Page not found' }).waitFor();
+    }
+    await page.getByRole('link', { name: 'Return to Home' }).click();
+    await page.waitForURL((url) => url.pathname === '/');
+    await page.getByRole('heading', { level: 1 }).waitFor();
+    await close();
+  });
+
+  it('opens every signed-in screen for a signed-in user, with one h1 each', async () => {
+    const { page, errors, close } = await openPage(browser);
+    await signUpInUi(page, uniqueEmail('route.walker'));
+    for (const route of SIGNED_IN_ROUTES) {
+      await page.goto(route);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      expect(new URL(page.url()).pathname, route).toBe(route);
+      await expect(page.getByRole('heading', { level: 1 }).count(), route).resolves.toBe(1);
+    }
+    expect(errors).toEqual([]);
+    await close();
+  });
+});

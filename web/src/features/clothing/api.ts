@@ -1,0 +1,92 @@
+// The clothing library's server state: the list (react-query), the upload path (presigned PUT with progress, then
+// registration) and the item mutations, each refreshing the list when it is done.
+import {
+  ClothingItem,
+  CreateUploadUrlResponse,
+  ListResponse,
+  type RegisterClothingItemRequest,
+  type UpdateClothingItemRequest,
+} from '@contracts/api';
+import { SIGNED_URL_SECONDS } from '@contracts/catalog';
+import { imageFileProblemTitle } from '@contracts/upload-rules';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
+import { ApiError, apiRequest } from '@/lib/api';
+import { useLoadErrorToast } from '@/lib/load-error';
+import { useUser } from '@/lib/session-context';
+import { putWithProgress } from './put-with-progress';
+
+/** Every clothing query starts with this key; realtime and mutations invalidate it as a whole. */
+export const CLOTHING_QUERY_ROOT = 'clothing-items';
+const activeItemsKey = (userId: string) => [CLOTHING_QUERY_ROOT, userId, 'active'] as const;
+
+/** Signed image URLs live an hour: the list is read again well before they expire. */
+const REFRESH_BEFORE_URLS_EXPIRE_MS = (SIGNED_URL_SECONDS - 10 * 60) * 1000;
+
+/** The caller's clothing items that are not deleted, newest first. */
+export function useClothingItems() {
+  const user = useUser();
+  const query = useQuery({
+    queryKey: activeItemsKey(user.userId),
+    queryFn: async () => (await apiRequest(ListResponse(ClothingItem), '/clothing-items?active=true')).items,
+    refetchInterval: REFRESH_BEFORE_URLS_EXPIRE_MS,
+  });
+  useLoadErrorToast(query.error, 'Error', 'Failed to load clothing items');
+  return query;
+}
+
+/** Reads the clothing lists again (after the caller's own changes). */
+export function useRefreshClothing() {
+  const queryClient = useQueryClient();
+  return useCallback(() => queryClient.invalidateQueries({ queryKey: [CLOTHING_QUERY_ROOT] }), [queryClient]);
+}
+
+export type UploadPhase = { step: 'uploading'; fraction: number } | { step: 'checking' };
+
+export interface NewClothingItem {
+  file: File;
+  name: string;
+  description?: string | null;
+  onPhase?: (phase: UploadPhase) => void;
+}
+
+/** Uploads one file straight to storage, then registers it; the server checks the stored bytes before it agrees. */
+export async function uploadClothingItem({ file, name, description, onPhase }: NewClothingItem): Promise<ClothingItem> {
+  const upload = await apiRequest(CreateUploadUrlResponse, '/clothing-items/upload-url', {
+    method: 'POST',
+    body: { fileName: file.name, contentType: file.type, sizeBytes: file.size },
+  });
+  onPhase?.({ step: 'uploading', fraction: 0 });
+  await putWithProgress(upload.uploadUrl, upload.headers, file, (fraction) => onPhase?.({ step: 'uploading', fraction }));
+  onPhase?.({ step: 'checking' });
+  const body: RegisterClothingItemRequest = { imageKey: upload.imageKey, name, description };
+  return apiRequest(ClothingItem, '/clothing-items', { method: 'POST', body });
+}
+
+export function useUploadClothingItem() {
+  const refresh = useRefreshClothing();
+  return useMutation({ mutationFn: uploadClothingItem, onSettled: refresh });
+}
+
+export function useUpdateClothingItem() {
+  const refresh = useRefreshClothing();
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: string; changes: UpdateClothingItemRequest }) =>
+      apiRequest(ClothingItem, `/clothing-items/${encodeURIComponent(id)}`, { method: 'PATCH', body: changes }),
+    onSettled: refresh,
+  });
+}
+
+export function useDeleteClothingItem() {
+  const refresh = useRefreshClothing();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest(ClothingItem, `/clothing-items/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSettled: refresh,
+  });
+}
+
+/** The toast for a failed upload: the specification's title for a refused file, 'Upload failed' otherwise. */
+export function uploadFailure(error: unknown): { title: string; description: string } {
+  if (error instanceof ApiError) return { title: imageFileProblemTitle(error.code) ?? 'Upload failed', description: error.message };
+  return { title: 'Upload failed', description: error instanceof Error ? error.message : 'The upload did not complete.' };
+}

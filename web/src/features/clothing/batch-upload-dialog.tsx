@@ -1,0 +1,190 @@
+import { CLOTHING_BATCH_MAX_FILES, CLOTHING_NAME_MAX_LENGTH } from '@contracts/catalog';
+import { fileNameWithoutExtension, formatFileSize } from '@contracts/upload-rules';
+import { CheckCircle2, XCircle } from 'lucide-react';
+import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
+import { Label } from '@/components/ui/field';
+import { uploadClothingItem, uploadFailure, useRefreshClothing, type UploadPhase } from './api';
+import { IMAGE_ACCEPT, refuseFile } from './file-rules';
+import { UploadProgress } from './upload-progress';
+
+const TOO_MANY = `You can upload a maximum of ${CLOTHING_BATCH_MAX_FILES} images at once`;
+const NONE_SELECTED = 'Please select at least one image to upload';
+
+type Status = { state: 'ready' } | { state: 'sending'; phase: UploadPhase } | { state: 'done' } | { state: 'failed'; message: string };
+
+interface Entry {
+  key: string;
+  file: File;
+  /** The item name: the file name without its extension. */
+  name: string;
+  status: Status;
+}
+
+const itemName = (file: File) => fileNameWithoutExtension(file.name).slice(0, CLOTHING_NAME_MAX_LENGTH) || 'Untitled item';
+
+/** Batch Upload: up to 3 images at once, each named after its file, each with its own progress. */
+export function BatchUploadDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
+  const refresh = useRefreshClothing();
+  const [entries, setEntries] = useState<Entry[]>([]);
+  const [refused, setRefused] = useState<string[]>([]);
+  const [error, setError] = useState<string>();
+  const [busy, setBusy] = useState(false);
+  const ids = { files: useId(), error: useId() };
+
+  const reset = () => {
+    setEntries([]);
+    setRefused([]);
+    setError(undefined);
+  };
+  const changeOpen = (next: boolean) => {
+    if (busy) return;
+    if (!next) reset();
+    onOpenChange(next);
+  };
+  const setStatus = (key: string, status: Status) =>
+    setEntries((current) => current.map((entry) => (entry.key === key ? { ...entry, status } : entry)));
+
+  const onFiles = (event: ChangeEvent<HTMLInputElement>) => {
+    const files = [...(event.target.files ?? [])];
+    reset();
+    if (files.length > CLOTHING_BATCH_MAX_FILES) {
+      event.target.value = '';
+      setError(TOO_MANY);
+      toast.error('Error', { description: TOO_MANY });
+      return;
+    }
+    const accepted = files.filter((file) => {
+      const problem = refuseFile(file, true);
+      if (problem) setRefused((current) => [...current, `${file.name}: ${problem.title}. ${problem.description}`]);
+      return !problem;
+    });
+    setEntries(accepted.map((file, index) => ({ key: `${index}:${file.name}`, file, name: itemName(file), status: { state: 'ready' } })));
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const pending = entries.filter((entry) => entry.status.state !== 'done');
+    if (pending.length === 0) {
+      setError(NONE_SELECTED);
+      toast.error('Error', { description: NONE_SELECTED });
+      return;
+    }
+    setError(undefined);
+    setBusy(true);
+    const results = await Promise.allSettled(
+      pending.map(async (entry) => {
+        setStatus(entry.key, { state: 'sending', phase: { step: 'uploading', fraction: 0 } });
+        try {
+          await uploadClothingItem({ file: entry.file, name: entry.name, onPhase: (phase) => setStatus(entry.key, { state: 'sending', phase }) });
+          setStatus(entry.key, { state: 'done' });
+        } catch (failure) {
+          const { title, description } = uploadFailure(failure);
+          setStatus(entry.key, { state: 'failed', message: `${title}: ${description}` });
+          throw failure;
+        }
+      }),
+    );
+    setBusy(false);
+    void refresh();
+    const failed = results.filter((result) => result.status === 'rejected').length;
+    const added = results.length - failed;
+    if (failed === 0) {
+      toast.success(added === 1 ? '1 item added' : `${added} items added`, { description: 'They are in your clothing library.' });
+      reset();
+      onOpenChange(false);
+    } else {
+      toast.error('Upload failed', { description: `${failed} of ${results.length} images could not be added. See the list for details.` });
+    }
+  };
+
+  return (
+    <Dialog open={open} onOpenChange={changeOpen}>
+      <DialogContent
+        title="Batch Upload"
+        description={`Add up to ${CLOTHING_BATCH_MAX_FILES} images at once. Each item is named after its file.`}
+        className="max-h-[90vh] overflow-y-auto"
+      >
+        <form className="mt-5 space-y-4" onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={busy}>
+          <div>
+            <Label htmlFor={ids.files}>Images</Label>
+            <input
+              id={ids.files}
+              type="file"
+              multiple
+              accept={IMAGE_ACCEPT}
+              onChange={onFiles}
+              disabled={busy}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? ids.error : undefined}
+              className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:text-sm file:font-medium file:text-brand-700 hover:file:bg-brand-100"
+            />
+            <p className="mt-1 text-xs text-slate-600">JPEG, PNG or WebP, up to 12 MB each.</p>
+            {error && (
+              <p id={ids.error} role="alert" className="mt-1.5 text-sm text-red-700">
+                {error}
+              </p>
+            )}
+          </div>
+
+          {refused.length > 0 && (
+            <ul role="alert" aria-label="Files not added" className="space-y-1 rounded-lg bg-red-50 p-3 text-sm text-red-800">
+              {refused.map((line) => (
+                <li key={line}>{line}</li>
+              ))}
+            </ul>
+          )}
+
+          {entries.length > 0 && (
+            <ul aria-label="Selected images" className="space-y-3">
+              {entries.map((entry) => (
+                <li key={entry.key} className="rounded-lg border border-slate-200 p-3">
+                  <EntryRow entry={entry} />
+                </li>
+              ))}
+            </ul>
+          )}
+
+          <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+            <DialogClose asChild>
+              <Button variant="outline" disabled={busy}>
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button type="submit" busy={busy}>
+              {entries.length > 1 ? `Upload ${entries.length} images` : 'Upload'}
+            </Button>
+          </div>
+        </form>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
+function EntryRow({ entry }: { entry: Entry }) {
+  const { status } = entry;
+  if (status.state === 'sending') return <UploadProgress phase={status.phase} label={entry.name} />;
+  return (
+    <div className="flex items-start justify-between gap-3 text-sm">
+      <span className="min-w-0">
+        <span className="block truncate font-medium text-slate-900">{entry.name}</span>
+        <span className="text-slate-600">
+          {entry.file.name} · {formatFileSize(entry.file.size)}
+        </span>
+        {status.state === 'failed' && <span className="block text-red-700">{status.message}</span>}
+      </span>
+      {status.state === 'done' && (
+        <span className="flex shrink-0 items-center gap-1 text-emerald-700">
+          <CheckCircle2 className="h-4 w-4" aria-hidden="true" /> Added
+        </span>
+      )}
+      {status.state === 'failed' && (
+        <span className="flex shrink-0 items-center gap-1 text-red-700">
+          <XCircle className="h-4 w-4" aria-hidden="true" /> Failed
+        </span>
+      )}
+    </div>
+  );
+}

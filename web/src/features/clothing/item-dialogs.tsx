@@ -1,0 +1,162 @@
+// The card menu's dialogs: View Details, Edit (rename and change the description) and Delete (a confirm prompt).
+import { ClothingItemName, type ClothingItem } from '@contracts/api';
+import { CLOTHING_DESCRIPTION_MAX_LENGTH, CLOTHING_NAME_MAX_LENGTH } from '@contracts/catalog';
+import { formatFileSize } from '@contracts/upload-rules';
+import { useId, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { Button } from '@/components/ui/button';
+import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
+import { Input, Label, Textarea } from '@/components/ui/field';
+import { formatDateTime } from '@/lib/format';
+import { useDeleteClothingItem, useUpdateClothingItem } from './api';
+import { ItemImage, usedTimes } from './clothing-card';
+
+interface ItemDialogProps {
+  /** The item the dialog is about; none: closed. */
+  item: ClothingItem | undefined;
+  onClose: () => void;
+}
+
+const TYPE_NAMES: Record<ClothingItem['mime_type'], string> = { 'image/jpeg': 'JPEG', 'image/png': 'PNG', 'image/webp': 'WebP' };
+
+export function ItemDetailsDialog({ item, onClose }: ItemDialogProps) {
+  return (
+    <Dialog open={item !== undefined} onOpenChange={(open) => !open && onClose()}>
+      {item && (
+        <DialogContent title={item.name} description={item.description ?? undefined} className="max-h-[90vh] max-w-2xl overflow-y-auto">
+          <div className="mt-5 grid gap-5 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
+            <ItemImage item={item} className="aspect-[3/4] w-full rounded-lg" />
+            <dl className="grid content-start gap-3 text-sm">
+              {[
+                ['Uploaded', formatDateTime(item.created_at)],
+                ['File', `${TYPE_NAMES[item.mime_type]} · ${formatFileSize(item.file_size_bytes)}`],
+                ['Generations', usedTimes(item.generations_count)],
+              ].map(([term, value]) => (
+                <div key={term}>
+                  <dt className="text-slate-600">{term}</dt>
+                  <dd className="font-medium text-slate-900">{value}</dd>
+                </div>
+              ))}
+            </dl>
+          </div>
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
+
+export function EditItemDialog({ item, onClose }: ItemDialogProps) {
+  return (
+    <Dialog open={item !== undefined} onOpenChange={(open) => !open && onClose()}>
+      {item && (
+        <DialogContent title="Edit item" description="Rename the item or change its description.">
+          {/* Keyed by item, so the form starts from the item's current values each time. */}
+          <EditItemForm key={item.id} item={item} onDone={onClose} />
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
+
+function EditItemForm({ item, onDone }: { item: ClothingItem; onDone: () => void }) {
+  const update = useUpdateClothingItem();
+  const [name, setName] = useState(item.name);
+  const [description, setDescription] = useState(item.description ?? '');
+  const [nameError, setNameError] = useState<string>();
+  const ids = { name: useId(), nameError: useId(), description: useId() };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    const checked = ClothingItemName.safeParse(name);
+    if (!checked.success) return setNameError(checked.error.issues[0]?.message);
+    setNameError(undefined);
+    update.mutate(
+      { id: item.id, changes: { name: checked.data, description: description.trim() || null } },
+      {
+        onSuccess: (saved) => {
+          toast.success('Item updated', { description: `“${saved.name}” was saved.` });
+          onDone();
+        },
+        onError: (error) => toast.error('Error', { description: error.message }),
+      },
+    );
+  };
+
+  return (
+    <form className="mt-5 space-y-4" onSubmit={onSubmit} noValidate>
+      <div>
+        <Label htmlFor={ids.name}>Name</Label>
+        <Input
+          id={ids.name}
+          value={name}
+          onChange={(event) => setName(event.target.value)}
+          maxLength={CLOTHING_NAME_MAX_LENGTH}
+          required
+          autoFocus
+          aria-invalid={nameError ? true : undefined}
+          aria-describedby={nameError ? ids.nameError : undefined}
+        />
+        {nameError && (
+          <p id={ids.nameError} role="alert" className="mt-1.5 text-sm text-red-700">
+            {nameError}
+          </p>
+        )}
+      </div>
+      <div>
+        <Label htmlFor={ids.description}>
+          Description <span className="font-normal text-slate-600">(optional)</span>
+        </Label>
+        <Textarea
+          id={ids.description}
+          value={description}
+          onChange={(event) => setDescription(event.target.value)}
+          maxLength={CLOTHING_DESCRIPTION_MAX_LENGTH}
+        />
+      </div>
+      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
+        <DialogClose asChild>
+          <Button variant="outline">Cancel</Button>
+        </DialogClose>
+        <Button type="submit" busy={update.isPending}>
+          Save changes
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+export function DeleteItemDialog({ item, onClose }: ItemDialogProps) {
+  const remove = useDeleteClothingItem();
+  const onConfirm = () => {
+    if (!item) return;
+    remove.mutate(item.id, {
+      onSuccess: () => {
+        toast.success('Item deleted', { description: `“${item.name}” was removed from your clothing library.` });
+        onClose();
+      },
+      onError: () => toast.error('Error', { description: 'Failed to delete item' }),
+    });
+  };
+  return (
+    <Dialog open={item !== undefined} onOpenChange={(open) => !open && !remove.isPending && onClose()}>
+      {item && (
+        <DialogContent
+          role="alertdialog"
+          title="Delete this item?"
+          description={`“${item.name}” will be removed from your clothing library. Generations you made from it stay in your history.`}
+        >
+          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <DialogClose asChild>
+              <Button variant="outline" disabled={remove.isPending}>
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button variant="destructive" busy={remove.isPending} onClick={onConfirm}>
+              Delete
+            </Button>
+          </div>
+        </DialogContent>
+      )}
+    </Dialog>
+  );
+}
