@@ -1,0 +1,103 @@
+// The input image of a generation, and the rule that it must be the caller's own (DESIGN §6): a library item, a file
+// the caller uploaded for generations, an image sent inline, or one of the caller's results. Links are refused, so
+// the server never fetches a URL someone else chose; keys outside the caller's folder are refused too.
+import type { CreateUploadUrlRequest, CreateUploadUrlResponse } from '../../contracts/api.js';
+import { GENERATION_UPLOAD_MAX_BYTES, UPLOAD_URL_SECONDS } from '../../contracts/catalog.js';
+import { GenerationId } from '../../contracts/generations.js';
+import { EMPTY_FILE, fileTooLarge, INVALID_FILE_TYPE, INVALID_IMAGE, type ImageFileProblem } from '../../contracts/upload-rules.js';
+import { AppError, badRequest, forbidden, notFound } from '../../core/errors.js';
+import { getActiveItem } from '../../data/clothing-repo.js';
+import { getGeneration, type GenerationSource } from '../../data/generations-repo.js';
+import { writeObject } from '../../storage/objects.js';
+import { checkImageBytes } from '../image-files.js';
+import { acceptUploadedImage, createImageUpload, ownUploadId, type UploadPolicy } from '../uploaded-images.js';
+import { inlineSourceKey, parseResultKey } from './files.js';
+
+/** Files uploaded for image generation, edit and upscale: the results bucket, at most 10 MB. */
+export const GENERATION_UPLOADS: UploadPolicy = {
+  bucket: 'results',
+  maxBytes: GENERATION_UPLOAD_MAX_BYTES,
+  urlSeconds: UPLOAD_URL_SECONDS,
+};
+
+export interface ResolvedSource {
+  source: GenerationSource;
+  /** Set when the image is a library item (its generations_count counts this generation). */
+  clothingItemId?: string;
+}
+
+const refusal = (problem: ImageFileProblem) => new AppError(400, problem.code, problem.description);
+const notYours = () => forbidden('FORBIDDEN', 'This image does not belong to your account.');
+const clothingItemMissing = () => notFound('This clothing item was not found in your library.');
+
+export function createGenerationUpload(userId: string, file: CreateUploadUrlRequest): Promise<CreateUploadUrlResponse> {
+  return createImageUpload(userId, file, GENERATION_UPLOADS);
+}
+
+/** An active item of the caller's library. */
+export async function clothingItemSource(userId: string, clothingItemId: string): Promise<ResolvedSource> {
+  const item = await getActiveItem(userId, clothingItemId);
+  if (!item) throw clothingItemMissing();
+  return { source: { kind: 'clothing-item', bucket: 'clothingImages', key: item.image_url, ref: item.id }, clothingItemId: item.id };
+}
+
+/** A file the caller uploaded for generations, accepted only if it really is a whole image within the limit. */
+export async function uploadedSource(userId: string, key: string): Promise<ResolvedSource> {
+  ownUploadId(userId, key);
+  const image = await acceptUploadedImage(key, GENERATION_UPLOADS);
+  return { source: { kind: 'upload', bucket: 'results', key: image.key } };
+}
+
+const DATA_URL_PREFIX = /^data:[\w/+.-]*(?:;[\w=.-]+)*;base64,/i;
+const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
+
+/**
+ * An image sent inline (base64, or a data: URL): at most 10 MB once decoded, a JPEG, PNG or WebP by its bytes that
+ * decodes completely; stored beside the generation's result so the workflow reads it from S3.
+ */
+export async function inlineSource(userId: string, generationId: string, imageData: string): Promise<ResolvedSource> {
+  const base64 = imageData.replace(DATA_URL_PREFIX, '').replace(/\s+/g, '');
+  if (!BASE64.test(base64)) throw badRequest('INVALID_IMAGE_DATA', 'The image data is not valid base64.');
+  const bytes = Buffer.from(base64, 'base64');
+  if (bytes.length === 0) throw refusal(EMPTY_FILE);
+  if (bytes.length > GENERATION_UPLOAD_MAX_BYTES) throw refusal(fileTooLarge(bytes.length, GENERATION_UPLOAD_MAX_BYTES));
+  const check = await checkImageBytes(bytes);
+  if (!check.ok) throw refusal(check.reason === 'not-an-image' ? INVALID_FILE_TYPE : INVALID_IMAGE);
+  const key = inlineSourceKey(userId, generationId, check.mimeType);
+  await writeObject('results', key, bytes, check.mimeType);
+  return { source: { kind: 'upload', bucket: 'results', key } };
+}
+
+/**
+ * What edit and upscale start from (`imageUrl`): one of the caller's generation ids or result keys (a complete
+ * image), a key of the caller's library item, or a key of a file the caller uploaded for generations.
+ */
+export async function ownImageSource(userId: string, reference: string): Promise<ResolvedSource> {
+  if (/^[a-z][a-z0-9+.-]*:/i.test(reference) || reference.startsWith('//')) {
+    throw badRequest(
+      'IMAGE_URL_NOT_ALLOWED',
+      'Links to images are not accepted. Upload the image, or choose one of your clothing items or results.',
+    );
+  }
+  if (!reference.includes('/')) {
+    if (!GenerationId.safeParse(reference).success) throw badRequest('INVALID_IMAGE_REFERENCE', 'This is not an image of your account.');
+    return generationSource(userId, reference);
+  }
+  const owner = reference.split('/')[0];
+  if (owner !== userId) throw notYours();
+  const result = parseResultKey(reference);
+  if (result) return generationSource(userId, result.generationId);
+  const uploadId = ownUploadId(userId, reference);
+  const item = await getActiveItem(userId, uploadId);
+  if (item?.image_url === reference) return clothingItemSource(userId, item.id);
+  return uploadedSource(userId, reference);
+}
+
+async function generationSource(userId: string, generationId: string): Promise<ResolvedSource> {
+  const generation = await getGeneration(userId, generationId);
+  if (!generation) throw notFound('This generation was not found.');
+  if (generation.status !== 'complete' || !generation.result_key || !generation.result_content_type?.startsWith('image/')) {
+    throw new AppError(409, 'IMAGE_NOT_READY', 'This generation has no finished image to use.');
+  }
+  return { source: { kind: 'generation', bucket: 'results', key: generation.result_key, ref: generation.id } };
+}

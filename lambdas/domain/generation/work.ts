@@ -1,0 +1,189 @@
+// The generation workflow's work (lib/workflows/generation.asl.json): Process runs the provider through its port and
+// stores the result; Fail ends the generation with a message from the catalogue and refunds it.
+//
+// A thrown error's name is the States error name on both hosts (Lambda reports error.name as errorType;
+// aws-local-stepfunctions uses error.name), so Retry and Catch in the ASL decide by these names. Only two failures
+// carry their own text to the user: a content-policy refusal (the catalogue's message) and an instruction the
+// engine does not understand (the engine's message, which lists what it understands). Everything else ends with
+// the generic message: a provider's or a program's own text never reaches the user.
+import sharp from 'sharp';
+import * as z from 'zod';
+import { CAMERA_ZOOMS, IMAGE_SIZES, PRODUCT_TYPES, UPSCALE_RESOLUTIONS } from '../../contracts/catalog.js';
+import { GENERATION_MESSAGES, IMAGE_SIZE_NAMES, UPSCALE_RESOLUTION_NAMES } from '../../contracts/generations.js';
+import { log } from '../../core/log.js';
+import { incrementGenerationsCount } from '../../data/clothing-repo.js';
+import * as repo from '../../data/generations-repo.js';
+import { CONTENT_POLICY_MESSAGE, ProviderError, type ImageInput, type ImageOutput, type Size } from '../../providers/ports.js';
+import { getProviders, type Providers } from '../../providers/registry.js';
+import { readObject, writeObject } from '../../storage/objects.js';
+import { detectImageType } from '../image-files.js';
+import { resultKey, thumbnailKey } from './files.js';
+import { failAndRefund, type GenerationWorkflowInput } from './service.js';
+
+/** The States error names of the generation workflow. */
+export const GENERATION_ERROR = {
+  /** Throttling, timeouts, 5xx of a provider: the ASL retries it with backoff. */
+  transient: 'ProviderTransientError',
+  contentPolicy: 'ProviderContentPolicyError',
+  unsupported: 'ProviderUnsupportedError',
+  failed: 'ProviderFailedError',
+  /** The stored input is not an image any more (deleted or replaced): not worth retrying. */
+  badSource: 'GenerationSourceError',
+} as const;
+
+const NAME_BY_KIND: Record<ProviderError['kind'], string> = {
+  transient: GENERATION_ERROR.transient,
+  content_policy: GENERATION_ERROR.contentPolicy,
+  unsupported: GENERATION_ERROR.unsupported,
+  failed: GENERATION_ERROR.failed,
+};
+
+export class GenerationTaskError extends Error {
+  constructor(name: string, message: string) {
+    super(message);
+    this.name = name;
+  }
+}
+
+const OnModelParams = z.object({
+  productType: z.enum(PRODUCT_TYPES),
+  prompt: z.string(),
+  cameraZoom: z.enum(CAMERA_ZOOMS),
+  imageSize: z.enum(IMAGE_SIZE_NAMES),
+  promptEnhance: z.boolean(),
+});
+const EditParams = z.object({ editPrompt: z.string() });
+const UpscaleParams = z.object({ targetResolution: z.enum(UPSCALE_RESOLUTION_NAMES) });
+
+const THUMBNAIL_WIDTH = 360;
+
+// Configuration errors surface on the first task, with the variable's name, as for every function.
+let providers: Providers | undefined;
+const ports = () => (providers ??= getProviders());
+
+/** Process: makes the picture, stores it (and a thumbnail), completes the row; counts the library item's use. */
+export async function processGeneration({ userId, generationId }: GenerationWorkflowInput): Promise<{ status: string }> {
+  const generation = await repo.getGeneration(userId, generationId);
+  if (!generation) throw new Error(`Generation ${generationId} does not exist`);
+  // Failed or cancelled meanwhile, or completed by an earlier attempt of this task.
+  if (generation.status !== 'processing') return { status: generation.status };
+
+  const input = await readSource(generation);
+  let output: ImageOutput;
+  try {
+    output = await run(generation, input);
+  } catch (error) {
+    if (error instanceof ProviderError) throw new GenerationTaskError(NAME_BY_KIND[error.kind], error.message);
+    throw error;
+  }
+  const size = requestedSize(generation);
+  const picture = size ? await exactly(output, size) : output;
+
+  const key = resultKey(userId, generationId);
+  const thumbnail = thumbnailKey(userId, generationId);
+  await writeObject('results', key, picture.bytes, picture.mimeType);
+  await writeObject('results', thumbnail, await sharp(picture.bytes).resize({ width: THUMBNAIL_WIDTH }).webp({ quality: 80 }).toBuffer(), 'image/webp');
+
+  const completed = await repo.completeGeneration(userId, generationId, {
+    result_key: key,
+    thumbnail_key: thumbnail,
+    result_content_type: picture.mimeType,
+    width: picture.width,
+    height: picture.height,
+    ai_model: picture.model,
+  });
+  if (completed.changed && generation.clothing_item_id) {
+    await incrementGenerationsCount(userId, generation.clothing_item_id);
+  }
+  return { status: completed.generation?.status ?? 'complete' };
+}
+
+async function readSource(generation: repo.GenerationRecord): Promise<ImageInput> {
+  const source = generation.source;
+  const bytes = source ? await readObject(source.bucket, source.key).catch(() => undefined) : undefined;
+  const mimeType = bytes && detectImageType(bytes);
+  if (!bytes || !mimeType) throw new GenerationTaskError(GENERATION_ERROR.badSource, 'The input image is missing or not an image');
+  return { bytes, mimeType };
+}
+
+function run(generation: repo.GenerationRecord, image: ImageInput): Promise<ImageOutput> {
+  switch (generation.operation) {
+    case 'on-model': {
+      const params = OnModelParams.parse(generation.params);
+      return ports().onModelImage.generate({
+        product: image,
+        productType: params.productType,
+        prompt: params.prompt,
+        cameraZoom: params.cameraZoom,
+        size: IMAGE_SIZES[params.imageSize],
+        promptEnhance: params.promptEnhance,
+      });
+    }
+    case 'edit':
+      return ports().edit.edit({ image, instruction: EditParams.parse(generation.params).editPrompt });
+    case 'upscale': {
+      const { width, height } = UPSCALE_RESOLUTIONS[UpscaleParams.parse(generation.params).targetResolution];
+      return ports().upscale.upscale({ image, size: { width, height } });
+    }
+    default:
+      throw new Error(`The generation workflow does not make ${generation.operation} generations`);
+  }
+}
+
+/** The size the specification promises for the operation: on-model and upscale have one, an edit keeps its own. */
+function requestedSize(generation: repo.GenerationRecord): Size | undefined {
+  if (generation.operation === 'on-model') return IMAGE_SIZES[OnModelParams.parse(generation.params).imageSize];
+  if (generation.operation === 'upscale') {
+    const { width, height } = UPSCALE_RESOLUTIONS[UpscaleParams.parse(generation.params).targetResolution];
+    return { width, height };
+  }
+  return undefined;
+}
+
+/** The local engine answers the exact size; a cloud model that answers another is resampled to it (Lanczos). */
+async function exactly(output: ImageOutput, size: Size): Promise<ImageOutput> {
+  if (output.width === size.width && output.height === size.height) return output;
+  log.warn('provider output resampled to the requested size', { model: output.model, from: [output.width, output.height], to: size });
+  const bytes = await sharp(output.bytes).resize({ ...size, fit: 'cover', kernel: 'lanczos3' }).png().toBuffer();
+  return { ...output, bytes, ...size };
+}
+
+/** What Catch hands the Fail task: the States error name and its cause. */
+export interface CaughtError {
+  Error?: string;
+  Cause?: string;
+}
+
+/** Fail: the row ends failed with the catalogue's message for the error, and what it cost is refunded once. */
+export async function failGenerationTask({ userId, generationId, error }: GenerationWorkflowInput & { error?: CaughtError }): Promise<{ status: string }> {
+  const message = failureMessage(error);
+  log.info('generation failed', { generationId, error: error?.Error, message });
+  const generation = await failAndRefund(userId, generationId, message);
+  return { status: generation?.status ?? 'missing' };
+}
+
+export function failureMessage(error: CaughtError | undefined): string {
+  switch (error?.Error) {
+    case GENERATION_ERROR.contentPolicy:
+      return CONTENT_POLICY_MESSAGE;
+    case GENERATION_ERROR.unsupported:
+      return causeMessage(error.Cause) ?? GENERATION_MESSAGES.genericFailure;
+    default:
+      return GENERATION_MESSAGES.genericFailure;
+  }
+}
+
+/**
+ * The message of the error that was thrown: on Lambda the cause is the JSON of the error
+ * ({"errorType","errorMessage",…}), on the local twin the message itself.
+ */
+function causeMessage(cause: string | undefined): string | undefined {
+  if (!cause) return undefined;
+  try {
+    const parsed: unknown = JSON.parse(cause);
+    const message = (parsed as { errorMessage?: unknown } | null)?.errorMessage;
+    return typeof message === 'string' && message ? message : undefined;
+  } catch {
+    return cause;
+  }
+}
