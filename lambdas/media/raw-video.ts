@@ -10,7 +10,7 @@ export interface RawFrameFormat {
   pixelFormat: RawPixelFormat;
 }
 
-export function frameByteLength({ width, height, pixelFormat }: RawFrameFormat): number {
+function frameByteLength({ width, height, pixelFormat }: RawFrameFormat): number {
   if (pixelFormat === 'gray') return width * height;
   if (pixelFormat === 'rgb24') return width * height * 3;
   return width * height + 2 * (Math.ceil(width / 2) * Math.ceil(height / 2));

@@ -4,7 +4,7 @@ import { probeVideo } from './probe.js';
 import { readFrames } from './raw-video.js';
 
 /** Frames are compared as grayscale at this width (aspect kept), which also evens out codec noise. */
-export const SEAM_ANALYSIS_WIDTH = 128;
+const SEAM_ANALYSIS_WIDTH = 128;
 
 export interface SeamMeasurement {
   /** seamDifference / medianStepDifference; ≤ 1 means the seam is no worse than an ordinary step. */

@@ -6,7 +6,7 @@ import type { Readable, Writable } from 'node:stream';
 
 export type MediaTool = 'ffmpeg' | 'ffprobe';
 
-export function toolPath(tool: MediaTool, env: NodeJS.ProcessEnv = process.env): string {
+function toolPath(tool: MediaTool, env: NodeJS.ProcessEnv = process.env): string {
   return (tool === 'ffmpeg' ? env.FFMPEG_PATH : env.FFPROBE_PATH) || tool;
 }
 

@@ -9,7 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOTION_PRESETS, VIDEO_SIZES } from '../../lambdas/contracts/catalog.js';
 import { measureSeam, probeVideo } from '../../lambdas/media/index.js';
 import { readFrames } from '../../lambdas/media/raw-video.js';
-import { createLocalEngine, LocalVideoEngine, presetForPrompt } from '../../lambdas/providers/local-engine/index.js';
+import sharp from 'sharp';
+import { hasPlainBackground } from '../../lambdas/providers/local-engine/cutout.js';
+import { createLocalEngine, LocalVideoEngine, localOnModelImage, presetForPrompt } from '../../lambdas/providers/local-engine/index.js';
+import { decodeRgba } from '../../lambdas/providers/local-engine/raster.js';
 import { cyclesIn, poseAt } from '../../lambdas/providers/local-engine/motion.js';
 import type { VideoStartRequest } from '../../lambdas/providers/ports.js';
 import { lShapePhoto, tshirtPhoto } from '../fixtures/local-engine-images.js';
@@ -102,6 +105,41 @@ describe('local video engine', () => {
     expect(difference(true)).toBeLessThan(3);
     expect(difference(false)).toBeGreaterThan(5 * difference(true));
   }, SLOW);
+
+  it('moves a whole scene (no plain background) like a camera, never showing its edges', async () => {
+    const size = { width: 180, height: 320 };
+    const scene = sharp(
+      Buffer.from(
+        `<svg xmlns="http://www.w3.org/2000/svg" width="720" height="1280"><defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1">` +
+          `<stop offset="0" stop-color="#e01010"/><stop offset="1" stop-color="#1010e0"/></linearGradient></defs>` +
+          `<rect width="720" height="1280" fill="url(#g)"/></svg>`,
+      ),
+    ).png().toBuffer();
+    for (const prompt of ['Pivot', 'Catwalk']) {
+      const file = await renderThroughS3({ prompt, durationSeconds: 5, size }, `scene-${prompt}`, scene);
+      for await (const frame of readFrames(file, { ...size, pixelFormat: 'rgb24' })) {
+        for (const [x, y] of [[0, 0], [size.width - 1, 0], [0, size.height - 1], [size.width - 1, size.height - 1]] as const) {
+          const i = (y * size.width + x) * 3;
+          const [r, g, b] = [frame[i]!, frame[i + 1]!, frame[i + 2]!];
+          if (Math.max(r, g, b) - Math.min(r, g, b) < 60) throw new Error(`${prompt}: the studio shows at corner (${x}, ${y})`);
+        }
+      }
+    }
+  }, SLOW);
+
+  it('tells product photos (plain background) from scenes', async () => {
+    const onModel = await localOnModelImage.generate({
+      product: { bytes: await tshirtPhoto(), mimeType: 'image/jpeg' },
+      productType: 'clothing',
+      prompt: 'model',
+      cameraZoom: 'mid-shot',
+      size: { width: 720, height: 1280 },
+      promptEnhance: false,
+    });
+    expect(hasPlainBackground(await decodeRgba(await tshirtPhoto()))).toBe(true);
+    expect(hasPlainBackground(await decodeRgba(await lShapePhoto()))).toBe(true);
+    expect(hasPlainBackground(await decodeRgba(onModel.bytes))).toBe(false);
+  });
 
   it('reports an operation name it did not make as failed', async () => {
     const engine = createLocalEngine({ s3: new S3Client({ region: 'us-east-1' }) }).video;

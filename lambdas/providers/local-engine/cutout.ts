@@ -10,10 +10,43 @@ const KEY_BACKGROUND = 24;
 /** … and from which it is pure product; in between, a soft edge. */
 const KEY_PRODUCT = 56;
 
+/** A photo has a plain background when at least this share of its border is within KEY_BACKGROUND of it. */
+const PLAIN_BORDER_SHARE = 0.8;
+
 /** The photo's background colour; undefined when the top-left pixel is transparent (an already cut-out PNG). */
-export function backgroundColour(image: RgbaImage): Rgb | undefined {
+function backgroundColour(image: RgbaImage): Rgb | undefined {
   const [r, g, b, a] = image.data;
   return a! < 128 ? undefined : { r: r!, g: g!, b: b! };
+}
+
+function distanceFrom(background: Rgb | undefined, data: Buffer, i: number): number {
+  const alpha = data[i + 3]!;
+  if (!background) return alpha;
+  return Math.min(
+    alpha,
+    Math.max(Math.abs(data[i]! - background.r), Math.abs(data[i + 1]! - background.g), Math.abs(data[i + 2]! - background.b)),
+  );
+}
+
+/** Whether the product stands on a plain background (a product photo) rather than in a full picture (a scene). */
+export function hasPlainBackground(image: RgbaImage): boolean {
+  const { data, width, height } = image;
+  const background = backgroundColour(image);
+  let plain = 0;
+  let border = 0;
+  const count = (x: number, y: number) => {
+    border++;
+    if (distanceFrom(background, data, (y * width + x) * 4) < KEY_BACKGROUND) plain++;
+  };
+  for (let x = 0; x < width; x++) {
+    count(x, 0);
+    count(x, height - 1);
+  }
+  for (let y = 1; y < height - 1; y++) {
+    count(0, y);
+    count(width - 1, y);
+  }
+  return plain >= PLAIN_BORDER_SHARE * border;
 }
 
 /**
@@ -24,15 +57,7 @@ export function productAlpha(image: RgbaImage, background = backgroundColour(ima
   const { data, width, height } = image;
   const count = width * height;
   const distance = new Uint8Array(count);
-  for (let p = 0, i = 0; p < count; p++, i += 4) {
-    const alpha = data[i + 3]!;
-    distance[p] = background
-      ? Math.min(
-          alpha,
-          Math.max(Math.abs(data[i]! - background.r), Math.abs(data[i + 1]! - background.g), Math.abs(data[i + 2]! - background.b)),
-        )
-      : alpha;
-  }
+  for (let p = 0; p < count; p++) distance[p] = distanceFrom(background, data, p * 4);
   const alpha = new Uint8Array(count);
   for (let p = 0, i = 3; p < count; p++, i += 4) alpha[p] = data[i]!;
   const visited = new Uint8Array(count);

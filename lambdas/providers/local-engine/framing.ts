@@ -3,7 +3,7 @@
 // picks the part of figure space the picture shows.
 import type { OnModelImageRequest, Size } from '../ports.js';
 
-export interface Region {
+interface Region {
   /** Centre, in figure units. */
   cx: number;
   cy: number;
@@ -12,7 +12,7 @@ export interface Region {
 }
 
 /** Clothing covers the torso from the shoulders to the hips; jewelry sits at the neckline. */
-export const PRODUCT_REGIONS: Readonly<Record<OnModelImageRequest['productType'], Region>> = {
+const PRODUCT_REGIONS: Readonly<Record<OnModelImageRequest['productType'], Region>> = {
   clothing: { cx: 0, cy: 0.345, width: 0.3, height: 0.4 },
   jewelry: { cx: 0, cy: 0.185, width: 0.11, height: 0.1 },
 };
@@ -27,7 +27,7 @@ const SHOTS: Readonly<Record<Exclude<Shot, 'close-up'>, { height: number; cy: nu
 const CLOSE_UP_FILL = { height: 0.8, width: 0.9 };
 
 /** 'auto' frames clothing as a mid-shot and jewelry as a close-up. */
-export function shotFor(request: Pick<OnModelImageRequest, 'productType' | 'cameraZoom'>): Shot {
+function shotFor(request: Pick<OnModelImageRequest, 'productType' | 'cameraZoom'>): Shot {
   if (request.cameraZoom !== 'auto') return request.cameraZoom;
   return request.productType === 'jewelry' ? 'close-up' : 'mid-shot';
 }

@@ -1,18 +1,28 @@
-// Renders a perfectly looping product clip: the product cut out of its photo, on a studio backdrop in the photo's own
-// background colour, moved by a periodic motion preset (motion.ts), one frame at a time in JS (warp.ts) and piped
-// as raw RGB into ffmpeg (libx264, yuv420p, faststart) at a constant 24 fps, so the duration is exact.
+// Renders a perfectly looping clip from one picture, moved by a periodic motion preset (motion.ts), one frame at a
+// time in JS (warp.ts), piped as raw RGB into ffmpeg (libx264, yuv420p, faststart) at a constant 24 fps, so the
+// duration is exact. Two kinds of picture:
+// - a product photo on a plain background: the product is cut out and moves over a studio backdrop in the photo's
+//   own background colour;
+// - any other picture (a scene, e.g. an on-model picture): the whole picture moves like a camera would, enlarged
+//   to cover the frame in every pose (only the turntable's narrow poses show the studio behind it).
 import { DELIVERY_FPS } from '../../media/normalize.js';
 import { openH264Encoder } from '../../media/raw-video.js';
 import type { Size } from '../ports.js';
 import { STUDIO_GREY, studioBackdrop } from './backdrop.js';
-import { cutOutProduct } from './cutout.js';
+import type { Rgb } from './colours.js';
+import { cutOutProduct, hasPlainBackground } from './cutout.js';
 import { labelPlacement, renderLabel } from './label.js';
 import { cyclesIn, MAX_MOTION_ZOOM, MOTIONS, poseAt, type MotionPreset } from './motion.js';
-import { decodeRgba, openRgba, toRgba } from './raster.js';
-import { drawLayer, toLayer, type Affine } from './warp.js';
+import { decodeRgba, openRgba, toRgba, type RgbaImage } from './raster.js';
+import { drawLayer, toLayer, type Affine, type Layer } from './warp.js';
 
-/** At rest the product fits inside this share of the frame's width and height. */
+/** At rest a cut-out product fits inside this share of the frame's width and height. */
 const PRODUCT_FILL = 0.72;
+/**
+ * At rest a whole picture covers this multiple of the frame, so the widest swing (Pivot's 3.5° about the centre,
+ * Catwalk's 2.5% sway plus 1.5°) never shows its edges.
+ */
+const PICTURE_COVER = 1.2;
 
 export interface ClipRequest {
   image: Buffer;
@@ -21,29 +31,49 @@ export interface ClipRequest {
   size: Size;
 }
 
+interface Scene {
+  /** Prepared at the largest size the motion shows it, so the warp only ever shrinks it. */
+  layer: Layer;
+  /** The point the motion turns and scales around, as fractions of the layer's width and height. */
+  anchor: { x: number; y: number };
+  backdrop: Rgb;
+}
+
+async function productScene(picture: RgbaImage, preset: MotionPreset, { width, height }: Size): Promise<Scene> {
+  const { product, background } = await cutOutProduct(picture);
+  const fitted = openRgba(product).resize({
+    width: Math.round(width * PRODUCT_FILL * MAX_MOTION_ZOOM),
+    height: Math.round(height * PRODUCT_FILL * MAX_MOTION_ZOOM),
+    fit: 'inside',
+    kernel: 'lanczos3',
+  });
+  return { layer: toLayer(await toRgba(fitted)), anchor: MOTIONS[preset].anchor, backdrop: background ?? STUDIO_GREY };
+}
+
+async function pictureScene(picture: RgbaImage, { width, height }: Size): Promise<Scene> {
+  const covering = openRgba(picture).resize({
+    width: Math.round(width * PICTURE_COVER * MAX_MOTION_ZOOM),
+    height: Math.round(height * PICTURE_COVER * MAX_MOTION_ZOOM),
+    fit: 'cover',
+    kernel: 'lanczos3',
+  });
+  return { layer: toLayer(await toRgba(covering)), anchor: { x: 0.5, y: 0.5 }, backdrop: STUDIO_GREY };
+}
+
 export async function renderLoopingClip(request: ClipRequest, output: string): Promise<{ frames: number; cycles: number }> {
   const { preset, size } = request;
   const { width, height } = size;
   const frames = Math.round(request.durationSeconds * DELIVERY_FPS);
   const cycles = cyclesIn(preset, request.durationSeconds);
-  const { product, background } = await cutOutProduct(await decodeRgba(request.image));
-  const backdrop = await studioBackdrop(size, background ?? STUDIO_GREY).raw().toBuffer();
-  // Prepared at the largest size the motion shows it, so the warp only ever shrinks it.
-  const layer = toLayer(
-    await toRgba(
-      openRgba(product).resize({
-        width: Math.round(width * PRODUCT_FILL * MAX_MOTION_ZOOM),
-        height: Math.round(height * PRODUCT_FILL * MAX_MOTION_ZOOM),
-        fit: 'inside',
-        kernel: 'lanczos3',
-      }),
-    ),
-  );
+  const picture = await decodeRgba(request.image);
+  const { layer, anchor, backdrop: backdropColour } = hasPlainBackground(picture)
+    ? await productScene(picture, preset, size)
+    : await pictureScene(picture, size);
+  const backdrop = await studioBackdrop(size, backdropColour).raw().toBuffer();
   const label = toLayer(renderLabel(width));
   const labelAt = labelPlacement(width, height);
   const labelTransform: Affine = { a: 1, b: 0, c: 0, d: 1, e: labelAt.left, f: labelAt.top };
 
-  const { anchor } = MOTIONS[preset];
   const rest = 1 / MAX_MOTION_ZOOM;
   const anchorInLayer = { x: anchor.x * layer.width, y: anchor.y * layer.height };
   const anchorInFrame = {

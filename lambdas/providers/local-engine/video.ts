@@ -11,7 +11,7 @@ import { renderLoopingClip } from './video-render.js';
 
 const OPERATION = /^local:([^/]+)\/(.+)$/;
 
-export function operationNameFor({ bucket, key }: S3Location): string {
+function operationNameFor({ bucket, key }: S3Location): string {
   return `local:${bucket}/${key}`;
 }
 
