@@ -5,13 +5,18 @@ import { mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RuntimeConfig } from '../../lambdas/contracts/api.js';
+import { ID_TOKEN_ENV } from '../../lambdas/core/jwt.js';
 import { bucketEnvName, tableEnvName, type BucketName, type TableName } from '../../lambdas/data/tables.js';
+import { CALLBACK_URL_ENV } from '../../lambdas/realtime/fan-out.js';
+import { STREAMED_TABLES } from '../../lambdas/realtime/messages.js';
 import { startCognitoLocal, type MailboxEntry } from './cognito-local.js';
 import { ensureTables, startDynamoDbLocal } from './dynamodb-local.js';
 import { API_PREFIX, startGateway } from './gateway.js';
-import { createHandlerLoader } from './lambda-runtime.js';
+import { createHandlerLoader, lambdaContext } from './lambda-runtime.js';
 import { assertPortFree, freePort } from './processes.js';
+import { startLocalWebSocketApi } from './realtime.js';
 import { LOCAL_CREDENTIALS, startS3Local } from './s3-local.js';
+import { startStreamPoller } from './stream-poller.js';
 import { startStepFunctionsLocal } from './stepfunctions.js';
 
 export interface TwinPorts {
@@ -37,6 +42,8 @@ export interface TwinOptions {
 export interface Twin {
   webUrl: string;
   apiUrl: string;
+  /** The WebSocket API (ws://…/ws?token=<ID token>). */
+  websocketUrl: string;
   config: RuntimeConfig;
   mailboxFile: string;
   dataDir: string;
@@ -54,6 +61,8 @@ export const PORT_ENV: Record<keyof TwinPorts, string> = {
 };
 
 const NAME_PREFIX = 'modelloop';
+/** The WebSocket's path on the gateway's origin; like a stage URL, also the base of its @connections API. */
+const WEBSOCKET_PATH = '/ws';
 
 export async function startTwin(options: TwinOptions): Promise<Twin> {
   const dataDir = resolve(options.dataDir);
@@ -92,6 +101,10 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       AWS_ENDPOINT_URL_SFN: stepFunctions.endpoint,
       S3_FORCE_PATH_STYLE: 'true',
       TEST_PAYMENTS: 'enabled',
+      [ID_TOKEN_ENV.issuer]: cognito.issuer,
+      [ID_TOKEN_ENV.audience]: cognito.userPoolClientId,
+      [ID_TOKEN_ENV.jwksUri]: cognito.jwksUri,
+      [CALLBACK_URL_ENV]: `http://127.0.0.1:${ports.gateway}${WEBSOCKET_PATH}`,
       ...stepFunctions.env,
       ...Object.fromEntries((Object.entries(tables) as [TableName, string][]).map(([table, name]) => [tableEnvName(table), name])),
       ...Object.fromEntries((Object.entries(s3.buckets) as [BucketName, string][]).map(([bucket, name]) => [bucketEnvName(bucket), name])),
@@ -104,6 +117,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     const webUrl = `http://localhost:${ports.gateway}`;
     const config: RuntimeConfig = {
       apiUrl: `${webUrl}${API_PREFIX}`,
+      websocketUrl: `ws://localhost:${ports.gateway}${WEBSOCKET_PATH}`,
       region: 'us-east-1',
       userPoolId: cognito.userPoolId,
       userPoolClientId: cognito.userPoolClientId,
@@ -111,6 +125,13 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       host: 'local',
       testPayments: true,
     };
+    const webSocketApi = await startLocalWebSocketApi({
+      path: WEBSOCKET_PATH,
+      region: env.AWS_REGION!,
+      accessKeyId: LOCAL_CREDENTIALS.accessKeyId,
+      loadHandler,
+      log: (line) => log('realtime', line),
+    });
     const gateway = await startGateway({
       port: ports.gateway,
       issuer: cognito.issuer,
@@ -121,11 +142,26 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       webRoot: options.webRoot,
       webMiddleware: options.webMiddleware,
       loadHandler,
+      mounts: [webSocketApi.management],
       log: (line) => log('gateway', line),
     });
     stops.push(() => gateway.stop());
+    webSocketApi.attach(gateway.server);
+    stops.push(() => webSocketApi.stop());
 
-    return { webUrl, apiUrl: config.apiUrl, config, mailboxFile: cognito.mailboxFile, dataDir, env, stop };
+    // DynamoDB streams → the realtime fan-out, as the event source mappings do in the cloud.
+    const fanOut = await loadHandler('ws-fan-out');
+    const streamPoller = await startStreamPoller({
+      endpoint: dynamodb.endpoint,
+      region: env.AWS_REGION!,
+      credentials: LOCAL_CREDENTIALS,
+      tables: STREAMED_TABLES.map((table) => tables[table]),
+      handler: (event) => fanOut(event, lambdaContext('ws-fan-out')),
+      log: (line) => log('streams', line),
+    });
+    stops.push(() => streamPoller.stop());
+
+    return { webUrl, apiUrl: config.apiUrl, websocketUrl: config.websocketUrl!, config, mailboxFile: cognito.mailboxFile, dataDir, env, stop };
   } catch (error) {
     await stop();
     throw error;

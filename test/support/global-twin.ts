@@ -10,6 +10,8 @@ import { startTwin, type Twin } from '../../lib/local/twin.js';
 export interface TwinInfo {
   webUrl: string;
   apiUrl: string;
+  /** The local WebSocket API: connect with ?token=<ID token>. */
+  websocketUrl: string;
   cognitoEndpoint: string;
   userPoolId: string;
   userPoolClientId: string;
@@ -40,6 +42,7 @@ export async function setup(project: TestProject): Promise<void> {
   project.provide('twin', {
     webUrl: twin.webUrl,
     apiUrl: twin.apiUrl,
+    websocketUrl: twin.websocketUrl,
     cognitoEndpoint: twin.config.cognitoEndpoint!,
     userPoolId: twin.config.userPoolId,
     userPoolClientId: twin.config.userPoolClientId,
