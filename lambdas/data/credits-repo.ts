@@ -25,7 +25,7 @@ export type LedgerDraft = Pick<CreditTransaction, 'id' | 'transaction_type' | 'a
 };
 
 export type ApplyResult =
-  | { outcome: 'applied' | 'replayed'; entry: CreditTransaction }
+  | { outcome: 'applied' | 'replayed'; entry: CreditTransaction; /** What the entry is about (LedgerDraft.ref). */ ref?: string }
   | { outcome: 'insufficient'; available: number };
 
 const SIGNUP_ENTRY_ID = 'grant#signup';
@@ -157,7 +157,7 @@ export async function applyLedgerEntry(userId: string, draft: LedgerDraft, now: 
           ],
         }),
       );
-      return { outcome: 'applied', entry: toTransaction(entry) };
+      return { outcome: 'applied', entry: toTransaction(entry), ref: entry.ref };
     } catch (error) {
       const codes = cancellationCodes(error);
       if (!codes) throw error;
@@ -181,7 +181,7 @@ function replay(existing: LedgerItem, draft: LedgerDraft): ApplyResult {
   if (existing.amount !== draft.amount || existing.transaction_type !== draft.transaction_type) {
     throw new IdempotencyMismatchError(draft.id);
   }
-  return { outcome: 'replayed', entry: toTransaction(existing) };
+  return { outcome: 'replayed', entry: toTransaction(existing), ref: existing.ref };
 }
 
 export class IdempotencyMismatchError extends Error {

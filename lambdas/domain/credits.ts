@@ -44,6 +44,8 @@ export interface LedgerResult {
   entry: CreditTransaction;
   /** True when the entry already existed: nothing was charged or credited this time. */
   replayed: boolean;
+  /** The ref stored with the entry: on a replay, the generation or job the first request paid for. */
+  ref?: string;
 }
 
 export function debit(userId: string, { idempotencyKey, amount, description, ref }: Debit): Promise<LedgerResult> {
@@ -67,7 +69,7 @@ async function apply(userId: string, draft: LedgerDraft): Promise<LedgerResult> 
   try {
     const result = await applyLedgerEntry(userId, draft, now);
     if (result.outcome === 'insufficient') throw new InsufficientCreditsError(-draft.amount, result.available);
-    return { entry: result.entry, replayed: result.outcome === 'replayed' };
+    return { entry: result.entry, replayed: result.outcome === 'replayed', ref: result.ref };
   } catch (error) {
     if (error instanceof IdempotencyMismatchError) {
       throw conflict('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request.');

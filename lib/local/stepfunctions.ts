@@ -39,6 +39,7 @@ interface Execution {
 interface LocalStateMachine {
   arn: string;
   machine: StateMachine;
+  definition: StateMachineDefinition;
   handlers: Record<string, (input: unknown) => Promise<unknown>>;
 }
 
@@ -61,6 +62,28 @@ function taskStates(definition: { States?: Record<string, any> }): [string, stri
   return found;
 }
 
+/** Every Wait state (in Map iterators and Parallel branches too). */
+function waitStates(definition: { States?: Record<string, any> }): string[] {
+  const found: string[] = [];
+  for (const [name, state] of Object.entries(definition.States ?? {})) {
+    if (state.Type === 'Wait') found.push(name);
+    for (const nested of [state.Iterator, state.ItemProcessor, ...(state.Branches ?? [])]) if (nested) found.push(...waitStates(nested));
+  }
+  return found;
+}
+
+/**
+ * When set (tests, benches), every Wait state of a local execution waits this many milliseconds instead of its ASL
+ * seconds; read when an execution starts. Unset, Wait states wait as long as in the cloud.
+ */
+export const LOCAL_WAIT_MS_ENV = 'MODELLOOP_LOCAL_WAIT_MS';
+
+function waitOverrides(definition: StateMachineDefinition): Record<string, number> | undefined {
+  const value = process.env[LOCAL_WAIT_MS_ENV];
+  if (value === undefined || value === '' || !Number.isFinite(Number(value))) return undefined;
+  return Object.fromEntries(waitStates(definition as { States?: Record<string, any> }).map((name) => [name, Number(value)]));
+}
+
 export async function startStepFunctionsLocal(options: { port: number; loadHandler: LoadHandler; log: (line: string) => void }): Promise<StepFunctionsLocal> {
   const machines = new Map<string, LocalStateMachine>();
   const env: Record<string, string> = {};
@@ -72,7 +95,7 @@ export async function startStepFunctionsLocal(options: { port: number; loadHandl
       const handlerName = resource.split(':function:')[1]!;
       handlers[stateName] = async (input) => (await options.loadHandler(handlerName))(input, lambdaContext(handlerName));
     }
-    machines.set(arn, { arn, machine: new StateMachine(definition, { validationOptions: { checkArn: true } }), handlers });
+    machines.set(arn, { arn, machine: new StateMachine(definition, { validationOptions: { checkArn: true } }), definition, handlers });
     env[workflowEnvName(name)] = arn;
   }
 
@@ -90,7 +113,9 @@ export async function startStepFunctionsLocal(options: { port: number; loadHandl
       if (existing.status === 'RUNNING' && existing.input === input) return { executionArn, startDate: existing.startDate };
       throw apiError('ExecutionAlreadyExists', `Execution Already Exists: '${executionArn}'`);
     }
-    const run = machine.machine.run(JSON.parse(input), { overrides: { taskResourceLocalHandlers: machine.handlers as never } });
+    const run = machine.machine.run(JSON.parse(input), {
+      overrides: { taskResourceLocalHandlers: machine.handlers as never, waitTimeOverrides: waitOverrides(machine.definition) },
+    });
     const execution: Execution = {
       executionArn,
       stateMachineArn: machine.arn,

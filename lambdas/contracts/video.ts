@@ -1,0 +1,138 @@
+// The video feature's requests, answers and server texts (spec §3 jobs, §4 video job, §5 video, §7 generate-video,
+// poll-operation, get-video-url), shared by the handlers, the video workflow's tasks and the web app.
+import * as z from 'zod';
+import {
+  DEFAULT_VIDEO_ASPECT_RATIO,
+  DEFAULT_VIDEO_DURATION,
+  VIDEO_ASPECT_RATIOS,
+  VIDEO_DURATIONS,
+  VIDEO_OUTPUT_COUNTS,
+  VIDEO_SOURCE_MAX_BYTES,
+} from './catalog.js';
+
+export const JOB_STATUSES = ['generating', 'complete', 'failed'] as const;
+export type JobStatus = (typeof JOB_STATUSES)[number];
+
+export const MOTION_PROMPT_REQUIRED = 'Please describe the motion you want';
+export const IMAGE_REQUIRED = 'Please upload an image first';
+export const MOTION_PROMPT_MAX_LENGTH = 1000;
+
+/** Spec §4: a cancelled job is failed with exactly this message. */
+export const CANCELLED_BY_USER = 'Cancelled by user';
+
+/**
+ * Why a job failed, as the user reads it (error_message). The workflow never passes on a provider's or a program's
+ * own text: each failure kind maps to one of these. 'Content Policy' is the phrase the web app's catalogue matches.
+ */
+export const VIDEO_FAILURE_MESSAGES = {
+  contentPolicy:
+    'Content Policy Violation: the image was rejected by the content filters. Please use an image without recognizable people. Your credits were refunded.',
+  providerFailed: 'The AI service could not make this video. Your credits were refunded. Please try again.',
+  unsupported: 'This video cannot be made with these settings. Your credits were refunded.',
+  timedOut: 'Making this video took too long, so it was stopped. Your credits were refunded. Please try again.',
+  internal: 'Something went wrong while making this video. Your credits were refunded. Please try again.',
+} as const;
+
+/** Base64 of an image of at most VIDEO_SOURCE_MAX_BYTES, optionally as a data: URL. */
+const BASE64_MAX_LENGTH = Math.ceil(VIDEO_SOURCE_MAX_BYTES / 3) * 4 + 100;
+
+export const VideoDuration = z.literal(VIDEO_DURATIONS, { error: `The duration must be ${VIDEO_DURATIONS.join(', ')} seconds` });
+export const VideoAspectRatio = z.enum(VIDEO_ASPECT_RATIOS, { error: `The aspect ratio must be ${VIDEO_ASPECT_RATIOS.join(', ')}` });
+export const VideoOutputCount = z.literal(VIDEO_OUTPUT_COUNTS, { error: `The number of videos must be ${VIDEO_OUTPUT_COUNTS.join(', ')}` });
+
+export const GenerateVideoRequest = z.object({
+  imageBase64: z
+    .string({ error: IMAGE_REQUIRED })
+    .min(1, IMAGE_REQUIRED)
+    .max(BASE64_MAX_LENGTH, `The image must be under ${VIDEO_SOURCE_MAX_BYTES / 1024 / 1024}MB`),
+  prompt: z
+    .string({ error: MOTION_PROMPT_REQUIRED })
+    .trim()
+    .min(1, MOTION_PROMPT_REQUIRED)
+    .max(MOTION_PROMPT_MAX_LENGTH, `The motion prompt can be at most ${MOTION_PROMPT_MAX_LENGTH} characters`),
+  duration: VideoDuration.default(DEFAULT_VIDEO_DURATION),
+  aspect_ratio: VideoAspectRatio.default(DEFAULT_VIDEO_ASPECT_RATIO),
+  output_count: VideoOutputCount.default(1),
+});
+export type GenerateVideoRequest = z.input<typeof GenerateVideoRequest>;
+
+export const GenerateVideoResponse = z.object({
+  jobId: z.string(),
+  /** The workflow execution that makes the video (its ARN); poll-operation takes it back. */
+  operationName: z.string(),
+  newCredits: z.number().int(),
+});
+export type GenerateVideoResponse = z.infer<typeof GenerateVideoResponse>;
+
+export const PollOperationRequest = z.object({
+  operationName: z.string({ error: 'operationName is required' }).min(1, 'operationName is required').max(512),
+  jobId: z.string({ error: 'jobId is required' }).min(1, 'jobId is required').max(64),
+});
+export type PollOperationRequest = z.infer<typeof PollOperationRequest>;
+
+export const PollOperationResponse = z.object({
+  done: z.boolean(),
+  status: z.enum(JOB_STATUSES),
+  error: z.object({ message: z.string() }).optional(),
+});
+export type PollOperationResponse = z.infer<typeof PollOperationResponse>;
+
+export const GetVideoUrlRequest = z.object({
+  jobId: z.string({ error: 'jobId is required' }).min(1, 'jobId is required').max(64),
+});
+
+export const GetVideoUrlResponse = z.object({
+  /** The first video, signed for SIGNED_URL_SECONDS. */
+  signedUrl: z.string(),
+  /** Every delivered video of the job, in output order (one per output_count that succeeded). */
+  signedUrls: z.array(z.string()),
+  thumbnailUrls: z.array(z.string()),
+  expiresAt: z.string(),
+});
+export type GetVideoUrlResponse = z.infer<typeof GetVideoUrlResponse>;
+
+/** One delivered video of a job. Keys are in the results bucket. */
+export const VideoOutput = z.object({
+  index: z.number().int(),
+  video_url: z.string(),
+  thumbnail_url: z.string(),
+  /** Seam score of the delivered file (≤ 1: the loop's seam is no larger than an ordinary frame step). */
+  seam_score: z.number(),
+  /** Seam score of the provider's clip after normalizing, before any repair. */
+  original_seam_score: z.number(),
+  repaired: z.boolean(),
+  duration_seconds: z.number(),
+  width: z.number().int(),
+  height: z.number().int(),
+});
+export type VideoOutput = z.infer<typeof VideoOutput>;
+
+/** jobs (spec §3) plus what the video pipeline records. */
+export const VideoJob = z.object({
+  id: z.string(),
+  user_id: z.string(),
+  status: z.enum(JOB_STATUSES),
+  prompt: z.string(),
+  operation_name: z.string(),
+  /** Key of the first delivered video; null until complete. */
+  video_url: z.string().nullable(),
+  error_message: z.string().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+  duration: z.number().int(),
+  aspect_ratio: z.enum(VIDEO_ASPECT_RATIOS),
+  output_count: z.number().int(),
+  outputs: z.array(VideoOutput),
+  seam_score: z.number().nullable(),
+  thumbnail_url: z.string().nullable(),
+  model: z.string().nullable(),
+  credits_charged: z.number().int(),
+  credits_refunded: z.number().int(),
+});
+export type VideoJob = z.infer<typeof VideoJob>;
+
+/** A job as the history list shows it: with a signed URL for its poster frame. */
+export const JobListItem = VideoJob.extend({ thumbnail_signed_url: z.string().nullable() });
+export type JobListItem = z.infer<typeof JobListItem>;
+
+export const JobsResponse = z.object({ items: z.array(JobListItem) });

@@ -1,0 +1,187 @@
+// The video job as the HTTP API sees it (spec §7 generate-video, poll-operation, get-video-url; §4 cancel). Nothing
+// long runs here: generate-video validates, charges, stores the source image, writes the job and starts the video
+// workflow (execution name = job id), then answers. A retried request (same Idempotency-Key) is charged once and
+// answers with the job the first request made, starting its workflow if the first request didn't get that far.
+import type { ImageMimeType } from '../../contracts/api.js';
+import { SHORT_LIST_LIMIT, SIGNED_URL_SECONDS, VIDEO_SOURCE_MAX_BYTES } from '../../contracts/catalog.js';
+import { EMPTY_FILE, fileTooLarge, INVALID_FILE_TYPE, INVALID_IMAGE, type ImageFileProblem } from '../../contracts/upload-rules.js';
+import {
+  CANCELLED_BY_USER,
+  VIDEO_FAILURE_MESSAGES,
+  type GenerateVideoResponse,
+  type GetVideoUrlResponse,
+  type JobListItem,
+  type PollOperationResponse,
+  type VideoJob,
+} from '../../contracts/video.js';
+import type { GenerateVideoRequest } from '../../contracts/video.js';
+import { AppError, conflict, notFound } from '../../core/errors.js';
+import { log } from '../../core/log.js';
+import { executionArn, executionStatus, startExecution, stopExecution } from '../../core/sfn.js';
+import { getProfile } from '../../data/credits-repo.js';
+import { newId } from '../../data/ids.js';
+import { createJob, getJob, listJobs, toJob, type JobItem } from '../../data/jobs-repo.js';
+import { tierCost } from '../../data/pricing-repo.js';
+import { presignDownload, writeObject } from '../../storage/objects.js';
+import { debit } from '../credits.js';
+import { checkImageBytes } from '../image-files.js';
+import { sourceKey } from './keys.js';
+import { failJob } from './settle.js';
+
+type GenerateVideo = import('zod').output<typeof GenerateVideoRequest>;
+
+/** What the workflow is started with; everything else it reads from the job. */
+export interface VideoWorkflowInput {
+  userId: string;
+  jobId: string;
+  /** One Map item per output: 0 … output_count − 1. */
+  outputs: number[];
+}
+
+/** A job whose execution Step Functions doesn't know is given this long to appear before it is settled as lost. */
+const LOST_EXECUTION_GRACE_MS = 2 * 60_000;
+
+const refusal = (problem: ImageFileProblem) => new AppError(400, problem.code, problem.description);
+
+/** The source image from the request: base64 (optionally a data: URL) of a whole JPEG, PNG or WebP under 6 MB. */
+export async function decodeSourceImage(imageBase64: string): Promise<{ bytes: Buffer; mimeType: ImageMimeType }> {
+  const bytes = Buffer.from(imageBase64.replace(/^data:[^,]*;base64,/, ''), 'base64');
+  if (bytes.length === 0) throw refusal(EMPTY_FILE);
+  if (bytes.length > VIDEO_SOURCE_MAX_BYTES) throw refusal(fileTooLarge(bytes.length, VIDEO_SOURCE_MAX_BYTES));
+  const check = await checkImageBytes(bytes);
+  if (!check.ok) throw refusal(check.reason === 'not-an-image' ? INVALID_FILE_TYPE : INVALID_IMAGE);
+  return { bytes, mimeType: check.mimeType };
+}
+
+export async function generateVideo(userId: string, request: GenerateVideo, idempotencyKey: string): Promise<GenerateVideoResponse> {
+  const image = await decodeSourceImage(request.imageBase64);
+  const cost = (await tierCost('video-generation')) * request.output_count;
+  const freshId = newId();
+  const charge = await debit(userId, {
+    idempotencyKey,
+    amount: cost,
+    description: `Video generation: ${request.output_count} × ${request.duration} s ${request.aspect_ratio}`,
+    ref: freshId,
+  });
+  const jobId = charge.replayed && charge.ref ? charge.ref : freshId;
+
+  let job = await getJob(userId, jobId);
+  if (!job) {
+    const key = sourceKey(userId, jobId, image.mimeType);
+    await writeObject('results', key, image.bytes, image.mimeType);
+    const now = new Date().toISOString();
+    ({ job } = await createJob({
+      id: jobId,
+      user_id: userId,
+      status: 'generating',
+      prompt: request.prompt,
+      operation_name: executionArn('video', jobId),
+      video_url: null,
+      error_message: null,
+      created_at: now,
+      updated_at: now,
+      duration: request.duration,
+      aspect_ratio: request.aspect_ratio,
+      output_count: request.output_count,
+      outputs: [],
+      seam_score: null,
+      thumbnail_url: null,
+      model: null,
+      credits_charged: cost,
+      credits_refunded: 0,
+      source_key: key,
+      source_mime_type: image.mimeType,
+    }));
+  }
+  if (job.status === 'generating') await startWorkflow(job);
+
+  const newCredits = charge.replayed ? ((await getProfile(userId))?.current_credits ?? 0) : charge.entry.balance_after;
+  return { jobId, operationName: job.operation_name, newCredits };
+}
+
+async function startWorkflow(job: JobItem): Promise<void> {
+  const input: VideoWorkflowInput = {
+    userId: job.user_id,
+    jobId: job.id,
+    outputs: Array.from({ length: job.output_count }, (_, index) => index),
+  };
+  try {
+    await startExecution('video', job.id, input);
+  } catch (error) {
+    // The job can't run: it ends now, refunded, rather than waiting for a workflow that never comes.
+    log.error('video workflow did not start', { jobId: job.id, error });
+    await failJob(job.user_id, job.id, VIDEO_FAILURE_MESSAGES.internal);
+    throw error;
+  }
+}
+
+async function ownJob(userId: string, jobId: string): Promise<JobItem> {
+  const job = await getJob(userId, jobId);
+  if (!job) throw notFound('This video job was not found.');
+  return job;
+}
+
+/**
+ * The job's state for the poller. A job still `generating` whose execution has ended without settling it (the
+ * workflow's overall timeout, or an execution that was lost) is settled here: failed and refunded.
+ */
+export async function pollOperation(userId: string, jobId: string, operationName: string): Promise<PollOperationResponse> {
+  let job = await ownJob(userId, jobId);
+  if (job.operation_name !== operationName) throw notFound('This video job was not found.');
+  if (job.status === 'generating') job = (await reconcile(job)) ?? job;
+  return {
+    done: job.status !== 'generating',
+    status: job.status,
+    ...(job.status === 'failed' ? { error: { message: job.error_message ?? VIDEO_FAILURE_MESSAGES.internal } } : {}),
+  };
+}
+
+async function reconcile(job: JobItem): Promise<JobItem | undefined> {
+  const status = await executionStatus(job.operation_name);
+  if (status === 'RUNNING' || status === 'PENDING_REDRIVE' || status === 'SUCCEEDED') return undefined;
+  if (status === undefined && Date.now() - Date.parse(job.created_at) < LOST_EXECUTION_GRACE_MS) return undefined;
+  log.warn('video job settled by the poller', { jobId: job.id, executionStatus: status ?? 'unknown' });
+  const message = status === 'TIMED_OUT' ? VIDEO_FAILURE_MESSAGES.timedOut : VIDEO_FAILURE_MESSAGES.internal;
+  return failJob(job.user_id, job.id, message);
+}
+
+/** Signed URLs of every delivered video of a complete job (and their poster frames). */
+export async function videoUrls(userId: string, jobId: string): Promise<GetVideoUrlResponse> {
+  const job = await ownJob(userId, jobId);
+  if (job.status !== 'complete' || job.outputs.length === 0) throw conflict('VIDEO_NOT_READY', 'This video is not ready yet.');
+  const signedUrls = await Promise.all(job.outputs.map((output) => presignDownload('results', output.video_url, 'video/mp4', SIGNED_URL_SECONDS)));
+  const thumbnailUrls = await Promise.all(
+    job.outputs.map((output) => presignDownload('results', output.thumbnail_url, 'image/jpeg', SIGNED_URL_SECONDS)),
+  );
+  return {
+    signedUrl: signedUrls[0]!,
+    signedUrls,
+    thumbnailUrls,
+    expiresAt: new Date(Date.now() + SIGNED_URL_SECONDS * 1000).toISOString(),
+  };
+}
+
+/** Spec §4: a generating job is set to failed with 'Cancelled by user', its workflow stopped and its cost refunded. */
+export async function cancelJob(userId: string, jobId: string): Promise<VideoJob> {
+  const job = await ownJob(userId, jobId);
+  if (job.status !== 'generating') throw conflict('JOB_FINISHED', 'This video job has already finished.');
+  const ended = await failJob(userId, jobId, CANCELLED_BY_USER);
+  if (ended?.status !== 'failed' || ended.error_message !== CANCELLED_BY_USER) {
+    throw conflict('JOB_FINISHED', 'This video job has already finished.');
+  }
+  await stopExecution(job.operation_name, { error: 'CancelledByUser', cause: CANCELLED_BY_USER });
+  return toJob(ended);
+}
+
+/** The caller's newest jobs (spec §7: newest first, limit 10), each with a signed URL of its poster frame. */
+export async function recentJobs(userId: string): Promise<JobListItem[]> {
+  const jobs = await listJobs(userId, SHORT_LIST_LIMIT);
+  return Promise.all(
+    jobs.map(async (job) => ({
+      ...toJob(job),
+      thumbnail_signed_url: job.thumbnail_url
+        ? await presignDownload('results', job.thumbnail_url, 'image/jpeg', SIGNED_URL_SECONDS)
+        : null,
+    })),
+  );
+}

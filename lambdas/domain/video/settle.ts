@@ -1,0 +1,73 @@
+// How a video job ends: complete (with the outputs delivered and a refund for any that failed) or failed (with a
+// message from the catalogue and a refund of everything it cost). Each end is one conditional transition of the job
+// out of `generating`, so the workflow, a cancel and the poller's reconciliation can race and exactly one of them
+// ends the job. The refund is keyed by the job (refund#<jobId>), so it happens once whoever applies it, and it is
+// applied again (a replay) by any later attempt that finds the job ended: a crash between the transition and the
+// refund is healed by the retry.
+import { refund } from '../credits.js';
+import { getJob, markJobComplete, markJobFailed, type JobItem } from '../../data/jobs-repo.js';
+import { CANCELLED_BY_USER, type VideoOutput } from '../../contracts/video.js';
+import { recordVideoHistory } from './history.js';
+
+const now = () => new Date().toISOString();
+
+const perOutputCost = (job: JobItem) => job.credits_charged / job.output_count;
+
+async function settleRefund(job: JobItem): Promise<void> {
+  if (job.credits_refunded <= 0) return;
+  const description =
+    job.status === 'failed'
+      ? `Refund: video ${job.error_message === CANCELLED_BY_USER ? 'cancelled' : 'generation failed'}`
+      : `Refund: ${job.credits_refunded / perOutputCost(job)} of ${job.output_count} videos failed`;
+  await refund(job.user_id, { ref: job.id, amount: job.credits_refunded, description });
+}
+
+/** Ends the job as failed with `message` and refunds it; a job that already ended is only made whole. */
+export async function failJob(userId: string, jobId: string, message: string): Promise<JobItem | undefined> {
+  const current = await getJob(userId, jobId);
+  if (!current) return undefined;
+  const ended = (await markJobFailed(userId, jobId, message, current.credits_charged, now())) ?? (await getJob(userId, jobId));
+  if (!ended) return undefined;
+  await settleRefund(ended);
+  await recordVideoHistory(ended);
+  return ended;
+}
+
+/** What one output of the workflow's Map came to. */
+export type OutputResult =
+  | ({ failed?: false; model: string } & VideoOutput)
+  | { failed: true; output: number; error?: { Error?: string; Cause?: string } };
+
+/**
+ * Ends the job with what its outputs came to: complete when at least one video was delivered (refunding the ones
+ * that failed), else failed with the first failure's message. Returns the job as it ended.
+ */
+export async function completeJob(
+  userId: string,
+  jobId: string,
+  results: OutputResult[],
+  failureMessageOf: (errorName: string | undefined) => string,
+): Promise<JobItem | undefined> {
+  const delivered = results.filter((result): result is Extract<OutputResult, { model: string }> => !result.failed);
+  if (delivered.length === 0) {
+    const firstFailure = results.find((result) => result.failed);
+    return failJob(userId, jobId, failureMessageOf(firstFailure?.failed ? firstFailure.error?.Error : undefined));
+  }
+  const job = await getJob(userId, jobId);
+  if (!job) return undefined;
+  const outputs = delivered
+    .map(({ failed: _failed, model: _model, ...output }) => output)
+    .sort((a, b) => a.index - b.index);
+  const failedCount = job.output_count - outputs.length;
+  const ended =
+    (await markJobComplete(
+      userId,
+      jobId,
+      { outputs, model: delivered[0]!.model, creditsRefunded: failedCount * perOutputCost(job) },
+      now(),
+    )) ?? (await getJob(userId, jobId));
+  if (!ended) return undefined;
+  await settleRefund(ended);
+  await recordVideoHistory(ended);
+  return ended;
+}

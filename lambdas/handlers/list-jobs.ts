@@ -1,0 +1,4 @@
+import { userRoute } from '../core/http.js';
+import { recentJobs } from '../domain/video/jobs.js';
+
+export const handler = userRoute({}, async ({ caller }) => ({ items: await recentJobs(caller.userId) }));

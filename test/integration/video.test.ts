@@ -1,0 +1,206 @@
+// Video jobs on the local twin: the real ASL (aws-local-stepfunctions) with the real task handlers, the local engine,
+// ffmpeg, DynamoDB Local and s3rver; checked through the HTTP API, ffprobe and the ledger.
+import { randomUUID } from 'node:crypto';
+import { DescribeExecutionCommand, SFNClient } from '@aws-sdk/client-sfn';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { SIGNUP_CREDITS, VIDEO_SOURCE_MAX_BYTES } from '../../lambdas/contracts/catalog.js';
+import { CANCELLED_BY_USER } from '../../lambdas/contracts/video.js';
+import { LOCAL_CREDENTIALS } from '../../lib/local/s3-local.js';
+import { tshirtPhoto } from '../fixtures/local-engine-images.js';
+import { api } from '../support/api.js';
+import { createUser, type TestUser } from '../support/users.js';
+import { generateVideo, isFaststart, pollUntilDone, probeUrl } from '../support/video.js';
+
+const twin = inject('twin');
+// The domain core reads its table names and endpoints from the environment, as the deployed functions do.
+Object.assign(process.env, twin.env);
+const ledgerRepo = await import('../../lambdas/data/credits-repo.js');
+const generationsRepo = await import('../../lambdas/data/generations-repo.js');
+
+const sfn = new SFNClient({ endpoint: twin.env.AWS_ENDPOINT_URL_SFN, region: twin.region, credentials: LOCAL_CREDENTIALS });
+const executionStatus = async (arn: string) => (await sfn.send(new DescribeExecutionCommand({ executionArn: arn }))).status;
+
+let photo: Buffer;
+beforeAll(async () => {
+  photo = await tshirtPhoto();
+});
+
+async function balanceOf(user: TestUser): Promise<number> {
+  const { body } = await api(twin.apiUrl, 'GET', '/profile', { user });
+  return body.current_credits;
+}
+
+/** The ledger sums to the balance, and lists exactly these refunds. */
+async function expectLedger(user: TestUser, refunds: number): Promise<void> {
+  const entries = await ledgerRepo.listWholeLedger(user.sub);
+  expect(entries.reduce((sum, entry) => sum + entry.amount, 0)).toBe(await balanceOf(user));
+  expect(entries.filter((entry) => entry.transaction_type === 'refund')).toHaveLength(refunds);
+}
+
+async function jobsOf(user: TestUser): Promise<any[]> {
+  const { status, body } = await api(twin.apiUrl, 'GET', '/jobs', { user });
+  expect(status).toBe(200);
+  return body.items;
+}
+
+describe('a video job on the twin', () => {
+  it('runs the real workflow to a looping H.264 MP4 of the exact duration and size, with a seam score, a poster and a history row', async () => {
+    const user = await createUser(twin);
+    const started = await generateVideo(twin.apiUrl, user, photo, { prompt: 'Pivot' });
+    expect(started.status).toBe(200);
+    expect(started.body).toEqual({ jobId: expect.any(String), operationName: expect.stringContaining(':execution:'), newCredits: SIGNUP_CREDITS - 1 });
+
+    const polled = await pollUntilDone(twin.apiUrl, user, started.body);
+    expect(polled).toEqual({ done: true, status: 'complete' });
+    expect(await executionStatus(started.body.operationName)).toBe('SUCCEEDED');
+
+    const urls = await api(twin.apiUrl, 'POST', '/get-video-url', { user, body: { jobId: started.body.jobId } });
+    expect(urls.status).toBe(200);
+    expect(urls.body.signedUrls).toEqual([urls.body.signedUrl]);
+    const video = await probeUrl(urls.body.signedUrl);
+    expect(video).toMatchObject({ codec: 'h264', pixelFormat: 'yuv420p', width: 720, height: 1280, frames: 8 * 24, fps: 24 });
+    expect(video.durationSeconds).toBeCloseTo(8, 1);
+    expect(isFaststart(video.bytes)).toBe(true);
+
+    const [job] = await jobsOf(user);
+    expect(job).toMatchObject({ id: started.body.jobId, status: 'complete', prompt: 'Pivot', duration: 8, aspect_ratio: '9:16', output_count: 1 });
+    expect(job.seam_score).toBeLessThanOrEqual(1);
+    expect(job.outputs[0].seam_score).toBe(job.seam_score);
+    expect(job.video_url).toMatch(new RegExp(`^${user.sub}/videos/${job.id}/video-1\\.mp4$`));
+    const poster = await fetch(job.thumbnail_signed_url);
+    expect(poster.status).toBe(200);
+    expect(await sharp(Buffer.from(await poster.arrayBuffer())).metadata()).toMatchObject({ format: 'jpeg', width: 720, height: 1280 });
+
+    const history = await generationsRepo.listGenerations(user.sub, { type: 'video', limit: 10 });
+    expect(history).toHaveLength(1);
+    expect(history[0]).toMatchObject({ generation_type: 'video', status: 'complete', credits_used: 1, result_key: job.video_url, thumbnail_key: job.thumbnail_url });
+    await expectLedger(user, 0);
+  });
+
+  it('makes every output at the ordered size and charges 1 credit each', async () => {
+    const user = await createUser(twin);
+    const started = await generateVideo(twin.apiUrl, user, photo, { prompt: 'a slow turntable spin', duration: 5, aspect_ratio: '16:9', output_count: 3 });
+    expect(started.body.newCredits).toBe(SIGNUP_CREDITS - 3);
+    expect(await pollUntilDone(twin.apiUrl, user, started.body)).toMatchObject({ status: 'complete' });
+    const urls = await api(twin.apiUrl, 'POST', '/get-video-url', { user, body: { jobId: started.body.jobId } });
+    expect(urls.body.signedUrls).toHaveLength(3);
+    for (const url of urls.body.signedUrls) {
+      const video = await probeUrl(url);
+      expect(video).toMatchObject({ width: 1280, height: 720, frames: 5 * 24 });
+    }
+    const [job] = await jobsOf(user);
+    expect(job.outputs.map((output: { index: number }) => output.index)).toEqual([0, 1, 2]);
+    for (const output of job.outputs) expect(output.seam_score).toBeLessThanOrEqual(1);
+    expect(await generationsRepo.listGenerations(user.sub, { type: 'video', limit: 10 })).toHaveLength(3);
+    await expectLedger(user, 0);
+  });
+
+  it('runs concurrent jobs of several users to completion', async () => {
+    const users = await Promise.all([createUser(twin), createUser(twin), createUser(twin)]);
+    const orders = [
+      { prompt: 'Catwalk', duration: 5, aspect_ratio: '1:1' },
+      { prompt: '360 Spin', duration: 5, aspect_ratio: '9:16' },
+      { prompt: 'gentle sway', duration: 5, aspect_ratio: '16:9' },
+    ];
+    const started = await Promise.all(users.map((user, index) => generateVideo(twin.apiUrl, user, photo, orders[index])));
+    for (const answer of started) expect(answer.status).toBe(200);
+    const results = await Promise.all(users.map((user, index) => pollUntilDone(twin.apiUrl, user, started[index]!.body, 240_000)));
+    expect(results.map((result) => result.status)).toEqual(['complete', 'complete', 'complete']);
+    for (const user of users) {
+      const [job] = await jobsOf(user);
+      expect(job.seam_score).toBeLessThanOrEqual(1);
+      await expectLedger(user, 0);
+    }
+  }, 300_000);
+});
+
+describe('cancel', () => {
+  it('fails the job with "Cancelled by user", stops the execution and refunds once', async () => {
+    const user = await createUser(twin);
+    const started = await generateVideo(twin.apiUrl, user, photo, { duration: 16, aspect_ratio: '16:9' });
+    expect(started.status).toBe(200);
+    const cancelled = await api(twin.apiUrl, 'POST', `/jobs/${started.body.jobId}/cancel`, { user });
+    expect(cancelled.status).toBe(200);
+    expect(cancelled.body).toMatchObject({ status: 'failed', error_message: CANCELLED_BY_USER, credits_refunded: 1 });
+    expect(await executionStatus(started.body.operationName)).toBe('ABORTED');
+
+    const again = await api(twin.apiUrl, 'POST', `/jobs/${started.body.jobId}/cancel`, { user });
+    expect(again.status).toBe(409);
+    expect(await pollUntilDone(twin.apiUrl, user, started.body)).toEqual({ done: true, status: 'failed', error: { message: CANCELLED_BY_USER } });
+    // Whatever task was running when it was stopped finishes without changing the outcome.
+    await new Promise((resolve) => setTimeout(resolve, 8_000));
+    const [job] = await jobsOf(user);
+    expect(job).toMatchObject({ status: 'failed', error_message: CANCELLED_BY_USER, video_url: null });
+    expect(await balanceOf(user)).toBe(SIGNUP_CREDITS);
+    await expectLedger(user, 1);
+    const history = await generationsRepo.listGenerations(user.sub, { type: 'video', limit: 10 });
+    expect(history.map((row) => row.status)).toEqual(['failed']);
+  });
+
+  it('refuses to cancel someone else’s job', async () => {
+    const [owner, stranger] = await Promise.all([createUser(twin), createUser(twin)]);
+    const started = await generateVideo(twin.apiUrl, owner, photo, { duration: 5, aspect_ratio: '1:1' });
+    const attempt = await api(twin.apiUrl, 'POST', `/jobs/${started.body.jobId}/cancel`, { user: stranger });
+    expect(attempt.status).toBe(404);
+    const peek = await api(twin.apiUrl, 'POST', '/poll-operation', { user: stranger, body: started.body });
+    expect(peek.status).toBe(404);
+    expect(await pollUntilDone(twin.apiUrl, owner, started.body)).toMatchObject({ status: 'complete' });
+  });
+});
+
+describe('generate-video requests', () => {
+  const post = (user: TestUser, body: unknown, key: string | undefined = randomUUID()) =>
+    api(twin.apiUrl, 'POST', '/generate-video', { user, body, headers: key ? { 'idempotency-key': key } : {} });
+
+  it('checks the image, the prompt and the settings with the specification’s messages, charging nothing', async () => {
+    const user = await createUser(twin);
+    const image = photo.toString('base64');
+    expect((await post(user, { imageBase64: image, prompt: '  ' })).body).toEqual({ error: 'Please describe the motion you want', code: 'VALIDATION_ERROR' });
+    expect((await post(user, { prompt: 'Pivot' })).body).toEqual({ error: 'Please upload an image first', code: 'VALIDATION_ERROR' });
+    expect((await post(user, { imageBase64: image, prompt: 'Pivot', duration: 7 })).status).toBe(400);
+    expect((await post(user, { imageBase64: image, prompt: 'Pivot', aspect_ratio: '4:3' })).status).toBe(400);
+    expect((await post(user, { imageBase64: image, prompt: 'Pivot', output_count: 2 })).status).toBe(400);
+    expect((await post(user, { imageBase64: image, prompt: 'Pivot' }, '')).body.code).toBe('IDEMPOTENCY_KEY_REQUIRED');
+    const notAnImage = await post(user, { imageBase64: Buffer.from('just some text, not a picture').toString('base64'), prompt: 'Pivot' });
+    expect(notAnImage.body).toEqual({ error: 'Please upload a JPEG, PNG, or WebP image', code: 'INVALID_FILE_TYPE' });
+    const truncated = await post(user, { imageBase64: photo.subarray(0, photo.length / 2).toString('base64'), prompt: 'Pivot' });
+    expect(truncated.body.code).toBe('INVALID_IMAGE');
+    const tooLarge = Buffer.concat([photo, Buffer.alloc(VIDEO_SOURCE_MAX_BYTES)]);
+    const large = await post(user, { imageBase64: tooLarge.toString('base64'), prompt: 'Pivot' });
+    expect(large.status).toBe(400);
+    expect(large.body.code).toMatch(/FILE_TOO_LARGE|VALIDATION_ERROR/);
+    expect(await balanceOf(user)).toBe(SIGNUP_CREDITS);
+    expect(await jobsOf(user)).toEqual([]);
+  });
+
+  it('answers "Insufficient credits" without charging, and charges a retried request once', async () => {
+    const user = await createUser(twin);
+    const key = randomUUID();
+    const first = await generateVideo(twin.apiUrl, user, photo, { duration: 5, output_count: 3 }, key);
+    const retry = await generateVideo(twin.apiUrl, user, photo, { duration: 5, output_count: 3 }, key);
+    expect(retry.status).toBe(200);
+    expect(retry.body).toEqual(first.body);
+    expect(await balanceOf(user)).toBe(SIGNUP_CREDITS - 3);
+
+    const tooMany = await generateVideo(twin.apiUrl, user, photo, { output_count: 5 });
+    expect(tooMany.status).toBe(402);
+    expect(tooMany.body.error).toContain('Insufficient credits');
+    expect(tooMany.body.code).toBe('INSUFFICIENT_CREDITS');
+    expect(await pollUntilDone(twin.apiUrl, user, first.body)).toMatchObject({ status: 'complete' });
+    expect(await jobsOf(user)).toHaveLength(1);
+    await expectLedger(user, 0);
+  });
+
+  it('lists the newest 10 jobs, newest first, and answers get-video-url only for a finished video', async () => {
+    const user = await createUser(twin);
+    const started = await generateVideo(twin.apiUrl, user, photo, { duration: 5, aspect_ratio: '1:1' });
+    const early = await api(twin.apiUrl, 'POST', '/get-video-url', { user, body: { jobId: started.body.jobId } });
+    expect([200, 409]).toContain(early.status);
+    const missing = await api(twin.apiUrl, 'POST', '/get-video-url', { user, body: { jobId: 'no-such-job' } });
+    expect(missing.status).toBe(404);
+    await pollUntilDone(twin.apiUrl, user, started.body);
+    const jobs = await jobsOf(user);
+    expect(jobs.map((job) => job.id)).toEqual([started.body.jobId]);
+  });
+});
