@@ -34,7 +34,6 @@ function parseRate(rate: string | undefined): number {
 
 export async function probeVideo(file: string): Promise<VideoProbe> {
   const json = await runTool('ffprobe', [
-    '-v', 'error',
     '-select_streams', 'v:0',
     '-count_packets',
     '-show_entries', 'stream=codec_name,pix_fmt,width,height,r_frame_rate,avg_frame_rate,nb_read_packets:format=duration',

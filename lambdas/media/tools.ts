@@ -1,4 +1,4 @@
-// The ffmpeg and ffprobe binaries: Debian's package (5.1, with xfade/blend), never an npm download. FFMPEG_PATH and
+// The ffmpeg and ffprobe binaries: Debian's `ffmpeg` package, never an npm download (DESIGN §10). FFMPEG_PATH and
 // FFPROBE_PATH override the names looked up on PATH (e.g. a Lambda layer's /opt/bin/ffmpeg).
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { join, parse } from 'node:path';
@@ -29,8 +29,9 @@ export type ToolProcess = ChildProcessByStdio<Writable, Readable, Readable> & { 
  */
 export function startTool(tool: MediaTool, args: readonly string[]): ToolProcess {
   const path = toolPath(tool);
-  // -nostdin keeps ffmpeg from treating its stdin as a console; an input named '-' is still read from it.
-  const quiet = tool === 'ffmpeg' ? ['-hide_banner', '-nostdin'] : ['-hide_banner'];
+  // Only errors on stderr (they end up in `done`'s message). -nostdin keeps ffmpeg from treating its stdin as a
+  // console; an input named '-' is still read from it.
+  const quiet = tool === 'ffmpeg' ? ['-hide_banner', '-v', 'error', '-nostdin'] : ['-hide_banner', '-v', 'error'];
   const child = spawn(path, [...quiet, ...args], { stdio: ['pipe', 'pipe', 'pipe'] });
   // A write after the tool exited fails with EPIPE; the exit itself is reported through `done`.
   child.stdin.on('error', () => undefined);

@@ -243,6 +243,23 @@ describe('edit instructions', () => {
     expect(parseEditInstructions('black and white')).toEqual([{ kind: 'grayscale' }]);
   });
 
+  it.each([
+    ['Make it brighter', [{ kind: 'brightness', factor: 1.2 }]],
+    ['increase the brightness by 12.5%', [{ kind: 'brightness', factor: 1.125 }]],
+    ['Reduce contrast by 30%', [{ kind: 'contrast', factor: 0.7 }]],
+    ['change the background to white', [{ kind: 'background', colour: { r: 255, g: 255, b: 255 } }]],
+    ['Plain beige background.', [{ kind: 'background', colour: { r: 245, g: 245, b: 220 } }]],
+    ['background #fff', [{ kind: 'background', colour: { r: 255, g: 255, b: 255 } }]],
+    ['rotate the image 90° to the left', [{ kind: 'rotate', degrees: 270 }]],
+    ['flip it', [{ kind: 'flip', axis: 'horizontal' }]],
+    ['turn it upside down', [{ kind: 'flip', axis: 'vertical' }]],
+    ['make it pop', undefined],
+    ['make the photo B&W, then crop to the product', [{ kind: 'grayscale' }, { kind: 'crop-to-product' }]],
+  ] as const)('understands "%s"', (instruction, steps) => {
+    if (steps) expect(parseEditInstructions(instruction)).toEqual(steps);
+    else expect(() => parseEditInstructions(instruction)).toThrow(ProviderError);
+  });
+
   it.each(['remove the person', 'make her smile', 'background white and add a hat', 'rotate 45', ''])(
     'refuses "%s" with the list of what it understands',
     async (instruction) => {

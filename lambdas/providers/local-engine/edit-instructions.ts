@@ -94,7 +94,7 @@ const PARSERS: readonly Parser[] = [
       ? { kind: 'flip', axis: 'horizontal' }
       : undefined,
   (clause) =>
-    /^(?:(?:flip|mirror)\s+vertically|flip\s+upside\s+down|upside\s+down)$/.test(clause)
+    /^(?:(?:flip|mirror)\s+vertically|(?:flip|turn)\s+upside\s+down|upside\s+down)$/.test(clause)
       ? { kind: 'flip', axis: 'vertical' }
       : undefined,
   (clause) => (/^crop(?:\s+(?:to|around)\s+product)?$/.test(clause) ? { kind: 'crop-to-product' } : undefined),
@@ -104,7 +104,7 @@ const PARSERS: readonly Parser[] = [
       : undefined,
   (clause) => {
     const match = clause.match(
-      /^rotate\s+(?:by\s+)?(90|180|270)\s*(?:°|degrees?|deg)?(?:\s+(clockwise|cw|right|counter-?clockwise|anti-?clockwise|ccw|left))?$/,
+      /^rotate\s+(?:by\s+)?(90|180|270)\s*(?:°|degrees?|deg)?(?:\s+(?:to\s+)?(clockwise|cw|right|counter-?clockwise|anti-?clockwise|ccw|left))?$/,
     );
     if (!match) return undefined;
     const degrees = Number(match[1]);

@@ -9,13 +9,15 @@ import { frame } from './framing.js';
 import { labelPlacement, renderLabel } from './label.js';
 import { decodeRgba, encodeRgba, openRgba, toRgba } from './raster.js';
 
+/** Larger product photos are shrunk to this first: the largest product box (a 4k close-up) is about 2600 px wide. */
+const PRODUCT_MAX_SIDE = 3072;
 /** How strongly a colour named in the prompt tints the neutral studio grey. */
 const PROMPT_TINT = 0.45;
 
 export const localOnModelImage: OnModelImagePort = {
   async generate(request) {
     const { size } = request;
-    const { product } = await cutOutProduct(await decodeRgba(request.product.bytes));
+    const { product } = await cutOutProduct(await decodeRgba(request.product.bytes, PRODUCT_MAX_SIDE));
     const { view, productBox } = frame(request, size);
     const fitted = await toRgba(
       openRgba(product).resize({

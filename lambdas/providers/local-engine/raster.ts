@@ -25,8 +25,11 @@ export async function toRgba(pipeline: Sharp): Promise<RgbaImage> {
   return { data, width: info.width, height: info.height };
 }
 
-export async function decodeRgba(bytes: Buffer): Promise<RgbaImage> {
-  return toRgba(openImage(bytes).toColourspace('srgb'));
+/** Decodes to sRGB pixels; `maxSide` shrinks a larger picture first (never enlarges). */
+export async function decodeRgba(bytes: Buffer, maxSide?: number): Promise<RgbaImage> {
+  const image = openImage(bytes);
+  if (maxSide) image.resize({ width: maxSide, height: maxSide, fit: 'inside', withoutEnlargement: true, kernel: 'lanczos3' });
+  return toRgba(image.toColourspace('srgb'));
 }
 
 export async function toImageOutput(pipeline: Sharp): Promise<ImageOutput> {

@@ -23,6 +23,8 @@ const PRODUCT_FILL = 0.72;
  * Catwalk's 2.5% sway plus 1.5°) never shows its edges.
  */
 const PICTURE_COVER = 1.2;
+/** Larger source pictures are shrunk to this first: the largest layer (a 16:9 scene) is about 1630 px wide. */
+const SOURCE_MAX_SIDE = 2048;
 
 export interface ClipRequest {
   image: Buffer;
@@ -65,7 +67,7 @@ export async function renderLoopingClip(request: ClipRequest, output: string): P
   const { width, height } = size;
   const frames = Math.round(request.durationSeconds * DELIVERY_FPS);
   const cycles = cyclesIn(preset, request.durationSeconds);
-  const picture = await decodeRgba(request.image);
+  const picture = await decodeRgba(request.image, SOURCE_MAX_SIDE);
   const { layer, anchor, backdrop: backdropColour } = hasPlainBackground(picture)
     ? await productScene(picture, preset, size)
     : await pictureScene(picture, size);
