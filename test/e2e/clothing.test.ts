@@ -44,13 +44,29 @@ async function imageFile(name: string, format: Format, colour: string, size = { 
 
 /** A PNG of noise, big enough that the throttled upload reports progress along the way. */
 async function noisyPng(name: string) {
-  const buffer = await sharp({ create: { width: 700, height: 700, channels: 3, noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
+  const buffer = await sharp({ create: { width: 700, height: 700, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 60 } } })
     .png({ compressionLevel: 0 })
     .toBuffer();
   return { name, mimeType: 'image/png', buffer };
 }
 
-const count = (page: Page) => page.getByTestId('clothing-count');
+/** The few browser globals the page functions below use (this tsconfig has no DOM library; the casts vanish in the page). */
+interface BrowserElement {
+  complete?: boolean;
+  naturalWidth?: number;
+  getAttribute(name: string): string | null;
+}
+interface PageGlobals {
+  document: {
+    body: unknown;
+    documentElement: { scrollWidth: number; clientWidth: number };
+    querySelector(selector: string): BrowserElement | null;
+    querySelectorAll(selector: string): Iterable<BrowserElement>;
+  };
+  MutationObserver: new (callback: () => void) => { observe(target: unknown, options: object): void };
+  localStorage: { length: number; key(index: number): string | null; getItem(key: string): string | null };
+  progressSeen: string[];
+}
 const grid = (page: Page) => page.getByRole('list', { name: 'Clothing items' });
 const cardTitles = (page: Page) => grid(page).getByRole('heading', { level: 3 }).allTextContents();
 
@@ -62,8 +78,8 @@ async function expectCount(page: Page, text: string): Promise<void> {
 async function expectPicturesLoaded(page: Page, expected: number): Promise<void> {
   await page.waitForFunction(
     (n) => {
-      const images = [...document.querySelectorAll<HTMLImageElement>('[aria-label="Clothing items"] img')];
-      return images.length === n && images.every((image) => image.complete && image.naturalWidth > 0);
+      const images = [...(globalThis as unknown as PageGlobals).document.querySelectorAll('[aria-label="Clothing items"] img')];
+      return images.length === n && images.every((image) => image.complete && image.naturalWidth! > 0);
     },
     expected,
     { timeout: 15_000 },
@@ -78,23 +94,24 @@ async function cardAction(page: Page, itemName: string, action: 'View Details' |
 /** Watches a progress bar's values from inside the page, so no value between two polls is missed. */
 async function recordProgress(page: Page): Promise<() => Promise<string[]>> {
   await page.evaluate(() => {
-    const seen: string[] = [];
-    (window as unknown as { __progress: string[] }).__progress = seen;
-    new MutationObserver(() => {
-      for (const bar of document.querySelectorAll('[role="progressbar"]')) {
+    const browser = globalThis as unknown as PageGlobals;
+    const seen: string[] = (browser.progressSeen = []);
+    new browser.MutationObserver(() => {
+      for (const bar of browser.document.querySelectorAll('[role="progressbar"]')) {
         const text = `${bar.getAttribute('aria-valuenow')}|${bar.getAttribute('aria-valuetext')}`;
         if (seen[seen.length - 1] !== text) seen.push(text);
       }
-    }).observe(document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuenow', 'aria-valuetext'] });
+    }).observe(browser.document.body, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-valuenow', 'aria-valuetext'] });
   });
-  return () => page.evaluate(() => (window as unknown as { __progress: string[] }).__progress);
+  return () => page.evaluate(() => (globalThis as unknown as PageGlobals).progressSeen);
 }
 
 async function userIdOf(page: Page): Promise<string> {
   const idToken = await page.evaluate(() => {
-    for (let index = 0; index < localStorage.length; index++) {
-      const key = localStorage.key(index);
-      if (key?.endsWith('.idToken')) return localStorage.getItem(key);
+    const { localStorage: storage } = globalThis as unknown as PageGlobals;
+    for (let index = 0; index < storage.length; index++) {
+      const key = storage.key(index);
+      if (key?.endsWith('.idToken')) return storage.getItem(key);
     }
     return null;
   });
@@ -233,6 +250,10 @@ describe('Clothing Manager', () => {
       const rows = await clothingRepo.listItems(userId, { activeOnly: false });
       expect(rows.find((item) => item.name === 'blue-jeans')?.is_deleted).toBe(true);
 
+      // The screen itself, once the toasts (the shared toaster's styling) have gone.
+      await page.waitForFunction(() => !(globalThis as unknown as PageGlobals).document.querySelector('[data-sonner-toast]'), undefined, {
+        timeout: 15_000,
+      });
       await expect(seriousAxeViolations(page)).resolves.toEqual([]);
       expect(errors).toEqual([]);
     } finally {
@@ -251,7 +272,10 @@ describe('Clothing Manager', () => {
       await page.unroute('**/api/clothing-items?active=true');
       await page.getByRole('button', { name: 'Try again' }).click();
       await page.getByRole('heading', { name: 'No clothing items yet' }).waitFor();
-      const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+      const overflow = await page.evaluate(() => {
+        const { documentElement } = (globalThis as unknown as PageGlobals).document;
+        return documentElement.scrollWidth - documentElement.clientWidth;
+      });
       expect(overflow).toBeLessThanOrEqual(0);
       expect(errors).toEqual([]);
     } finally {

@@ -91,7 +91,7 @@ export default function ClothingPage() {
       ) : shown.length === 0 ? (
         <EmptyState title="No items found" text="No item matches your search. Try another word." />
       ) : (
-        <ul aria-label="Clothing items" className="grid grid-cols-1 gap-5 min-[480px]:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4">
+        <ul aria-label="Clothing items" className="grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-3 xl:grid-cols-4">
           {shown.map((item) => (
             <li key={item.id}>
               <ClothingCard item={item} onAction={(dialog, target) => setOpen({ dialog, item: target })} />
