@@ -18,7 +18,7 @@ describe('routes', () => {
     const { page, errors, close } = await openPage(browser);
     for (const route of SIGNED_IN_ROUTES) {
       await page.goto(route);
-      await page.waitForURL((url) => url.pathname === '/auth');
+      await expect.poll(() => new URL(page.url()).pathname, { message: `${route} → /auth`, timeout: 10_000 }).toBe('/auth');
       await page.getByRole('heading', { name: 'Welcome Back' }).waitFor();
     }
     expect(errors).toEqual([]);
@@ -42,9 +42,8 @@ describe('routes', () => {
     await signUpInUi(page, uniqueEmail('route.walker'));
     for (const route of SIGNED_IN_ROUTES) {
       await page.goto(route);
-      await page.getByRole('heading', { level: 1 }).waitFor();
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).count(), { message: `${route} has one h1`, timeout: 10_000 }).toBe(1);
       expect(new URL(page.url()).pathname, route).toBe(route);
-      await expect(page.getByRole('heading', { level: 1 }).count(), route).resolves.toBe(1);
     }
     expect(errors).toEqual([]);
     await close();
