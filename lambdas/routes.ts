@@ -16,6 +16,8 @@ export interface RouteDefinition {
   /** What the function touches; CDK grants exactly this and passes the names in the same call. */
   tables?: Partial<Record<TableName, Access>>;
   buckets?: Partial<Record<BucketName, Access>>;
+  /** Workflows the function starts, stops or describes (lambdas/workflows.ts). */
+  workflows?: readonly string[];
   /** Longer work than the default 10 s (still always below API Gateway's 29 s). */
   timeoutSeconds?: number;
   memoryMb?: number;
@@ -91,6 +93,66 @@ export const ROUTES = [
     tables: { clothingItems: 'write' },
     buckets: { clothingImages: 'read' },
   },
+  // ——— Image generation, edit, upscale and the generations history (lambdas/domain/generation/) ———
+  {
+    // Checks the product image (an inline one is decoded and stored), charges, records, starts the workflow.
+    method: 'POST',
+    path: '/generate-ai-image',
+    handler: 'generate-ai-image',
+    auth: 'user',
+    tables: { generations: 'write', clothingItems: 'read', pricingTiers: 'read' },
+    buckets: { results: 'write' },
+    workflows: ['generation'],
+    timeoutSeconds: 20,
+    memoryMb: 1024,
+  },
+  {
+    method: 'POST',
+    path: '/edit-ai-image',
+    handler: 'edit-ai-image',
+    auth: 'user',
+    tables: { generations: 'write', clothingItems: 'read', pricingTiers: 'read' },
+    // An uploaded image is checked (and deleted when it is not one) before it is used.
+    buckets: { results: 'write' },
+    workflows: ['generation'],
+    timeoutSeconds: 20,
+    memoryMb: 1024,
+  },
+  {
+    method: 'POST',
+    path: '/upscale-ai-image',
+    handler: 'upscale-ai-image',
+    auth: 'user',
+    tables: { generations: 'write', clothingItems: 'read', pricingTiers: 'read' },
+    buckets: { results: 'write' },
+    workflows: ['generation'],
+    timeoutSeconds: 20,
+    memoryMb: 1024,
+  },
+  {
+    method: 'POST',
+    path: '/generation-uploads/upload-url',
+    handler: 'create-generation-upload-url',
+    auth: 'user',
+    buckets: { results: 'write' },
+  },
+  {
+    method: 'GET',
+    path: '/generations',
+    handler: 'list-generations',
+    auth: 'user',
+    tables: { generations: 'read' },
+    buckets: { results: 'read' },
+  },
+  {
+    method: 'GET',
+    path: '/generations/{id}',
+    handler: 'get-generation',
+    auth: 'user',
+    tables: { generations: 'read' },
+    buckets: { results: 'read' },
+  },
+  { method: 'GET', path: '/edit-instructions', handler: 'get-edit-instructions', auth: 'public' },
   // ——— Video (spec §7 generate-video, poll-operation, get-video-url; §4 cancel; §7 jobs list) ———
   {
     method: 'POST',

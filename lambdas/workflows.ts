@@ -23,6 +23,25 @@ export interface WorkflowDefinition {
 }
 
 export const WORKFLOWS = {
+  /** One image generation, edit or upscale: Process (provider → result in S3 → complete), on any failure Fail (failed + refund). */
+  generation: {
+    asl: 'generation.asl.json',
+    tasks: {
+      Process: {
+        handler: 'generation-process',
+        tables: { generations: 'write', clothingItems: 'write' },
+        buckets: { clothingImages: 'read', results: 'write' },
+        // The largest picture is an 8K upscale (5760×10240): time and memory for decoding, resampling and PNG.
+        timeoutSeconds: 300,
+        memoryMb: 3008,
+      },
+      Fail: {
+        handler: 'generation-fail',
+        tables: { generations: 'write', profiles: 'write', ledger: 'write' },
+        timeoutSeconds: 60,
+      },
+    },
+  },
   /** A video job (lambdas/domain/video): execution name = job id; see the ASL file for the states. */
   video: {
     asl: 'video.asl.json',
