@@ -7,6 +7,7 @@ import { Data } from './constructs/data.js';
 import { FunctionFactory } from './constructs/function-factory.js';
 import { HttpApi } from './constructs/http-api.js';
 import { PricingTierSeed } from './constructs/pricing-tier-seed.js';
+import { Realtime } from './constructs/realtime.js';
 import { Storage } from './constructs/storage.js';
 
 export interface ModelLoopStackProps extends StackProps {
@@ -19,6 +20,7 @@ export class ModelLoopStack extends Stack {
   readonly storage: Storage;
   readonly functions: FunctionFactory;
   readonly httpApi: HttpApi;
+  readonly realtime: Realtime;
 
   constructor(scope: Construct, id: string, props: ModelLoopStackProps) {
     super(scope, id, props);
@@ -49,6 +51,12 @@ export class ModelLoopStack extends Stack {
       webOrigins: config.webOrigins,
       routeEnvironment: config.testPayments ? { 'purchase-credits': { TEST_PAYMENTS: 'enabled' } } : {},
     });
+    this.realtime = new Realtime(this, 'Realtime', {
+      functions: this.functions,
+      tables: this.data.tables,
+      issuer: this.auth.issuer,
+      audience: this.auth.webClient.userPoolClientId,
+    });
 
     new CfnOutput(this, 'Region', { value: this.region });
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
@@ -57,5 +65,6 @@ export class ModelLoopStack extends Stack {
       new CfnOutput(this, 'AuthDomain', { value: `${this.auth.domain.domainName}.auth.${this.region}.amazoncognito.com` });
     }
     new CfnOutput(this, 'ApiUrl', { value: this.httpApi.url });
+    new CfnOutput(this, 'WebSocketUrl', { value: this.realtime.url });
   }
 }
