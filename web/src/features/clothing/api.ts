@@ -14,7 +14,7 @@ import { useCallback } from 'react';
 import { ApiError, apiRequest } from '@/lib/api';
 import { useLoadErrorToast } from '@/lib/load-error';
 import { useUser } from '@/lib/session-context';
-import { putWithProgress } from './put-with-progress';
+import { putWithProgress } from '@/lib/uploads';
 
 /** Every clothing query starts with this key; realtime and mutations invalidate it as a whole. */
 export const CLOTHING_QUERY_ROOT = 'clothing-items';

@@ -6,8 +6,9 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
 import { Label } from '@/components/ui/field';
+import { IMAGE_ACCEPT } from '@/lib/uploads';
 import { uploadClothingItem, uploadFailure, useRefreshClothing, type UploadPhase } from './api';
-import { IMAGE_ACCEPT, refuseFile } from './file-rules';
+import { refuseFile } from './file-rules';
 import { UploadProgress } from './upload-progress';
 
 const TOO_MANY = `You can upload a maximum of ${CLOTHING_BATCH_MAX_FILES} images at once`;

@@ -2,9 +2,6 @@ import { CLOTHING_MAX_BYTES } from '@contracts/catalog';
 import { checkImageFile, type ImageFileProblem } from '@contracts/upload-rules';
 import { toast } from 'sonner';
 
-/** The accept list of the file pickers: the types of spec §5 (JPEG, JPG, PNG, WebP). */
-export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp';
-
 /** Checks a picked file with the same rules the server applies; shows and returns the problem, if any. */
 export function refuseFile(file: File, prefixName = false): ImageFileProblem | undefined {
   const problem = checkImageFile(file, CLOTHING_MAX_BYTES);

@@ -6,10 +6,10 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
 import { Input, Label, Textarea } from '@/components/ui/field';
+import { IMAGE_ACCEPT, useObjectUrl } from '@/lib/uploads';
 import { uploadFailure, useUploadClothingItem, type UploadPhase } from './api';
-import { IMAGE_ACCEPT, refuseFile } from './file-rules';
+import { refuseFile } from './file-rules';
 import { UploadProgress } from './upload-progress';
-import { useObjectUrl } from './use-object-url';
 
 interface Errors {
   file?: string;

@@ -1,13 +1,170 @@
-import { History } from 'lucide-react';
-import { ScreenPlaceholder } from '@/components/screen-placeholder';
+import type { Generation, GenerationType } from '@contracts/generations';
+import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
+import { ChevronDown, Download, ExternalLink, Eye, History, RefreshCw } from 'lucide-react';
+import { useState } from 'react';
+import { GenerationStatusBadge, generationTypeLabel } from '@/components/generation/generation-labels';
+import { PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { ScrollRegion } from '@/components/ui/scroll-region';
+import { Spinner } from '@/components/ui/spinner';
+import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { downloadFile, generationFileName } from '@/lib/downloads';
+import { formatDateTime } from '@/lib/format';
+import { useGenerations } from '@/lib/generations';
 
+type Tab = 'all' | GenerationType;
+const TABS: { value: Tab; label: string }[] = [
+  { value: 'all', label: 'All' },
+  { value: 'image', label: 'Images' },
+  { value: 'video', label: 'Videos' },
+  { value: 'batch', label: 'Batch' },
+];
+
+const itemClass =
+  'flex cursor-pointer select-none items-center gap-2 rounded-md px-2 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900';
+
+/** Generations History (/studio/generations): the newest 100, by type, with View and Download. */
 export default function GenerationsPage() {
+  const [tab, setTab] = useState<Tab>('all');
+  const generations = useGenerations({ type: tab === 'all' ? undefined : tab });
+  const [viewing, setViewing] = useState<Generation>();
+
   return (
-    <ScreenPlaceholder
-      title="Generations History"
-      description="Every image, video and batch you created."
-      icon={History}
-      panels={[{ title: 'History', description: 'Type, model, status, credits used and date of each generation.' }]}
-    />
+    <div className="space-y-6">
+      <PageHeader
+        title="Generations History"
+        description="Every image, video and batch you created, newest first."
+        actions={
+          <Button variant="outline" onClick={() => void generations.refetch()} busy={generations.isFetching && !generations.isPending}>
+            <RefreshCw className="h-4 w-4" aria-hidden="true" /> Refresh
+          </Button>
+        }
+      />
+      <Tabs value={tab} onValueChange={(value) => setTab(value as Tab)}>
+        <TabsList aria-label="Generation type">
+          {TABS.map((entry) => (
+            <TabsTrigger key={entry.value} value={entry.value}>
+              {entry.label}
+            </TabsTrigger>
+          ))}
+        </TabsList>
+      </Tabs>
+
+      <Card>
+        {generations.isPending ? (
+          <div className="flex justify-center py-16 text-brand-600">
+            <Spinner className="h-8 w-8" label="Loading generations…" />
+          </div>
+        ) : generations.isError ? (
+          <Empty title="Failed to load generations" text="Your history could not be loaded right now." />
+        ) : generations.data.length === 0 ? (
+          <Empty title="No generations yet" text="Images, edits, upscales, videos and batch photos you create appear here." />
+        ) : (
+          <ScrollRegion label="Generations">
+            <table className="w-full min-w-[52rem] text-left text-sm">
+              <caption className="sr-only">Generations, newest first</caption>
+              <thead className="border-b border-slate-200 text-slate-600">
+                <tr>
+                  <th scope="col" className="px-4 py-3 font-medium">Type</th>
+                  <th scope="col" className="px-4 py-3 font-medium">Model</th>
+                  <th scope="col" className="px-4 py-3 font-medium">Status</th>
+                  <th scope="col" className="px-4 py-3 text-right font-medium">Credits</th>
+                  <th scope="col" className="px-4 py-3 font-medium">Error</th>
+                  <th scope="col" className="px-4 py-3 font-medium">Date</th>
+                  <th scope="col" className="px-4 py-3 font-medium">
+                    <span className="sr-only">Actions</span>
+                  </th>
+                </tr>
+              </thead>
+              <tbody className="divide-y divide-slate-100">
+                {generations.data.map((generation) => (
+                  <tr key={generation.id} data-testid="generation-row">
+                    <td className="px-4 py-3">
+                      <span className="flex items-center gap-3">
+                        {generation.thumbnail_url ? (
+                          <img src={generation.thumbnail_url} alt="" className="h-12 w-9 rounded bg-slate-100 object-cover" loading="lazy" />
+                        ) : (
+                          <span className="h-12 w-9 rounded bg-slate-100" aria-hidden="true" />
+                        )}
+                        <span className="font-medium text-slate-900">{generationTypeLabel(generation)}</span>
+                      </span>
+                    </td>
+                    <td className="px-4 py-3 text-slate-700">{generation.ai_model}</td>
+                    <td className="px-4 py-3">
+                      <GenerationStatusBadge status={generation.status} />
+                    </td>
+                    <td className="px-4 py-3 text-right text-slate-900">{generation.credits_used}</td>
+                    <td className="max-w-xs px-4 py-3 text-red-700">
+                      <span className="line-clamp-3" title={generation.error_message ?? undefined}>
+                        {generation.error_message ?? ''}
+                      </span>
+                    </td>
+                    <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatDateTime(generation.created_at)}</td>
+                    <td className="px-4 py-3">
+                      <RowActions generation={generation} onView={() => setViewing(generation)} />
+                    </td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </ScrollRegion>
+        )}
+      </Card>
+
+      <Dialog open={viewing !== undefined} onOpenChange={(open) => !open && setViewing(undefined)}>
+        {viewing?.result_url && (
+          <DialogContent title={`${generationTypeLabel(viewing)} · ${formatDateTime(viewing.created_at)}`} className="max-w-3xl">
+            {viewing.result_content_type === 'video/mp4' ? (
+              <video src={viewing.result_url} controls loop autoPlay muted className="mt-4 max-h-[75vh] w-full rounded-lg bg-slate-900" />
+            ) : (
+              <img src={viewing.result_url} alt={`${generationTypeLabel(viewing)} result`} className="mt-4 max-h-[75vh] w-full rounded-lg bg-slate-100 object-contain" />
+            )}
+          </DialogContent>
+        )}
+      </Dialog>
+    </div>
+  );
+}
+
+function RowActions({ generation, onView }: { generation: Generation; onView: () => void }) {
+  const url = generation.result_url;
+  if (generation.status !== 'complete' || !url) return null;
+  return (
+    <div className="flex justify-end gap-2">
+      <Button variant="outline" size="sm" onClick={onView}>
+        <Eye className="h-4 w-4" aria-hidden="true" /> View
+      </Button>
+      <DropdownMenu.Root modal={false}>
+        <DropdownMenu.Trigger asChild>
+          <Button variant="outline" size="sm">
+            <Download className="h-4 w-4" aria-hidden="true" /> Download <ChevronDown className="h-3 w-3" aria-hidden="true" />
+          </Button>
+        </DropdownMenu.Trigger>
+        <DropdownMenu.Portal>
+          <DropdownMenu.Content align="end" sideOffset={4} className="z-40 min-w-48 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg">
+            <DropdownMenu.Item className={itemClass} onSelect={() => void downloadFile(url, generationFileName(generation))}>
+              <Download className="h-4 w-4" aria-hidden="true" /> Download File
+            </DropdownMenu.Item>
+            <DropdownMenu.Item className={itemClass} onSelect={() => window.open(url, '_blank', 'noopener,noreferrer')}>
+              <ExternalLink className="h-4 w-4" aria-hidden="true" /> View in New Tab
+            </DropdownMenu.Item>
+          </DropdownMenu.Content>
+        </DropdownMenu.Portal>
+      </DropdownMenu.Root>
+    </div>
+  );
+}
+
+function Empty({ title, text }: { title: string; text: string }) {
+  return (
+    <div className="flex flex-col items-center gap-3 px-6 py-16 text-center">
+      <span className="flex h-14 w-14 items-center justify-center rounded-full bg-brand-50">
+        <History className="h-7 w-7 text-brand-600" aria-hidden="true" />
+      </span>
+      <h2 className="text-xl font-semibold text-slate-900">{title}</h2>
+      <p className="max-w-md text-slate-700">{text}</p>
+    </div>
   );
 }

@@ -1,16 +1,93 @@
-import { Wand2 } from 'lucide-react';
-import { ScreenPlaceholder } from '@/components/screen-placeholder';
+import { GENERATION_MESSAGES, PROMPT_MAX_LENGTH } from '@contracts/generations';
+import { Coins, Info, Wand2 } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { toast } from 'sonner';
+import { GenerationPreview } from '@/components/generation/generation-preview';
+import { ImageSourcePicker, useChoicePreview } from '@/components/generation/image-source-picker';
+import { useImageOperation } from '@/components/generation/use-image-operation';
+import { PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Label, Textarea } from '@/components/ui/field';
+import { formatNumber } from '@/lib/format';
+import { tierCost, useEditInstructions } from '@/lib/generations';
 
+const COST = tierCost('image-edit');
+
+/** Edit (/studio/generate/edit): an uploaded image or a past result changed by instructions; form left, result right. */
 export default function ImageEditPage() {
+  const operation = useImageOperation('/edit-ai-image', 'Edit Failed');
+  const instructions = useEditInstructions();
+  const [editPrompt, setEditPrompt] = useState('');
+  const promptId = useId();
+  const helpId = useId();
+  const original = useChoicePreview(operation.choice);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    if (operation.choice && !editPrompt.trim()) return void toast.error(GENERATION_MESSAGES.enterEditInstructions);
+    void operation.run({ editPrompt: editPrompt.trim() }, COST, 'You need at least 1 credit to edit an image');
+  };
+
   return (
-    <ScreenPlaceholder
-      title="Edit"
-      description="Change an image by describing the edit. 1 credit per edit."
-      icon={Wand2}
-      panels={[
-        { title: 'Image and instructions', description: 'Upload an image or pick one of your results, then describe the edit.' },
-        { title: 'Result', description: 'The original and the edited image appear here.' },
-      ]}
-    />
+    <div>
+      <PageHeader title="Edit" description="Change an image by describing the edit. 1 credit per edit." />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardContent className="pt-5">
+            <form onSubmit={onSubmit} className="space-y-5" noValidate>
+              <ImageSourcePicker value={operation.choice} onChange={operation.choose} />
+              <div>
+                <Label htmlFor={promptId}>Editing instructions</Label>
+                <Textarea
+                  id={promptId}
+                  value={editPrompt}
+                  onChange={(event) => setEditPrompt(event.target.value)}
+                  placeholder="e.g. background white and brighten by 10%"
+                  maxLength={PROMPT_MAX_LENGTH}
+                  aria-describedby={helpId}
+                  required
+                />
+              </div>
+              <div id={helpId} className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">
+                <p className="flex items-center gap-2 font-medium text-slate-900">
+                  <Info className="h-4 w-4 text-brand-600" aria-hidden="true" />
+                  {instructions.data?.engine === 'local-engine' ? 'Instructions the local studio engine understands' : 'How to describe an edit'}
+                </p>
+                {instructions.data?.engine === 'local-engine' ? (
+                  <ul className="mt-2 space-y-1" aria-label="Understood instructions">
+                    {instructions.data.instructions.map((entry) => (
+                      <li key={entry.instruction}>
+                        <code className="rounded bg-white px-1 text-slate-900">{entry.instruction}</code> — {entry.effect}
+                      </li>
+                    ))}
+                    <li className="pt-1 text-slate-600">Combine several with “and” or commas.</li>
+                  </ul>
+                ) : (
+                  <p className="mt-1">{instructions.data?.help ?? 'Describe the change in a sentence.'}</p>
+                )}
+              </div>
+              <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4">
+                <p className="flex items-center gap-2 text-sm text-slate-700">
+                  <Coins className="h-4 w-4 text-amber-600" aria-hidden="true" />
+                  Cost: <strong className="text-slate-900">{COST} credit</strong>
+                  {operation.credits !== undefined && <span>· You have {formatNumber(operation.credits)}</span>}
+                </p>
+                <Button type="submit" size="lg" busy={operation.working}>
+                  <Wand2 className="h-4 w-4" aria-hidden="true" /> Apply Edit
+                </Button>
+              </div>
+            </form>
+          </CardContent>
+        </Card>
+        <GenerationPreview
+          title="Result"
+          generation={operation.generation}
+          pending={operation.pending}
+          original={original}
+          empty={<p>Upload an image or pick one of your results; the edited image appears here.</p>}
+        />
+      </div>
+    </div>
   );
 }

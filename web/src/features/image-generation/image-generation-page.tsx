@@ -1,16 +1,292 @@
-import { Image as ImageIcon } from 'lucide-react';
-import { ScreenPlaceholder } from '@/components/screen-placeholder';
+import type { ClothingItem } from '@contracts/api';
+import { CAMERA_ZOOMS, GENERATION_UPLOAD_MAX_BYTES, IMAGE_SIZES, PRODUCT_TYPES } from '@contracts/catalog';
+import {
+  DEFAULT_IMAGE_AI_MODEL,
+  GENERATION_MESSAGES,
+  IMAGE_AI_MODELS,
+  IMAGE_SIZE_NAMES,
+  MODEL_DESCRIPTION_PLACEHOLDER,
+  PROMPT_MAX_LENGTH,
+  type ImageSizeName,
+} from '@contracts/generations';
+import { checkImageFile } from '@contracts/upload-rules';
+import { Check, Coins, Sparkles, Upload } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { Link } from 'react-router-dom';
+import { toast } from 'sonner';
+import { GenerationPreview, type PendingStep } from '@/components/generation/generation-preview';
+import { PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { Label, Select, Textarea } from '@/components/ui/field';
+import { Spinner } from '@/components/ui/spinner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { cn } from '@/lib/cn';
+import { formatNumber } from '@/lib/format';
+import { tierCost, uploadGenerationImage, useFollowedGeneration, useStartGeneration } from '@/lib/generations';
+import { useProfile } from '@/lib/profile';
+import { IMAGE_ACCEPT, useObjectUrl } from '@/lib/uploads';
+import { useLibraryItems } from './use-library-items';
 
+type SourceMode = 'library' | 'upload';
+
+const ZOOM_LABELS: Record<(typeof CAMERA_ZOOMS)[number], string> = {
+  auto: 'Auto',
+  'full-body': 'Full body',
+  'mid-shot': 'Mid-shot',
+  'close-up': 'Close-up',
+};
+const PRODUCT_LABELS: Record<(typeof PRODUCT_TYPES)[number], string> = { clothing: 'Clothing', jewelry: 'Jewelry' };
+const COST = tierCost('image-generation');
+
+/** Image Generation (/studio/generate/image-generation): the product on an AI model; form left, preview right. */
 export default function ImageGenerationPage() {
+  const profile = useProfile();
+  const start = useStartGeneration('/generate-ai-image');
+  const [mode, setMode] = useState<SourceMode>('library');
+  const [itemId, setItemId] = useState<string>();
+  const [file, setFile] = useState<File>();
+  const [productType, setProductType] = useState<(typeof PRODUCT_TYPES)[number]>('clothing');
+  const [prompt, setPrompt] = useState('');
+  const [aiModel, setAiModel] = useState<string>(DEFAULT_IMAGE_AI_MODEL);
+  const [cameraZoom, setCameraZoom] = useState<(typeof CAMERA_ZOOMS)[number]>('auto');
+  const [imageSize, setImageSize] = useState<ImageSizeName>('2k');
+  const [promptEnhance, setPromptEnhance] = useState(false);
+  const [pending, setPending] = useState<PendingStep>();
+  const [generationId, setGenerationId] = useState<string>();
+  const followed = useFollowedGeneration(generationId, 'Generation Failed');
+  const ids = { prompt: useId(), productType: useId(), model: useId(), zoom: useId(), enhance: useId(), file: useId() };
+  const library = useLibraryItems();
+  const fileUrl = useObjectUrl(file);
+  const item = library.data?.find((candidate) => candidate.id === itemId);
+  const credits = profile.data?.current_credits;
+  const working = pending !== undefined || followed.data?.status === 'processing';
+
+  const pickFile = (picked: File | undefined) => {
+    if (!picked) return;
+    const problem = checkImageFile(picked, GENERATION_UPLOAD_MAX_BYTES);
+    if (problem) return void toast.error(problem.title, { description: problem.description });
+    setFile(picked);
+  };
+
+  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // The specification's checks, in its order, before anything is sent.
+    if (mode === 'library' && !item) return void toast.error(GENERATION_MESSAGES.selectClothingItem);
+    if (mode === 'upload' && !file) return void toast.error(GENERATION_MESSAGES.uploadProductImage);
+    if (!prompt.trim()) return void toast.error(GENERATION_MESSAGES.enterModelDescription);
+    if (credits !== undefined && credits < COST) return void toast.error(GENERATION_MESSAGES.needOneCredit);
+    try {
+      let source: Record<string, string>;
+      if (mode === 'upload' && file) {
+        setPending({ label: 'Uploading…', fraction: 0 });
+        source = { imageKey: await uploadGenerationImage(file, (fraction) => setPending({ label: 'Uploading…', fraction })) };
+      } else {
+        source = { clothingItemId: item!.id };
+      }
+      setPending({ label: 'Starting…' });
+      const started = await start.mutateAsync({ ...source, productType, prompt: prompt.trim(), aiModel, cameraZoom, imageSize, promptEnhance });
+      setGenerationId(started.generationId);
+    } catch (error) {
+      toast.error('Generation Failed', { description: error instanceof Error ? error.message : 'Please try again.' });
+    } finally {
+      setPending(undefined);
+    }
+  };
+
   return (
-    <ScreenPlaceholder
-      title="Image Generation"
-      description="Put your product on an AI model. 1 credit per image."
-      icon={ImageIcon}
-      panels={[
-        { title: 'Settings', description: 'Product image, product type, model description, camera zoom and image size.' },
-        { title: 'Preview', description: 'Your generated image appears here.' },
-      ]}
-    />
+    <div>
+      <PageHeader title="Image Generation" description="Put your product on an AI model. 1 credit per image." />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardContent className="pt-5">
+            <form onSubmit={(event) => void onSubmit(event)} className="space-y-5" noValidate>
+              <fieldset>
+                <legend className="mb-1.5 block text-sm font-medium text-slate-800">Product image</legend>
+                <Tabs value={mode} onValueChange={(value) => setMode(value as SourceMode)}>
+                  <TabsList aria-label="Product image source">
+                    <TabsTrigger value="library">From library</TabsTrigger>
+                    <TabsTrigger value="upload">Upload</TabsTrigger>
+                  </TabsList>
+                  <TabsContent value="library" className="mt-3">
+                    <LibraryPicker items={library.data} loading={library.isPending} failed={library.isError} selected={itemId} onSelect={setItemId} />
+                  </TabsContent>
+                  <TabsContent value="upload" className="mt-3">
+                    <label
+                      htmlFor={ids.file}
+                      className="flex cursor-pointer flex-col items-center gap-2 rounded-lg border-2 border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-700 hover:border-brand-600 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
+                    >
+                      {fileUrl ? (
+                        <img src={fileUrl} alt="" className="h-32 rounded object-contain" />
+                      ) : (
+                        <Upload className="h-6 w-6 text-slate-500" aria-hidden="true" />
+                      )}
+                      <span className="font-medium text-slate-900">{file ? file.name : 'Choose a product photo'}</span>
+                      <span className="text-xs text-slate-600">PNG, JPG, JPEG or WEBP, up to 10 MB</span>
+                      <input
+                        id={ids.file}
+                        type="file"
+                        accept={IMAGE_ACCEPT}
+                        className="sr-only"
+                        aria-label="Upload a product image"
+                        onChange={(event) => {
+                          pickFile(event.target.files?.[0]);
+                          event.target.value = '';
+                        }}
+                      />
+                    </label>
+                  </TabsContent>
+                </Tabs>
+              </fieldset>
+
+              <div className="grid gap-4 sm:grid-cols-2">
+                <div>
+                  <Label htmlFor={ids.productType}>Product type</Label>
+                  <Select id={ids.productType} value={productType} onChange={(event) => setProductType(event.target.value as typeof productType)}>
+                    {PRODUCT_TYPES.map((type) => (
+                      <option key={type} value={type}>
+                        {PRODUCT_LABELS[type]}
+                      </option>
+                    ))}
+                  </Select>
+                </div>
+                <div>
+                  <Label htmlFor={ids.model}>AI model</Label>
+                  <Select id={ids.model} value={aiModel} onChange={(event) => setAiModel(event.target.value)}>
+                    {IMAGE_AI_MODELS.map((model) => (
+                      <option key={model.id} value={model.id}>
+                        {model.label}
+                      </option>
+                    ))}
+                  </Select>
+                </div>
+              </div>
+
+              <div>
+                <Label htmlFor={ids.prompt}>Model description</Label>
+                <Textarea
+                  id={ids.prompt}
+                  value={prompt}
+                  onChange={(event) => setPrompt(event.target.value)}
+                  placeholder={MODEL_DESCRIPTION_PLACEHOLDER}
+                  maxLength={PROMPT_MAX_LENGTH}
+                  required
+                />
+              </div>
+
+              <div>
+                <Label htmlFor={ids.zoom}>Camera zoom</Label>
+                <Select id={ids.zoom} value={cameraZoom} onChange={(event) => setCameraZoom(event.target.value as typeof cameraZoom)}>
+                  {CAMERA_ZOOMS.map((zoom) => (
+                    <option key={zoom} value={zoom}>
+                      {ZOOM_LABELS[zoom]}
+                    </option>
+                  ))}
+                </Select>
+              </div>
+
+              <fieldset>
+                <legend className="mb-1.5 block text-sm font-medium text-slate-800">Image size</legend>
+                <div className="grid grid-cols-3 gap-2">
+                  {IMAGE_SIZE_NAMES.map((size) => (
+                    <label
+                      key={size}
+                      className={cn(
+                        'flex cursor-pointer flex-col items-center rounded-lg border-2 px-2 py-2 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600',
+                        imageSize === size ? 'border-brand-600 bg-brand-50' : 'border-slate-200 hover:border-slate-300',
+                      )}
+                    >
+                      <input type="radio" name="image-size" value={size} className="sr-only" checked={imageSize === size} onChange={() => setImageSize(size)} />
+                      <span className="font-semibold text-slate-900">{size.toUpperCase()}</span>
+                      <span className="text-xs text-slate-600">
+                        {IMAGE_SIZES[size].width}×{IMAGE_SIZES[size].height}
+                      </span>
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+
+              <div className="flex items-center justify-between gap-4">
+                <label htmlFor={ids.enhance} className="text-sm font-medium text-slate-800">
+                  Prompt enhance
+                  <span className="block text-xs font-normal text-slate-600">Let the studio add detail to your description</span>
+                </label>
+                <button
+                  id={ids.enhance}
+                  type="button"
+                  role="switch"
+                  aria-checked={promptEnhance}
+                  onClick={() => setPromptEnhance((on) => !on)}
+                  className={cn('relative h-6 w-11 shrink-0 rounded-full transition-colors', promptEnhance ? 'bg-brand-600' : 'bg-slate-300')}
+                >
+                  <span className={cn('absolute top-0.5 h-5 w-5 rounded-full bg-white shadow transition-transform', promptEnhance ? 'translate-x-5' : 'translate-x-0.5')} />
+                </button>
+              </div>
+
+              <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4">
+                <p className="flex items-center gap-2 text-sm text-slate-700">
+                  <Coins className="h-4 w-4 text-amber-600" aria-hidden="true" />
+                  Cost: <strong className="text-slate-900">{COST} credit</strong>
+                  {credits !== undefined && <span>· You have {formatNumber(credits)}</span>}
+                </p>
+                <Button type="submit" size="lg" busy={working}>
+                  <Sparkles className="h-4 w-4" aria-hidden="true" /> Generate Image
+                </Button>
+              </div>
+            </form>
+          </CardContent>
+        </Card>
+
+        <GenerationPreview
+          title="Preview"
+          generation={followed.data}
+          pending={pending}
+          original={mode === 'library' && item ? { url: item.signed_url, alt: item.name } : mode === 'upload' && fileUrl ? { url: fileUrl, alt: file?.name ?? 'Product image' } : undefined}
+          empty={<p>Your generated image appears here.</p>}
+        />
+      </div>
+    </div>
+  );
+}
+
+function LibraryPicker(props: { items: ClothingItem[] | undefined; loading: boolean; failed: boolean; selected: string | undefined; onSelect: (id: string) => void }) {
+  if (props.loading) return <Spinner label="Loading clothing items…" />;
+  if (props.failed) return <p className="text-sm text-slate-700">Failed to load clothing items</p>;
+  if (!props.items?.length) {
+    return (
+      <p className="text-sm text-slate-700">
+        No clothing items yet. Add some in the{' '}
+        <Link to="/studio/clothing" className="font-medium text-brand-700 underline">
+          Clothing Manager
+        </Link>
+        , or upload a photo.
+      </p>
+    );
+  }
+  return (
+    <div role="radiogroup" aria-label="Clothing items" className="grid max-h-80 grid-cols-3 gap-2 overflow-y-auto p-1 sm:grid-cols-4">
+      {props.items.map((item) => {
+        const selected = item.id === props.selected;
+        return (
+          <button
+            key={item.id}
+            type="button"
+            role="radio"
+            aria-checked={selected}
+            aria-label={item.name}
+            onClick={() => props.onSelect(item.id)}
+            className={cn('relative overflow-hidden rounded-md border-2 bg-slate-100 text-left', selected ? 'border-brand-600' : 'border-transparent hover:border-slate-300')}
+          >
+            <img src={item.signed_url} alt="" className="aspect-[3/4] w-full object-cover" loading="lazy" />
+            <span className="block truncate px-1.5 py-1 text-xs text-slate-800">{item.name}</span>
+            {selected && (
+              <span className="absolute right-1 top-1 rounded-full bg-brand-600 p-0.5 text-white">
+                <Check className="h-3 w-3" aria-hidden="true" />
+              </span>
+            )}
+          </button>
+        );
+      })}
+    </div>
   );
 }

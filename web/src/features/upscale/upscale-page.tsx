@@ -1,16 +1,86 @@
-import { Maximize2 } from 'lucide-react';
-import { ScreenPlaceholder } from '@/components/screen-placeholder';
+import { UPSCALE_RESOLUTIONS } from '@contracts/catalog';
+import { UPSCALE_RESOLUTION_NAMES, type UpscaleResolutionName } from '@contracts/generations';
+import { Coins, Maximize2 } from 'lucide-react';
+import { useState, type FormEvent } from 'react';
+import { GenerationPreview } from '@/components/generation/generation-preview';
+import { ImageSourcePicker, useChoicePreview } from '@/components/generation/image-source-picker';
+import { useImageOperation } from '@/components/generation/use-image-operation';
+import { PageHeader } from '@/components/page-header';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent } from '@/components/ui/card';
+import { cn } from '@/lib/cn';
+import { formatNumber } from '@/lib/format';
+import { tierCost } from '@/lib/generations';
 
+const costOf = (resolution: UpscaleResolutionName) => tierCost(UPSCALE_RESOLUTIONS[resolution].tier);
+const credits = (count: number) => `${count} credit${count === 1 ? '' : 's'}`;
+
+/** Upscale (/studio/generate/upscale): an uploaded image or a past result at exactly 2K, 4K or 8K. */
 export default function UpscalePage() {
+  const operation = useImageOperation('/upscale-ai-image', 'Upscale Failed');
+  const [resolution, setResolution] = useState<UpscaleResolutionName>('2k');
+  const original = useChoicePreview(operation.choice);
+  const cost = costOf(resolution);
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    void operation.run(
+      { targetResolution: resolution },
+      cost,
+      `You need at least ${credits(cost)} to upscale to ${resolution.toUpperCase()}`,
+    );
+  };
+
   return (
-    <ScreenPlaceholder
-      title="Upscale"
-      description="Sharpen an image to 2K, 4K or 8K (1, 2 or 3 credits)."
-      icon={Maximize2}
-      panels={[
-        { title: 'Image and resolution', description: 'Upload an image or pick one of your results, then choose the resolution.' },
-        { title: 'Result', description: 'The original and the upscaled image appear here.' },
-      ]}
-    />
+    <div>
+      <PageHeader title="Upscale" description="Sharpen an image to 2K, 4K or 8K (1, 2 or 3 credits)." />
+      <div className="grid gap-6 lg:grid-cols-2">
+        <Card>
+          <CardContent className="pt-5">
+            <form onSubmit={onSubmit} className="space-y-5" noValidate>
+              <ImageSourcePicker value={operation.choice} onChange={operation.choose} />
+              <fieldset>
+                <legend className="mb-1.5 block text-sm font-medium text-slate-800">Resolution</legend>
+                <div className="grid grid-cols-3 gap-2">
+                  {UPSCALE_RESOLUTION_NAMES.map((name) => (
+                    <label
+                      key={name}
+                      className={cn(
+                        'flex cursor-pointer flex-col items-center rounded-lg border-2 px-2 py-2 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600',
+                        resolution === name ? 'border-brand-600 bg-brand-50' : 'border-slate-200 hover:border-slate-300',
+                      )}
+                    >
+                      <input type="radio" name="resolution" value={name} className="sr-only" checked={resolution === name} onChange={() => setResolution(name)} />
+                      <span className="font-semibold text-slate-900">{name.toUpperCase()}</span>
+                      <span className="text-xs text-slate-600">
+                        {UPSCALE_RESOLUTIONS[name].width}×{UPSCALE_RESOLUTIONS[name].height}
+                      </span>
+                      <span className="text-xs font-medium text-slate-800">{credits(costOf(name))}</span>
+                    </label>
+                  ))}
+                </div>
+              </fieldset>
+              <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4">
+                <p className="flex items-center gap-2 text-sm text-slate-700">
+                  <Coins className="h-4 w-4 text-amber-600" aria-hidden="true" />
+                  Cost: <strong className="text-slate-900">{credits(cost)}</strong>
+                  {operation.credits !== undefined && <span>· You have {formatNumber(operation.credits)}</span>}
+                </p>
+                <Button type="submit" size="lg" busy={operation.working}>
+                  <Maximize2 className="h-4 w-4" aria-hidden="true" /> Upscale to {resolution.toUpperCase()}
+                </Button>
+              </div>
+            </form>
+          </CardContent>
+        </Card>
+        <GenerationPreview
+          title="Result"
+          generation={operation.generation}
+          pending={operation.pending}
+          original={original}
+          empty={<p>Upload an image or pick one of your results; the upscaled image appears here.</p>}
+        />
+      </div>
+    </div>
   );
 }

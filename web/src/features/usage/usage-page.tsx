@@ -1,4 +1,5 @@
 import type { CreditTransaction } from '@contracts/api';
+import { RecentGenerations } from '@/components/generation/recent-generations';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
@@ -95,7 +96,7 @@ export default function UsagePage() {
           <CardDescription>Your 10 most recent images and videos.</CardDescription>
         </CardHeader>
         <CardContent>
-          <p className="text-slate-700">No generations yet. Your images and videos will be listed here once you create them.</p>
+          <RecentGenerations />
         </CardContent>
       </Card>
     </div>

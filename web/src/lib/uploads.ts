@@ -1,3 +1,9 @@
+// Browser side of presigned uploads: the accepted file types, a PUT with progress, and previews of local files.
+import { useEffect, useState } from 'react';
+
+/** The accept list of the file pickers: the types of spec §5 (JPEG, JPG, PNG, WebP). */
+export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp';
+
 /**
  * PUTs a file to a presigned URL with exactly the signed headers, reporting the fraction sent. XMLHttpRequest because
  * fetch has no upload progress.
@@ -26,4 +32,16 @@ export function putWithProgress(
     request.onerror = () => reject(new Error('The upload failed. Check your connection and try again.'));
     request.send(file);
   });
+}
+
+/** An object URL for a local file (previews), revoked when the file changes or the component goes. */
+export function useObjectUrl(file: Blob | undefined): string | undefined {
+  const [url, setUrl] = useState<string>();
+  useEffect(() => {
+    if (!file) return setUrl(undefined);
+    const objectUrl = URL.createObjectURL(file);
+    setUrl(objectUrl);
+    return () => URL.revokeObjectURL(objectUrl);
+  }, [file]);
+  return url;
 }

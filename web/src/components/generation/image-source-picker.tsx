@@ -1,0 +1,112 @@
+import { GENERATION_UPLOAD_MAX_BYTES } from '@contracts/catalog';
+import type { Generation } from '@contracts/generations';
+import { checkImageFile } from '@contracts/upload-rules';
+import { Check, Upload } from 'lucide-react';
+import { useId } from 'react';
+import { toast } from 'sonner';
+import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/cn';
+import { formatDateTime } from '@/lib/format';
+import { useImageResults } from '@/lib/generations';
+import { IMAGE_ACCEPT, useObjectUrl } from '@/lib/uploads';
+import { generationTypeLabel } from './generation-labels';
+
+/** The image an edit or upscale starts from: a file to upload, or one of the caller's results. */
+export type ImageChoice = { kind: 'file'; file: File } | { kind: 'result'; generation: Generation };
+
+/** The choice's picture for the preview column. */
+export function useChoicePreview(choice: ImageChoice | undefined): { url: string; alt: string } | undefined {
+  const fileUrl = useObjectUrl(choice?.kind === 'file' ? choice.file : undefined);
+  if (choice?.kind === 'file') return fileUrl ? { url: fileUrl, alt: choice.file.name } : undefined;
+  if (choice?.kind === 'result' && choice.generation.result_url) return { url: choice.generation.result_url, alt: 'Chosen result' };
+  return undefined;
+}
+
+/** Upload (≤ 10 MB of PNG, JPG, JPEG, WEBP) or pick one of the newest 20 finished pictures. */
+export function ImageSourcePicker({ value, onChange }: { value: ImageChoice | undefined; onChange: (choice: ImageChoice | undefined) => void }) {
+  const inputId = useId();
+  const results = useImageResults();
+  const onFile = (file: File | undefined) => {
+    if (!file) return;
+    const problem = checkImageFile(file, GENERATION_UPLOAD_MAX_BYTES);
+    if (problem) {
+      toast.error(problem.title, { description: problem.description });
+      return;
+    }
+    onChange({ kind: 'file', file });
+  };
+
+  return (
+    <fieldset>
+      <legend className="mb-1.5 block text-sm font-medium text-slate-800">Image</legend>
+      <Tabs defaultValue={value?.kind === 'result' ? 'results' : 'upload'}>
+        <TabsList aria-label="Image source">
+          <TabsTrigger value="upload">Upload</TabsTrigger>
+          <TabsTrigger value="results">Past results</TabsTrigger>
+        </TabsList>
+        <TabsContent value="upload" className="mt-3">
+          <label
+            htmlFor={inputId}
+            className="flex cursor-pointer flex-col items-center gap-2 rounded-lg border-2 border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-700 hover:border-brand-600 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
+          >
+            <Upload className="h-6 w-6 text-slate-500" aria-hidden="true" />
+            {value?.kind === 'file' ? (
+              <span className="font-medium text-slate-900">{value.file.name}</span>
+            ) : (
+              <span>Choose an image</span>
+            )}
+            <span className="text-xs text-slate-600">PNG, JPG, JPEG or WEBP, up to 10 MB</span>
+            <input
+              id={inputId}
+              type="file"
+              accept={IMAGE_ACCEPT}
+              className="sr-only"
+              aria-label="Upload an image"
+              onChange={(event) => {
+                onFile(event.target.files?.[0]);
+                event.target.value = '';
+              }}
+            />
+          </label>
+        </TabsContent>
+        <TabsContent value="results" className="mt-3">
+          {results.isPending ? (
+            <Spinner label="Loading your results…" />
+          ) : results.isError ? (
+            <p className="text-sm text-slate-700">Failed to load generations</p>
+          ) : results.data.length === 0 ? (
+            <p className="text-sm text-slate-700">No finished images yet. Generate one first, or upload an image.</p>
+          ) : (
+            <div role="radiogroup" aria-label="Past results" className="grid max-h-80 grid-cols-3 gap-2 overflow-y-auto p-1 sm:grid-cols-4">
+              {results.data.map((generation) => {
+                const selected = value?.kind === 'result' && value.generation.id === generation.id;
+                return (
+                  <button
+                    key={generation.id}
+                    type="button"
+                    role="radio"
+                    aria-checked={selected}
+                    aria-label={`${generationTypeLabel(generation)} from ${formatDateTime(generation.created_at)}`}
+                    onClick={() => onChange({ kind: 'result', generation })}
+                    className={cn(
+                      'relative aspect-[9/16] overflow-hidden rounded-md border-2 bg-slate-100',
+                      selected ? 'border-brand-600' : 'border-transparent hover:border-slate-300',
+                    )}
+                  >
+                    <img src={generation.thumbnail_url ?? generation.result_url ?? ''} alt="" className="h-full w-full object-cover" loading="lazy" />
+                    {selected && (
+                      <span className="absolute right-1 top-1 rounded-full bg-brand-600 p-0.5 text-white">
+                        <Check className="h-3 w-3" aria-hidden="true" />
+                      </span>
+                    )}
+                  </button>
+                );
+              })}
+            </div>
+          )}
+        </TabsContent>
+      </Tabs>
+    </fieldset>
+  );
+}

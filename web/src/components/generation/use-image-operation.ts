@@ -1,0 +1,59 @@
+// The flow edit and upscale share: the chosen image (uploaded first when it is a file), the spending request, and the
+// generation followed until it ends.
+import { GENERATION_MESSAGES } from '@contracts/generations';
+import { useState } from 'react';
+import { toast } from 'sonner';
+import { uploadGenerationImage, useFollowedGeneration, useStartGeneration, type GenerationPath } from '@/lib/generations';
+import { useProfile } from '@/lib/profile';
+import type { PendingStep } from './generation-preview';
+import type { ImageChoice } from './image-source-picker';
+
+export function useImageOperation(path: GenerationPath, failureTitle: string) {
+  const profile = useProfile();
+  const start = useStartGeneration(path);
+  const [choice, setChoice] = useState<ImageChoice>();
+  const [pending, setPending] = useState<PendingStep>();
+  const [generationId, setGenerationId] = useState<string>();
+  const followed = useFollowedGeneration(generationId, failureTitle);
+  const credits = profile.data?.current_credits;
+
+  /**
+   * Checks the image and the credits (`cost`, with `creditsMessage`), uploads a picked file, then sends `fields` with
+   * the image as `imageUrl` (the uploaded key or the result's generation id).
+   */
+  async function run(fields: Record<string, unknown>, cost: number, creditsMessage: string): Promise<void> {
+    if (!choice) return void toast.error(GENERATION_MESSAGES.chooseImage);
+    if (credits !== undefined && credits < cost) return void toast.error(creditsMessage);
+    try {
+      let imageUrl: string;
+      if (choice.kind === 'file') {
+        setPending({ label: 'Uploading…', fraction: 0 });
+        imageUrl = await uploadGenerationImage(choice.file, (fraction) => setPending({ label: 'Uploading…', fraction }));
+      } else {
+        imageUrl = choice.generation.id;
+      }
+      setPending({ label: 'Starting…' });
+      const started = await start.mutateAsync({ imageUrl, ...fields });
+      setGenerationId(started.generationId);
+    } catch (error) {
+      toast.error(failureTitle, { description: error instanceof Error ? error.message : 'Please try again.' });
+    } finally {
+      setPending(undefined);
+    }
+  }
+
+  const choose = (next: ImageChoice | undefined) => {
+    setChoice(next);
+    setGenerationId(undefined);
+  };
+
+  return {
+    choice,
+    choose,
+    credits,
+    pending,
+    generation: followed.data,
+    working: pending !== undefined || followed.data?.status === 'processing',
+    run,
+  };
+}
