@@ -185,38 +185,6 @@ export const ROUTES = [
     workflows: ['video'],
   },
   { method: 'GET', path: '/jobs', handler: 'list-jobs', auth: 'user', tables: { jobs: 'read' }, buckets: { results: 'read' } },
-  // ——— Video (spec §7 generate-video, poll-operation, get-video-url; §4 cancel; §7 jobs list) ———
-  {
-    method: 'POST',
-    path: '/generate-video',
-    handler: 'generate-video',
-    auth: 'user',
-    tables: { jobs: 'write', pricingTiers: 'read', generations: 'write' },
-    buckets: { results: 'write' },
-    workflows: ['video'],
-    // Decodes the whole source image (up to 6 MB) to check it.
-    timeoutSeconds: 20,
-    memoryMb: 1024,
-  },
-  {
-    method: 'POST',
-    path: '/poll-operation',
-    handler: 'poll-operation',
-    auth: 'user',
-    // Settles a job whose execution ended without settling it (failed and refunded).
-    tables: { jobs: 'write', generations: 'write' },
-    workflows: ['video'],
-  },
-  { method: 'POST', path: '/get-video-url', handler: 'get-video-url', auth: 'user', tables: { jobs: 'read' }, buckets: { results: 'read' } },
-  {
-    method: 'POST',
-    path: '/jobs/{id}/cancel',
-    handler: 'cancel-job',
-    auth: 'user',
-    tables: { jobs: 'write', generations: 'write' },
-    workflows: ['video'],
-  },
-  { method: 'GET', path: '/jobs', handler: 'list-jobs', auth: 'user', tables: { jobs: 'read' }, buckets: { results: 'read' } },
 ] as const satisfies readonly RouteDefinition[];
 
 /** CORS of the HTTP API: the same settings for API Gateway and the local gateway. */

@@ -55,19 +55,6 @@ export const WORKFLOWS = {
       MarkFailed: { handler: 'video-mark-failed', tables: { jobs: 'write', profiles: 'write', ledger: 'write', generations: 'write' }, timeoutSeconds: 60 },
     },
   },
-  /** A video job (lambdas/domain/video): execution name = job id; see the ASL file for the states. */
-  video: {
-    asl: 'video.asl.json',
-    tasks: {
-      // The local engine renders the clip inside `start`, so StartClip may take a while and needs memory.
-      StartClip: { handler: 'video-start-clip', tables: { jobs: 'read' }, buckets: { results: 'write' }, timeoutSeconds: 300, memoryMb: 2048 },
-      CheckClip: { handler: 'video-check-clip', buckets: { results: 'read' }, timeoutSeconds: 60 },
-      // ffmpeg work on files in /tmp: normalize, seam measure (and repair), poster frame.
-      FinalizeOutput: { handler: 'video-finalize-output', tables: { jobs: 'read' }, buckets: { results: 'write' }, timeoutSeconds: 600, memoryMb: 3008 },
-      CompleteJob: { handler: 'video-complete-job', tables: { jobs: 'write', profiles: 'write', ledger: 'write', generations: 'write' }, timeoutSeconds: 60 },
-      MarkFailed: { handler: 'video-mark-failed', tables: { jobs: 'write', profiles: 'write', ledger: 'write', generations: 'write' }, timeoutSeconds: 60 },
-    },
-  },
 } satisfies Record<string, WorkflowDefinition>;
 
 export type WorkflowName = keyof typeof WORKFLOWS;
