@@ -5,6 +5,7 @@ import { Outlet, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { bootAuth, currentSessionUser, onAuthEvent, signOutHere } from '@/lib/auth';
 import { SessionContext, type Session, type SessionState } from '@/lib/session-context';
+import { useLiveUpdates } from '@/lib/use-live-updates';
 
 const SESSION_CHECK_INTERVAL_MS = 30_000;
 /** Renew the tokens this long before they expire. */
@@ -22,6 +23,7 @@ export default function AppProviders() {
   const [state, setState] = useState<SessionState>({ status: 'loading' });
   const userIdRef = useRef<string | undefined>(undefined);
   const expiresAtRef = useRef<number | undefined>(undefined);
+  useLiveUpdates(queryClient, config, state.status === 'signedIn' ? state.user.userId : undefined);
 
   const refresh = useCallback(async (forceRefresh = false) => {
     const user = await currentSessionUser({ forceRefresh });
