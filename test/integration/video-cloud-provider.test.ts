@@ -132,6 +132,7 @@ beforeAll(async () => {
   info = {
     webUrl: twin.webUrl,
     apiUrl: twin.apiUrl,
+    websocketUrl: twin.websocketUrl,
     cognitoEndpoint: twin.config.cognitoEndpoint!,
     userPoolId: twin.config.userPoolId,
     userPoolClientId: twin.config.userPoolClientId,
