@@ -1,16 +1,357 @@
-import { Video } from 'lucide-react';
-import { ScreenPlaceholder } from '@/components/screen-placeholder';
+import {
+  DEFAULT_VIDEO_ASPECT_RATIO,
+  DEFAULT_VIDEO_DURATION,
+  MOTION_PRESETS,
+  VIDEO_ASPECT_RATIOS,
+  VIDEO_DURATIONS,
+  VIDEO_OUTPUT_COUNTS,
+  VIDEO_PROGRESS_FULL_SECONDS,
+  VIDEO_SOURCE_MAX_BYTES,
+} from '@contracts/catalog';
+import { checkImageFile } from '@contracts/upload-rules';
+import { MOTION_PROMPT_MAX_LENGTH, type JobListItem } from '@contracts/video';
+import { AlertTriangle, Coins, Download, Link2, RefreshCw, Upload, Video, X } from 'lucide-react';
+import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { toast } from 'sonner';
+import { PageHeader } from '@/components/page-header';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Label, Textarea } from '@/components/ui/field';
+import { Spinner } from '@/components/ui/spinner';
+import { cn } from '@/lib/cn';
+import { downloadFile } from '@/lib/downloads';
+import { formatDateTime, formatNumber } from '@/lib/format';
+import { tierCost } from '@/lib/generations';
+import { useProfile } from '@/lib/profile';
+import { IMAGE_ACCEPT, useObjectUrl } from '@/lib/uploads';
+import { useJobs } from './api';
+import { useVideoJob, type VideoPhase } from './use-video-job';
+import { VIDEO_MESSAGES } from './video-messages';
 
+const COST_PER_VIDEO = tierCost('video-generation');
+const MAX_MB = VIDEO_SOURCE_MAX_BYTES / 1024 / 1024;
+
+/** Spec §9: videos download as mp4 named with the type and the first 8 characters of the id. */
+export const videoFileName = (jobId: string, index: number) => `video-${jobId.slice(0, 8)}${index > 0 ? `-${index + 1}` : ''}.mp4`;
+
+/** m:ss */
+export function formatElapsed(seconds: number): string {
+  const whole = Math.max(0, Math.floor(seconds));
+  return `${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+/** Image to Video Generation (/studio/generate/video-generation): the form on the left, results and history right. */
 export default function VideoGenerationPage() {
+  const video = useVideoJob();
+  const busy = video.phase.kind === 'starting' || video.phase.kind === 'polling';
   return (
-    <ScreenPlaceholder
-      title="Image to Video Generation"
-      description="Turn a product photo into a perfectly looping video. 1 credit per video."
-      icon={Video}
-      panels={[
-        { title: 'Video settings', description: 'Source image, motion prompt, duration, aspect ratio and number of outputs.' },
-        { title: 'Results and history', description: 'Your videos, their progress and your recent jobs.' },
-      ]}
-    />
+    <div>
+      <PageHeader
+        title="Image to Video Generation"
+        description={`Turn a product photo into a perfectly looping video. ${COST_PER_VIDEO} credit per video.`}
+      />
+      <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
+        <VideoForm busy={busy} onGenerate={video.start} />
+        <div className="space-y-6">
+          <VideoResult phase={video.phase} onCheckStatus={() => void video.checkStatus()} onCancel={() => void video.cancel()} />
+          <JobHistory onShow={(job) => void video.show(job)} />
+        </div>
+      </div>
+    </div>
+  );
+}
+
+function OptionGroup<T extends string | number>({
+  legend,
+  name,
+  options,
+  value,
+  onChange,
+  label,
+}: {
+  legend: string;
+  name: string;
+  options: readonly T[];
+  value: T;
+  onChange: (value: T) => void;
+  label: (value: T) => ReactNode;
+}) {
+  return (
+    <fieldset>
+      <legend className="mb-1.5 block text-sm font-medium text-slate-800">{legend}</legend>
+      <div className="grid grid-cols-3 gap-2">
+        {options.map((option) => (
+          <label
+            key={option}
+            className={cn(
+              'flex cursor-pointer items-center justify-center rounded-lg border-2 px-2 py-2 text-sm font-medium has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600',
+              value === option ? 'border-brand-600 bg-brand-50 text-slate-900' : 'border-slate-200 text-slate-700 hover:border-slate-300',
+            )}
+          >
+            <input type="radio" name={name} value={option} className="sr-only" checked={value === option} onChange={() => onChange(option)} />
+            {label(option)}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  );
+}
+
+function VideoForm({ busy, onGenerate }: { busy: boolean; onGenerate: ReturnType<typeof useVideoJob>['start'] }) {
+  const profile = useProfile();
+  const [file, setFile] = useState<File>();
+  const [prompt, setPrompt] = useState('');
+  const [duration, setDuration] = useState<number>(DEFAULT_VIDEO_DURATION);
+  const [aspectRatio, setAspectRatio] = useState<string>(DEFAULT_VIDEO_ASPECT_RATIO);
+  const [outputCount, setOutputCount] = useState<number>(VIDEO_OUTPUT_COUNTS[0]);
+  const fileUrl = useObjectUrl(file);
+  const ids = { file: useId(), prompt: useId() };
+  const cost = COST_PER_VIDEO * outputCount;
+  const credits = profile.data?.current_credits;
+
+  const pickFile = (picked: File | undefined) => {
+    if (!picked) return;
+    const problem = checkImageFile(picked, VIDEO_SOURCE_MAX_BYTES);
+    if (problem) return void toast.error(problem.title, { description: problem.description });
+    setFile(picked);
+  };
+
+  const onSubmit = (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    // Spec §5, before any call: an image, a motion prompt, enough credits.
+    if (!file) return void toast.error(VIDEO_MESSAGES.imageRequired.title, { description: VIDEO_MESSAGES.imageRequired.description });
+    if (!prompt.trim()) return void toast.error(VIDEO_MESSAGES.promptRequired.title, { description: VIDEO_MESSAGES.promptRequired.description });
+    if (credits !== undefined && credits < cost) {
+      return void toast.error(VIDEO_MESSAGES.insufficientCredits.title, { description: VIDEO_MESSAGES.insufficientCredits.description });
+    }
+    void onGenerate({ file, prompt: prompt.trim(), duration, aspectRatio, outputCount });
+  };
+
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Video settings</CardTitle>
+        <CardDescription>Upload a product photo, choose a motion, and get a seamless looping MP4.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        <form onSubmit={onSubmit} className="space-y-5" noValidate>
+          <fieldset>
+            <legend className="mb-1.5 block text-sm font-medium text-slate-800">Video source</legend>
+            <div className="mb-3 inline-flex rounded-lg bg-slate-100 p-1 text-sm" role="group" aria-label="Video source mode">
+              <button type="button" aria-pressed="true" className="flex items-center gap-1.5 rounded-md bg-white px-3 py-1.5 font-medium text-slate-900 shadow-sm">
+                <Upload className="h-4 w-4" aria-hidden="true" /> Upload
+              </button>
+              <button
+                type="button"
+                aria-pressed="false"
+                disabled
+                title="Product URLs are coming soon"
+                className="flex items-center gap-1.5 rounded-md px-3 py-1.5 font-medium text-slate-500"
+              >
+                <Link2 className="h-4 w-4" aria-hidden="true" /> Product URL
+              </button>
+            </div>
+            <label
+              htmlFor={ids.file}
+              className="flex cursor-pointer flex-col items-center gap-2 rounded-lg border-2 border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-700 hover:border-brand-600 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
+            >
+              {fileUrl ? <img src={fileUrl} alt="" className="h-32 rounded object-contain" /> : <Upload className="h-6 w-6 text-slate-500" aria-hidden="true" />}
+              <span className="font-medium text-slate-900">{file ? file.name : 'Choose a product photo'}</span>
+              <span className="text-xs text-slate-600">PNG, JPG, JPEG or WEBP, under {MAX_MB} MB</span>
+              <input
+                id={ids.file}
+                type="file"
+                accept={IMAGE_ACCEPT}
+                className="sr-only"
+                aria-label="Upload a product image"
+                onChange={(event) => {
+                  pickFile(event.target.files?.[0]);
+                  event.target.value = '';
+                }}
+              />
+            </label>
+          </fieldset>
+
+          <fieldset>
+            <legend className="mb-1.5 block text-sm font-medium text-slate-800">Motion style</legend>
+            <div className="mb-3 grid grid-cols-3 gap-2">
+              {MOTION_PRESETS.map((preset) => (
+                <Button
+                  key={preset}
+                  variant={prompt === preset ? 'primary' : 'outline'}
+                  aria-pressed={prompt === preset}
+                  onClick={() => setPrompt(preset)}
+                >
+                  {preset}
+                </Button>
+              ))}
+            </div>
+            <Label htmlFor={ids.prompt}>Motion prompt</Label>
+            <Textarea
+              id={ids.prompt}
+              value={prompt}
+              onChange={(event) => setPrompt(event.target.value)}
+              placeholder="Choose a preset or describe the motion, e.g. a slow turn to the left and back"
+              maxLength={MOTION_PROMPT_MAX_LENGTH}
+              className="min-h-20"
+            />
+          </fieldset>
+
+          <OptionGroup legend="Duration" name="duration" options={VIDEO_DURATIONS} value={duration as (typeof VIDEO_DURATIONS)[number]} onChange={setDuration} label={(value) => `${value} s`} />
+          <OptionGroup legend="Aspect ratio" name="aspect-ratio" options={VIDEO_ASPECT_RATIOS} value={aspectRatio as (typeof VIDEO_ASPECT_RATIOS)[number]} onChange={setAspectRatio} label={(value) => value} />
+          <OptionGroup legend="Number of videos" name="output-count" options={VIDEO_OUTPUT_COUNTS} value={outputCount as (typeof VIDEO_OUTPUT_COUNTS)[number]} onChange={setOutputCount} label={(value) => String(value)} />
+
+          <div className="flex items-center justify-between rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-700">
+            <span className="flex items-center gap-2">
+              <Coins className="h-4 w-4 text-amber-600" aria-hidden="true" />
+              Cost: <strong className="text-slate-900">{cost} {cost === 1 ? 'credit' : 'credits'}</strong>
+            </span>
+            <span>You have {credits === undefined ? '…' : formatNumber(credits)} credits</span>
+          </div>
+          <Button type="submit" size="lg" className="w-full" busy={busy}>
+            <Video className="h-5 w-5" aria-hidden="true" /> Generate Video
+          </Button>
+        </form>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Seconds since `since`, ticking once a second. */
+function useElapsedSeconds(since: number | undefined): number {
+  const [now, setNow] = useState(() => Date.now());
+  useEffect(() => {
+    if (since === undefined) return;
+    const timer = setInterval(() => setNow(Date.now()), 1000);
+    return () => clearInterval(timer);
+  }, [since]);
+  return since === undefined ? 0 : (now - since) / 1000;
+}
+
+function VideoResult({ phase, onCheckStatus, onCancel }: { phase: VideoPhase; onCheckStatus: () => void; onCancel: () => void }) {
+  const waiting = phase.kind === 'polling' || phase.kind === 'timed-out' ? phase : undefined;
+  const elapsed = useElapsedSeconds(waiting?.startedAt);
+  const fraction = Math.min(1, elapsed / VIDEO_PROGRESS_FULL_SECONDS);
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Result</CardTitle>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        {phase.kind === 'starting' && <Spinner label={phase.attempt > 1 ? `Starting… (attempt ${phase.attempt})` : 'Starting…'} />}
+        {waiting && (
+          <div className="space-y-3" aria-live="polite">
+            <p className="flex items-center gap-2 text-sm font-medium text-slate-900">
+              {phase.kind === 'polling' ? <Spinner className="h-4 w-4" label={null} /> : <AlertTriangle className="h-4 w-4 text-amber-600" aria-hidden="true" />}
+              {phase.kind === 'polling' ? 'Generating your video…' : 'Still waiting for your video'}
+            </p>
+            <div className="flex items-baseline justify-between text-sm text-slate-700">
+              <span>
+                Elapsed <span data-testid="video-elapsed" className="font-mono font-semibold text-slate-900">{formatElapsed(elapsed)}</span>
+              </span>
+              <span>expected 2-5 minutes</span>
+            </div>
+            <div
+              role="progressbar"
+              aria-label="Video generation progress"
+              aria-valuemin={0}
+              aria-valuemax={VIDEO_PROGRESS_FULL_SECONDS}
+              aria-valuenow={Math.round(Math.min(elapsed, VIDEO_PROGRESS_FULL_SECONDS))}
+              className="h-2 overflow-hidden rounded-full bg-slate-200"
+            >
+              <div className="h-full rounded-full bg-brand-600 transition-[width] duration-1000" style={{ width: `${fraction * 100}%` }} />
+            </div>
+            <div className="flex flex-wrap gap-2">
+              <Button variant="outline" size="sm" onClick={onCheckStatus}>
+                <RefreshCw className="h-4 w-4" aria-hidden="true" /> Check Status
+              </Button>
+              <Button variant="ghost" size="sm" onClick={onCancel}>
+                <X className="h-4 w-4" aria-hidden="true" /> Cancel
+              </Button>
+            </div>
+          </div>
+        )}
+        {phase.kind === 'complete' &&
+          phase.urls.signedUrls.map((url, index) => (
+            <figure key={url} className="space-y-2">
+              <video
+                src={url}
+                poster={phase.urls.thumbnailUrls[index]}
+                loop
+                muted
+                playsInline
+                autoPlay
+                controls
+                aria-label={`Generated video ${index + 1}`}
+                className="mx-auto max-h-[32rem] w-full rounded-lg bg-slate-900 object-contain"
+              />
+              <Button variant="outline" size="sm" onClick={() => void downloadFile(url, videoFileName(phase.jobId, index))}>
+                <Download className="h-4 w-4" aria-hidden="true" /> Download{phase.urls.signedUrls.length > 1 ? ` video ${index + 1}` : ''}
+              </Button>
+            </figure>
+          ))}
+        {phase.kind === 'failed' && (
+          <div role="alert" className="flex gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
+            <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+            <p>{phase.message}</p>
+          </div>
+        )}
+        {phase.kind === 'idle' && (
+          <div className="flex flex-col items-center gap-3 rounded-lg border-2 border-dashed border-slate-200 px-6 py-12 text-center text-slate-600">
+            <Video className="h-10 w-10 text-slate-400" aria-hidden="true" />
+            <p>Your looping video appears here. Most videos are ready in a minute or two.</p>
+          </div>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+const STATUS_TONES = { generating: 'warning', complete: 'success', failed: 'danger' } as const;
+
+function JobHistory({ onShow }: { onShow: (job: JobListItem) => void }) {
+  const jobs = useJobs();
+  return (
+    <Card>
+      <CardHeader>
+        <CardTitle>Recent videos</CardTitle>
+        <CardDescription>Your newest 10 video jobs.</CardDescription>
+      </CardHeader>
+      <CardContent>
+        {jobs.isPending ? (
+          <Spinner label="Loading your videos…" />
+        ) : jobs.isError ? (
+          <p className="text-sm text-slate-700">Failed to load video jobs</p>
+        ) : jobs.data.length === 0 ? (
+          <p className="text-sm text-slate-700">No videos yet. Generate your first one.</p>
+        ) : (
+          <ul className="divide-y divide-slate-100" aria-label="Recent video jobs">
+            {jobs.data.map((job) => (
+              <li key={job.id} className="flex items-center gap-3 py-3">
+                {job.thumbnail_signed_url ? (
+                  <img src={job.thumbnail_signed_url} alt="" className="h-14 w-14 shrink-0 rounded bg-slate-100 object-cover" />
+                ) : (
+                  <div className="flex h-14 w-14 shrink-0 items-center justify-center rounded bg-slate-100">
+                    <Video className="h-5 w-5 text-slate-400" aria-hidden="true" />
+                  </div>
+                )}
+                <div className="min-w-0 flex-1">
+                  <p className="truncate text-sm font-medium text-slate-900">{job.prompt}</p>
+                  <p className="text-xs text-slate-600">
+                    {job.duration} s · {job.aspect_ratio} · {job.output_count} {job.output_count === 1 ? 'video' : 'videos'} · {formatDateTime(job.created_at)}
+                  </p>
+                  {job.status === 'failed' && job.error_message && <p className="truncate text-xs text-red-700">{job.error_message}</p>}
+                </div>
+                <Badge tone={STATUS_TONES[job.status]}>{job.status}</Badge>
+                <Button variant="ghost" size="sm" onClick={() => onShow(job)} aria-label={`Show video job ${job.id.slice(0, 8)}`}>
+                  {job.status === 'generating' ? 'Track' : 'View'}
+                </Button>
+              </li>
+            ))}
+          </ul>
+        )}
+      </CardContent>
+    </Card>
   );
 }

@@ -1,0 +1,239 @@
+// One video job on the screen, from start to result: the start (file read as base64, network-like failures retried
+// up to 3 times 2 s apart with one Idempotency-Key, so a retry never charges twice), polling every 10 s up to 120
+// times with the job kept in localStorage `activePolling` (resumed after a reload), Check Status, Cancel, and the
+// signed URLs of the finished videos. Every message is the catalogue's (video-messages.ts).
+import { GenerateVideoResponse, type GenerateVideoRequest, type GetVideoUrlResponse, type PollOperationResponse } from '@contracts/video';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { ApiError, newIdempotencyKey } from '@/lib/api';
+import { profileQueryKey, useSetBalance } from '@/lib/profile';
+import { useUser } from '@/lib/session-context';
+import { clearActivePolling, pollSettings, readActivePolling, writeActivePolling, type ActivePolling } from './active-polling';
+import { cancelJob, getVideoUrl, pollOperation, startVideo, useRefreshJobs } from './api';
+import { isNetworkLike, jobFailureToast, VIDEO_MESSAGES, videoStartErrorToast, type ToastText } from './video-messages';
+
+export const MAX_START_ATTEMPTS = 3;
+export const START_RETRY_DELAY_MS = 2_000;
+/** A poll that fails within this many attempts of the limit is reported ('Polling Error'); earlier ones are only logged. */
+const POLLING_ERROR_WINDOW = 3;
+
+export type VideoPhase =
+  | { kind: 'idle' }
+  | { kind: 'starting'; attempt: number }
+  | ({ kind: 'polling'; run: number } & ActivePolling)
+  | ({ kind: 'timed-out' } & ActivePolling)
+  | { kind: 'complete'; jobId: string; urls: GetVideoUrlResponse }
+  | { kind: 'failed'; jobId?: string; message: string };
+
+export interface VideoOrder {
+  file: File;
+  prompt: string;
+  duration: number;
+  aspectRatio: string;
+  outputCount: number;
+}
+
+const showToast = (text: ToastText, kind: 'error' | 'success' | 'info' = 'error') =>
+  (kind === 'error' ? toast.error : kind === 'success' ? toast.success : toast.info)(text.title, { description: text.description });
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The file's bytes as base64 (FileReader, as the browser reads an upload). */
+export function readFileAsBase64(file: Blob): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => {
+      const result = typeof reader.result === 'string' ? reader.result : '';
+      const comma = result.indexOf(',');
+      if (comma < 0) reject(new Error('unreadable'));
+      else resolve(result.slice(comma + 1));
+    };
+    reader.onerror = () => reject(reader.error ?? new Error('unreadable'));
+    reader.readAsDataURL(file);
+  });
+}
+
+/** The answer as the client accepts it: a missing job id is the catalogue's own error, not a parse failure. */
+const LenientStartResponse = GenerateVideoResponse.partial({ jobId: true, operationName: true });
+
+export function useVideoJob() {
+  const user = useUser();
+  const queryClient = useQueryClient();
+  const setBalance = useSetBalance();
+  const refreshJobs = useRefreshJobs();
+  const [phase, setPhase] = useState<VideoPhase>(() => {
+    const active = readActivePolling();
+    return active?.operationName ? { kind: 'polling', run: 0, ...active } : { kind: 'idle' };
+  });
+  const runs = useRef(0);
+
+  const refreshAfterEnd = useCallback(() => {
+    void refreshJobs();
+    void queryClient.invalidateQueries({ queryKey: profileQueryKey(user.userId) });
+  }, [queryClient, refreshJobs, user.userId]);
+
+  const poll = useCallback((entry: ActivePolling) => {
+    writeActivePolling(entry);
+    runs.current += 1;
+    setPhase({ kind: 'polling', run: runs.current, ...entry });
+  }, []);
+
+  /** A done answer: the videos' URLs, or the failure's message. */
+  const finish = useCallback(
+    async (jobId: string, answer: PollOperationResponse) => {
+      clearActivePolling();
+      refreshAfterEnd();
+      if (answer.status === 'complete') {
+        try {
+          setPhase({ kind: 'complete', jobId, urls: await getVideoUrl(jobId) });
+          showToast(VIDEO_MESSAGES.ready, 'success');
+        } catch (error) {
+          setPhase({ kind: 'failed', jobId, message: error instanceof Error ? error.message : VIDEO_MESSAGES.failed });
+        }
+        return;
+      }
+      const text = jobFailureToast(answer.error?.message);
+      setPhase({ kind: 'failed', jobId, message: answer.error?.message || VIDEO_MESSAGES.failed });
+      showToast(text);
+    },
+    [refreshAfterEnd],
+  );
+
+  // An activePolling entry without an operation name can't be resumed.
+  useEffect(() => {
+    const active = readActivePolling();
+    if (active && !active.operationName) {
+      clearActivePolling();
+      showToast(VIDEO_MESSAGES.cannotResume);
+    }
+  }, []);
+
+  const pollingJob = phase.kind === 'polling' ? phase : undefined;
+  useEffect(() => {
+    if (!pollingJob) return;
+    const { jobId, operationName, startedAt } = pollingJob;
+    const { intervalMs, maxAttempts } = pollSettings();
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    let attempts = 0;
+    const tick = async () => {
+      attempts += 1;
+      try {
+        const answer = await pollOperation(jobId, operationName);
+        if (stopped) return;
+        if (answer.done) return void (await finish(jobId, answer));
+      } catch (error) {
+        if (stopped) return;
+        // Spec §8: a poll error is only logged; near the end of the attempts it is reported.
+        console.warn('video status poll failed', error);
+        if (error instanceof ApiError && error.status === 404) {
+          clearActivePolling();
+          setPhase({ kind: 'failed', jobId, message: error.message });
+          return;
+        }
+        if (attempts >= maxAttempts - POLLING_ERROR_WINDOW) showToast(VIDEO_MESSAGES.pollingError);
+      }
+      if (attempts >= maxAttempts) {
+        setPhase({ kind: 'timed-out', jobId, operationName, startedAt });
+        showToast(VIDEO_MESSAGES.pollingTimeout);
+        return;
+      }
+      timer = setTimeout(() => void tick(), intervalMs);
+    };
+    timer = setTimeout(() => void tick(), intervalMs);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+    // pollingJob.run restarts the loop (Check Status, a new job); its other fields belong to that run.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [pollingJob?.run, pollingJob?.jobId, finish]);
+
+  const start = useCallback(
+    async (order: VideoOrder) => {
+      if (!user?.userId) return void showToast(VIDEO_MESSAGES.signIn);
+      let imageBase64: string;
+      try {
+        imageBase64 = await readFileAsBase64(order.file);
+      } catch {
+        return void showToast(VIDEO_MESSAGES.imageRead);
+      }
+      const body: GenerateVideoRequest = {
+        imageBase64,
+        prompt: order.prompt,
+        duration: order.duration as GenerateVideoRequest['duration'],
+        aspect_ratio: order.aspectRatio as GenerateVideoRequest['aspect_ratio'],
+        output_count: order.outputCount as GenerateVideoRequest['output_count'],
+      };
+      // One key for every attempt of this click: a retried request is the same request, charged once.
+      const idempotencyKey = newIdempotencyKey();
+      let started: { jobId?: string; operationName?: string; newCredits: number } | undefined;
+      for (let attempt = 1; !started; attempt++) {
+        setPhase({ kind: 'starting', attempt });
+        try {
+          started = LenientStartResponse.parse(await startVideo(body, idempotencyKey));
+        } catch (error) {
+          if (isNetworkLike(error) && attempt < MAX_START_ATTEMPTS) {
+            await sleep(START_RETRY_DELAY_MS);
+            continue;
+          }
+          setPhase({ kind: 'idle' });
+          if (error instanceof ApiError && error.code === 'UNAUTHENTICATED') return void showToast(VIDEO_MESSAGES.signIn);
+          return void showToast(videoStartErrorToast(error));
+        }
+      }
+      setBalance(started.newCredits);
+      if (!started.jobId) {
+        setPhase({ kind: 'idle' });
+        return void showToast(VIDEO_MESSAGES.noJobId);
+      }
+      poll({ jobId: started.jobId, operationName: started.operationName ?? '', startedAt: Date.now() });
+      void refreshJobs();
+    },
+    [poll, refreshJobs, setBalance, user?.userId],
+  );
+
+  /** Spec §4: resume polling with Check Status. */
+  const checkStatus = useCallback(async () => {
+    const target = phase.kind === 'polling' || phase.kind === 'timed-out' ? phase : readActivePolling();
+    if (!target?.operationName) return void showToast(VIDEO_MESSAGES.cannotResume);
+    try {
+      const answer = await pollOperation(target.jobId, target.operationName);
+      if (answer.done) return void (await finish(target.jobId, answer));
+      showToast(VIDEO_MESSAGES.stillProcessing, 'info');
+      poll({ jobId: target.jobId, operationName: target.operationName, startedAt: target.startedAt });
+    } catch (error) {
+      toast.error('Check Failed', { description: error instanceof Error ? error.message : 'Please try again.' });
+    }
+  }, [finish, phase, poll]);
+
+  const cancel = useCallback(async () => {
+    if (phase.kind !== 'polling' && phase.kind !== 'timed-out') return;
+    try {
+      const job = await cancelJob(phase.jobId);
+      clearActivePolling();
+      setPhase({ kind: 'failed', jobId: phase.jobId, message: job.error_message ?? 'Cancelled by user' });
+      showToast(VIDEO_MESSAGES.cancelled, 'info');
+      refreshAfterEnd();
+    } catch (error) {
+      toast.error('Cancel Failed', { description: error instanceof Error ? error.message : 'Please try again.' });
+    }
+  }, [phase, refreshAfterEnd]);
+
+  /** Shows a job from the history: its videos when complete, its progress when still generating. */
+  const show = useCallback(
+    async (job: { id: string; status: string; operation_name: string; created_at: string; error_message: string | null }) => {
+      if (job.status === 'generating') return poll({ jobId: job.id, operationName: job.operation_name, startedAt: Date.parse(job.created_at) });
+      if (job.status === 'failed') return setPhase({ kind: 'failed', jobId: job.id, message: job.error_message || VIDEO_MESSAGES.failed });
+      try {
+        setPhase({ kind: 'complete', jobId: job.id, urls: await getVideoUrl(job.id) });
+      } catch (error) {
+        toast.error('Error', { description: error instanceof Error ? error.message : VIDEO_MESSAGES.failed });
+      }
+    },
+    [poll],
+  );
+
+  return { phase, start, checkStatus, cancel, show };
+}
