@@ -140,3 +140,35 @@ describe('billing', () => {
     await expect(purchases.count()).resolves.toBe(2);
   });
 });
+
+describe('support and API screens', () => {
+  it('requires e-mail, subject and message, then promises a reply within 24 hours', async () => {
+    const { page } = session;
+    await page.goto('/support');
+    await page.getByRole('heading', { name: 'Support', level: 1 }).waitFor();
+    for (const label of ['Email', 'Subject', 'Message']) {
+      await expect(page.getByLabel(label).getAttribute('required'), label).resolves.toBe('');
+    }
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(page.getByLabel('Subject').evaluate((field) => (field as unknown as { validity: { valid: boolean } }).validity.valid)).resolves.toBe(false);
+    await page.getByLabel('Subject').fill('Where is my video?');
+    await page.getByLabel('Message').fill('It has been generating for a while.');
+    await page.getByRole('button', { name: 'Send message' }).click();
+    await expect(toast(page, 'Message sent').textContent()).resolves.toContain('within 24 hours');
+    await expect(page.getByRole('heading', { name: 'Help resources' }).isVisible()).resolves.toBe(true);
+    await expect(page.getByRole('region', { name: 'Help resources' }).getByRole('heading', { level: 3 }).count()).resolves.toBe(3);
+  });
+
+  it('generates client-side API keys that start with ml_', async () => {
+    const { page } = session;
+    // Reached through the top bar's API tab (a direct load of /api is covered by routes.test.ts).
+    await page.goto('/dashboard/prices');
+    await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'API' }).click();
+    await page.getByRole('heading', { name: 'API', level: 1 }).waitFor();
+    await page.getByLabel('Key name').fill('Shopify sync');
+    await page.getByRole('button', { name: 'Generate key' }).click();
+    await expect(page.getByTestId('api-key-value').textContent()).resolves.toMatch(/^ml_[A-Za-z0-9]{32}$/);
+    await page.getByRole('button', { name: 'Delete Shopify sync' }).click();
+    await page.getByText('No API keys yet.').waitFor();
+  });
+});

@@ -31,9 +31,10 @@ export function SidebarGroup({ title, items }: { title: string; items: readonly 
   const headingId = useId();
   return (
     <div className="px-3 py-3">
-      <h2 id={headingId} className="px-3 pb-2 text-xs font-semibold uppercase tracking-wide text-slate-600">
+      {/* A label, not a heading: the screen's own h1 comes first in the heading outline. */}
+      <p id={headingId} className="px-3 pb-2 text-xs font-semibold uppercase tracking-wide text-slate-600">
         {title}
-      </h2>
+      </p>
       <ul aria-labelledby={headingId} className="space-y-0.5">
         {items.map((item) => (
           <li key={item.to}>

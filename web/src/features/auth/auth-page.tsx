@@ -2,6 +2,7 @@ import { Eye, EyeOff } from 'lucide-react';
 import { useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
 import { BrandLink } from '@/components/brand';
+import { PageTitle } from '@/components/page-title';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/field';
 import {
@@ -174,6 +175,7 @@ export default function AuthPage() {
       <main id="main" className="flex flex-1 items-center justify-center px-4 py-12 sm:px-8">
         <div className="w-full max-w-md">
           <BrandLink className="mb-10" />
+          <PageTitle title={mode === 'signUp' ? 'Sign up' : 'Sign in'} />
           <h1 className="text-3xl font-bold tracking-tight text-slate-900">{heading[mode].title}</h1>
           <p className="mt-2 text-slate-700">{heading[mode].subtitle}</p>
           {(mode === 'confirmSignUp' || mode === 'resetPassword') && localCodeNote}

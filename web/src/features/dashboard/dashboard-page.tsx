@@ -1,5 +1,6 @@
 import { Coins, Crown, Mail, Video } from 'lucide-react';
 import { AccountDetailsList } from '@/components/account-details';
+import { PageTitle } from '@/components/page-title';
 import { ButtonLink } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageSpinner } from '@/components/ui/spinner';
@@ -17,6 +18,7 @@ export default function DashboardPage() {
 
   return (
     <div className="space-y-8">
+      <PageTitle title="Dashboard" />
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
         <div>
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Welcome to ModelLoop</h1>
