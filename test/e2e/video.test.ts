@@ -1,0 +1,126 @@
+// The Video Generation screen in real Chromium against the local twin: upload a product photo, choose Pivot,
+// generate, watch the timer, get the looping video and download it as an mp4; a reload during a job resumes polling
+// from localStorage activePolling. The page's poll interval is shortened through its test-only localStorage knob
+// (production keeps 10 s × 120).
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { Browser, Page } from 'playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { probeVideo } from '../../lambdas/media/index.js';
+import { tshirtPhoto } from '../fixtures/local-engine-images.js';
+import { ensureWebBuilt, launchChromium, openPage, signUpInUi, toast, uniqueEmail, type TestPage } from './harness.js';
+
+const VIDEO_TIMEOUT = 150_000;
+const POLL_INTERVAL_KNOB = 'modelloop.videoPollIntervalMs';
+
+let browser: Browser;
+let session: TestPage;
+let photo: Buffer;
+
+beforeAll(async () => {
+  ensureWebBuilt();
+  browser = await launchChromium();
+  session = await openPage(browser);
+  await session.page.addInitScript((key) => localStorage.setItem(key, '500'), POLL_INTERVAL_KNOB);
+  await signUpInUi(session.page, uniqueEmail('video.user'));
+  photo = await tshirtPhoto(600, 700);
+});
+afterAll(async () => {
+  await session?.close();
+  await browser?.close();
+});
+
+async function openVideoScreen(page: Page): Promise<void> {
+  await page.goto('/studio/generate/video-generation');
+  await page.getByRole('heading', { name: 'Image to Video Generation' }).waitFor();
+}
+
+async function fillForm(page: Page, options: { duration?: string; aspect?: string } = {}): Promise<void> {
+  await page.getByLabel('Upload a product image').setInputFiles({ name: 'tee.jpg', mimeType: 'image/jpeg', buffer: photo });
+  await page.getByText('tee.jpg').waitFor();
+  await page.getByRole('button', { name: 'Pivot', exact: true }).click();
+  if (options.duration) await page.getByRole('radio', { name: options.duration, exact: true }).check({ force: true });
+  if (options.aspect) await page.getByRole('radio', { name: options.aspect, exact: true }).check({ force: true });
+}
+
+const activePolling = (page: Page) => page.evaluate(() => localStorage.getItem('activePolling'));
+
+describe('video generation', () => {
+  it('shows the form with its defaults, the disabled URL source and the cost, and checks the form before any call', async () => {
+    const { page } = session;
+    await openVideoScreen(page);
+    await expect.poll(() => page.getByRole('radio', { name: '8 s' }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: '9:16' }).isChecked()).toBe(true);
+    expect(await page.getByRole('radio', { name: '1', exact: true }).isChecked()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Product URL' }).isDisabled()).toBe(true);
+    await page.getByText('Cost: 1 credit').waitFor();
+    await page.getByRole('radio', { name: '3', exact: true }).check({ force: true });
+    await page.getByText('Cost: 3 credits').waitFor();
+    await page.getByRole('radio', { name: '1', exact: true }).check({ force: true });
+
+    await page.getByRole('button', { name: 'Generate Video' }).click();
+    await toast(page, 'Please upload an image first').waitFor();
+    await page.getByLabel('Upload a product image').setInputFiles({ name: 'tee.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await page.getByRole('button', { name: 'Generate Video' }).click();
+    await toast(page, 'Please describe the motion you want').waitFor();
+  });
+
+  it('uploads a photo, generates a Pivot video with a running timer, plays it in a loop and downloads it as an mp4', async () => {
+    const { page, errors } = session;
+    await openVideoScreen(page);
+    await fillForm(page);
+    await page.getByRole('button', { name: 'Generate Video' }).click();
+
+    await page.getByText('expected 2-5 minutes').waitFor();
+    await expect.poll(() => page.getByTestId('video-elapsed').textContent()).toMatch(/^0:0[1-9]$/);
+    expect(await page.getByRole('progressbar', { name: 'Video generation progress' }).getAttribute('aria-valuemax')).toBe('300');
+    expect(JSON.parse((await activePolling(page))!)).toMatchObject({ jobId: expect.any(String), operationName: expect.stringContaining(':execution:') });
+
+    const player = page.getByLabel('Generated video 1');
+    await player.waitFor({ timeout: VIDEO_TIMEOUT });
+    expect(await player.evaluate((video: HTMLVideoElement) => ({ loop: video.loop, muted: video.muted, autoplay: video.autoplay, playsInline: video.playsInline }))).toEqual({
+      loop: true,
+      muted: true,
+      autoplay: true,
+      playsInline: true,
+    });
+    await expect.poll(() => player.evaluate((video: HTMLVideoElement) => video.readyState), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+    expect(await activePolling(page)).toBeNull();
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download', exact: true }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^video-[0-9a-z]{8}\.mp4$/);
+    const directory = await mkdtemp(join(tmpdir(), 'modelloop-e2e-video-'));
+    try {
+      const file = join(directory, download.suggestedFilename());
+      await writeFile(file, await readFile(await download.path()));
+      expect(await probeVideo(file)).toMatchObject({ codec: 'h264', width: 720, height: 1280, frames: 8 * 24 });
+    } finally {
+      await rm(directory, { recursive: true, force: true });
+    }
+
+    const history = page.getByRole('list', { name: 'Recent video jobs' });
+    await history.getByText('Pivot').first().waitFor();
+    await history.getByText('complete').first().waitFor();
+    expect(errors).toEqual([]);
+  });
+
+  it('resumes polling after a reload during a job', async () => {
+    const { page, errors } = session;
+    await openVideoScreen(page);
+    await fillForm(page, { duration: '16 s', aspect: '16:9' });
+    await page.getByRole('button', { name: 'Generate Video' }).click();
+    await page.getByText('expected 2-5 minutes').waitFor();
+    const before = JSON.parse((await activePolling(page))!);
+
+    await page.reload();
+    await page.getByText('expected 2-5 minutes').waitFor();
+    expect(JSON.parse((await activePolling(page))!)).toEqual(before);
+    // The timer goes on from the job's start, not from the reload.
+    await expect.poll(() => page.getByTestId('video-elapsed').textContent()).toMatch(/^\d+:\d\d$/);
+
+    await page.getByLabel('Generated video 1').waitFor({ timeout: VIDEO_TIMEOUT });
+    expect(await activePolling(page)).toBeNull();
+    expect(errors).toEqual([]);
+  });
+});
