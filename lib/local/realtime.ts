@@ -69,6 +69,8 @@ export async function startLocalWebSocketApi(options: LocalWebSocketApiOptions):
   const connections = new Map<string, OpenConnection>();
   const managementPrefix = `${options.path}/@connections/`;
   const detach: (() => void)[] = [];
+  /** $disconnect calls still running: stop() waits for them before the emulators go away. */
+  const disconnecting = new Set<Promise<void>>();
 
   const context = (connectionId: string, connectedAt: number, req: IncomingMessage, routeKey: string, eventType: 'CONNECT' | 'DISCONNECT' | 'MESSAGE') => {
     const now = Date.now();
@@ -168,9 +170,14 @@ export async function startLocalWebSocketApi(options: LocalWebSocketApiOptions):
             disconnectReason: reason.toString('utf8'),
           },
         };
-        disconnect(event)
+        const done = disconnect(event)
+          .then(() => undefined)
           .catch((error: unknown) => options.log(`$disconnect error: ${error instanceof Error ? error.stack : String(error)}`))
-          .finally(markClosed);
+          .finally(() => {
+            disconnecting.delete(done);
+            markClosed();
+          });
+        disconnecting.add(done);
       });
     });
   }
@@ -230,6 +237,7 @@ export async function startLocalWebSocketApi(options: LocalWebSocketApiOptions):
       const open = [...connections.values()];
       for (const connection of open) connection.socket.close(1001, 'Going away');
       await Promise.all(open.map((connection) => connection.closed));
+      await Promise.all([...disconnecting]);
       await new Promise<void>((done) => wss.close(() => done()));
     },
   };

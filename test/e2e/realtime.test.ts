@@ -56,7 +56,7 @@ describe('live credits in two tabs', () => {
       // From here on the watcher cannot re-read the profile: only a pushed balance can change its menu. A marker on
       // its window shows that the page was never reloaded.
       await watcher.route('**/api/profile', (route) => route.abort());
-      await watcher.evaluate(() => Object.assign(window, { sameDocument: true }));
+      await watcher.evaluate(() => Object.assign(globalThis, { sameDocument: true }));
 
       await buyer.goto('/dashboard/billing');
       await buyer.getByText('Custom amount').click();
@@ -64,7 +64,7 @@ describe('live credits in two tabs', () => {
       await buyer.getByRole('button', { name: /^Buy 37 credits/ }).click();
 
       await menu.getByTestId('account-menu-credits').filter({ hasText: '42 credits' }).waitFor({ timeout: 15_000 });
-      await expect(watcher.evaluate(() => (window as unknown as { sameDocument?: boolean }).sameDocument)).resolves.toBe(true);
+      await expect(watcher.evaluate(() => (globalThis as { sameDocument?: boolean }).sameDocument)).resolves.toBe(true);
       expect(errors).toEqual([]);
     } finally {
       await context.close();
