@@ -1,5 +1,5 @@
 // Local engine pictures: time per operation (median of several runs after a warm-up) and output size, for on-model
-// pictures at 1k/2k/4k, each edit kind on a 2k picture, and upscales to 2k/4k/8k from a 1k picture.
+// pictures at 1k/2k/4k, each edit kind on a 2k product photo, and upscales of a 1k on-model picture to 2k/4k/8k.
 // Run: npx tsx bench/images.ts
 import { availableParallelism, loadavg } from 'node:os';
 import sharp from 'sharp';
@@ -41,16 +41,7 @@ for (const [name, size] of Object.entries(IMAGE_SIZES)) {
   );
 }
 
-const picture2k = (
-  await localOnModelImage.generate({
-    product: { bytes: photo, mimeType: 'image/jpeg' },
-    productType: 'clothing',
-    prompt: 'model',
-    cameraZoom: 'close-up',
-    size: IMAGE_SIZES['2k'],
-    promptEnhance: false,
-  })
-).bytes;
+const photo2k = await sharp(await tshirtPhoto(IMAGE_SIZES['2k'].width, IMAGE_SIZES['2k'].height)).png().toBuffer();
 for (const instruction of [
   'background white',
   'brighten by 20%',
@@ -64,10 +55,19 @@ for (const instruction of [
   'rotate 90',
   'background #f5f5dc and mirror and brighten',
 ]) {
-  await row(`edit 2k: ${instruction}`, 5, () => localEdit.edit({ image: { bytes: picture2k, mimeType: 'image/png' }, instruction }));
+  await row(`edit 2k: ${instruction}`, 5, () => localEdit.edit({ image: { bytes: photo2k, mimeType: 'image/png' }, instruction }));
 }
 
-const picture1k = await sharp(picture2k).resize(IMAGE_SIZES['1k'].width, IMAGE_SIZES['1k'].height).png().toBuffer();
+const picture1k = (
+  await localOnModelImage.generate({
+    product: { bytes: photo, mimeType: 'image/jpeg' },
+    productType: 'clothing',
+    prompt: 'model',
+    cameraZoom: 'mid-shot',
+    size: IMAGE_SIZES['1k'],
+    promptEnhance: false,
+  })
+).bytes;
 for (const [name, { width, height }] of Object.entries(UPSCALE_RESOLUTIONS)) {
   await row(`upscale 1k → ${name}`, name === '8k' ? 2 : 5, () =>
     localUpscale.upscale({ image: { bytes: picture1k, mimeType: 'image/png' }, size: { width, height } }),

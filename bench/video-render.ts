@@ -13,10 +13,13 @@ import { tshirtPhoto } from '../test/fixtures/local-engine-images.js';
 const dir = await mkdtemp(join(tmpdir(), 'modelloop-bench-video-'));
 const loadAtStart = loadavg()[0]!;
 
-async function timed<T>(work: () => Promise<T>): Promise<{ seconds: number; result: T }> {
+/** Wall time, and the CPU time of this process alone (the JS side; ffmpeg runs in a child process). */
+async function timed<T>(work: () => Promise<T>): Promise<{ seconds: number; nodeCpuSeconds: number; result: T }> {
   const started = performance.now();
+  const cpu = process.cpuUsage();
   const result = await work();
-  return { seconds: (performance.now() - started) / 1000, result };
+  const { user, system } = process.cpuUsage(cpu);
+  return { seconds: (performance.now() - started) / 1000, nodeCpuSeconds: (user + system) / 1e6, result };
 }
 
 function printTable(header: string[], rows: string[][]) {
@@ -33,7 +36,7 @@ try {
     for (const durationSeconds of VIDEO_DURATIONS) {
       for (const [ratio, size] of Object.entries(VIDEO_SIZES)) {
         const file = join(dir, `${preset.replace(' ', '')}-${durationSeconds}-${ratio.replace(':', 'x')}.mp4`);
-        const { seconds, result } = await timed(() => renderLoopingClip({ image, preset, durationSeconds, size }, file));
+        const { seconds, nodeCpuSeconds, result } = await timed(() => renderLoopingClip({ image, preset, durationSeconds, size }, file));
         const [probe, seam, { size: bytes }] = await Promise.all([probeVideo(file), measureSeam(file), stat(file)]);
         renders.push([
           preset,
@@ -43,13 +46,14 @@ try {
           `${result.cycles}`,
           `${(bytes / 1024).toFixed(0)} KB`,
           seconds.toFixed(2),
+          nodeCpuSeconds.toFixed(2),
           seam.score.toFixed(3),
         ]);
       }
     }
   }
   console.log(`local engine videos — ${availableParallelism()} cores, load average ${loadAtStart.toFixed(2)} at the start (other work on the machine skews timings)`);
-  printTable(['preset', 'asked', 'aspect / size', 'probed duration', 'cycles', 'MP4', 'render s', 'seam score'], renders);
+  printTable(['preset', 'asked', 'aspect / size', 'probed duration', 'cycles', 'MP4', 'render s', 'JS cpu s', 'seam score'], renders);
 
   const source = await patternClip(dir, 9, 720, 720);
   const steps: string[][] = [];
