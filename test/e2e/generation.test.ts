@@ -105,6 +105,10 @@ describe('image generation, history, edit and upscale', () => {
     }
     await page.getByRole('tab', { name: 'Images' }).click();
     await expect.poll(() => page.getByTestId('generation-row').count()).toBe(1);
+
+    // The library card counts the generation made from it.
+    await page.goto('/studio/clothing');
+    await page.getByRole('article', { name: ITEM_NAME }).getByText('Used once').waitFor();
   });
 
   it('edits the result picked from past results', async () => {
