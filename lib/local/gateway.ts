@@ -61,7 +61,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     if (url.pathname === '/config.json') return send(res, 200, options.runtimeConfig());
     const mount = options.mounts?.find(({ prefix }) => url.pathname.startsWith(prefix));
     if (mount) return mount.handle(req, res);
-    if (url.pathname === API_PREFIX || url.pathname.startsWith(`${API_PREFIX}/`)) return handleApi(req, res, url);
+    // Only /api/… is the API: /api itself is a screen of the web app (the API keys page).
+    if (url.pathname.startsWith(`${API_PREFIX}/`)) return handleApi(req, res, url);
     if (options.webMiddleware) return options.webMiddleware(req, res, () => serveStatic(req, res, url));
     return serveStatic(req, res, url);
   }
