@@ -34,17 +34,26 @@ export const VIDEO_FAILURE_MESSAGES = {
 } as const;
 
 /** Base64 of an image of at most VIDEO_SOURCE_MAX_BYTES, optionally as a data: URL. */
+/** The largest image the web app sends inline as base64; larger ones are uploaded first (Lambda's 6 MB request limit). */
+export const INLINE_IMAGE_MAX_BYTES = 4 * 1024 * 1024;
 const BASE64_MAX_LENGTH = Math.ceil(VIDEO_SOURCE_MAX_BYTES / 3) * 4 + 100;
 
 export const VideoDuration = z.literal(VIDEO_DURATIONS, { error: `The duration must be ${VIDEO_DURATIONS.join(', ')} seconds` });
 export const VideoAspectRatio = z.enum(VIDEO_ASPECT_RATIOS, { error: `The aspect ratio must be ${VIDEO_ASPECT_RATIOS.join(', ')}` });
 export const VideoOutputCount = z.literal(VIDEO_OUTPUT_COUNTS, { error: `The number of videos must be ${VIDEO_OUTPUT_COUNTS.join(', ')}` });
 
+/**
+ * POST /generate-video. The image is `imageBase64` (the specification's field: base64 or a data: URL; in the cloud a
+ * Lambda request carries at most 6 MB, so about 4 MB of image) or `imageKey` (a file the caller uploaded through
+ * POST /generation-uploads/upload-url, up to 6 MB: what the web app sends for larger files). Exactly one is needed.
+ */
 export const GenerateVideoRequest = z.object({
   imageBase64: z
     .string({ error: IMAGE_REQUIRED })
     .min(1, IMAGE_REQUIRED)
-    .max(BASE64_MAX_LENGTH, `The image must be under ${VIDEO_SOURCE_MAX_BYTES / 1024 / 1024}MB`),
+    .max(BASE64_MAX_LENGTH, `The image must be under ${VIDEO_SOURCE_MAX_BYTES / 1024 / 1024}MB`)
+    .optional(),
+  imageKey: z.string().trim().min(1, IMAGE_REQUIRED).max(512).optional(),
   prompt: z
     .string({ error: MOTION_PROMPT_REQUIRED })
     .trim()

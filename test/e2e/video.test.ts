@@ -22,7 +22,7 @@ beforeAll(async () => {
   ensureWebBuilt();
   browser = await launchChromium();
   session = await openPage(browser);
-  await session.page.addInitScript((key) => localStorage.setItem(key, '500'), POLL_INTERVAL_KNOB);
+  await session.page.addInitScript((key) => (globalThis as any).localStorage.setItem(key, '500'), POLL_INTERVAL_KNOB);
   await signUpInUi(session.page, uniqueEmail('video.user'));
   photo = await tshirtPhoto(600, 700);
 });
@@ -44,7 +44,7 @@ async function fillForm(page: Page, options: { duration?: string; aspect?: strin
   if (options.aspect) await page.getByRole('radio', { name: options.aspect, exact: true }).check({ force: true });
 }
 
-const activePolling = (page: Page) => page.evaluate(() => localStorage.getItem('activePolling'));
+const activePolling = (page: Page): Promise<string | null> => page.evaluate(() => (globalThis as any).localStorage.getItem('activePolling'));
 
 describe('video generation', () => {
   it('shows the form with its defaults, the disabled URL source and the cost, and checks the form before any call', async () => {
@@ -79,13 +79,13 @@ describe('video generation', () => {
 
     const player = page.getByLabel('Generated video 1');
     await player.waitFor({ timeout: VIDEO_TIMEOUT });
-    expect(await player.evaluate((video: HTMLVideoElement) => ({ loop: video.loop, muted: video.muted, autoplay: video.autoplay, playsInline: video.playsInline }))).toEqual({
+    expect(await player.evaluate((video: any) => ({ loop: video.loop, muted: video.muted, autoplay: video.autoplay, playsInline: video.playsInline }))).toEqual({
       loop: true,
       muted: true,
       autoplay: true,
       playsInline: true,
     });
-    await expect.poll(() => player.evaluate((video: HTMLVideoElement) => video.readyState), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+    await expect.poll(() => player.evaluate((video: any) => video.readyState), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
     expect(await activePolling(page)).toBeNull();
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download', exact: true }).click()]);

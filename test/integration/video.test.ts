@@ -174,6 +174,25 @@ describe('generate-video requests', () => {
     expect(await jobsOf(user)).toEqual([]);
   });
 
+  it('takes an uploaded file (imageKey) of the caller’s own instead of base64, and refuses anyone else’s', async () => {
+    const [user, stranger] = await Promise.all([createUser(twin), createUser(twin)]);
+    const upload = await api(twin.apiUrl, 'POST', '/generation-uploads/upload-url', {
+      user,
+      body: { fileName: 'tee.jpg', contentType: 'image/jpeg', sizeBytes: photo.length },
+    });
+    expect(upload.status).toBe(200);
+    expect((await fetch(upload.body.uploadUrl, { method: 'PUT', headers: upload.body.headers, body: photo })).status).toBe(200);
+    const imageKey = upload.body.imageKey;
+
+    expect((await post(stranger, { imageKey, prompt: 'Pivot' })).status).toBe(403);
+    expect((await post(user, { imageKey, imageBase64: photo.toString('base64'), prompt: 'Pivot' })).status).toBe(400);
+    const started = await post(user, { imageKey, prompt: 'Catwalk', duration: 5, aspect_ratio: '1:1' });
+    expect(started.status).toBe(200);
+    expect(await pollUntilDone(twin.apiUrl, user, started.body)).toMatchObject({ status: 'complete' });
+    expect(await balanceOf(stranger)).toBe(SIGNUP_CREDITS);
+    await expectLedger(user, 0);
+  });
+
   it('answers "Insufficient credits" without charging, and charges a retried request once', async () => {
     const user = await createUser(twin);
     const key = randomUUID();

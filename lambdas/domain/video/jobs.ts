@@ -3,10 +3,11 @@
 // workflow (execution name = job id), then answers. A retried request (same Idempotency-Key) is charged once and
 // answers with the job the first request made, starting its workflow if the first request didn't get that far.
 import type { ImageMimeType } from '../../contracts/api.js';
-import { SHORT_LIST_LIMIT, SIGNED_URL_SECONDS, VIDEO_SOURCE_MAX_BYTES } from '../../contracts/catalog.js';
+import { SHORT_LIST_LIMIT, SIGNED_URL_SECONDS, UPLOAD_URL_SECONDS, VIDEO_SOURCE_MAX_BYTES } from '../../contracts/catalog.js';
 import { EMPTY_FILE, fileTooLarge, INVALID_FILE_TYPE, INVALID_IMAGE, type ImageFileProblem } from '../../contracts/upload-rules.js';
 import {
   CANCELLED_BY_USER,
+  IMAGE_REQUIRED,
   VIDEO_FAILURE_MESSAGES,
   type GenerateVideoResponse,
   type GetVideoUrlResponse,
@@ -25,6 +26,7 @@ import { tierCost } from '../../data/pricing-repo.js';
 import { presignDownload, writeObject } from '../../storage/objects.js';
 import { debit } from '../credits.js';
 import { checkImageBytes } from '../image-files.js';
+import { acceptUploadedImage, ownUploadId, type UploadPolicy } from '../uploaded-images.js';
 import { sourceKey } from './keys.js';
 import { failJob } from './settle.js';
 
@@ -53,8 +55,26 @@ export async function decodeSourceImage(imageBase64: string): Promise<{ bytes: B
   return { bytes, mimeType: check.mimeType };
 }
 
+/** Uploads for a video's source image: the caller's own file in the results bucket, at most 6 MB. */
+const VIDEO_UPLOADS: UploadPolicy = { bucket: 'results', maxBytes: VIDEO_SOURCE_MAX_BYTES, urlSeconds: UPLOAD_URL_SECONDS };
+
+/** The image the request names, checked: inline base64, or an upload in the caller's own folder. */
+async function sourceImage(userId: string, request: GenerateVideo): Promise<SourceImage> {
+  if ((request.imageBase64 === undefined) === (request.imageKey === undefined)) {
+    throw new AppError(400, 'VALIDATION_ERROR', request.imageKey ? 'Send one image: imageBase64 or imageKey, not both' : IMAGE_REQUIRED);
+  }
+  if (request.imageBase64 !== undefined) return { ...(await decodeSourceImage(request.imageBase64)), uploadedKey: undefined };
+  ownUploadId(userId, request.imageKey!);
+  const accepted = await acceptUploadedImage(request.imageKey!, VIDEO_UPLOADS);
+  return { bytes: undefined, mimeType: accepted.mimeType, uploadedKey: accepted.key };
+}
+
+type SourceImage =
+  | { bytes: Buffer; mimeType: ImageMimeType; uploadedKey: undefined }
+  | { bytes: undefined; mimeType: ImageMimeType; uploadedKey: string };
+
 export async function generateVideo(userId: string, request: GenerateVideo, idempotencyKey: string): Promise<GenerateVideoResponse> {
-  const image = await decodeSourceImage(request.imageBase64);
+  const image = await sourceImage(userId, request);
   const cost = (await tierCost('video-generation')) * request.output_count;
   const freshId = newId();
   const charge = await debit(userId, {
@@ -67,8 +87,8 @@ export async function generateVideo(userId: string, request: GenerateVideo, idem
 
   let job = await getJob(userId, jobId);
   if (!job) {
-    const key = sourceKey(userId, jobId, image.mimeType);
-    await writeObject('results', key, image.bytes, image.mimeType);
+    const key = image.uploadedKey ?? sourceKey(userId, jobId, image.mimeType);
+    if (image.bytes) await writeObject('results', key, image.bytes, image.mimeType);
     const now = new Date().toISOString();
     ({ job } = await createJob({
       id: jobId,

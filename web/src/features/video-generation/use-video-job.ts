@@ -2,11 +2,12 @@
 // up to 3 times 2 s apart with one Idempotency-Key, so a retry never charges twice), polling every 10 s up to 120
 // times with the job kept in localStorage `activePolling` (resumed after a reload), Check Status, Cancel, and the
 // signed URLs of the finished videos. Every message is the catalogue's (video-messages.ts).
-import { GenerateVideoResponse, type GenerateVideoRequest, type GetVideoUrlResponse, type PollOperationResponse } from '@contracts/video';
+import { GenerateVideoResponse, INLINE_IMAGE_MAX_BYTES, type GenerateVideoRequest, type GetVideoUrlResponse, type PollOperationResponse } from '@contracts/video';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { ApiError, newIdempotencyKey } from '@/lib/api';
+import { uploadGenerationImage } from '@/lib/generations';
 import { profileQueryKey, useSetBalance } from '@/lib/profile';
 import { useUser } from '@/lib/session-context';
 import { clearActivePolling, pollSettings, readActivePolling, writeActivePolling, type ActivePolling } from './active-polling';
@@ -153,14 +154,16 @@ export function useVideoJob() {
   const start = useCallback(
     async (order: VideoOrder) => {
       if (!user?.userId) return void showToast(VIDEO_MESSAGES.signIn);
-      let imageBase64: string;
+      // Small files go inline as the specification's imageBase64; larger ones are uploaded first, because a cloud
+      // request carries at most 6 MB (about 4 MB of image once base64-encoded).
+      let image: Pick<GenerateVideoRequest, 'imageBase64' | 'imageKey'>;
       try {
-        imageBase64 = await readFileAsBase64(order.file);
-      } catch {
-        return void showToast(VIDEO_MESSAGES.imageRead);
+        image = order.file.size > INLINE_IMAGE_MAX_BYTES ? { imageKey: await uploadGenerationImage(order.file) } : { imageBase64: await readFileAsBase64(order.file) };
+      } catch (error) {
+        return void showToast(error instanceof ApiError ? { title: 'Upload failed', description: error.message } : VIDEO_MESSAGES.imageRead);
       }
       const body: GenerateVideoRequest = {
-        imageBase64,
+        ...image,
         prompt: order.prompt,
         duration: order.duration as GenerateVideoRequest['duration'],
         aspect_ratio: order.aspectRatio as GenerateVideoRequest['aspect_ratio'],
