@@ -6,8 +6,11 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import {
   CreateTableCommand,
+  DeleteTableCommand,
+  DescribeTableCommand,
   DynamoDBClient,
   ListTablesCommand,
+  ScanCommand,
   UpdateTimeToLiveCommand,
   type CreateTableCommandInput,
 } from '@aws-sdk/client-dynamodb';
@@ -66,7 +69,7 @@ export async function ensureTables(endpoint: string, prefix: string): Promise<Re
   for (const [logical, definition] of Object.entries(TABLES) as [TableName, TableDefinition][]) {
     const name = `${prefix}-${logical}`;
     names[logical] = name;
-    if (existing.has(name)) continue;
+    if (existing.has(name) && (await hasIndexes(client, name, definition))) continue;
     await client.send(new CreateTableCommand(createTableInput(name, definition)));
     if (definition.ttlAttribute) {
       await client.send(
@@ -76,6 +79,27 @@ export async function ensureTables(endpoint: string, prefix: string): Promise<Re
   }
   client.destroy();
   return names;
+}
+
+/**
+ * Whether a table kept in the data directory has the local indexes its definition now declares. Local indexes can
+ * only be made with the table, so a table from before an index was added is recreated while it is still empty; one
+ * with data is left alone and the start stops, saying what to do.
+ */
+async function hasIndexes(client: DynamoDBClient, name: string, definition: TableDefinition): Promise<boolean> {
+  const { Table } = await client.send(new DescribeTableCommand({ TableName: name }));
+  const present = new Set((Table?.LocalSecondaryIndexes ?? []).map((index) => index.IndexName));
+  const missing = (definition.localIndexes ?? []).filter((index) => !present.has(index.name));
+  if (missing.length === 0) return true;
+  const { Count } = await client.send(new ScanCommand({ TableName: name, Limit: 1, Select: 'COUNT' }));
+  if (Count) {
+    throw new Error(
+      `Table ${name} in the data directory was created before its index ${missing[0]!.name} existed and holds data. ` +
+        'Remove the data directory (.data/dynamodb) to recreate the tables.',
+    );
+  }
+  await client.send(new DeleteTableCommand({ TableName: name }));
+  return false;
 }
 
 function createTableInput(name: string, definition: TableDefinition): CreateTableCommandInput {
