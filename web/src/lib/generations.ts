@@ -6,7 +6,7 @@ import { CreateUploadUrlResponse, ListResponse, type LiveResource } from '@contr
 import { PRICING_TIER_SEED, SIGNED_URL_SECONDS, type PricingTierId } from '@contracts/catalog';
 import { EditInstructions, Generation, GenerationStarted, type GenerationType } from '@contracts/generations';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import { toast } from 'sonner';
 import { ApiError, apiRequest, newIdempotencyKey } from './api';
 import { useLoadErrorToast } from './load-error';
@@ -151,10 +151,5 @@ export function useStartGeneration(path: GenerationPath) {
       if (!isRetryable(error)) attempt.current = null;
     },
   });
-  const reset = mutation.reset;
-  const forget = useCallback(() => {
-    attempt.current = null;
-    reset();
-  }, [reset]);
-  return { ...mutation, forget };
+  return mutation;
 }
