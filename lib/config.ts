@@ -11,6 +11,8 @@
 //   testPayments            true only on a staging stage: the purchase route then grants credits for a clearly
 //                           labelled test payment (TEST_PAYMENTS=enabled). Off by default: no deployed stage hands
 //                           out free credits unless asked to.
+//   webRoot                 folder of the built web app that CloudFront serves (default web/dist, built by
+//                           `npm run build:web`); relative paths are taken from the working directory.
 //   imageProvider, editProvider, upscaleProvider, videoProvider
 //                           the adapter each AI port uses, passed to the functions as PROVIDER_IMAGE, PROVIDER_EDIT,
 //                           PROVIDER_UPSCALE, PROVIDER_VIDEO. The cloud has no local studio engine, so the defaults
@@ -39,6 +41,8 @@ export interface ModelLoopConfig {
   authDomainPrefix?: string;
   testPayments: boolean;
   providers: Record<ProviderPort, string>;
+  /** Folder of the built web app; the web hosting construct's default when absent. */
+  webRoot?: string;
   /** Whether user data outlives the stack (retain + deletion protection). */
   retainData: boolean;
 }
@@ -76,6 +80,7 @@ export function readConfig(node: Node): ModelLoopConfig {
     authDomainPrefix: text('authDomainPrefix'),
     testPayments: readFlag('testPayments', node.tryGetContext('testPayments')),
     providers,
+    webRoot: text('webRoot'),
     retainData: stage !== 'dev',
   };
 }

@@ -1,5 +1,6 @@
 // The ModelLoop stack: wires the constructs together; each construct owns its own resources and settings.
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { UserPoolClientIdentityProvider } from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
 import { providerEnvName, type ModelLoopConfig, type ProviderPort } from './config.js';
 import { Auth } from './constructs/auth.js';
@@ -9,6 +10,7 @@ import { HttpApi } from './constructs/http-api.js';
 import { PricingTierSeed } from './constructs/pricing-tier-seed.js';
 import { Realtime } from './constructs/realtime.js';
 import { Storage } from './constructs/storage.js';
+import { WebHosting } from './constructs/web-hosting.js';
 
 export interface ModelLoopStackProps extends StackProps {
   config: ModelLoopConfig;
@@ -21,6 +23,7 @@ export class ModelLoopStack extends Stack {
   readonly functions: FunctionFactory;
   readonly httpApi: HttpApi;
   readonly realtime: Realtime;
+  readonly web: WebHosting;
 
   constructor(scope: Construct, id: string, props: ModelLoopStackProps) {
     super(scope, id, props);
@@ -58,13 +61,26 @@ export class ModelLoopStack extends Stack {
       audience: this.auth.webClient.userPoolClientId,
     });
 
+    const authDomain = this.auth.domain && `${this.auth.domain.domainName}.auth.${this.region}.amazoncognito.com`;
+    this.web = new WebHosting(this, 'Web', {
+      webRoot: config.webRoot,
+      apiUrl: this.httpApi.url,
+      websocketUrl: this.realtime.url,
+      userPool: this.auth.userPool,
+      userPoolClient: this.auth.webClient,
+      hostedUi: authDomain ? { domain: authDomain, providers: [UserPoolClientIdentityProvider.GOOGLE.name] } : undefined,
+      dataBuckets: Object.values(this.storage.buckets),
+      accessLogs: this.storage.accessLogs,
+      testPayments: config.testPayments,
+    });
+    this.auth.addReturnOrigin(this.web.url);
+
     new CfnOutput(this, 'Region', { value: this.region });
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.webClient.userPoolClientId });
-    if (this.auth.domain) {
-      new CfnOutput(this, 'AuthDomain', { value: `${this.auth.domain.domainName}.auth.${this.region}.amazoncognito.com` });
-    }
+    if (authDomain) new CfnOutput(this, 'AuthDomain', { value: authDomain });
     new CfnOutput(this, 'ApiUrl', { value: this.httpApi.url });
     new CfnOutput(this, 'WebSocketUrl', { value: this.realtime.url });
+    new CfnOutput(this, 'WebUrl', { value: this.web.url });
   }
 }

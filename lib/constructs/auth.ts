@@ -1,6 +1,6 @@
 // Identity: a Cognito user pool with e-mail sign-in, self sign-up, optional TOTP MFA and e-mail recovery, one public
 // web client (SRP), and Google sign-in through the hosted UI when a Google OAuth client is configured.
-import { Aws, Duration, Fn, RemovalPolicy, SecretValue, Stack, Validations } from 'aws-cdk-lib';
+import { Aws, Duration, Fn, Lazy, RemovalPolicy, SecretValue, Stack, Validations } from 'aws-cdk-lib';
 import {
   AccountRecovery,
   FeaturePlan,
@@ -15,6 +15,9 @@ import {
 } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
 import type { GoogleSignIn } from '../config.js';
+
+/** Where the hosted UI sends users back to after social sign-in: the web app's sign-in page. */
+export const SIGN_IN_RETURN_PATH = '/auth';
 
 export interface AuthProps {
   stage: string;
@@ -34,6 +37,7 @@ export class Auth extends Construct {
   readonly issuer: string;
   /** The hosted UI, present only with Google sign-in. */
   readonly domain?: UserPoolDomain;
+  private readonly returnOrigins: string[];
 
   constructor(scope: Construct, id: string, props: AuthProps) {
     super(scope, id);
@@ -81,7 +85,11 @@ export class Auth extends Construct {
       });
     }
 
-    const returnUrls = props.webOrigins.filter((origin) => origin !== '*').flatMap((origin) => [`${origin}/`, `${origin}/auth`]);
+    this.returnOrigins = props.webOrigins.filter((origin) => origin !== '*');
+    // Lazy: the web app's own (CloudFront) origin is known only after this client exists; see addReturnOrigin.
+    const returnUrls = Lazy.list({
+      produce: () => this.returnOrigins.flatMap((origin) => [`${origin}/`, `${origin}${SIGN_IN_RETURN_PATH}`]),
+    });
     this.webClient = this.userPool.addClient('WebClient', {
       generateSecret: false,
       // SRP only: the password never leaves the browser. Refresh-token sign-in is always allowed by Cognito.
@@ -102,6 +110,11 @@ export class Auth extends Construct {
         : [UserPoolClientIdentityProvider.COGNITO],
     });
     if (google) this.webClient.node.addDependency(google);
+  }
+
+  /** Lets the hosted UI send users back to one more web origin after sign-in and sign-out. */
+  addReturnOrigin(origin: string): void {
+    this.returnOrigins.push(origin);
   }
 
   private addGoogle(google: GoogleSignIn): UserPoolIdentityProviderGoogle {

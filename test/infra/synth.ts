@@ -1,5 +1,5 @@
 // Synthesizes the ModelLoop app in-process, with the context of cdk.json plus overrides, as `cdk synth` would.
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Template } from 'aws-cdk-lib/assertions';
@@ -42,11 +42,16 @@ export interface CfnTemplate {
 
 export function synthModelLoop({ context = {}, bundle = false, nag = true, modify }: SynthOptions = {}): Synthesized {
   const outdir = mkdtempSync(join(tmpdir(), 'modelloop-cdk-'));
+  // A stand-in for the web build (webRoot), so that infra tests do not depend on `npm run build:web`.
+  const webRoot = mkdtempSync(join(tmpdir(), 'modelloop-web-'));
+  writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>ModelLoop</title>');
+  const removeDirs = () => [outdir, webRoot].forEach((dir) => rmSync(dir, { recursive: true, force: true }));
   const { app, stack } = createModelLoopApp({
     outdir,
     // Path metadata as the CLI asks for it; bundling skipped unless asked for.
     context: {
       'aws:cdk:enable-path-metadata': true,
+      webRoot,
       ...cdkJson.context,
       ...context,
       ...(bundle ? {} : { 'aws:cdk:bundling-stacks': [] }),
@@ -56,9 +61,9 @@ export function synthModelLoop({ context = {}, bundle = false, nag = true, modif
   try {
     const assembly = app.synth();
     const json = assembly.getStackArtifact(stack.artifactId).template as CfnTemplate;
-    return { stack, assembly, template: Template.fromJSON(json), json, dispose: () => rmSync(outdir, { recursive: true, force: true }) };
+    return { stack, assembly, template: Template.fromJSON(json), json, dispose: removeDirs };
   } catch (error) {
-    rmSync(outdir, { recursive: true, force: true });
+    removeDirs();
     throw error;
   }
 }
@@ -70,4 +75,24 @@ export function resourcesOfType(json: CfnTemplate, type: string): [string, CfnRe
 
 export function cdkPath(resource: CfnResource): string {
   return String(resource.Metadata?.['aws:cdk:path'] ?? '');
+}
+
+interface ValidationReport {
+  pluginReports: {
+    pluginName: string;
+    violations: { ruleName: string; violatingConstructs: { constructPath: string }[] }[];
+  }[];
+}
+
+/**
+ * Every finding of the validation plugins (cdk-nag) that was not acknowledged, as 'rule at construct path', from the
+ * report in an assembly directory (written also when synthesis fails on findings).
+ */
+export function nagFindings(assemblyDirectory: string): string[] {
+  const report = JSON.parse(readFileSync(join(assemblyDirectory, 'validation-report.json'), 'utf8')) as ValidationReport;
+  return report.pluginReports.flatMap((plugin) =>
+    plugin.violations.flatMap((violation) =>
+      violation.violatingConstructs.map((construct) => `${violation.ruleName} at ${construct.constructPath}`),
+    ),
+  );
 }
