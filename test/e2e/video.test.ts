@@ -123,4 +123,43 @@ describe('video generation', () => {
     expect(await activePolling(page)).toBeNull();
     expect(errors).toEqual([]);
   });
+
+  it('retries a start that fails on the network 3 times, 2 s apart, with one Idempotency-Key, then shows Network Error', async () => {
+    const { page } = session;
+    await openVideoScreen(page);
+    await fillForm(page, { duration: '5 s' });
+    const keys: string[] = [];
+    await page.route('**/generate-video', async (route) => {
+      keys.push(route.request().headers()['idempotency-key'] ?? '');
+      await route.abort('internetdisconnected');
+    });
+    await page.getByRole('button', { name: 'Generate Video' }).click();
+    await toast(page, 'Network Error').waitFor({ timeout: 20_000 });
+    await page.unroute('**/generate-video');
+    expect(keys).toHaveLength(3);
+    expect(new Set(keys).size).toBe(1);
+    expect(await activePolling(page)).toBeNull();
+  });
+
+  it('checks the status of a running job, cancels it (refunded), and refuses what the balance cannot pay', async () => {
+    const { page, errors } = session;
+    await openVideoScreen(page);
+    await page.getByText(/You have \d+ credits/).waitFor();
+    const creditsBefore = await page.getByText(/You have \d+ credits/).textContent();
+    await fillForm(page, { duration: '16 s', aspect: '16:9' });
+    await page.getByRole('button', { name: 'Generate Video' }).click();
+    await page.getByText('expected 2-5 minutes').waitFor();
+    await page.getByRole('button', { name: 'Check Status' }).click();
+    await toast(page, 'Still Processing').waitFor();
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('alert').filter({ hasText: 'Cancelled by user' }).waitFor();
+    expect(await activePolling(page)).toBeNull();
+    await expect.poll(() => page.getByText(/You have \d+ credits/).textContent(), { timeout: 40_000 }).toBe(creditsBefore);
+    await page.getByRole('list', { name: 'Recent video jobs' }).getByText('Cancelled by user').waitFor();
+
+    await page.getByRole('radio', { name: '5', exact: true }).check({ force: true });
+    await page.getByRole('button', { name: 'Generate Video' }).click();
+    await toast(page, 'Insufficient Credits').waitFor();
+    expect(errors).toEqual([]);
+  });
 });
