@@ -184,7 +184,16 @@ export const ROUTES = [
     tables: { jobs: 'write', generations: 'write' },
     workflows: ['video'],
   },
-  { method: 'GET', path: '/jobs', handler: 'list-jobs', auth: 'user', tables: { jobs: 'read' }, buckets: { results: 'read' } },
+  {
+    method: 'GET',
+    path: '/jobs',
+    handler: 'list-jobs',
+    auth: 'user',
+    // Settles a long-generating job whose execution has ended (as poll-operation does).
+    tables: { jobs: 'write', generations: 'write' },
+    buckets: { results: 'read' },
+    workflows: ['video'],
+  },
 ] as const satisfies readonly RouteDefinition[];
 
 /** CORS of the HTTP API: the same settings for API Gateway and the local gateway. */

@@ -196,8 +196,8 @@ describe('generate-video requests', () => {
   it('answers "Insufficient credits" without charging, and charges a retried request once', async () => {
     const user = await createUser(twin);
     const key = randomUUID();
-    const first = await generateVideo(twin.apiUrl, user, photo, { duration: 5, output_count: 3 }, key);
-    const retry = await generateVideo(twin.apiUrl, user, photo, { duration: 5, output_count: 3 }, key);
+    const first = await generateVideo(twin.apiUrl, user, photo, { duration: 5, aspect_ratio: '1:1', output_count: 3 }, key);
+    const retry = await generateVideo(twin.apiUrl, user, photo, { duration: 5, aspect_ratio: '1:1', output_count: 3 }, key);
     expect(retry.status).toBe(200);
     expect(retry.body).toEqual(first.body);
     expect(await balanceOf(user)).toBe(SIGNUP_CREDITS - 3);

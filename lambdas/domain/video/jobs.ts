@@ -40,6 +40,8 @@ export interface VideoWorkflowInput {
   outputs: number[];
 }
 
+/** A generating job older than this is checked against its execution when the list is read. */
+const STALE_JOB_MS = 10 * 60_000;
 /** A job whose execution Step Functions doesn't know is given this long to appear before it is settled as lost. */
 const LOST_EXECUTION_GRACE_MS = 2 * 60_000;
 
@@ -195,7 +197,12 @@ export async function cancelJob(userId: string, jobId: string): Promise<VideoJob
 
 /** The caller's newest jobs (spec §7: newest first, limit 10), each with a signed URL of its poster frame. */
 export async function recentJobs(userId: string): Promise<JobListItem[]> {
-  const jobs = await listJobs(userId, SHORT_LIST_LIMIT);
+  const listed = await listJobs(userId, SHORT_LIST_LIMIT);
+  // A job nobody polls anymore is settled here once it has been generating for long: its execution may have ended
+  // (the overall timeout) without settling it.
+  const jobs = await Promise.all(
+    listed.map(async (job) => (job.status === 'generating' && Date.now() - Date.parse(job.created_at) > STALE_JOB_MS ? ((await reconcile(job)) ?? job) : job)),
+  );
   return Promise.all(
     jobs.map(async (job) => ({
       ...toJob(job),
