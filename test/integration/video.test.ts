@@ -1,11 +1,11 @@
 // Video jobs on the local twin: the real ASL (aws-local-stepfunctions) with the real task handlers, the local engine,
 // ffmpeg, DynamoDB Local and s3rver; checked through the HTTP API, ffprobe and the ledger.
 import { randomUUID } from 'node:crypto';
-import { DescribeExecutionCommand, SFNClient } from '@aws-sdk/client-sfn';
+import { DescribeExecutionCommand, SFNClient, StopExecutionCommand } from '@aws-sdk/client-sfn';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { SIGNUP_CREDITS, VIDEO_SOURCE_MAX_BYTES } from '../../lambdas/contracts/catalog.js';
-import { CANCELLED_BY_USER } from '../../lambdas/contracts/video.js';
+import { CANCELLED_BY_USER, VIDEO_FAILURE_MESSAGES } from '../../lambdas/contracts/video.js';
 import { LOCAL_CREDENTIALS } from '../../lib/local/s3-local.js';
 import { tshirtPhoto } from '../fixtures/local-engine-images.js';
 import { api } from '../support/api.js';
@@ -136,6 +136,16 @@ describe('cancel', () => {
     await expectLedger(user, 1);
     const history = await generationsRepo.listGenerations(user.sub, { type: 'video', limit: 10 });
     expect(history.map((row) => row.status)).toEqual(['failed']);
+  });
+
+  it('settles a job whose execution ended without settling it (stopped from outside): failed, refunded once', async () => {
+    const user = await createUser(twin);
+    const started = await generateVideo(twin.apiUrl, user, photo, { duration: 16, aspect_ratio: '9:16' });
+    await sfn.send(new StopExecutionCommand({ executionArn: started.body.operationName, error: 'OperatorStop', cause: 'stopped by an operator' }));
+    expect(await pollUntilDone(twin.apiUrl, user, started.body)).toEqual({ done: true, status: 'failed', error: { message: VIDEO_FAILURE_MESSAGES.internal } });
+    expect((await api(twin.apiUrl, 'POST', '/poll-operation', { user, body: started.body })).body.status).toBe('failed');
+    expect(await balanceOf(user)).toBe(SIGNUP_CREDITS);
+    await expectLedger(user, 1);
   });
 
   it('refuses to cancel someone else’s job', async () => {
