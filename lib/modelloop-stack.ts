@@ -11,6 +11,7 @@ import { PricingTierSeed } from './constructs/pricing-tier-seed.js';
 import { Realtime } from './constructs/realtime.js';
 import { Storage } from './constructs/storage.js';
 import { WebHosting } from './constructs/web-hosting.js';
+import { Workflows } from './constructs/workflows.js';
 
 export interface ModelLoopStackProps extends StackProps {
   config: ModelLoopConfig;
@@ -21,6 +22,7 @@ export class ModelLoopStack extends Stack {
   readonly data: Data;
   readonly storage: Storage;
   readonly functions: FunctionFactory;
+  readonly workflows: Workflows;
   readonly httpApi: HttpApi;
   readonly realtime: Realtime;
   readonly web: WebHosting;
@@ -47,6 +49,7 @@ export class ModelLoopStack extends Stack {
         (Object.entries(config.providers) as [ProviderPort, string][]).map(([port, adapter]) => [providerEnvName(port), adapter]),
       ),
     });
+    this.workflows = new Workflows(this, 'Workflows', { functions: this.functions });
     this.httpApi = new HttpApi(this, 'HttpApi', {
       functions: this.functions,
       issuer: this.auth.issuer,

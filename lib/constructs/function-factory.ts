@@ -1,7 +1,7 @@
 // Every Lambda of the stack comes from here: one runtime, architecture, bundling and log setup, and one call that
 // grants a function exactly the tables and buckets it declares and passes it their names.
 import { fileURLToPath } from 'node:url';
-import { Duration, RemovalPolicy, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
+import { ArnFormat, Duration, RemovalPolicy, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
@@ -21,6 +21,7 @@ import {
 } from '../../lambdas/data/tables.js';
 import type { Access } from '../../lambdas/routes.js';
 import { workflowEnvName } from '../../lambdas/workflows.js';
+import { workflowStateMachineName } from './workflow-names.js';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const HANDLERS_DIR = `${PROJECT_ROOT}lambdas/handlers/`;
@@ -172,7 +173,18 @@ export class FunctionFactory {
       const stateMachine = this.stateMachines[name];
       if (!stateMachine) throw new Error(`Function ${fn.node.path} uses workflow '${name}', which is not deployed (yet)`);
       stateMachine.grantStartExecution(fn);
-      stateMachine.grantExecution(fn, 'states:DescribeExecution', 'states:StopExecution');
+      // Executions are named by generation or job id at run time: the grant is this state machine's executions.
+      const executionPrefix = `${workflowStateMachineName(stateMachine, name)}:*`;
+      role.addToPrincipalPolicy(
+        new PolicyStatement({
+          actions: ['states:DescribeExecution', 'states:StopExecution'],
+          resources: [Stack.of(fn).formatArn({ service: 'states', resource: 'execution', resourceName: executionPrefix, arnFormat: ArnFormat.COLON_RESOURCE_NAME })],
+        }),
+      );
+      Validations.of(role).acknowledge({
+        id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:states:<AWS::Region>:<AWS::AccountId>:execution:${executionPrefix}]`,
+        reason: `Executions of the ${name} workflow are named by generation or job id at run time; the grant covers that workflow's executions only.`,
+      });
       fn.addEnvironment(workflowEnvName(name), stateMachine.stateMachineArn);
     }
   }
