@@ -22,17 +22,7 @@ const { connectionsOf } = await import('../lambdas/realtime/connections.js');
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 
 try {
-  const user = await createUser({
-    webUrl: twin.webUrl,
-    apiUrl: twin.apiUrl,
-    websocketUrl: twin.websocketUrl,
-    cognitoEndpoint: twin.config.cognitoEndpoint!,
-    userPoolId: twin.config.userPoolId,
-    userPoolClientId: twin.config.userPoolClientId,
-    region: twin.config.region,
-    mailboxFile: twin.mailboxFile,
-    env: twin.env,
-  });
+  const user = await createUser(twin.info);
   // The first authenticated call creates the profile.
   await fetch(`${twin.apiUrl}/profile`, { headers: { authorization: `Bearer ${user.idToken}` } });
 

@@ -39,7 +39,23 @@ export interface TwinOptions {
   onCode?: (entry: MailboxEntry) => void;
 }
 
+/** What tests and benches need to know of a running twin: addresses, ids and the handlers' environment. */
+export interface TwinInfo {
+  webUrl: string;
+  apiUrl: string;
+  websocketUrl: string;
+  cognitoEndpoint: string;
+  userPoolId: string;
+  userPoolClientId: string;
+  region: string;
+  mailboxFile: string;
+  /** The environment the handlers run with (table and bucket names, endpoints). */
+  env: Record<string, string>;
+}
+
 export interface Twin {
+  /** The same facts as one serializable object. */
+  info: TwinInfo;
   webUrl: string;
   apiUrl: string;
   /** The WebSocket API (ws://…/ws?token=<ID token>). */
@@ -161,7 +177,18 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     });
     stops.push(() => streamPoller.stop());
 
-    return { webUrl, apiUrl: config.apiUrl, websocketUrl: config.websocketUrl!, config, mailboxFile: cognito.mailboxFile, dataDir, env, stop };
+    const info: TwinInfo = {
+      webUrl,
+      apiUrl: config.apiUrl,
+      websocketUrl: config.websocketUrl!,
+      cognitoEndpoint: cognito.endpoint,
+      userPoolId: cognito.userPoolId,
+      userPoolClientId: cognito.userPoolClientId,
+      region: config.region,
+      mailboxFile: cognito.mailboxFile,
+      env,
+    };
+    return { info, ...info, config, dataDir, stop };
   } catch (error) {
     await stop();
     throw error;

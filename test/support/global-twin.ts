@@ -5,21 +5,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import type {} from 'vitest';
 import type { TestProject } from 'vitest/node';
-import { startTwin, type Twin } from '../../lib/local/twin.js';
+import { startTwin, type Twin, type TwinInfo } from '../../lib/local/twin.js';
 
-export interface TwinInfo {
-  webUrl: string;
-  apiUrl: string;
-  /** The local WebSocket API: connect with ?token=<ID token>. */
-  websocketUrl: string;
-  cognitoEndpoint: string;
-  userPoolId: string;
-  userPoolClientId: string;
-  region: string;
-  mailboxFile: string;
-  /** The environment the handlers run with (table and bucket names, endpoints). */
-  env: Record<string, string>;
-}
+export type { TwinInfo };
 
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -39,17 +27,7 @@ export async function setup(project: TestProject): Promise<void> {
       if (process.env.TWIN_LOG || /exception|error/i.test(line)) console.log(`[twin:${source}] ${line}`);
     },
   });
-  project.provide('twin', {
-    webUrl: twin.webUrl,
-    apiUrl: twin.apiUrl,
-    websocketUrl: twin.websocketUrl,
-    cognitoEndpoint: twin.config.cognitoEndpoint!,
-    userPoolId: twin.config.userPoolId,
-    userPoolClientId: twin.config.userPoolClientId,
-    region: twin.config.region,
-    mailboxFile: twin.mailboxFile,
-    env: twin.env,
-  });
+  project.provide('twin', twin.info);
 }
 
 export async function teardown(): Promise<void> {
