@@ -59,6 +59,20 @@ export const WORKFLOWS = {
 
 export type WorkflowName = keyof typeof WORKFLOWS;
 
+/** The statuses of an execution that ended without reaching its own end state. */
+export const ENDED_STATUSES = ['FAILED', 'TIMED_OUT', 'ABORTED'] as const;
+
+/**
+ * Settles the work of an execution that ended without doing so itself (FAILED, TIMED_OUT, ABORTED): in the cloud an
+ * EventBridge rule on Step Functions' status changes calls it, on the twin the local Step Functions API does.
+ */
+export const WORKFLOW_ENDED_FUNCTION = {
+  handler: 'workflow-ended',
+  tables: { jobs: 'write', generations: 'write', profiles: 'write', ledger: 'write' },
+  workflows: ['video', 'generation'],
+  timeoutSeconds: 60,
+} as const satisfies TaskFunction & { workflows: readonly WorkflowName[] };
+
 export function workflowEnvName(workflow: string): string {
   return `WORKFLOW_${workflow.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}_ARN`;
 }

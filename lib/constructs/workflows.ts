@@ -1,11 +1,14 @@
 // One Standard state machine per entry of the shared workflow table (lambdas/workflows.ts): the ASL file's own text
 // (the very file the local twin runs), with each task placeholder substituted by the ARN of a function built from
 // the table. A state machine from a file gets no policy for what its tasks call, so each invoke is granted here.
-import { RemovalPolicy, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
+import { Duration, RemovalPolicy, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
+import { Rule } from 'aws-cdk-lib/aws-events';
+import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
+import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
-import { WORKFLOWS, type WorkflowDefinition } from '../../lambdas/workflows.js';
+import { ENDED_STATUSES, WORKFLOW_ENDED_FUNCTION, WORKFLOWS, type WorkflowDefinition } from '../../lambdas/workflows.js';
 import { readWorkflowText } from '../workflows/index.js';
 import type { FunctionFactory } from './function-factory.js';
 import { pascalCase } from './names.js';
@@ -55,6 +58,26 @@ export class Workflows extends Construct {
       this.stateMachines[name] = stateMachine;
     }
     props.functions.useStateMachines(this.stateMachines);
+
+    // Executions that end without settling their own work are settled as soon as Step Functions reports it.
+    const ended = props.functions.create(this, 'WorkflowEndedFunction', WORKFLOW_ENDED_FUNCTION);
+    const deadLetters = new Queue(this, 'WorkflowEndedDeadLetters', { enforceSSL: true, encryption: QueueEncryption.SQS_MANAGED, retentionPeriod: Duration.days(14) });
+    Validations.of(deadLetters).acknowledge({
+      id: 'AwsSolutions-SQS3',
+      reason: 'This queue is itself the dead-letter queue of the workflow-ended rule target.',
+    });
+    new Rule(this, 'WorkflowEndedRule', {
+      description: 'Settles jobs and generations whose workflow execution failed, timed out or was aborted',
+      eventPattern: {
+        source: ['aws.states'],
+        detailType: ['Step Functions Execution Status Change'],
+        detail: {
+          status: [...ENDED_STATUSES],
+          stateMachineArn: Object.values(this.stateMachines).map((stateMachine) => stateMachine.stateMachineArn),
+        },
+      },
+      targets: [new LambdaFunction(ended, { deadLetterQueue: deadLetters, retryAttempts: 8, maxEventAge: Duration.hours(6) })],
+    });
   }
 }
 

@@ -8,6 +8,7 @@ import { createServer, type Server } from 'node:http';
 import { ExecutionAbortedError, ExecutionError, ExecutionTimeoutError, StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
 import { WORKFLOWS, workflowEnvName, type WorkflowDefinition } from '../../lambdas/workflows.js';
 import { readWorkflowText, substituteTasks } from '../workflows/index.js';
+import type { ExecutionStatusChangeEvent } from '../../lambdas/handlers/workflow-ended.js';
 import { lambdaContext, type LoadHandler } from './lambda-runtime.js';
 const REGION = 'us-east-1';
 const ACCOUNT = '000000000000';
@@ -84,7 +85,13 @@ function waitOverrides(definition: StateMachineDefinition): Record<string, numbe
   return Object.fromEntries(waitStates(definition as { States?: Record<string, any> }).map((name) => [name, Number(value)]));
 }
 
-export async function startStepFunctionsLocal(options: { port: number; loadHandler: LoadHandler; log: (line: string) => void }): Promise<StepFunctionsLocal> {
+export async function startStepFunctionsLocal(options: {
+  port: number;
+  loadHandler: LoadHandler;
+  log: (line: string) => void;
+  /** Gets each status change of an execution that has ended, as EventBridge delivers it in the cloud. */
+  onExecutionEnded?: (event: ExecutionStatusChangeEvent) => Promise<void>;
+}): Promise<StepFunctionsLocal> {
   const machines = new Map<string, LocalStateMachine>();
   const env: Record<string, string> = {};
   for (const [name, workflow] of Object.entries(WORKFLOWS) as [string, WorkflowDefinition][]) {
@@ -146,7 +153,15 @@ export async function startStepFunctionsLocal(options: { port: number; loadHandl
     if (execution.status !== 'RUNNING') return;
     Object.assign(execution, result, { status, stopDate: Date.now() / 1000 });
     if (status !== 'SUCCEEDED') options.log(`execution ${execution.name} ${status}${result.error ? `: ${result.error} ${result.cause ?? ''}` : ''}`);
+    if (!options.onExecutionEnded) return;
+    const notice: Promise<void> = options
+      .onExecutionEnded(statusChangeEvent(execution))
+      .catch((error: unknown) => options.log(`status change of ${execution.name} not handled: ${String(error)}`))
+      .finally(() => pendingNotices.delete(notice));
+    pendingNotices.add(notice);
   }
+
+  const pendingNotices = new Set<Promise<void>>();
 
   function describeExecution(request: { executionArn?: string }) {
     const execution = executions.get(request.executionArn ?? '');
@@ -201,8 +216,31 @@ export async function startStepFunctionsLocal(options: { port: number; loadHandl
     async stop() {
       for (const execution of executions.values()) if (execution.status === 'RUNNING') stopExecution({ executionArn: execution.executionArn });
       await Promise.allSettled([...executions.values()].map((execution) => execution.done));
+      await Promise.allSettled([...pendingNotices]);
       server.closeAllConnections();
       await new Promise<void>((resolveClose) => server.close(() => resolveClose()));
+    },
+  };
+}
+
+/** The event EventBridge delivers for a Step Functions execution's status change. */
+function statusChangeEvent(execution: Execution): ExecutionStatusChangeEvent {
+  const [, , , region = REGION, account = ACCOUNT] = execution.executionArn.split(':');
+  return {
+    version: '0',
+    id: randomUUID(),
+    'detail-type': 'Step Functions Execution Status Change',
+    source: 'aws.states',
+    account,
+    time: new Date((execution.stopDate ?? Date.now() / 1000) * 1000).toISOString(),
+    region,
+    resources: [execution.executionArn],
+    detail: {
+      executionArn: execution.executionArn,
+      stateMachineArn: execution.stateMachineArn,
+      name: execution.name,
+      status: execution.status,
+      input: execution.input,
     },
   };
 }

@@ -7,6 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RuntimeConfig } from '../../lambdas/contracts/api.js';
 import { ID_TOKEN_ENV } from '../../lambdas/core/jwt.js';
 import { bucketEnvName, tableEnvName, type BucketName, type TableName } from '../../lambdas/data/tables.js';
+import { WORKFLOW_ENDED_FUNCTION } from '../../lambdas/workflows.js';
 import { CALLBACK_URL_ENV } from '../../lambdas/realtime/fan-out.js';
 import { STREAMED_TABLES } from '../../lambdas/realtime/messages.js';
 import { startCognitoLocal, type MailboxEntry } from './cognito-local.js';
@@ -106,7 +107,13 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
 
     const tables = await ensureTables(dynamodb.endpoint, NAME_PREFIX);
     const loadHandler = createHandlerLoader();
-    const stepFunctions = await startStepFunctionsLocal({ port: ports.stepfunctions, loadHandler, log: (line) => log('stepfunctions', line) });
+    const stepFunctions = await startStepFunctionsLocal({
+      port: ports.stepfunctions,
+      loadHandler,
+      log: (line) => log('stepfunctions', line),
+      // The EventBridge rule of the cloud: ended executions go to the same handler.
+      onExecutionEnded: async (event) => (await loadHandler(WORKFLOW_ENDED_FUNCTION.handler))(event, lambdaContext(WORKFLOW_ENDED_FUNCTION.handler)),
+    });
     stops.push(() => stepFunctions.stop());
     const env: Record<string, string> = {
       AWS_REGION: 'us-east-1',

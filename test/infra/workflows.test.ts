@@ -3,7 +3,7 @@
 // declare the workflow.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ROUTES, type RouteDefinition } from '../../lambdas/routes.js';
-import { WORKFLOWS, workflowEnvName, type WorkflowDefinition } from '../../lambdas/workflows.js';
+import { ENDED_STATUSES, WORKFLOWS, workflowEnvName, type WorkflowDefinition } from '../../lambdas/workflows.js';
 import { readWorkflowText } from '../../lib/workflows/index.js';
 import { synthModelLoop, type CfnResource, type Synthesized } from './synth.js';
 
@@ -62,5 +62,21 @@ describe('workflows', () => {
       (policy.Properties!.PolicyDocument.Statement as { Action: string | string[] }[]).flatMap((statement) => [statement.Action].flat()),
     );
     expect(actions).toEqual(expect.arrayContaining(['states:StartExecution', 'states:DescribeExecution', 'states:StopExecution']));
+  });
+
+  it('settles every workflow\'s failed, timed-out and aborted executions through an EventBridge rule with a dead-letter queue', () => {
+    const rules = resourcesOf('AWS::Events::Rule').map(([, rule]) => rule.Properties ?? {});
+    const rule = rules.find((properties) => properties.EventPattern?.source?.[0] === 'aws.states');
+    expect(rule, 'a rule on Step Functions status changes').toBeDefined();
+    expect(rule!.EventPattern['detail-type']).toEqual(['Step Functions Execution Status Change']);
+    expect(rule!.EventPattern.detail.status).toEqual([...ENDED_STATUSES]);
+    const machineIds = resourcesOf('AWS::StepFunctions::StateMachine').map(([id]) => id);
+    const watched = (rule!.EventPattern.detail.stateMachineArn as { Ref: string }[]).map((arn) => arn.Ref);
+    expect(watched.sort()).toEqual(machineIds.sort());
+    const [target] = rule!.Targets as { Arn: unknown; DeadLetterConfig?: { Arn: unknown } }[];
+    const fn = synth.json.Resources[getAttTarget(target!.Arn)!]!;
+    expect(fn.Type).toBe('AWS::Lambda::Function');
+    expect(Object.keys(fn.Properties?.Environment?.Variables ?? {})).toEqual(expect.arrayContaining([workflowEnvName('video'), workflowEnvName('generation')]));
+    expect(target!.DeadLetterConfig?.Arn).toBeDefined();
   });
 });

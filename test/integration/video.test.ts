@@ -17,6 +17,7 @@ const twin = inject('twin');
 Object.assign(process.env, twin.env);
 const ledgerRepo = await import('../../lambdas/data/credits-repo.js');
 const generationsRepo = await import('../../lambdas/data/generations-repo.js');
+const jobsRepo = await import('../../lambdas/data/jobs-repo.js');
 
 const sfn = new SFNClient({ endpoint: twin.env.AWS_ENDPOINT_URL_SFN, region: twin.region, credentials: LOCAL_CREDENTIALS });
 const executionStatus = async (arn: string) => (await sfn.send(new DescribeExecutionCommand({ executionArn: arn }))).status;
@@ -138,13 +139,20 @@ describe('cancel', () => {
     expect(history.map((row) => row.status)).toEqual(['failed']);
   });
 
-  it('settles a job whose execution ended without settling it (stopped from outside): failed, refunded once', async () => {
+  it('settles a job whose execution was stopped from outside as soon as it ends, with nobody polling: failed, refunded once', async () => {
     const user = await createUser(twin);
     const started = await generateVideo(twin.apiUrl, user, photo, { duration: 16, aspect_ratio: '9:16' });
     await sfn.send(new StopExecutionCommand({ executionArn: started.body.operationName, error: 'OperatorStop', cause: 'stopped by an operator' }));
-    expect(await pollUntilDone(twin.apiUrl, user, started.body)).toEqual({ done: true, status: 'failed', error: { message: VIDEO_FAILURE_MESSAGES.internal } });
-    expect((await api(twin.apiUrl, 'POST', '/poll-operation', { user, body: started.body })).body.status).toBe('failed');
+    // No poll-operation and no job list: the status change alone settles the job (EventBridge rule in the cloud).
+    const deadline = Date.now() + 30_000;
+    let job = await jobsRepo.getJob(user.sub, started.body.jobId);
+    while (job?.status === 'generating' && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      job = await jobsRepo.getJob(user.sub, started.body.jobId);
+    }
+    expect(job).toMatchObject({ status: 'failed', error_message: VIDEO_FAILURE_MESSAGES.internal });
     expect(await balanceOf(user)).toBe(SIGNUP_CREDITS);
+    expect(await pollUntilDone(twin.apiUrl, user, started.body)).toEqual({ done: true, status: 'failed', error: { message: VIDEO_FAILURE_MESSAGES.internal } });
     await expectLedger(user, 1);
   });
 

@@ -1,0 +1,42 @@
+// An execution that ended without finishing its own work — FAILED past every Catch, TIMED_OUT, or ABORTED from
+// outside — is settled here as soon as Step Functions reports the change (an EventBridge rule in the cloud, the
+// local Step Functions API on the twin), never only when someone happens to read a list. Settling is idempotent:
+// a job or generation that already ended is only made whole (its refund is keyed by its id).
+import type { EventBridgeEvent } from 'aws-lambda';
+import { GENERATION_MESSAGES } from '../contracts/generations.js';
+import { VIDEO_FAILURE_MESSAGES } from '../contracts/video.js';
+import { log } from '../core/log.js';
+import { failAndRefund } from '../domain/generation/service.js';
+import { failJob } from '../domain/video/settle.js';
+import { ENDED_STATUSES, workflowEnvName } from '../workflows.js';
+
+export interface ExecutionStatusChange {
+  executionArn: string;
+  stateMachineArn: string;
+  name: string;
+  status: 'RUNNING' | 'SUCCEEDED' | 'FAILED' | 'TIMED_OUT' | 'ABORTED' | string;
+  /** The execution's input, as JSON text. */
+  input: string | null;
+}
+
+export type ExecutionStatusChangeEvent = EventBridgeEvent<'Step Functions Execution Status Change', ExecutionStatusChange>;
+
+const videoArn = process.env[workflowEnvName('video')];
+const generationArn = process.env[workflowEnvName('generation')];
+
+export const handler = async (event: ExecutionStatusChangeEvent): Promise<void> => {
+  const { stateMachineArn, status, name } = event.detail;
+  if (!(ENDED_STATUSES as readonly string[]).includes(status)) return;
+  const input = JSON.parse(event.detail.input ?? '{}') as { userId?: string; jobId?: string; generationId?: string };
+  if (!input.userId) return log.warn('ended execution without a user', { execution: name, status });
+  const timedOut = status === 'TIMED_OUT';
+  if (stateMachineArn === videoArn && input.jobId) {
+    const job = await failJob(input.userId, input.jobId, timedOut ? VIDEO_FAILURE_MESSAGES.timedOut : VIDEO_FAILURE_MESSAGES.internal);
+    log.info('video execution ended', { jobId: input.jobId, status, jobStatus: job?.status });
+  } else if (stateMachineArn === generationArn && input.generationId) {
+    const generation = await failAndRefund(input.userId, input.generationId, GENERATION_MESSAGES.genericFailure);
+    log.info('generation execution ended', { generationId: input.generationId, status, generationStatus: generation?.status });
+  } else {
+    log.warn('ended execution of an unknown workflow', { execution: name, stateMachineArn, status });
+  }
+};
