@@ -1,17 +1,10 @@
 // axe-core in Chromium: no serious or critical violation on the landing, auth and signed-in pages, desktop and phone.
 import type { Browser } from 'playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, ensureWebBuilt, launchChromium, openPage, PHONE, seriousAxeViolations, signUpInUi, uniqueEmail } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, openPage, PHONE, seriousAxeViolations, signUpInUi, uniqueEmail, useChromium } from './harness.js';
 
 let browser: Browser;
-
-beforeAll(async () => {
-  ensureWebBuilt();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+useChromium((started) => (browser = started));
 
 describe('accessibility', () => {
   for (const [label, viewport] of [

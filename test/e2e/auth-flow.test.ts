@@ -1,9 +1,7 @@
 // Sign up → confirm → dashboard → sign out → sign in, through the real UI against the local twin.
 import type { Browser } from 'playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import {
-  ensureWebBuilt,
-  launchChromium,
   mailboxCodes,
   openPage,
   signOutInUi,
@@ -12,17 +10,11 @@ import {
   toast,
   uniqueEmail,
   waitForNewCode,
+  useChromium,
 } from './harness.js';
 
 let browser: Browser;
-
-beforeAll(async () => {
-  ensureWebBuilt();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+useChromium((started) => (browser = started));
 
 const today = () => new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' }).format(new Date());
 

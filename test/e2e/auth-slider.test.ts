@@ -1,17 +1,10 @@
 // The before/after slider of /auth: keyboard, pointer drag, rotation every 6 s with a 500 ms fade, paused on hover.
 import type { Browser, Page } from 'playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureWebBuilt, launchChromium, openPage, PHONE } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { openPage, PHONE, useChromium } from './harness.js';
 
 let browser: Browser;
-
-beforeAll(async () => {
-  ensureWebBuilt();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+useChromium((started) => (browser = started));
 
 const slider = (page: Page) => page.getByRole('slider', { name: 'Before and after comparison divider' });
 const value = async (page: Page) => Number(await slider(page).getAttribute('aria-valuenow'));

@@ -2,11 +2,9 @@
 // the grid with its signed pictures, search and sort, batch upload (3, then 4), the card menu and its dialogs.
 import type { Browser, Page } from 'playwright';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { MB } from '../../lambdas/contracts/catalog.js';
 import {
-  ensureWebBuilt,
-  launchChromium,
   openPage,
   PHONE,
   seriousAxeViolations,
@@ -14,20 +12,14 @@ import {
   toast,
   twin,
   uniqueEmail,
+  useChromium,
 } from './harness.js';
 
 Object.assign(process.env, twin().env);
 const clothingRepo = await import('../../lambdas/data/clothing-repo.js');
 
 let browser: Browser;
-
-beforeAll(async () => {
-  ensureWebBuilt();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+useChromium((started) => (browser = started));
 
 type Format = 'png' | 'jpeg' | 'webp';
 const MIME: Record<Format, string> = { png: 'image/png', jpeg: 'image/jpeg', webp: 'image/webp' };

@@ -4,7 +4,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright';
-import { inject } from 'vitest';
+import { afterAll, beforeAll, inject } from 'vitest';
 import type { TwinInfo } from '../support/global-twin.js';
 import { TEST_PASSWORD, waitForCode } from '../support/users.js';
 
@@ -184,4 +184,17 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
     }));
   });
   return violations.filter((violation) => violation.impact === 'serious' || violation.impact === 'critical');
+}
+
+/** Starts Chromium once for a test file (building the web app first when it is stale) and closes it afterwards. */
+export function useChromium(receive: (browser: Browser) => void): void {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    ensureWebBuilt();
+    browser = await launchChromium();
+    receive(browser);
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
 }

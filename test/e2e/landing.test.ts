@@ -1,17 +1,10 @@
 // The landing page: sections in the specification's order, its numbers, the FAQ's one-open rule, signed-out navigation.
 import type { Browser } from 'playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureWebBuilt, launchChromium, openPage } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { openPage, useChromium } from './harness.js';
 
 let browser: Browser;
-
-beforeAll(async () => {
-  ensureWebBuilt();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+useChromium((started) => (browser = started));
 
 describe('landing page', () => {
   it('has the navigation and the sections in order, with their texts and numbers', async () => {

@@ -1,18 +1,11 @@
 // TOTP two-factor authentication: turned on in settings, then required at sign-in with a code computed here.
 import { generate } from 'otplib';
 import type { Browser } from 'playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureWebBuilt, launchChromium, openPage, signOutInUi, signUpInUi, submitSignIn, toast, uniqueEmail } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { openPage, signOutInUi, signUpInUi, submitSignIn, toast, uniqueEmail, useChromium } from './harness.js';
 
 let browser: Browser;
-
-beforeAll(async () => {
-  ensureWebBuilt();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+useChromium((started) => (browser = started));
 
 describe('two-factor authentication', () => {
   it('is set up with a QR code and a first code, then asked for at sign-in, and can be turned off', async () => {

@@ -2,19 +2,12 @@
 // billing screen of one updates the account menu of the other through its WebSocket — no reload, and with the other
 // tab's profile requests cut off, so the new balance can only have come from the socket.
 import type { Browser } from 'playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { signIn } from '../support/users.js';
-import { DESKTOP, ensureWebBuilt, launchChromium, openAccountMenu, signUpInUi, twin, uniqueEmail } from './harness.js';
+import { DESKTOP, openAccountMenu, signUpInUi, twin, uniqueEmail, useChromium } from './harness.js';
 
 let browser: Browser;
-
-beforeAll(async () => {
-  ensureWebBuilt();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+useChromium((started) => (browser = started));
 
 /** Open WebSocket connections the twin has saved for a user (one per tab once each tab is connected). */
 async function savedConnections(userId: string): Promise<number> {

@@ -1,17 +1,10 @@
 // The route table: signed-out visitors of signed-in screens go to /auth, unknown paths get the 404 page.
 import type { Browser } from 'playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureWebBuilt, launchChromium, openPage, SIGNED_IN_ROUTES, signUpInUi, uniqueEmail } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { openPage, SIGNED_IN_ROUTES, signUpInUi, uniqueEmail, useChromium } from './harness.js';
 
 let browser: Browser;
-
-beforeAll(async () => {
-  ensureWebBuilt();
-  browser = await launchChromium();
-});
-afterAll(async () => {
-  await browser?.close();
-});
+useChromium((started) => (browser = started));
 
 describe('routes', () => {
   it('sends a signed-out visitor of every signed-in screen to /auth', async () => {
