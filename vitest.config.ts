@@ -1,5 +1,8 @@
 import { defineConfig } from 'vitest/config';
 
+// The handlers' info lines (every generation, every connection) would bury the test report; warnings still show.
+process.env.LOG_LEVEL ??= 'warn';
+
 // Four layers, one runner. Integration and e2e start their own local twin on free ports (test/support/global-twin.ts).
 export default defineConfig({
   test: {
