@@ -4,6 +4,7 @@
 // module and runs the same file with aws-local-stepfunctions. Functions that start a workflow find its ARN in
 // the environment variable `workflowEnvName(name)`.
 import type { BucketName, TableName } from './data/tables.js';
+import type { Providers } from './providers/registry.js';
 import type { Access } from './routes.js';
 
 export interface TaskFunction {
@@ -13,6 +14,10 @@ export interface TaskFunction {
   buckets?: Partial<Record<BucketName, Access>>;
   timeoutSeconds?: number;
   memoryMb?: number;
+  /** The AI capabilities it calls through getProviders(): in the cloud it gets the configured adapters' settings and IAM access. */
+  providers?: readonly (keyof Providers)[];
+  /** It runs ffmpeg/ffprobe (lambdas/media): in the cloud it gets the media layer (x86_64). */
+  media?: boolean;
 }
 
 export interface WorkflowDefinition {
@@ -29,6 +34,7 @@ export const WORKFLOWS = {
     tasks: {
       Process: {
         handler: 'generation-process',
+        providers: ['onModelImage', 'edit', 'upscale'],
         tables: { generations: 'write', clothingItems: 'write' },
         buckets: { clothingImages: 'read', results: 'write' },
         // The largest picture is an 8K upscale (5760×10240): time and memory for decoding, resampling and PNG.
@@ -47,10 +53,11 @@ export const WORKFLOWS = {
     asl: 'video.asl.json',
     tasks: {
       // The local engine renders the clip inside `start`, so StartClip may take a while and needs memory.
-      StartClip: { handler: 'video-start-clip', tables: { jobs: 'read' }, buckets: { results: 'write' }, timeoutSeconds: 300, memoryMb: 2048 },
-      CheckClip: { handler: 'video-check-clip', buckets: { results: 'read' }, timeoutSeconds: 60 },
+      // A chained clip starts from the previous clip's last frame, taken with ffmpeg.
+      StartClip: { handler: 'video-start-clip', tables: { jobs: 'read' }, buckets: { results: 'write' }, timeoutSeconds: 300, memoryMb: 2048, providers: ['video'], media: true },
+      CheckClip: { handler: 'video-check-clip', buckets: { results: 'read' }, timeoutSeconds: 60, providers: ['video'] },
       // ffmpeg work on files in /tmp: normalize, seam measure (and repair), poster frame.
-      FinalizeOutput: { handler: 'video-finalize-output', tables: { jobs: 'read' }, buckets: { results: 'write' }, timeoutSeconds: 600, memoryMb: 3008 },
+      FinalizeOutput: { handler: 'video-finalize-output', tables: { jobs: 'read' }, buckets: { results: 'write' }, timeoutSeconds: 600, memoryMb: 3008, media: true },
       CompleteJob: { handler: 'video-complete-job', tables: { jobs: 'write', profiles: 'write', ledger: 'write', generations: 'write' }, timeoutSeconds: 60 },
       MarkFailed: { handler: 'video-mark-failed', tables: { jobs: 'write', profiles: 'write', ledger: 'write', generations: 'write' }, timeoutSeconds: 60 },
     },

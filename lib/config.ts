@@ -17,7 +17,14 @@
 //                           the adapter each AI port uses, passed to the functions as PROVIDER_IMAGE, PROVIDER_EDIT,
 //                           PROVIDER_UPSCALE, PROVIDER_VIDEO. The cloud has no local studio engine, so the defaults
 //                           are the cloud adapters: 'fashn' (on-model photos), 'bedrock' (edit, upscale, video).
+//   bedrockRegion           region of the Bedrock calls (BEDROCK_REGION; default: the stack's region). The Stability
+//                           image services (edit, upscale) are reached through the US cross-region inference profile
+//                           only: us-east-1, us-east-2 or us-west-2.
+//   fashnApiUrl             with imageProvider 'fashn' (required then): the FASHN-compatible API (FASHN_API_URL,
+//   fashnApiKeySecretName   https://), the Secrets Manager secret holding its key (FASHN_API_KEY_SECRET), and
+//   fashnOutputHosts        optionally extra hosts result images may come from (FASHN_OUTPUT_HOSTS, comma-separated).
 import type { Node } from 'constructs';
+import { PROVIDER_CHOICES } from '../lambdas/providers/choices.js';
 
 export const PROVIDER_DEFAULTS = {
   image: 'fashn',
@@ -34,6 +41,12 @@ export interface GoogleSignIn {
   clientSecretName: string;
 }
 
+export interface FashnSettings {
+  apiUrl: string;
+  apiKeySecretName: string;
+  outputHosts?: string;
+}
+
 export interface ModelLoopConfig {
   stage: string;
   webOrigins: string[];
@@ -41,6 +54,10 @@ export interface ModelLoopConfig {
   authDomainPrefix?: string;
   testPayments: boolean;
   providers: Record<ProviderPort, string>;
+  /** Region of the Bedrock calls; the stack's region when absent. */
+  bedrockRegion?: string;
+  /** The on-model photo API, given when imageProvider is 'fashn'. */
+  fashn?: FashnSettings;
   /** Folder of the built web app; the web hosting construct's default when absent. */
   webRoot?: string;
   /** Whether user data outlives the stack (retain + deletion protection). */
@@ -72,6 +89,16 @@ export function readConfig(node: Node): ModelLoopConfig {
       text(`${port}Provider`) ?? PROVIDER_DEFAULTS[port],
     ]),
   ) as Record<ProviderPort, string>;
+  for (const [port, adapter] of Object.entries(providers) as [ProviderPort, string][]) {
+    const allowed: readonly string[] = PROVIDER_CHOICES[providerEnvName(port) as keyof typeof PROVIDER_CHOICES];
+    if (!allowed.includes(adapter)) throw new Error(`Context ${port}Provider must be one of ${allowed.join(', ')}, got '${adapter}'`);
+  }
+
+  const bedrockRegion = text('bedrockRegion');
+  if (bedrockRegion !== undefined && !/^[a-z]{2}(-[a-z]+)+-\d$/.test(bedrockRegion)) {
+    throw new Error(`Context bedrockRegion must be a region name such as us-west-2, got '${bedrockRegion}'`);
+  }
+  const fashn = providers.image === 'fashn' ? readFashn(text) : undefined;
 
   return {
     stage,
@@ -80,9 +107,21 @@ export function readConfig(node: Node): ModelLoopConfig {
     authDomainPrefix: text('authDomainPrefix'),
     testPayments: readFlag('testPayments', node.tryGetContext('testPayments')),
     providers,
+    bedrockRegion,
+    fashn,
     webRoot: text('webRoot'),
     retainData: stage !== 'dev',
   };
+}
+
+function readFashn(text: (key: string) => string | undefined): FashnSettings {
+  const apiUrl = text('fashnApiUrl');
+  const apiKeySecretName = text('fashnApiKeySecretName');
+  if (!apiUrl || !apiKeySecretName) {
+    throw new Error('Context imageProvider is fashn: fashnApiUrl and fashnApiKeySecretName are required (or set imageProvider to local)');
+  }
+  if (!apiUrl.startsWith('https://')) throw new Error(`Context fashnApiUrl must be an https:// URL, got '${apiUrl}'`);
+  return { apiUrl, apiKeySecretName, outputHosts: text('fashnOutputHosts') };
 }
 
 function readOrigins(value: unknown): string[] {

@@ -7,7 +7,9 @@ import { Auth } from './constructs/auth.js';
 import { Data } from './constructs/data.js';
 import { FunctionFactory } from './constructs/function-factory.js';
 import { HttpApi } from './constructs/http-api.js';
+import { MediaLayer } from './constructs/media-layer.js';
 import { PricingTierSeed } from './constructs/pricing-tier-seed.js';
+import { ProviderAccess } from './constructs/provider-access.js';
 import { Realtime } from './constructs/realtime.js';
 import { Storage } from './constructs/storage.js';
 import { WebHosting } from './constructs/web-hosting.js';
@@ -21,6 +23,8 @@ export class ModelLoopStack extends Stack {
   readonly auth: Auth;
   readonly data: Data;
   readonly storage: Storage;
+  readonly providers: ProviderAccess;
+  readonly mediaLayer: MediaLayer;
   readonly functions: FunctionFactory;
   readonly workflows: Workflows;
   readonly httpApi: HttpApi;
@@ -42,12 +46,21 @@ export class ModelLoopStack extends Stack {
     this.storage = new Storage(this, 'Storage', { webOrigins: config.webOrigins, retain: config.retainData });
     new PricingTierSeed(this, 'PricingTierSeed', { table: this.data.tables.pricingTiers });
 
+    this.providers = new ProviderAccess(this, 'Providers', {
+      providers: config.providers,
+      bedrockRegion: config.bedrockRegion,
+      fashn: config.fashn,
+      videoOutputBucket: this.storage.buckets.results,
+    });
+    this.mediaLayer = new MediaLayer(this, 'MediaLayer');
     this.functions = new FunctionFactory({
       tables: this.data.tables,
       buckets: this.storage.buckets,
       environment: Object.fromEntries(
         (Object.entries(config.providers) as [ProviderPort, string][]).map(([port, adapter]) => [providerEnvName(port), adapter]),
       ),
+      providers: this.providers,
+      mediaLayer: this.mediaLayer,
     });
     this.workflows = new Workflows(this, 'Workflows', { functions: this.functions });
     this.httpApi = new HttpApi(this, 'HttpApi', {

@@ -26,7 +26,9 @@ export async function* readFrames(file: string, format: RawFrameFormat): AsyncGe
     '-i', file,
     '-map', '0:v:0',
     '-vf', `scale=${width}:${height}:flags=area`,
-    '-fps_mode', 'passthrough',
+    // Every decoded frame exactly once. -vsync, not its successor -fps_mode (5.1+): the cloud's static ffmpeg (the
+    // media layer, lib/constructs/media-layer.ts) is a 4.1 build that knows only -vsync; Debian's 5.1 takes both.
+    '-vsync', 'passthrough',
     '-f', 'rawvideo',
     '-pix_fmt', pixelFormat,
     '-',

@@ -13,6 +13,7 @@
 // ./local-engine/index.js (its createLocalEngine({ s3 }) returns the four ports as a LocalEngine).
 import type { S3Client } from '@aws-sdk/client-s3';
 import { planClips as lumaPlanClips } from './bedrock/luma-request.js';
+import { PROVIDER_CHOICES } from './choices.js';
 import type {
   EditPort,
   ImageOutput,
@@ -23,12 +24,7 @@ import type {
   VideoStatus,
 } from './ports.js';
 
-const CHOICES = {
-  PROVIDER_IMAGE: ['local', 'fashn'],
-  PROVIDER_EDIT: ['local', 'bedrock'],
-  PROVIDER_UPSCALE: ['local', 'bedrock'],
-  PROVIDER_VIDEO: ['local', 'bedrock'],
-} as const;
+const CHOICES = PROVIDER_CHOICES;
 type ChoiceName = keyof typeof CHOICES;
 type Choice<N extends ChoiceName> = (typeof CHOICES)[N][number];
 

@@ -1,5 +1,6 @@
 // Every Lambda of the stack comes from here: one runtime, architecture, bundling and log setup, and one call that
-// grants a function exactly the tables and buckets it declares and passes it their names.
+// grants a function exactly the tables, buckets, workflows and AI providers it declares and passes it their names and
+// settings. Functions that run ffmpeg get the media layer (and, for its binaries, the x86_64 architecture).
 import { fileURLToPath } from 'node:url';
 import { ArnFormat, Duration, RemovalPolicy, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
@@ -21,6 +22,9 @@ import {
 } from '../../lambdas/data/tables.js';
 import type { Access } from '../../lambdas/routes.js';
 import { workflowEnvName } from '../../lambdas/workflows.js';
+import { MediaLayer } from './media-layer.js';
+import { nagResourceName } from './nag-names.js';
+import type { ProviderAccess, ProviderCapability } from './provider-access.js';
 import { workflowStateMachineName } from './workflow-names.js';
 
 const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
@@ -32,6 +36,8 @@ export interface ResourceAccess {
   buckets?: Partial<Record<BucketName, Access>>;
   /** Workflows it starts, describes and stops (names in lambdas/workflows.ts). */
   workflows?: readonly string[];
+  /** AI capabilities it calls (lambdas/providers/registry.ts): the selected adapters' settings and access. */
+  providers?: readonly ProviderCapability[];
 }
 
 export interface FunctionSpec extends ResourceAccess {
@@ -40,6 +46,8 @@ export interface FunctionSpec extends ResourceAccess {
   timeoutSeconds?: number;
   memoryMb?: number;
   environment?: Record<string, string>;
+  /** Runs ffmpeg/ffprobe (lambdas/media): gets the media layer, its environment, x86_64. */
+  media?: boolean;
 }
 
 export interface FunctionFactoryProps {
@@ -47,10 +55,17 @@ export interface FunctionFactoryProps {
   buckets: Record<BucketName, Bucket>;
   /** Given to every function (e.g. the provider selection). */
   environment?: Record<string, string>;
+  /** Settings and access of the selected AI adapters, for functions that declare `providers`. */
+  providers?: ProviderAccess;
+  /** ffmpeg and ffprobe, for functions that declare `media`. */
+  mediaLayer?: MediaLayer;
 }
 
 const DEFAULT_TIMEOUT_SECONDS = 10;
 const DEFAULT_MEMORY_MB = 512;
+/** Decoding and encoding a few seconds of 720p video in /tmp. */
+const MEDIA_TIMEOUT_SECONDS = 300;
+const MEDIA_MEMORY_MB = 2048;
 
 const TABLE_READ_ACTIONS = [
   'dynamodb:GetItem',
@@ -99,6 +114,8 @@ export class FunctionFactory {
     // An own role instead of AWSLambdaBasicExecutionRole: it may write to this function's log group only.
     const role = new Role(scope, `${id}Role`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
     logGroup.grantWrite(role);
+    const media = spec.media ? this.props.mediaLayer : undefined;
+    if (spec.media && !media) throw new Error(`Function ${id} runs ffmpeg, but the function factory has no media layer`);
 
     const fn = new NodejsFunction(scope, id, {
       entry: `${HANDLERS_DIR}${spec.handler}.ts`,
@@ -106,12 +123,13 @@ export class FunctionFactory {
       projectRoot: PROJECT_ROOT,
       depsLockFilePath: `${PROJECT_ROOT}package-lock.json`,
       runtime: Runtime.NODEJS_22_X,
-      architecture: Architecture.ARM_64,
-      timeout: Duration.seconds(spec.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS),
-      memorySize: spec.memoryMb ?? DEFAULT_MEMORY_MB,
+      architecture: media ? MediaLayer.architecture : Architecture.ARM_64,
+      layers: media ? [media.layer] : undefined,
+      timeout: Duration.seconds(spec.timeoutSeconds ?? (media ? MEDIA_TIMEOUT_SECONDS : DEFAULT_TIMEOUT_SECONDS)),
+      memorySize: spec.memoryMb ?? (media ? MEDIA_MEMORY_MB : DEFAULT_MEMORY_MB),
       role,
       logGroup,
-      environment: { ...this.props.environment, ...spec.environment },
+      environment: { ...this.props.environment, ...(media ? MediaLayer.environment : {}), ...spec.environment },
       // ESM, minified, SDK bundled: the fastest cold start measured (DESIGN §10). The banner gives CommonJS
       // dependencies bundled into the ESM output the `require` they expect.
       bundling: {
@@ -133,7 +151,7 @@ export class FunctionFactory {
     return fn;
   }
 
-  /** Grants exactly the declared access and sets the env variables that carry the physical names. */
+  /** Grants exactly the declared access and sets the env variables that carry the physical names and settings. */
   grant(fn: NodejsFunction, access: ResourceAccess): void {
     const role = fn.role;
     if (!role) throw new Error(`Function ${fn.node.path} has no role to grant access to`);
@@ -175,17 +193,18 @@ export class FunctionFactory {
       stateMachine.grantStartExecution(fn);
       // Executions are named by generation or job id at run time: the grant is this state machine's executions.
       const executionPrefix = `${workflowStateMachineName(stateMachine, name)}:*`;
-      role.addToPrincipalPolicy(
-        new PolicyStatement({
-          actions: ['states:DescribeExecution', 'states:StopExecution'],
-          resources: [Stack.of(fn).formatArn({ service: 'states', resource: 'execution', resourceName: executionPrefix, arnFormat: ArnFormat.COLON_RESOURCE_NAME })],
-        }),
-      );
+      const executions = Stack.of(fn).formatArn({ service: 'states', resource: 'execution', resourceName: executionPrefix, arnFormat: ArnFormat.COLON_RESOURCE_NAME });
+      role.addToPrincipalPolicy(new PolicyStatement({ actions: ['states:DescribeExecution', 'states:StopExecution'], resources: [executions] }));
       Validations.of(role).acknowledge({
-        id: `AwsSolutions-IAM5[Resource::arn:<AWS::Partition>:states:<AWS::Region>:<AWS::AccountId>:execution:${executionPrefix}]`,
+        id: `AwsSolutions-IAM5[Resource::${nagResourceName(fn, executions)}]`,
         reason: `Executions of the ${name} workflow are named by generation or job id at run time; the grant covers that workflow's executions only.`,
       });
       fn.addEnvironment(workflowEnvName(name), stateMachine.stateMachineArn);
+    }
+
+    if (access.providers?.length) {
+      if (!this.props.providers) throw new Error(`Function ${fn.node.path} calls AI providers, but the function factory has no provider access`);
+      this.props.providers.grant(fn, access.providers);
     }
   }
 }

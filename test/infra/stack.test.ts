@@ -314,12 +314,14 @@ describe('functions', () => {
   const ownFunctions = (s: Synthesized) =>
     resourcesOfType(s.json, 'AWS::Lambda::Function').filter(([, fn]) => !CUSTOM_RESOURCE_PROVIDER_PATH.test(cdkPath(fn)));
 
-  it('run on Node.js 22 on arm64 with their own log group and role', () => {
+  it('run on Node.js 22 on arm64 (x86_64 with the media layer, whose ffmpeg is x86_64) with their own log group and role', () => {
     const functions = ownFunctions(plain);
     expect(functions.length).toBeGreaterThanOrEqual(routes.length);
+    const mediaLayerId = logicalId(plain, plain.stack.mediaLayer.layer.node.defaultChild);
     for (const [id, fn] of functions) {
       expect(fn.Properties!.Runtime, id).toBe('nodejs22.x');
-      expect(fn.Properties!.Architectures, id).toEqual(['arm64']);
+      const media = JSON.stringify(fn.Properties!.Layers ?? []).includes(mediaLayerId);
+      expect(fn.Properties!.Architectures, id).toEqual([media ? 'x86_64' : 'arm64']);
       expect(fn.Properties!.Handler, id).toBe('index.handler');
       expect(refOf(fn.Properties!.LoggingConfig.LogGroup), id).toBeDefined();
     }

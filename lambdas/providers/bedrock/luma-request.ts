@@ -11,8 +11,9 @@ import { createHash } from 'node:crypto';
 import { MOTION_PRESETS, VIDEO_DURATIONS } from '../../contracts/catalog.js';
 import { ProviderError, type ImageInput, type S3Location, type VideoStartRequest } from '../ports.js';
 import { displaySize, fitWithinLimits, resampleToPng } from './image-sizing.js';
+import { LUMA_RAY2_MODEL_ID } from './luma-model.js';
 
-export const LUMA_RAY2_MODEL_ID = 'luma.ray-v2:0';
+export { LUMA_RAY2_MODEL_ID };
 export const LUMA_RESOLUTION = '720p';
 const PROMPT_MAX_CHARS = 5000;
 const KEYFRAME_LIMITS = { minSide: 512, maxSide: 4096, maxPixels: 4096 * 4096 } as const;

@@ -13,6 +13,9 @@ export interface StabilityModelIds {
   removeBackground: string;
 }
 
+/** Where the US cross-region inference profile (`us.` ids) is called from and routes requests to. */
+export const STABILITY_PROFILE_REGIONS = ['us-east-1', 'us-east-2', 'us-west-2'] as const;
+
 export const DEFAULT_STABILITY_MODEL_IDS: StabilityModelIds = {
   fastUpscale: 'us.stability.stable-fast-upscale-v1:0',
   searchReplace: 'us.stability.stable-image-search-replace-v1:0',

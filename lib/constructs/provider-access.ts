@@ -1,0 +1,153 @@
+// What a function that calls an AI port needs in the cloud, for the adapters this deployment selects (lib/config.ts):
+// the adapters' settings in its environment and least-privilege IAM for the capabilities it declares (`providers` in
+// lambdas/workflows.ts). The function factory calls `grant` with the declaration, as it does for tables and buckets.
+//
+// IAM per capability, only when its port uses a cloud adapter ('local' needs nothing):
+//   onModelImage (fashn)  secretsmanager:GetSecretValue on the API key secret.
+//   edit, upscale         bedrock:InvokeModel on the Stability models the adapter calls. They are called through the
+//   (bedrock)             US cross-region inference profile (`us.` ids), which needs the profile in BEDROCK_REGION and
+//                         the foundation model in every region the profile routes to.
+//   video (bedrock)       Luma Ray2: bedrock:InvokeModel (StartAsyncInvoke is authorized as InvokeModel on the model),
+//                         StartAsyncInvoke/GetAsyncInvoke on this account's async invocations; s3:PutObject on the
+//                         raw-clip folders, because Bedrock writes the MP4 with the caller's permissions; and
+//                         s3:ListBucket on those folders, where the adapter finds the MP4.
+import { posix } from 'node:path';
+import { Stack, Token, Validations } from 'aws-cdk-lib';
+import { PolicyStatement, type IRole } from 'aws-cdk-lib/aws-iam';
+import type { IFunction } from 'aws-cdk-lib/aws-lambda';
+import type { Bucket } from 'aws-cdk-lib/aws-s3';
+import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
+import { Construct } from 'constructs';
+import { rawClipKey } from '../../lambdas/domain/video/keys.js';
+import { LUMA_RAY2_MODEL_ID } from '../../lambdas/providers/bedrock/luma-model.js';
+import {
+  DEFAULT_STABILITY_MODEL_IDS,
+  STABILITY_PROFILE_REGIONS,
+  type StabilityModelIds,
+} from '../../lambdas/providers/bedrock/stability-models.js';
+import type { Providers } from '../../lambdas/providers/registry.js';
+import type { FashnSettings, ProviderPort } from '../config.js';
+import { nagResourceName } from './nag-names.js';
+
+export type ProviderCapability = keyof Providers;
+
+const PORT_OF: Record<ProviderCapability, ProviderPort> = { onModelImage: 'image', edit: 'edit', upscale: 'upscale', video: 'video' };
+
+/** The Stability services behind each port (lambdas/providers/bedrock/stability-edit.ts, stability-upscale.ts). */
+const STABILITY_SERVICES: Record<'edit' | 'upscale', (keyof StabilityModelIds)[]> = {
+  edit: ['searchReplace', 'searchRecolor', 'removeBackground'],
+  upscale: ['fastUpscale'],
+};
+const US_PROFILE_PREFIX = 'us.';
+
+/** Bedrock writes a clip under its raw-clip key (used as a prefix): `<user>/videos/<job>/raw/...`. */
+const RAW_CLIPS = `${posix.dirname(rawClipKey('*', '*', 0, 0))}/*`;
+
+export interface ProviderAccessProps {
+  /** The adapter of each port (context imageProvider, editProvider, upscaleProvider, videoProvider). */
+  providers: Record<ProviderPort, string>;
+  /** Region of the Bedrock calls; default: the stack's region. */
+  bedrockRegion?: string;
+  /** Required when the image port uses 'fashn'. */
+  fashn?: FashnSettings;
+  /** The bucket the video workflow asks the video provider to write clips to (the results bucket). */
+  videoOutputBucket: Bucket;
+}
+
+export class ProviderAccess extends Construct {
+  /** The adapters' settings, given to every function that calls a provider. */
+  readonly environment: Record<string, string>;
+  private readonly bedrockRegion: string;
+  private readonly fashnSecret?: ISecret;
+
+  constructor(scope: Construct, id: string, private readonly props: ProviderAccessProps) {
+    super(scope, id);
+    const { providers, fashn } = props;
+    this.bedrockRegion = props.bedrockRegion ?? Stack.of(this).region;
+    const stability = providers.edit === 'bedrock' || providers.upscale === 'bedrock';
+    const profileRegions: readonly string[] = STABILITY_PROFILE_REGIONS;
+    if (stability && !Token.isUnresolved(this.bedrockRegion) && !profileRegions.includes(this.bedrockRegion)) {
+      throw new Error(
+        `Bedrock region ${this.bedrockRegion}: the Stability image services (edit and upscale on bedrock) are reached through ` +
+          `the US cross-region inference profile, called from ${profileRegions.join(', ')}; set context bedrockRegion to one of them`,
+      );
+    }
+    const bedrock = (['edit', 'upscale', 'video'] as const).some((port) => providers[port] === 'bedrock');
+    if (providers.image === 'fashn' && !fashn) throw new Error('The fashn image adapter needs its settings (context fashnApiUrl, fashnApiKeySecretName)');
+    const fashnSettings = providers.image === 'fashn' ? fashn : undefined;
+    if (fashnSettings) this.fashnSecret = Secret.fromSecretNameV2(this, 'FashnApiKey', fashnSettings.apiKeySecretName);
+    this.environment = {
+      ...(bedrock ? { BEDROCK_REGION: this.bedrockRegion } : {}),
+      ...(fashnSettings
+        ? {
+            FASHN_API_URL: fashnSettings.apiUrl,
+            FASHN_API_KEY_SECRET: fashnSettings.apiKeySecretName,
+            ...(fashnSettings.outputHosts ? { FASHN_OUTPUT_HOSTS: fashnSettings.outputHosts } : {}),
+          }
+        : {}),
+    };
+  }
+
+  /** Passes the settings and grants what the selected adapters of these capabilities call. */
+  grant(fn: IFunction & { addEnvironment(key: string, value: string): unknown }, capabilities: readonly ProviderCapability[]): void {
+    const role = fn.role;
+    if (!role) throw new Error(`Function ${fn.node.path} has no role to grant provider access to`);
+    // The registry checks the whole provider configuration whichever port a function calls, so every provider
+    // function gets all the settings (no secrets: names and URLs); access is granted per declared capability.
+    for (const [name, value] of Object.entries(this.environment)) fn.addEnvironment(name, value);
+    for (const capability of new Set(capabilities)) {
+      if (this.props.providers[PORT_OF[capability]] === 'local') continue;
+      if (capability === 'onModelImage') this.grantFashn(role);
+      else if (capability === 'video') this.grantLuma(role);
+      else this.grantStability(role, STABILITY_SERVICES[capability]);
+    }
+  }
+
+  private grantFashn(role: IRole): void {
+    if (!this.fashnSecret) throw new Error('The fashn image adapter has no API key secret');
+    // A secret's ARN ends in '-' and six random characters that a secret known by name does not tell.
+    const secretArn = `${this.fashnSecret.secretArn}-??????`;
+    role.addToPrincipalPolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [secretArn] }));
+  }
+
+  private grantStability(role: IRole, services: (keyof StabilityModelIds)[]): void {
+    const resources = services.flatMap((service) => {
+      const modelId = DEFAULT_STABILITY_MODEL_IDS[service];
+      if (!modelId.startsWith(US_PROFILE_PREFIX)) return [this.foundationModelArn(this.bedrockRegion, modelId)];
+      const foundationModel = modelId.slice(US_PROFILE_PREFIX.length);
+      return [
+        Stack.of(this).formatArn({ service: 'bedrock', region: this.bedrockRegion, resource: 'inference-profile', resourceName: modelId }),
+        ...STABILITY_PROFILE_REGIONS.map((region) => this.foundationModelArn(region, foundationModel)),
+      ];
+    });
+    role.addToPrincipalPolicy(new PolicyStatement({ actions: ['bedrock:InvokeModel'], resources }));
+  }
+
+  private grantLuma(role: IRole): void {
+    const stack = Stack.of(this);
+    const bucket = this.props.videoOutputBucket;
+    role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['bedrock:InvokeModel'], resources: [this.foundationModelArn(this.bedrockRegion, LUMA_RAY2_MODEL_ID)] }),
+    );
+    const invocations = stack.formatArn({ service: 'bedrock', region: this.bedrockRegion, resource: 'async-invoke', resourceName: '*' });
+    role.addToPrincipalPolicy(new PolicyStatement({ actions: ['bedrock:StartAsyncInvoke', 'bedrock:GetAsyncInvoke'], resources: [invocations] }));
+    role.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: [bucket.arnForObjects(RAW_CLIPS)] }));
+    role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn], conditions: { StringLike: { 's3:prefix': [RAW_CLIPS] } } }),
+    );
+
+    const validations = Validations.of(role);
+    validations.acknowledge({
+      id: `AwsSolutions-IAM5[Resource::${nagResourceName(this, invocations)}]`,
+      reason: 'Bedrock names each asynchronous invocation (Luma Ray2 video clip) when it starts; the grant is this account\'s invocations in the Bedrock region, to start and read them.',
+    });
+    validations.acknowledge({
+      id: `AwsSolutions-IAM5[Resource::${nagResourceName(this, bucket.arnForObjects(RAW_CLIPS))}]`,
+      reason: 'Bedrock writes each Luma Ray2 clip with the caller\'s permissions into a folder it names per invocation, under the raw-clip folder of a job chosen at run time (user and job ids).',
+    });
+  }
+
+  private foundationModelArn(region: string, modelId: string): string {
+    return Stack.of(this).formatArn({ service: 'bedrock', region, account: '', resource: 'foundation-model', resourceName: modelId });
+  }
+}

@@ -1,0 +1,208 @@
+// The cloud side of the AI providers and of ffmpeg: the workflow tasks that call a provider get the selected adapters'
+// settings and exactly the IAM they call (nothing for 'local'), the tasks that run ffmpeg get the media layer on
+// x86_64, and every variant passes cdk-nag with only the unavoidable wildcards acknowledged.
+import { statSync } from 'node:fs';
+import { join } from 'node:path';
+import type { AssetStaging, CfnElement } from 'aws-cdk-lib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WORKFLOWS, type TaskFunction, type WorkflowDefinition } from '../../lambdas/workflows.js';
+import { pascalCase } from '../../lib/constructs/names.js';
+import { cdkPath, nagFindings, resourcesOfType, synthModelLoop, type CfnResource, type Synthesized } from './synth.js';
+
+const ALL_LOCAL = { imageProvider: 'local', editProvider: 'local', upscaleProvider: 'local', videoProvider: 'local' };
+const PROFILE_REGIONS = ['us-east-1', 'us-east-2', 'us-west-2'];
+const EDIT_MODELS = ['stability.stable-image-search-replace-v1:0', 'stability.stable-image-search-recolor-v1:0', 'stability.stable-image-remove-background-v1:0'];
+const UPSCALE_MODELS = ['stability.stable-fast-upscale-v1:0'];
+const PROVIDER_ENV = ['BEDROCK_REGION', 'FASHN_API_URL', 'FASHN_API_KEY_SECRET', 'FASHN_OUTPUT_HOSTS'];
+
+/** Tasks by 'workflow.Placeholder'. */
+const tasks = Object.entries(WORKFLOWS as Record<string, WorkflowDefinition>).flatMap(([workflow, definition]) =>
+  Object.entries(definition.tasks).map(([placeholder, task]): [string, string, TaskFunction] => [`${workflow}.${placeholder}`, `/Workflows/${pascalCase(workflow)}${placeholder}Function/Resource`, task]),
+);
+
+/** A CloudFormation value as text: Refs and GetAtts as ${Name} / ${Name.Attr}, joins concatenated. */
+function text(value: unknown): string {
+  if (typeof value === 'string') return value;
+  const node = value as Record<string, any>;
+  if (node.Ref) return `\${${node.Ref}}`;
+  if (node['Fn::GetAtt']) return `\${${node['Fn::GetAtt'].join('.')}}`;
+  if (node['Fn::Sub']) return node['Fn::Sub'];
+  if (node['Fn::Join']) return (node['Fn::Join'][1] as unknown[]).map(text).join(node['Fn::Join'][0]);
+  throw new Error(`Cannot render ${JSON.stringify(value)}`);
+}
+
+interface Statement {
+  actions: string[];
+  resources: string[];
+  condition?: unknown;
+}
+
+function functionOf(s: Synthesized, task: string): [string, CfnResource] {
+  const path = tasks.find(([name]) => name === task)![1];
+  const found = resourcesOfType(s.json, 'AWS::Lambda::Function').find(([, fn]) => cdkPath(fn).endsWith(path));
+  if (!found) throw new Error(`No function for ${task}`);
+  return found;
+}
+
+function statementsOf(s: Synthesized, fn: CfnResource): Statement[] {
+  const roleId = fn.Properties!.Role['Fn::GetAtt'][0] as string;
+  return resourcesOfType(s.json, 'AWS::IAM::Policy')
+    .filter(([, policy]) => (policy.Properties!.Roles as { Ref: string }[]).some((role) => role.Ref === roleId))
+    .flatMap(([, policy]) => policy.Properties!.PolicyDocument.Statement as Record<string, unknown>[])
+    .map((statement) => ({
+      actions: [statement.Action as string | string[]].flat(),
+      resources: [statement.Resource].flat().map(text),
+      condition: statement.Condition,
+    }));
+}
+
+/** 'action resource' for every Bedrock and Secrets Manager permission of a function. */
+function providerGrants(s: Synthesized, fn: CfnResource): string[] {
+  return statementsOf(s, fn)
+    .flatMap((statement) => statement.actions.flatMap((action) => statement.resources.map((resource) => `${action} ${resource}`)))
+    .filter((grant) => /^(bedrock|secretsmanager):/.test(grant))
+    .sort();
+}
+
+const RAW_CLIPS = '*/videos/*/raw/*';
+/** The S3 statements a Bedrock video call needs: Bedrock writes the clip as the caller; the adapter lists where it landed. */
+function rawClipStatements(s: Synthesized, fn: CfnResource): Statement[] {
+  return statementsOf(s, fn).filter((statement) => statement.resources.some((resource) => resource.endsWith(`/${RAW_CLIPS}`)) || statement.condition);
+}
+
+const foundationModels = (region: string, models: string[]) => models.map((model) => `bedrock:InvokeModel arn:\${AWS::Partition}:bedrock:${region}::foundation-model/${model}`);
+const profiles = (region: string, models: string[]) =>
+  models.map((model) => `bedrock:InvokeModel arn:\${AWS::Partition}:bedrock:${region}:\${AWS::AccountId}:inference-profile/us.${model}`);
+const stabilityGrants = (region: string, models: string[]) => [...profiles(region, models), ...PROFILE_REGIONS.flatMap((r) => foundationModels(r, models))];
+const lumaGrants = (region: string) => [
+  ...foundationModels(region, ['luma.ray-v2:0']),
+  ...['bedrock:GetAsyncInvoke', 'bedrock:StartAsyncInvoke'].map((action) => `${action} arn:\${AWS::Partition}:bedrock:${region}:\${AWS::AccountId}:async-invoke/*`),
+];
+const FASHN_GRANT = 'secretsmanager:GetSecretValue arn:${AWS::Partition}:secretsmanager:${AWS::Region}:${AWS::AccountId}:secret:modelloop/fashn-api-key-??????';
+
+let cloud: Synthesized;
+let editOnly: Synthesized;
+let local: Synthesized;
+beforeAll(() => {
+  // cdk-nag runs on each: an unacknowledged finding fails the synthesis (and is listed by the test below).
+  cloud = synthModelLoop({ context: { bedrockRegion: 'us-west-2', fashnOutputHosts: 'cdn.example.com' } });
+  editOnly = synthModelLoop({ context: { ...ALL_LOCAL, editProvider: 'bedrock' } });
+  local = synthModelLoop({ context: ALL_LOCAL });
+});
+afterAll(() => [cloud, editOnly, local].forEach((s) => s?.dispose()));
+
+describe('AI providers in the cloud', () => {
+  it('are declared by the tasks whose handlers call getProviders', () => {
+    const declared = Object.fromEntries(tasks.filter(([, , task]) => task.providers?.length).map(([name, , task]) => [name, task.providers]));
+    expect(declared).toEqual({
+      'generation.Process': ['onModelImage', 'edit', 'upscale'],
+      'video.StartClip': ['video'],
+      'video.CheckClip': ['video'],
+    });
+  });
+
+  it('grant exactly what the cloud adapters call: FASHN key, Stability profiles and models, Luma Ray2', () => {
+    expect(providerGrants(cloud, functionOf(cloud, 'generation.Process')[1])).toEqual(
+      [FASHN_GRANT, ...stabilityGrants('us-west-2', [...EDIT_MODELS, ...UPSCALE_MODELS])].sort(),
+    );
+    const results = cloud.stack.getLogicalId(cloud.stack.storage.buckets.results.node.defaultChild as CfnElement);
+    for (const task of ['video.StartClip', 'video.CheckClip']) {
+      const [, fn] = functionOf(cloud, task);
+      expect(providerGrants(cloud, fn), task).toEqual(lumaGrants('us-west-2').sort());
+      expect(rawClipStatements(cloud, fn), task).toEqual([
+        { actions: ['s3:PutObject'], resources: [`\${${results}.Arn}/${RAW_CLIPS}`], condition: undefined },
+        { actions: ['s3:ListBucket'], resources: [`\${${results}.Arn}`], condition: { StringLike: { 's3:prefix': [RAW_CLIPS] } } },
+      ]);
+    }
+    const providerTasks = ['generation.Process', 'video.StartClip', 'video.CheckClip'];
+    for (const [id, fn] of resourcesOfType(cloud.json, 'AWS::Lambda::Function')) {
+      if (providerTasks.some((task) => cdkPath(fn).endsWith(tasks.find(([name]) => name === task)![1]))) continue;
+      expect(providerGrants(cloud, fn), `${id} calls no provider`).toEqual([]);
+    }
+  });
+
+  it('grant only the selected cloud adapters: edit on Bedrock alone gets the edit models', () => {
+    expect(providerGrants(editOnly, functionOf(editOnly, 'generation.Process')[1])).toEqual(stabilityGrants('${AWS::Region}', EDIT_MODELS).sort());
+    for (const task of ['video.StartClip', 'video.CheckClip']) {
+      const [, fn] = functionOf(editOnly, task);
+      expect(providerGrants(editOnly, fn), task).toEqual([]);
+      expect(rawClipStatements(editOnly, fn), task).toEqual([]);
+    }
+  });
+
+  it('grant nothing when every port is local', () => {
+    const actions = resourcesOfType(local.json, 'AWS::IAM::Policy').flatMap(([, policy]) =>
+      (policy.Properties!.PolicyDocument.Statement as { Action: string | string[] }[]).flatMap((statement) => [statement.Action].flat()),
+    );
+    expect(actions.filter((action) => /^(bedrock|secretsmanager):/.test(action))).toEqual([]);
+    for (const [id, fn] of resourcesOfType(local.json, 'AWS::Lambda::Function')) {
+      expect(Object.keys(fn.Properties!.Environment?.Variables ?? {}).filter((name) => PROVIDER_ENV.includes(name)), id).toEqual([]);
+    }
+  });
+
+  it('pass the adapters\' settings to the provider tasks only; the Bedrock region defaults to the stack\'s', () => {
+    for (const [name, path, task] of tasks) {
+      const fn = resourcesOfType(cloud.json, 'AWS::Lambda::Function').find(([, resource]) => cdkPath(resource).endsWith(path))![1];
+      const variables = fn.Properties!.Environment.Variables as Record<string, unknown>;
+      if (task.providers?.length) {
+        expect(variables, name).toMatchObject({
+          BEDROCK_REGION: 'us-west-2',
+          FASHN_API_URL: 'https://api.fashn.ai',
+          FASHN_API_KEY_SECRET: 'modelloop/fashn-api-key',
+          FASHN_OUTPUT_HOSTS: 'cdn.example.com',
+        });
+      } else {
+        expect(Object.keys(variables).filter((variable) => PROVIDER_ENV.includes(variable)), name).toEqual([]);
+      }
+    }
+    const variables = functionOf(editOnly, 'generation.Process')[1].Properties!.Environment.Variables as Record<string, unknown>;
+    expect(variables.BEDROCK_REGION).toEqual({ Ref: 'AWS::Region' });
+    expect(variables.FASHN_API_URL).toBeUndefined();
+  });
+
+  it('refuse at synth a configuration the functions would reject', () => {
+    expect(() => synthModelLoop({ context: { bedrockRegion: 'eu-west-1' } })).toThrow(/us-east-1, us-east-2, us-west-2/);
+    expect(() => synthModelLoop({ context: { fashnApiUrl: '' } })).toThrow(/fashnApiUrl and fashnApiKeySecretName are required/);
+    expect(() => synthModelLoop({ context: { fashnApiUrl: 'http://api.example.com' } })).toThrow(/https:/);
+    expect(() => synthModelLoop({ context: { editProvider: 'stability' } })).toThrow(/editProvider must be one of local, bedrock/);
+  });
+});
+
+describe('ffmpeg in the cloud', () => {
+  it('is a layer with static ffmpeg and ffprobe in /opt/bin, on the finalize and start-clip tasks only, on x86_64', () => {
+    const layers = resourcesOfType(cloud.json, 'AWS::Lambda::LayerVersion').filter(([, resource]) => cdkPath(resource).includes('/MediaLayer/'));
+    expect(layers).toHaveLength(1);
+    const [layerId, layer] = layers[0]!;
+    expect(layer.Properties!.CompatibleArchitectures).toEqual(['x86_64']);
+    // The folder the layer's zip is made of (tests skip asset staging, so it is read where the asset points).
+    const asset = cloud.stack.mediaLayer.layer.node.findChild('Code').node.findChild('Stage') as AssetStaging;
+    for (const binary of ['ffmpeg', 'ffprobe']) {
+      const { mode, size } = statSync(join(asset.sourcePath, 'bin', binary));
+      expect(mode & 0o777, `${binary} executable by anyone`).toBe(0o755);
+      expect(size, binary).toBeGreaterThan(10_000_000);
+    }
+
+    const media = new Set(['video.FinalizeOutput', 'video.StartClip']);
+    expect(tasks.filter(([, , task]) => task.media).map(([name]) => name).sort()).toEqual([...media].sort());
+    for (const [id, fn] of resourcesOfType(cloud.json, 'AWS::Lambda::Function')) {
+      const task = tasks.find(([, path]) => cdkPath(fn).endsWith(path));
+      const variables = fn.Properties!.Environment?.Variables ?? {};
+      if (task && media.has(task[0])) {
+        expect(fn.Properties!.Layers, task[0]).toEqual([{ Ref: layerId }]);
+        expect(fn.Properties!.Architectures, task[0]).toEqual(['x86_64']);
+        expect(variables, task[0]).toMatchObject({ FFMPEG_PATH: '/opt/bin/ffmpeg', FFPROBE_PATH: '/opt/bin/ffprobe' });
+      } else {
+        expect(JSON.stringify(fn.Properties!.Layers ?? []), id).not.toContain(layerId);
+        expect(variables.FFMPEG_PATH, id).toBeUndefined();
+      }
+    }
+    const finalize = functionOf(cloud, 'video.FinalizeOutput')[1].Properties!;
+    expect([finalize.Timeout, finalize.MemorySize]).toEqual([600, 3008]);
+  });
+});
+
+describe('cdk-nag', () => {
+  it('finds nothing unacknowledged with cloud adapters, Bedrock alone or everything local', () => {
+    for (const s of [cloud, editOnly, local]) expect(nagFindings(s.assembly.directory)).toEqual([]);
+  });
+});
