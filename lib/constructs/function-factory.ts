@@ -6,7 +6,7 @@ import { ArnFormat, Duration, RemovalPolicy, Stack, Validations, type CfnElement
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction, OutputFormat, type ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
@@ -22,6 +22,7 @@ import {
 } from '../../lambdas/data/tables.js';
 import type { Access } from '../../lambdas/routes.js';
 import { workflowEnvName } from '../../lambdas/workflows.js';
+import { importsSharp, sharpPackageDirectories } from '../native-modules.js';
 import { MediaLayer } from './media-layer.js';
 import { nagResourceName } from './nag-names.js';
 import type { ProviderAccess, ProviderCapability } from './provider-access.js';
@@ -95,6 +96,17 @@ export function mergeAccess<K extends string>(...maps: (Partial<Record<K, Access
   return merged;
 }
 
+/** Copies sharp's installed linux-x64 packages into the bundle's node_modules, where the ESM import finds them. */
+function copySharpHooks(): ICommandHooks {
+  const packages = sharpPackageDirectories();
+  return {
+    beforeBundling: () => [],
+    beforeInstall: () => [],
+    afterBundling: (_input, output) =>
+      packages.map(({ name, directory }) => `mkdir -p "${output}/node_modules/${name}" && cp -R "${directory}/." "${output}/node_modules/${name}/"`),
+  };
+}
+
 export class FunctionFactory {
   private stateMachines: Record<string, StateMachine> = {};
 
@@ -116,14 +128,17 @@ export class FunctionFactory {
     logGroup.grantWrite(role);
     const media = spec.media ? this.props.mediaLayer : undefined;
     if (spec.media && !media) throw new Error(`Function ${id} runs ffmpeg, but the function factory has no media layer`);
+    const entry = `${HANDLERS_DIR}${spec.handler}.ts`;
+    // Both native payloads (the media layer, sharp's packages) are the linux-x64 builds.
+    const native = Boolean(media) || importsSharp(entry);
 
     const fn = new NodejsFunction(scope, id, {
-      entry: `${HANDLERS_DIR}${spec.handler}.ts`,
+      entry,
       handler: 'handler',
       projectRoot: PROJECT_ROOT,
       depsLockFilePath: `${PROJECT_ROOT}package-lock.json`,
       runtime: Runtime.NODEJS_22_X,
-      architecture: media ? MediaLayer.architecture : Architecture.ARM_64,
+      architecture: native ? Architecture.X86_64 : Architecture.ARM_64,
       layers: media ? [media.layer] : undefined,
       timeout: Duration.seconds(spec.timeoutSeconds ?? (media ? MEDIA_TIMEOUT_SECONDS : DEFAULT_TIMEOUT_SECONDS)),
       memorySize: spec.memoryMb ?? (media ? MEDIA_MEMORY_MB : DEFAULT_MEMORY_MB),
@@ -137,7 +152,8 @@ export class FunctionFactory {
         target: 'node22',
         minify: true,
         sourceMap: false,
-        externalModules: [],
+        externalModules: importsSharp(entry) ? ['sharp'] : [],
+        commandHooks: importsSharp(entry) ? copySharpHooks() : undefined,
         bundleAwsSDK: true,
         mainFields: ['module', 'main'],
         banner: "import { createRequire as __createRequire } from 'node:module';const require = __createRequire(import.meta.url);",

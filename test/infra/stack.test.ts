@@ -1,6 +1,10 @@
 // The synthesized stack against the shared definitions: tables, buckets, user pool, routes and their authorizers,
 // functions, grants and the pricing seed.
+import { readdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { importsSharp } from '../../lib/native-modules.js';
+import { pascalCase } from '../../lib/constructs/names.js';
 import { Match } from 'aws-cdk-lib/assertions';
 import type { CfnElement } from 'aws-cdk-lib';
 import { PRICING_TIER_SEED } from '../../lambdas/contracts/catalog.js';
@@ -310,18 +314,26 @@ describe('http api', () => {
   });
 });
 
+const HANDLERS_DIR = resolve(import.meta.dirname, '../../lambdas/handlers');
+
 describe('functions', () => {
   const ownFunctions = (s: Synthesized) =>
     resourcesOfType(s.json, 'AWS::Lambda::Function').filter(([, fn]) => !CUSTOM_RESOURCE_PROVIDER_PATH.test(cdkPath(fn)));
 
-  it('run on Node.js 22 on arm64 (x86_64 with the media layer, whose ffmpeg is x86_64) with their own log group and role', () => {
+  it('run on Node.js 22 on arm64 (x86_64 where they carry the linux-x64 ffmpeg layer or sharp) with their own log group and role', () => {
     const functions = ownFunctions(plain);
     expect(functions.length).toBeGreaterThanOrEqual(routes.length);
     const mediaLayerId = logicalId(plain, plain.stack.mediaLayer.layer.node.defaultChild);
+    const sharpFunctions = readdirSync(HANDLERS_DIR)
+      .map((file) => file.replace(/\.ts$/, ''))
+      .filter((handler) => importsSharp(join(HANDLERS_DIR, `${handler}.ts`)))
+      .map((handler) => `/${pascalCase(handler)}Function/`);
+    expect(sharpFunctions.length, 'some handlers reach sharp').toBeGreaterThan(0);
     for (const [id, fn] of functions) {
       expect(fn.Properties!.Runtime, id).toBe('nodejs22.x');
       const media = JSON.stringify(fn.Properties!.Layers ?? []).includes(mediaLayerId);
-      expect(fn.Properties!.Architectures, id).toEqual([media ? 'x86_64' : 'arm64']);
+      const sharp = sharpFunctions.some((path) => cdkPath(fn).includes(path));
+      expect(fn.Properties!.Architectures, id).toEqual([media || sharp ? 'x86_64' : 'arm64']);
       expect(fn.Properties!.Handler, id).toBe('index.handler');
       expect(refOf(fn.Properties!.LoggingConfig.LogGroup), id).toBeDefined();
     }
