@@ -1,29 +1,38 @@
 #!/usr/bin/env node
-// `npm test`: every layer (unit, infra, integration, e2e) in one Vitest run, then the plain closing line
-// `N passed, N failed` with the real counts. The exit code is Vitest's.
+// `npm test`: every layer, one after the other — unit, infra, integration, e2e — so that on a small machine the
+// browser tests don't compete with video renders for the cores; then the plain closing line `N passed, N failed`
+// with the real counts over all layers. The exit code is non-zero when any layer failed.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 
 const root = resolve(import.meta.dirname, '..');
 const reportDir = join(root, '.data', 'test-report');
-const report = join(reportDir, 'vitest.json');
 mkdirSync(reportDir, { recursive: true });
-rmSync(report, { force: true });
-
 const vitest = join(root, 'node_modules', 'vitest', 'vitest.mjs');
-const args = [vitest, 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...process.argv.slice(2)];
-const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, CDK_HOME: join(root, '.cdk') } });
-const code = await new Promise((done) => child.on('exit', (exitCode, signal) => done(exitCode ?? (signal ? 1 : 0))));
+const layers = ['unit', 'infra', 'integration', 'e2e'];
+const extraArgs = process.argv.slice(2);
 
 let passed = 0;
 let failed = 0;
-if (existsSync(report)) {
-  const results = JSON.parse(readFileSync(report, 'utf8'));
-  passed = results.numPassedTests ?? 0;
-  failed = results.numFailedTests ?? 0;
+let exitCode = 0;
+for (const layer of layers) {
+  const report = join(reportDir, `${layer}.json`);
+  rmSync(report, { force: true });
+  console.log(`\n=== ${layer} ===`);
+  const args = [vitest, 'run', '--project', layer, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extraArgs];
+  const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, CDK_HOME: join(root, '.cdk') } });
+  const code = await new Promise((done) => child.on('exit', (status, signal) => done(status ?? (signal ? 1 : 0))));
+  let layerFailed = 0;
+  if (existsSync(report)) {
+    const results = JSON.parse(readFileSync(report, 'utf8'));
+    passed += results.numPassedTests ?? 0;
+    layerFailed = results.numFailedTests ?? 0;
+  }
+  // A file that failed to load counts as a failure even though none of its tests ran.
+  if (code !== 0 && layerFailed === 0) layerFailed = 1;
+  failed += layerFailed;
+  if (code !== 0) exitCode = code;
 }
-// A file that failed to load counts as a failure even though none of its tests ran.
-if (code !== 0 && failed === 0) failed = 1;
 console.log(`${passed} passed, ${failed} failed`);
-process.exit(code === 0 && failed === 0 && passed > 0 ? 0 : code || 1);
+process.exit(exitCode === 0 && failed === 0 && passed > 0 ? 0 : exitCode || 1);
