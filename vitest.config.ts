@@ -21,6 +21,8 @@ export default defineConfig({
           name: 'integration',
           include: ['test/integration/**/*.test.ts'],
           globalSetup: ['test/support/global-twin.ts'],
+          // One file at a time: they share one twin, and video renders take both cores.
+          fileParallelism: false,
           testTimeout: 120_000,
           hookTimeout: 120_000,
         },
