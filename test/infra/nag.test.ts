@@ -1,10 +1,11 @@
 // cdk-nag's AWS Solutions pack runs as a validation plugin on every synth: any finding that is not acknowledged
 // (with its reason, next to the resource) fails synthesis and lands in the validation report.
-import { readFileSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { CfnElement } from 'aws-cdk-lib';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
+import { SHARP_PACKAGES } from '../../lib/native-modules.js';
 import { ROUTES } from '../../lambdas/routes.js';
 import { nagFindings, synthModelLoop, type Synthesized } from './synth.js';
 
@@ -16,15 +17,23 @@ describe('cdk-nag AwsSolutions', () => {
     try {
       expect(findings(synthesized)).toEqual([]);
 
-      // Each route function is one ESM file that imports nothing but Node built-ins: the AWS SDK is inside it (DESIGN §10).
+      // Each route function is one ESM file that imports nothing but Node built-ins (the AWS SDK is inside it, DESIGN
+      // §10) and sharp, the one native module, which must then sit beside it in node_modules.
       for (const route of ROUTES) {
         const fn = synthesized.stack.httpApi.functions[route.handler];
         const functionId = synthesized.stack.getLogicalId(fn.node.defaultChild as CfnElement);
         const assetHash = String(synthesized.json.Resources[functionId]!.Properties!.Code.S3Key).replace(/\.zip$/, '');
-        const bundle = readFileSync(join(synthesized.assembly.directory, `asset.${assetHash}`, 'index.mjs'), 'utf8');
+        const assetDirectory = join(synthesized.assembly.directory, `asset.${assetHash}`);
+        const bundle = readFileSync(join(assetDirectory, 'index.mjs'), 'utf8');
         expect(bundle.startsWith('import { createRequire'), route.handler).toBe(true);
         const imported = [...bundle.matchAll(/\bfrom\s*["']([^"']+)["']/g)].map((match) => match[1]);
-        expect(imported.filter((specifier) => !specifier?.startsWith('node:')), route.handler).toEqual([]);
+        const packages = imported.filter((specifier) => !specifier?.startsWith('node:'));
+        expect(packages.filter((specifier) => specifier !== 'sharp'), route.handler).toEqual([]);
+        if (packages.includes('sharp')) {
+          for (const name of SHARP_PACKAGES) {
+            expect(existsSync(join(assetDirectory, 'node_modules', name, 'package.json')), `${route.handler} ships ${name}`).toBe(true);
+          }
+        }
       }
     } finally {
       synthesized.dispose();
