@@ -1,5 +1,6 @@
 // The foundation over the real local twin: real cognito-local tokens, the local gateway, DynamoDB Local.
 import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { SIGNUP_CREDITS } from '../../lambdas/contracts/catalog.js';
 import { api } from '../support/api.js';
@@ -88,6 +89,28 @@ describe('the credits ledger', () => {
     expect(succeeded).toHaveLength(30);
     expect(refused).toHaveLength(20);
     for (const outcome of refused) expect((outcome as PromiseRejectedResult).reason).toMatchObject({ status: 402, code: 'INSUFFICIENT_CREDITS' });
+    expect(await balanceOf(user)).toBe(0);
+    await expectLedgerMatchesBalance(user);
+  });
+
+  it('lets exactly 30 of 50 concurrent spending requests over HTTP through against 30 credits', async () => {
+    const user = await newCustomer();
+    expect((await buy(user, 30 - SIGNUP_CREDITS)).status).toBe(200);
+    const product = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c0392b' } }).png().toBuffer();
+    const imageData = `data:image/png;base64,${product.toString('base64')}`;
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () =>
+        api(twin.apiUrl, 'POST', '/generate-ai-image', {
+          user,
+          body: { imageData, prompt: 'young female model', imageSize: '1k' },
+          headers: { 'idempotency-key': randomUUID() },
+        }),
+      ),
+    );
+    expect(answers.filter((answer) => answer.status === 200)).toHaveLength(30);
+    const refused = answers.filter((answer) => answer.status !== 200);
+    expect(refused).toHaveLength(20);
+    for (const answer of refused) expect(answer).toMatchObject({ status: 402, body: { code: 'INSUFFICIENT_CREDITS' } });
     expect(await balanceOf(user)).toBe(0);
     await expectLedgerMatchesBalance(user);
   });
