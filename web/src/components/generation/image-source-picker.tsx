@@ -1,15 +1,16 @@
 import { GENERATION_UPLOAD_MAX_BYTES } from '@contracts/catalog';
 import type { Generation } from '@contracts/generations';
 import { checkImageFile } from '@contracts/upload-rules';
-import { Check, Upload } from 'lucide-react';
+import { Check } from 'lucide-react';
 import { useId } from 'react';
 import { toast } from 'sonner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
+import { FileDropZone } from '@/components/ui/file-drop-zone';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
 import { useImageResults } from '@/lib/generations';
-import { IMAGE_ACCEPT, useObjectUrl } from '@/lib/uploads';
+import { useObjectUrl } from '@/lib/uploads';
 import { generationTypeLabel } from './generation-labels';
 
 /** The image an edit or upscale starts from: a file to upload, or one of the caller's results. */
@@ -46,29 +47,14 @@ export function ImageSourcePicker({ value, onChange }: { value: ImageChoice | un
           <TabsTrigger value="results">Past results</TabsTrigger>
         </TabsList>
         <TabsContent value="upload" className="mt-3">
-          <label
-            htmlFor={inputId}
-            className="flex cursor-pointer flex-col items-center gap-2 rounded-lg border-2 border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-700 hover:border-brand-600 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
-          >
-            <Upload className="h-6 w-6 text-slate-500" aria-hidden="true" />
-            {value?.kind === 'file' ? (
-              <span className="font-medium text-slate-900">{value.file.name}</span>
-            ) : (
-              <span>Choose an image</span>
-            )}
-            <span className="text-xs text-slate-600">PNG, JPG, JPEG or WEBP, up to 10 MB</span>
-            <input
-              id={inputId}
-              type="file"
-              accept={IMAGE_ACCEPT}
-              className="sr-only"
-              aria-label="Upload an image"
-              onChange={(event) => {
-                onFile(event.target.files?.[0]);
-                event.target.value = '';
-              }}
-            />
-          </label>
+          <FileDropZone
+            id={inputId}
+            fileName={value?.kind === 'file' ? value.file.name : undefined}
+            placeholder="Choose an image"
+            hint="PNG, JPG, JPEG or WEBP, up to 10 MB"
+            ariaLabel="Upload an image"
+            onFile={onFile}
+          />
         </TabsContent>
         <TabsContent value="results" className="mt-3">
           {results.isPending ? (

@@ -10,7 +10,7 @@ import {
   type ImageSizeName,
 } from '@contracts/generations';
 import { checkImageFile } from '@contracts/upload-rules';
-import { Check, Coins, Sparkles, Upload } from 'lucide-react';
+import { Check, Coins, Sparkles } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
@@ -19,13 +19,14 @@ import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Label, Select, Textarea } from '@/components/ui/field';
+import { FileDropZone } from '@/components/ui/file-drop-zone';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
 import { tierCost, uploadGenerationImage, useFollowedGeneration, useStartGeneration } from '@/lib/generations';
 import { useProfile } from '@/lib/profile';
-import { IMAGE_ACCEPT, useObjectUrl } from '@/lib/uploads';
+import { useObjectUrl } from '@/lib/uploads';
 import { useLibraryItems } from './use-library-items';
 
 type SourceMode = 'library' | 'upload';
@@ -112,29 +113,15 @@ export default function ImageGenerationPage() {
                     <LibraryPicker items={library.data} loading={library.isPending} failed={library.isError} selected={itemId} onSelect={setItemId} />
                   </TabsContent>
                   <TabsContent value="upload" className="mt-3">
-                    <label
-                      htmlFor={ids.file}
-                      className="flex cursor-pointer flex-col items-center gap-2 rounded-lg border-2 border-dashed border-slate-300 px-4 py-8 text-center text-sm text-slate-700 hover:border-brand-600 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
-                    >
-                      {fileUrl ? (
-                        <img src={fileUrl} alt="" className="h-32 rounded object-contain" />
-                      ) : (
-                        <Upload className="h-6 w-6 text-slate-500" aria-hidden="true" />
-                      )}
-                      <span className="font-medium text-slate-900">{file ? file.name : 'Choose a product photo'}</span>
-                      <span className="text-xs text-slate-600">PNG, JPG, JPEG or WEBP, up to 10 MB</span>
-                      <input
-                        id={ids.file}
-                        type="file"
-                        accept={IMAGE_ACCEPT}
-                        className="sr-only"
-                        aria-label="Upload a product image"
-                        onChange={(event) => {
-                          pickFile(event.target.files?.[0]);
-                          event.target.value = '';
-                        }}
-                      />
-                    </label>
+                    <FileDropZone
+                      id={ids.file}
+                      fileName={file?.name}
+                      previewUrl={fileUrl}
+                      placeholder="Choose a product photo"
+                      hint="PNG, JPG, JPEG or WEBP, up to 10 MB"
+                      ariaLabel="Upload a product image"
+                      onFile={pickFile}
+                    />
                   </TabsContent>
                 </Tabs>
               </fieldset>

@@ -18,13 +18,14 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Label, Textarea } from '@/components/ui/field';
+import { FileDropZone } from '@/components/ui/file-drop-zone';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { downloadFile } from '@/lib/downloads';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { tierCost } from '@/lib/generations';
 import { useProfile } from '@/lib/profile';
-import { IMAGE_ACCEPT, useObjectUrl } from '@/lib/uploads';
+import { useObjectUrl } from '@/lib/uploads';
 import { useJobs } from './api';
 import { useVideoJob, type VideoPhase } from './use-video-job';
 import { VIDEO_MESSAGES } from './video-messages';
@@ -152,25 +153,15 @@ function VideoForm({ busy, onGenerate }: { busy: boolean; onGenerate: ReturnType
                 <Link2 className="h-4 w-4" aria-hidden="true" /> Product URL
               </button>
             </div>
-            <label
-              htmlFor={ids.file}
-              className="flex cursor-pointer flex-col items-center gap-2 rounded-lg border-2 border-dashed border-slate-300 px-4 py-6 text-center text-sm text-slate-700 hover:border-brand-600 has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600"
-            >
-              {fileUrl ? <img src={fileUrl} alt="" className="h-32 rounded object-contain" /> : <Upload className="h-6 w-6 text-slate-500" aria-hidden="true" />}
-              <span className="font-medium text-slate-900">{file ? file.name : 'Choose a product photo'}</span>
-              <span className="text-xs text-slate-600">PNG, JPG, JPEG or WEBP, under {MAX_MB} MB</span>
-              <input
-                id={ids.file}
-                type="file"
-                accept={IMAGE_ACCEPT}
-                className="sr-only"
-                aria-label="Upload a product image"
-                onChange={(event) => {
-                  pickFile(event.target.files?.[0]);
-                  event.target.value = '';
-                }}
-              />
-            </label>
+            <FileDropZone
+              id={ids.file}
+              fileName={file?.name}
+              previewUrl={fileUrl}
+              placeholder="Choose a product photo"
+              hint={`PNG, JPG, JPEG or WEBP, under ${MAX_MB} MB`}
+              ariaLabel="Upload a product image"
+              onFile={pickFile}
+            />
           </fieldset>
 
           <fieldset>
