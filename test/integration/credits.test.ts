@@ -1,8 +1,8 @@
 // The foundation over the real local twin: real cognito-local tokens, the local gateway, DynamoDB Local.
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { SIGNUP_CREDITS } from '../../lambdas/contracts/catalog.js';
+import { tshirtPhoto } from '../fixtures/local-engine-images.js';
 import { api } from '../support/api.js';
 import { createUser, signIn, type TestUser } from '../support/users.js';
 
@@ -96,8 +96,10 @@ describe('the credits ledger', () => {
   it('lets exactly 30 of 50 concurrent spending requests over HTTP through against 30 credits', async () => {
     const user = await newCustomer();
     expect((await buy(user, 30 - SIGNUP_CREDITS)).status).toBe(200);
-    const product = await sharp({ create: { width: 64, height: 64, channels: 3, background: '#c0392b' } }).png().toBuffer();
-    const imageData = `data:image/png;base64,${product.toString('base64')}`;
+    // A real product photo: a generation that failed (a blank square has no product to cut out) would be refunded
+    // while the burst is still running, and let more requests through.
+    const product = await tshirtPhoto(300, 350);
+    const imageData = `data:image/jpeg;base64,${product.toString('base64')}`;
     const answers = await Promise.all(
       Array.from({ length: 50 }, () =>
         api(twin.apiUrl, 'POST', '/generate-ai-image', {
