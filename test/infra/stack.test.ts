@@ -25,7 +25,7 @@ beforeAll(() => {
   plain = synthModelLoop({ nag: false });
   google = synthModelLoop({
     nag: false,
-    context: { stage: 'staging', googleClientId: 'client-123.apps.googleusercontent.com', testPayments: 'true' },
+    context: { stage: 'staging', webOrigins: 'https://studio.example.com', googleClientId: 'client-123.apps.googleusercontent.com', testPayments: 'true' },
   });
 });
 afterAll(() => {
@@ -179,7 +179,7 @@ describe('auth', () => {
     google.template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
       SupportedIdentityProviders: ['COGNITO', 'Google'],
       AllowedOAuthFlows: ['code'],
-      CallbackURLs: Match.arrayWith(['http://localhost:5173/auth']),
+      CallbackURLs: Match.arrayWith(['https://studio.example.com/auth']),
     });
   });
 });
@@ -301,6 +301,14 @@ describe('http api', () => {
     );
     const spenders = (ROUTES as readonly RouteDefinition[]).filter((route) => route.tables?.limits === 'write').map((route) => route.handler);
     expect(spenders.sort()).toEqual(['edit-ai-image', 'generate-ai-image', 'generate-video', 'upscale-ai-image']);
+  });
+
+  it('refuses any origin but https:// outside the dev stage', () => {
+    for (const webOrigins of ['*', 'http://localhost:5173', 'https://studio.example.com,http://studio.example.com']) {
+      expect(() => synthModelLoop({ nag: false, context: { stage: 'prod', webOrigins } }), webOrigins).toThrow(/only https:\/\/ origins/);
+    }
+    // cdk.json's local origins are for dev only: a prod stage must name its own.
+    expect(() => synthModelLoop({ nag: false, context: { stage: 'prod' } })).toThrow(/not allowed on stage 'prod'/);
   });
 
   it('answers CORS preflights for the web origins with the shared CORS settings', () => {
