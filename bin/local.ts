@@ -1,7 +1,7 @@
 // `npm start`: the whole studio on this machine (the local twin), one process tree, stopped with Ctrl-C.
 // `npm run dev`: the same with Vite's dev server (hot reload) instead of the built app.
 import { relative, resolve } from 'node:path';
-import { PORT_ENV, startTwin, type TwinPorts } from '../lib/local/twin.js';
+import { PORT_ENV, publishTwinInfo, startTwin, type TwinPorts } from '../lib/local/twin.js';
 
 const root = resolve(import.meta.dirname, '..');
 const dataDir = resolve(root, process.env.MODELLOOP_DATA_DIR ?? '.data');
@@ -28,6 +28,8 @@ async function main(): Promise<void> {
     onCode: ({ email, code }) => console.log(`\n  ✉  Code for ${email}: ${code}\n`),
   });
 
+  const unpublish = publishTwinInfo(dataDir, twin.info);
+
   console.log(`
   ModelLoop is running on the local twin.
 
@@ -44,6 +46,7 @@ async function main(): Promise<void> {
     if (stopping) return;
     stopping = true;
     console.log('\nStopping ModelLoop…');
+    unpublish();
     await vite?.close();
     await twin.stop();
     process.exit(0);
