@@ -39,7 +39,7 @@ export const DEMO_PRODUCTS: readonly ProductDrawing[] = [
   {
     name: 'Silver pendant necklace',
     description: 'Sterling silver chain with a teardrop pendant.',
-    shapes: '<path d="M170 120 Q300 480 430 120" stroke="#9aa3ad" stroke-width="10" fill="none"/><path d="M300 400 Q260 470 300 540 Q340 470 300 400 Z" fill="#b8c2cc" stroke="#6b7580" stroke-width="6"/>',
+    shapes: '<path d="M170 120 Q300 480 430 120" stroke="#9aa3ad" stroke-width="10" fill="none"/><path d="M300 296 Q260 366 300 436 Q340 366 300 296 Z" fill="#b8c2cc" stroke="#6b7580" stroke-width="6"/>',
   },
 ];
 
