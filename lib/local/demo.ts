@@ -24,7 +24,7 @@ export interface DemoSummary {
   credits: number;
 }
 
-type Twin = Pick<TwinInfo, 'apiUrl' | 'cognitoEndpoint' | 'region' | 'userPoolClientId' | 'mailboxFile'>;
+type Twin = Pick<TwinInfo, 'apiUrl' | 'cognitoEndpoint' | 'region' | 'userPoolId' | 'userPoolClientId' | 'mailboxFile'>;
 
 export async function seedDemo(twin: Twin, account: { email: string; password: string } = DEMO_ACCOUNT, log: (line: string) => void = () => undefined): Promise<DemoSummary> {
   const user = await signInOrCreate(twin, account.email, account.password);

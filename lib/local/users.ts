@@ -4,6 +4,7 @@ import {
   CognitoIdentityProviderClient,
   ConfirmSignUpCommand,
   InitiateAuthCommand,
+  ListUsersCommand,
   SignUpCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { latestCode } from './cognito-local.js';
@@ -46,23 +47,19 @@ export async function signIn(twin: TwinAuth, email: string, password = DEFAULT_P
 }
 
 /** Signs the user in, creating (and confirming) the account first when the pool does not know the address. */
-export async function signInOrCreate(twin: TwinAuth, email: string, password = DEFAULT_PASSWORD): Promise<LocalUser & { created: boolean }> {
+export async function signInOrCreate(twin: TwinAuth & Pick<TwinInfo, 'userPoolId'>, email: string, password = DEFAULT_PASSWORD): Promise<LocalUser & { created: boolean }> {
+  // Looked up first rather than tried: a failed sign-in is an error line in the emulator's log.
+  const { Users } = await cognitoClient(twin).send(new ListUsersCommand({ UserPoolId: twin.userPoolId, Filter: `email = "${email.replace(/"/g, '')}"` }));
+  const existing = Users?.find((user) => user.Attributes?.some(({ Name, Value }) => Name === 'email' && Value === email));
+  if (!existing) return { ...(await createUser(twin, email, password)), created: true };
+  if (existing.UserStatus === 'UNCONFIRMED') {
+    const code = await waitForCode(twin.mailboxFile, email);
+    await cognitoClient(twin).send(new ConfirmSignUpCommand({ ClientId: twin.userPoolClientId, Username: email, ConfirmationCode: code }));
+  }
   try {
     return { ...(await signIn(twin, email, password)), created: false };
-  } catch (signInError) {
-    if ((signInError as Error).name === 'UserNotConfirmedException') {
-      const code = await waitForCode(twin.mailboxFile, email);
-      await cognitoClient(twin).send(new ConfirmSignUpCommand({ ClientId: twin.userPoolClientId, Username: email, ConfirmationCode: code }));
-      return { ...(await signIn(twin, email, password)), created: false };
-    }
-    try {
-      return { ...(await createUser(twin, email, password)), created: true };
-    } catch (error) {
-      if ((error as Error).name === 'UsernameExistsException') {
-        throw new Error(`${email} exists on this twin but could not sign in with the password given (${(signInError as Error).message})`);
-      }
-      throw error;
-    }
+  } catch (error) {
+    throw new Error(`${email} exists on this twin but could not sign in with the password given (${(error as Error).message})`);
   }
 }
 
