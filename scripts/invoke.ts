@@ -5,15 +5,14 @@
 // A route gets the payload v2 event the local gateway builds; --as signs in (or creates) a real cognito-local user
 // and hands the handler the claims of its verified token. Prints the response, the function's log lines and the time.
 import { spawn, type ChildProcess } from 'node:child_process';
-import { watch } from 'node:fs';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, watch, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { createIdTokenVerifier, ID_TOKEN_ENV } from '../lambdas/core/jwt.js';
-import { WORKFLOWS } from '../lambdas/workflows.js';
+import { WORKFLOWS, type TaskFunction } from '../lambdas/workflows.js';
 import { findFunction, routeEvent, SAMPLE_USER, sampleEvent, unknownFunctionMessage, type KnownFunction } from '../lib/local/functions.js';
 import { claimsOf } from '../lib/local/gateway.js';
 import { createHandlerLoader, lambdaContext } from '../lib/local/lambda-runtime.js';
@@ -131,7 +130,7 @@ async function buildEvent(fn: KnownFunction, info: TwinInfo, caller: Caller | un
 }
 
 function timeoutSeconds(fn: KnownFunction): number {
-  const task = fn.workflow ? Object.values(WORKFLOWS[fn.workflow].tasks as Record<string, { timeoutSeconds?: number }>).find((t) => (t as { handler?: string }).handler === fn.name) : undefined;
+  const task = fn.workflow && fn.state ? (WORKFLOWS[fn.workflow].tasks as Record<string, TaskFunction>)[fn.state] : undefined;
   return fn.route?.timeoutSeconds ?? task?.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
 }
 
