@@ -6,6 +6,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { MB, SIGNUP_CREDITS, USER_LIMITS } from '../../lambdas/contracts/catalog.js';
 import { CANCELLED_BY_USER } from '../../lambdas/contracts/video.js';
+import type { LedgerItem } from '../../lambdas/data/credits-repo.js';
 import { LOCAL_CREDENTIALS } from '../../lib/local/s3-local.js';
 import { tshirtPhoto } from '../fixtures/local-engine-images.js';
 import { api, type ApiAnswer } from '../support/api.js';
@@ -64,7 +65,7 @@ async function settled(user: TestUser, id: string): Promise<{ status: string }> 
  * The ledger invariants, read from the stored entries: the balance is their sum, every balance_after is the running
  * sum, and the refunds naming a debit never add up to more than it took (its refundable is what is left).
  */
-async function expectLedgerInvariants(user: TestUser): Promise<ledgerRepo.LedgerItem[]> {
+async function expectLedgerInvariants(user: TestUser): Promise<LedgerItem[]> {
   const entries = await ledgerRepo.listWholeLedgerItems(user.sub);
   let running = 0;
   for (const entry of entries) {
