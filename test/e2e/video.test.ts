@@ -151,7 +151,10 @@ describe('video generation', () => {
     await page.getByText('expected 2-5 minutes').waitFor();
     await page.getByRole('button', { name: 'Check Status' }).click();
     await toast(page, 'Still Processing').waitFor();
-    await page.getByRole('button', { name: 'Cancel' }).click();
+    await page.getByRole('button', { name: 'Cancel', exact: true }).click();
+    // The confirmation says what comes back: on the local engine, the whole cost.
+    await page.getByRole('alertdialog', { name: 'Cancel this video?' }).getByText('1 credit comes back to your balance.').waitFor();
+    await page.getByRole('button', { name: 'Cancel video' }).click();
     await page.getByRole('alert').filter({ hasText: 'Cancelled by user' }).waitFor();
     expect(await activePolling(page)).toBeNull();
     await expect.poll(() => page.getByText(/You have \d+ credits/).textContent(), { timeout: 40_000 }).toBe(creditsBefore);

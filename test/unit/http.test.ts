@@ -96,3 +96,28 @@ describe('userRoute', () => {
     expect(new InsufficientCreditsError(1, 0)).toBeInstanceOf(AppError);
   });
 });
+
+describe('userRoute: who the caller is', () => {
+  const whoAmI = userRoute({}, async ({ caller }) => ({ userId: caller.userId }));
+  const withClaims = (claims: Record<string, unknown>) =>
+    event({ requestContext: { requestId: 'r-2', http: { method: 'GET', path: '/me' }, authorizer: { jwt: { claims, scopes: [] } } } as never });
+
+  it('takes the user from a verified ID token', async () => {
+    expect(await call(whoAmI, withClaims({ sub: 'user-1', token_use: 'id', auth_time: 1700000000 }))).toEqual({ status: 200, body: { userId: 'user-1' } });
+  });
+
+  it('refuses an access token and a token that does not say what it is, on both hosts alike', async () => {
+    for (const claims of [{ sub: 'user-1', token_use: 'access' }, { sub: 'user-1' }]) {
+      expect(await call(whoAmI, withClaims(claims))).toEqual({ status: 401, body: { code: 'UNAUTHORIZED', error: 'Please sign in to continue.' } });
+    }
+  });
+
+  it('sends an error’s headers with its answer (Retry-After of a 429)', async () => {
+    const limited = userRoute({}, async () => {
+      throw new AppError(429, 'RATE_LIMITED', 'Too many requests.', { 'retry-after': '7' });
+    });
+    const result = (await limited(withClaims({ sub: 'user-1', token_use: 'id' }))) as APIGatewayProxyStructuredResultV2;
+    expect(result.statusCode).toBe(429);
+    expect(result.headers?.['retry-after']).toBe('7');
+  });
+});

@@ -17,6 +17,7 @@ import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Dialog, DialogClose, DialogContent, DialogTrigger } from '@/components/ui/dialog';
 import { Label, Textarea } from '@/components/ui/field';
 import { FileDropZone } from '@/components/ui/file-drop-zone';
 import { Spinner } from '@/components/ui/spinner';
@@ -220,6 +221,51 @@ function useElapsedSeconds(since: number | undefined): number {
   return since === undefined ? 0 : (now - since) / 1000;
 }
 
+/**
+ * Cancel, after a confirmation that says what comes back: every video no paid AI provider has started (on the local
+ * engine, all of them).
+ */
+function CancelVideoButton({ jobId, onCancel }: { jobId: string; onCancel: () => void }) {
+  const [open, setOpen] = useState(false);
+  const job = useJobs().data?.find((item) => item.id === jobId);
+  const refundable = job?.refundable_credits;
+  const kept = job ? job.credits_charged - job.credits_refunded - (refundable ?? 0) : 0;
+  return (
+    <Dialog open={open} onOpenChange={setOpen}>
+      <DialogTrigger asChild>
+        <Button variant="ghost" size="sm">
+          <X className="h-4 w-4" aria-hidden="true" /> Cancel
+        </Button>
+      </DialogTrigger>
+      <DialogContent
+        role="alertdialog"
+        title="Cancel this video?"
+        description={
+          refundable === undefined
+            ? 'The credits of every video that has not started at the AI service come back to your balance.'
+            : `${formatNumber(refundable)} ${refundable === 1 ? 'credit comes' : 'credits come'} back to your balance.` +
+              (kept > 0 ? ` ${formatNumber(kept)} already started at the AI service and ${kept === 1 ? 'is' : 'are'} not refunded.` : '')
+        }
+      >
+        <div className="mt-6 flex justify-end gap-2">
+          <DialogClose asChild>
+            <Button variant="outline">Keep generating</Button>
+          </DialogClose>
+          <Button
+            variant="destructive"
+            onClick={() => {
+              setOpen(false);
+              onCancel();
+            }}
+          >
+            Cancel video
+          </Button>
+        </div>
+      </DialogContent>
+    </Dialog>
+  );
+}
+
 function VideoResult({ phase, onCheckStatus, onCancel }: { phase: VideoPhase; onCheckStatus: () => void; onCancel: () => void }) {
   const waiting = phase.kind === 'polling' || phase.kind === 'timed-out' ? phase : undefined;
   const elapsed = useElapsedSeconds(waiting?.startedAt);
@@ -257,9 +303,7 @@ function VideoResult({ phase, onCheckStatus, onCancel }: { phase: VideoPhase; on
               <Button variant="outline" size="sm" onClick={onCheckStatus}>
                 <RefreshCw className="h-4 w-4" aria-hidden="true" /> Check Status
               </Button>
-              <Button variant="ghost" size="sm" onClick={onCancel}>
-                <X className="h-4 w-4" aria-hidden="true" /> Cancel
-              </Button>
+              <CancelVideoButton jobId={waiting.jobId} onCancel={onCancel} />
             </div>
           </div>
         )}
