@@ -60,6 +60,7 @@ export type ApplyResult =
   | { outcome: 'over-refund'; debitId: string };
 
 const SIGNUP_ENTRY_ID = 'grant#signup';
+const THROTTLING = new Set(['ThrottlingException', 'ProvisionedThroughputExceededException', 'RequestLimitExceeded', 'TransactionInProgressException']);
 /** Well inside API Gateway's 29 s: a request that waits this long for the ledger answers "busy, retry". */
 const DEADLINE_MS = 8_000;
 
@@ -257,7 +258,13 @@ async function applyNow(userId: string, draft: LedgerDraft, now: () => string): 
       return { outcome: 'applied', entry };
     } catch (error) {
       const codes = cancellationCodes(error);
-      if (!codes) throw error;
+      if (!codes) {
+        // Throttling that outlasted the SDK's own retries is contention too: retry until the deadline.
+        if (!THROTTLING.has((error as Error).name)) throw error;
+        if (Date.now() + 5 > deadline) throw new LedgerBusyError(draft.id);
+        await sleep(jitter(attempt + 2));
+        continue;
+      }
       if (codes[1] === 'ConditionalCheckFailed') {
         const existing = await getLedgerItem(userId, draft.id);
         if (existing) return { outcome: 'replayed', entry: existing };

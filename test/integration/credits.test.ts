@@ -93,6 +93,22 @@ describe('the credits ledger', () => {
     await expectLedgerMatchesBalance(user);
   });
 
+  it('lets exactly 60 of 100 concurrent debits of one user through against 60 credits, in seq order, no 5xx', async () => {
+    const user = await newCustomer();
+    expect((await buy(user, 60 - SIGNUP_CREDITS)).status).toBe(200);
+    const outcomes = await Promise.allSettled(
+      Array.from({ length: 100 }, (_, index) =>
+        credits.debit(user.sub, { idempotencyKey: `hundred-${index}`, amount: 1, description: 'Test debit', ref: `gen-${index}` }),
+      ),
+    );
+    expect(outcomes.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(60);
+    const refused = outcomes.filter((outcome): outcome is PromiseRejectedResult => outcome.status === 'rejected');
+    expect(refused.map((outcome) => outcome.reason.status)).toEqual(Array(40).fill(402));
+    expect(await balanceOf(user)).toBe(0);
+    // listWholeLedger reads in seq order: every balance_after is the running sum.
+    await expectLedgerMatchesBalance(user);
+  });
+
   it('lets exactly 30 of 50 concurrent spending requests over HTTP through against 30 credits', async () => {
     const user = await newCustomer();
     expect((await buy(user, 30 - SIGNUP_CREDITS)).status).toBe(200);
