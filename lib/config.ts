@@ -12,6 +12,9 @@
 //   testPayments            true only on a staging stage: the purchase route then grants credits for a clearly
 //                           labelled test payment (TEST_PAYMENTS=enabled). Off by default: no deployed stage hands
 //                           out free credits unless asked to.
+//   userLimits              overrides of the per-user limits (USER_LIMITS in lambdas/contracts/catalog.ts), e.g.
+//                           {"rates":{"spending":{"limit":50,"windowSeconds":10}},"running":{"video":3}}; passed to
+//                           every function as USER_LIMITS.
 //   webRoot                 folder of the built web app that CloudFront serves (default web/dist, built by
 //                           `npm run build:web`); relative paths are taken from the working directory.
 //   imageProvider, editProvider, upscaleProvider, videoProvider
@@ -25,6 +28,7 @@
 //   fashnApiKeySecretName   https://), the Secrets Manager secret holding its key (FASHN_API_KEY_SECRET), and
 //   fashnOutputHosts        optionally extra hosts result images may come from (FASHN_OUTPUT_HOSTS, comma-separated).
 import type { Node } from 'constructs';
+import { userLimits } from '../lambdas/domain/limits-config.js';
 import { PROVIDER_CHOICES } from '../lambdas/providers/choices.js';
 
 export const PROVIDER_DEFAULTS = {
@@ -63,6 +67,8 @@ export interface ModelLoopConfig {
   webRoot?: string;
   /** Whether user data outlives the stack (retain + deletion protection). */
   retainData: boolean;
+  /** Overrides of the per-user limits (USER_LIMITS of the catalogue), as the JSON the functions read. */
+  userLimits?: string;
 }
 
 const STAGE_PATTERN = /^[a-z][a-z0-9-]{0,19}$/;
@@ -112,6 +118,7 @@ export function readConfig(node: Node): ModelLoopConfig {
     fashn,
     webRoot: text('webRoot'),
     retainData: stage !== 'dev',
+    userLimits: readUserLimits(node.tryGetContext('userLimits')),
   };
 }
 
@@ -145,6 +152,14 @@ function readOrigins(value: unknown, stage: string): string[] {
     }
   }
   return origins;
+}
+
+/** `userLimits`: an object (cdk.json) or its JSON (command line) of the catalogue's USER_LIMITS shape, checked here. */
+function readUserLimits(value: unknown): string | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  const limits = typeof value === 'string' ? JSON.parse(value) : value;
+  userLimits({ USER_LIMITS: JSON.stringify(limits) });
+  return JSON.stringify(limits);
 }
 
 function readFlag(key: string, value: unknown): boolean {

@@ -56,9 +56,12 @@ export class ModelLoopStack extends Stack {
     this.functions = new FunctionFactory({
       tables: this.data.tables,
       buckets: this.storage.buckets,
-      environment: Object.fromEntries(
-        (Object.entries(config.providers) as [ProviderPort, string][]).map(([port, adapter]) => [providerEnvName(port), adapter]),
-      ),
+      environment: {
+        ...Object.fromEntries(
+          (Object.entries(config.providers) as [ProviderPort, string][]).map(([port, adapter]) => [providerEnvName(port), adapter]),
+        ),
+        ...(config.userLimits ? { USER_LIMITS: config.userLimits } : {}),
+      },
       providers: this.providers,
       mediaLayer: this.mediaLayer,
     });

@@ -1,41 +1,10 @@
 // Per-user limits: a request rate per named limit (fixed windows counted in DynamoDB, one conditional update per
 // request) and a cap on work still running. Beyond a limit the answer is 429 with Retry-After and a message the
 // screens show. The figures are the catalogue's USER_LIMITS, which a deployment may override through USER_LIMITS.
-import * as z from 'zod';
-import {
-  RATE_LIMIT_MESSAGE,
-  RUNNING_LIMIT_MESSAGES,
-  USER_LIMITS,
-  type RateLimitName,
-  type RunningLimitName,
-} from '../contracts/catalog.js';
+import { RATE_LIMIT_MESSAGE, RUNNING_LIMIT_MESSAGES, type RateLimitName, type RunningLimitName } from '../contracts/catalog.js';
 import { tooManyRequests } from '../core/errors.js';
 import { countRequest } from '../data/limits-repo.js';
-
-const Rate = z.object({ limit: z.number().int().positive(), windowSeconds: z.number().int().positive() });
-const Overrides = z.object({
-  rates: z.record(z.string(), Rate).optional(),
-  running: z.record(z.string(), z.number().int().positive()).optional(),
-});
-
-interface Limits {
-  rates: Record<RateLimitName, { limit: number; windowSeconds: number }>;
-  running: Record<RunningLimitName, number>;
-}
-
-let configured: Limits | undefined;
-
-/** The limits in force: the catalogue's, with the deployment's USER_LIMITS (JSON of the same shape) on top. */
-export function userLimits(env: NodeJS.ProcessEnv = process.env): Limits {
-  if (configured && env === process.env) return configured;
-  const overrides = env.USER_LIMITS ? Overrides.parse(JSON.parse(env.USER_LIMITS)) : {};
-  const limits: Limits = {
-    rates: { ...USER_LIMITS.rates, ...(overrides.rates as Partial<Limits['rates']>) },
-    running: { ...USER_LIMITS.running, ...(overrides.running as Partial<Limits['running']>) },
-  };
-  if (env === process.env) configured = limits;
-  return limits;
-}
+import { userLimits } from './limits-config.js';
 
 /** Counts one request against the caller's named rate; refuses it (429, Retry-After = rest of the window) beyond it. */
 export async function takeRequest(subject: string, name: RateLimitName, now = Date.now()): Promise<void> {
