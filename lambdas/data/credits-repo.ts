@@ -20,7 +20,7 @@ interface LedgerItem extends CreditTransaction {
   ref?: string;
 }
 
-export type LedgerDraft = Pick<CreditTransaction, 'id' | 'transaction_type' | 'amount' | 'description'> & {
+export type LedgerDraft = Pick<CreditTransaction, 'id' | 'transaction_type' | 'amount' | 'description' | 'payment'> & {
   ref?: string;
 };
 
@@ -133,6 +133,7 @@ export async function applyLedgerEntry(userId: string, draft: LedgerDraft, now: 
       balance_after: balanceAfter,
       created_at: now(),
       ...(draft.ref ? { ref: draft.ref } : {}),
+      ...(draft.payment ? { payment: draft.payment } : {}),
     };
     try {
       await dynamo.send(

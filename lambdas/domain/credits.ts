@@ -1,6 +1,6 @@
 // The credits ledger's rules: what a debit, a refund, a purchase and the sign-up grant are.
 // The balance only ever changes through applyLedgerEntry (data/credits-repo.ts).
-import type { CreditTransaction, Profile } from '../contracts/api.js';
+import type { CreditTransaction, PaymentDetails, Profile } from '../contracts/api.js';
 import { conflict, InsufficientCreditsError } from '../core/errors.js';
 import {
   applyLedgerEntry,
@@ -81,3 +81,40 @@ async function apply(userId: string, draft: LedgerDraft): Promise<LedgerResult> 
 function assertPositive(amount: number): void {
   if (!Number.isInteger(amount) || amount <= 0) throw new Error(`A ledger amount must be a positive whole number, got ${amount}`);
 }
+
+// ——— Card payments (Stripe Checkout) ———
+
+/**
+ * Grants credits paid by card; keyed by the Checkout Session, so a webhook delivered twice, replayed or out of order
+ * grants once. The entry records what was paid (amount, currency, Stripe ids).
+ */
+export function purchaseByCard(
+  userId: string,
+  { sessionId, credits, description, payment }: { sessionId: string; credits: number; description: string; payment: PaymentDetails },
+): Promise<LedgerResult> {
+  assertPositive(credits);
+  return apply(userId, { id: purchaseEntryId(sessionId), transaction_type: 'purchase', amount: credits, description, ref: sessionId, payment });
+}
+
+/**
+ * Takes back the credits of a refunded card purchase, once per purchase (keyed by its Checkout Session) whoever asks
+ * first: the refund request or Stripe's charge.refunded. Refused (InsufficientCreditsError) when the balance no longer
+ * holds them.
+ */
+export function refundOfPurchase(
+  userId: string,
+  { sessionId, credits, description, payment }: { sessionId: string; credits: number; description: string; payment: PaymentDetails },
+): Promise<LedgerResult> {
+  assertPositive(credits);
+  return apply(userId, {
+    id: refundOfPurchaseEntryId(sessionId),
+    transaction_type: 'refund_of_purchase',
+    amount: -credits,
+    description,
+    ref: sessionId,
+    payment,
+  });
+}
+
+export const purchaseEntryId = (paymentId: string): string => `purchase#${paymentId}`;
+export const refundOfPurchaseEntryId = (sessionId: string): string => `refund_of_purchase#${sessionId}`;
