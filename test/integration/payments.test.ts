@@ -10,7 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNUP_CREDITS } from '../../lambdas/contracts/catalog.js';
 import { startTwin, type Twin } from '../../lib/local/twin.js';
 import { api } from '../support/api.js';
-import { startFakeStripe, type FakeStripe } from '../support/fake-stripe.js';
+import { startFakeStripe, type FakeSession, type FakeStripe } from '../support/fake-stripe.js';
 import { createUser, type TestUser } from '../support/users.js';
 
 const WEBHOOK_SECRET = 'whsec_test_modelloop_integration';
@@ -247,7 +247,7 @@ describe('the Stripe webhook', () => {
     const user = await customer();
     const sessionId = await openSession(user, 40);
     const session = stripe.sessions.get(sessionId)!;
-    const cases = [
+    const cases: { reason: string; session: Partial<FakeSession> }[] = [
       { reason: 'unknown_user', session: { metadata: { user_id: 'no-such-user', credits: '40' }, client_reference_id: 'no-such-user' } },
       { reason: 'metadata_mismatch', session: { metadata: { ...session.metadata, credits: '4000' } } },
       { reason: 'metadata_mismatch', session: { client_reference_id: 'someone-else' } },
