@@ -39,7 +39,7 @@ export async function handleStripeWebhook(event: APIGatewayProxyEventV2): Promis
     try {
       verified = webhookVerifier().constructEvent(raw, signature, secret, SIGNATURE_TOLERANCE_SECONDS);
     } catch (error) {
-      log.warn('stripe webhook refused', { reason: error instanceof Error ? error.message : 'unreadable' });
+      log.warn('stripe webhook refused', { reason: error instanceof Error ? error.message.split('\n')[0] : 'unreadable' });
       return answer(400, { error: 'The webhook signature is not valid or too old.', code: 'INVALID_SIGNATURE' });
     }
     const outcome = await dispatch(verified);
