@@ -353,14 +353,13 @@ describe('functions', () => {
     }
   });
 
-  it('enable test payments on the purchase function only, and only when asked', () => {
+  it('enable the test payment on the purchase function only, and only when asked', () => {
     for (const [id, fn] of ownFunctions(plain)) {
-      expect(fn.Properties!.Environment.Variables.TEST_PAYMENTS, id).toBeUndefined();
+      expect(fn.Properties!.Environment.Variables.PAYMENTS, id).not.toBe('test');
     }
     const purchaseId = logicalId(google, google.stack.httpApi.functions['purchase-credits'].node.defaultChild);
-    for (const [id, fn] of ownFunctions(google)) {
-      expect(fn.Properties!.Environment.Variables.TEST_PAYMENTS, id).toBe(id === purchaseId ? 'enabled' : undefined);
-    }
+    const purchase = resource(google.json, purchaseId);
+    expect(purchase.Properties!.Environment.Variables).toMatchObject({ PAYMENTS: 'test', STAGE: 'staging' });
   });
 });
 
