@@ -40,6 +40,8 @@ export interface FakeStripe {
   unavailable: boolean;
   /** Where the hosted checkout page delivers webhooks (the app's /webhooks/stripe). */
   webhookUrl?: string;
+  /** The hosted page returns to the app first and delivers the webhook this much later (as Stripe may); 0: before. */
+  deliveryDelayMs: number;
   /** A signed webhook delivery of `event` to webhookUrl; answers the app's status and body. */
   deliver(event: Record<string, unknown>, options?: { timestamp?: number; tamper?: (payload: string) => string }): Promise<{ status: number; body: any }>;
   /** The event Stripe sends when a session is paid. */
@@ -61,6 +63,7 @@ export async function startFakeStripe(webhookSecret: string): Promise<FakeStripe
     requests: [],
     sessions: new Map(),
     unavailable: false,
+    deliveryDelayMs: 0,
     async deliver(event, options = {}) {
       if (!fake.webhookUrl) throw new Error('The fake Stripe has no webhook URL');
       const payload = JSON.stringify(event, null, 2);
@@ -197,7 +200,9 @@ export async function startFakeStripe(webhookSecret: string): Promise<FakeStripe
       if (action === 'pay') {
         session.status = 'complete';
         session.payment_status = 'paid';
-        await fake.deliver(fake.completedEvent(id));
+        const event = fake.completedEvent(id);
+        if (fake.deliveryDelayMs > 0) setTimeout(() => void fake.deliver(event).catch(() => undefined), fake.deliveryDelayMs);
+        else await fake.deliver(event);
         res.writeHead(303, { location: session.success_url.replace('{CHECKOUT_SESSION_ID}', id) });
       } else {
         res.writeHead(303, { location: session.cancel_url });
