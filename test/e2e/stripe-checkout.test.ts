@@ -61,6 +61,7 @@ describe('card payments through Stripe Checkout', () => {
     await expect.poll(balance).toBe('5');
     // Stripe may call the webhook after the buyer is back: the page must wait for the credits, not assume them.
     stripe.deliveryDelayMs = 2_500;
+    await page.getByText('5,000 credits', { exact: true }).click();
     await page.getByRole('button', { name: 'Buy 5,000 credits for $500.00' }).click();
     await page.waitForURL((url) => url.href.startsWith(`${stripe.url}/pay/cs_`));
     await page.getByRole('heading', { name: 'Pay $500.00' }).waitFor();
@@ -107,7 +108,7 @@ describe('the default twin', () => {
     try {
       await signUpInUi(session.page, uniqueEmail('test.payment'));
       await session.page.goto('/dashboard/billing');
-      await expect(session.page.getByTestId('payment-mode').textContent()).resolves.toBe('Local test payment (no card, no money)');
+      await expect(session.page.getByTestId('payment-mode').textContent()).resolves.toBe('Test mode (no card, no money)');
       expect(session.errors).toEqual([]);
     } finally {
       await session.close();

@@ -184,9 +184,7 @@ function PaymentModeNote({ mode, host }: { mode: ReturnType<typeof paymentModeOf
         ? 'Stripe test mode (no real money)'
         : 'Card payments by Stripe'
       : mode === 'test'
-        ? host === 'local'
-          ? 'Local test payment (no card, no money)'
-          : 'Test payment (no card, no money)'
+        ? 'Test mode (no card, no money)'
         : 'Purchases are off';
   return (
     <p className="text-sm text-slate-700">
