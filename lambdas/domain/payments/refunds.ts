@@ -2,11 +2,11 @@
 // back first (one ledger entry per purchase, refused when the balance no longer holds them), then Stripe refunds the
 // payment with an idempotency key of the purchase: a retried request, or Stripe's own charge.refunded event, never
 // takes the credits or returns the money twice.
-import { REFUND_WINDOW_DAYS, type CreditTransaction, type PurchaseReceipt, type RefundResponse } from '../../contracts/api.js';
+import { REFUND_WINDOW_DAYS, type CreditTransaction, type RefundResponse } from '../../contracts/api.js';
 import { AppError, conflict, forbidden, InsufficientCreditsError, notFound } from '../../core/errors.js';
 import { log } from '../../core/log.js';
 import { getLedgerEntry, getProfile } from '../../data/credits-repo.js';
-import { getRefundRecord, listLedgerEntriesByPrefix, recordRefund } from '../../data/payments-repo.js';
+import { getRefundRecord, recordRefund } from '../../data/payments-repo.js';
 import { refundOfPurchase, refundOfPurchaseEntryId } from '../credits.js';
 import { paymentMode } from './settings.js';
 import { stripe } from './stripe-client.js';
@@ -69,32 +69,4 @@ export async function requestRefund(userId: string, transactionId: string, now =
     // The credits are already set aside for this refund; asking again repeats only the Stripe call (same key).
     throw new AppError(503, 'REFUND_PENDING', 'Your credits are set aside for the refund, but the payment provider could not be reached. Please try again in a minute.');
   }
-}
-
-/** The user's purchases, newest first, with what a receipt shows and whether a refund is possible now. */
-export async function listPurchases(userId: string, now = new Date()): Promise<PurchaseReceipt[]> {
-  const [purchases, refunds, profile] = await Promise.all([
-    listLedgerEntriesByPrefix(userId, 'purchase#'),
-    listLedgerEntriesByPrefix(userId, 'refund_of_purchase#'),
-    getProfile(userId),
-  ]);
-  const refunded = new Set(refunds.map((entry) => entry.payment?.checkout_session_id));
-  const balance = profile?.current_credits ?? 0;
-  return purchases
-    .map((entry): PurchaseReceipt => {
-      const payment = entry.payment;
-      const isRefunded = Boolean(payment && refunded.has(payment.checkout_session_id));
-      const inWindow = now.getTime() - Date.parse(entry.created_at) <= REFUND_WINDOW_DAYS * DAY_MS;
-      return {
-        transactionId: entry.id,
-        credits: entry.amount,
-        created_at: entry.created_at,
-        description: entry.description,
-        ...(payment ? { amount_cents: payment.amount_cents, currency: payment.currency } : {}),
-        ...(payment?.receipt_url ? { receipt_url: payment.receipt_url } : {}),
-        refunded: isRefunded,
-        refundable: Boolean(payment) && !isRefunded && inWindow && balance >= entry.amount,
-      };
-    })
-    .sort((a, b) => b.created_at.localeCompare(a.created_at));
 }
