@@ -314,6 +314,22 @@ describe('refunds of unused credits', () => {
     await expectLedgerMatchesBalance(user);
   });
 
+  it('takes the credits once and asks Stripe for one refund when ten requests race', async () => {
+    const user = await customer();
+    const { sessionId, transactionId } = await paidPurchase(user, 90);
+    const answers = await Promise.all(Array.from({ length: 10 }, () => askRefund(user, transactionId)));
+    expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));
+    const refundIds = new Set(answers.map((answer) => answer.body.refund.id));
+    expect(refundIds.size).toBe(1);
+    expect(new Set(stripe.requests.filter((request) => request.path === '/v1/refunds' && request.form.payment_intent === stripe.sessions.get(sessionId)!.payment_intent).map((request) => request.idempotencyKey))).toEqual(
+      new Set([`refund:${sessionId}`]),
+    );
+    expect(await balanceOf(user)).toBe(SIGNUP_CREDITS);
+    const entries = await ledgerRepo.listWholeLedger(user.sub);
+    expect(entries.filter((entry) => entry.transaction_type === 'refund_of_purchase')).toHaveLength(1);
+    await expectLedgerMatchesBalance(user);
+  });
+
   it('refuses when some of the credits were used, with a clear message, and changes nothing', async () => {
     const user = await customer();
     const { transactionId } = await paidPurchase(user, 100);
