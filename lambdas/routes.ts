@@ -47,7 +47,8 @@ export const ROUTES = [
     auth: 'public',
     tables: { pricingTiers: 'read' },
   },
-  { method: 'POST', path: '/credits/purchase', handler: 'purchase-credits', auth: 'user', tables: LEDGER_WRITE },
+  // The labelled test payment counts its grants per user and day in the payments table.
+  { method: 'POST', path: '/credits/purchase', handler: 'purchase-credits', auth: 'user', tables: { ...LEDGER_WRITE, payments: 'write' } },
   {
     method: 'POST',
     path: '/clothing-items/upload-url',
@@ -198,6 +199,40 @@ export const ROUTES = [
     tables: { ...LEDGER_WRITE, jobs: 'write', generations: 'write' },
     buckets: { results: 'read' },
     workflows: ['video'],
+  },
+  // ——— Payments: Stripe Checkout, its webhook, refunds of unused credits, receipts (lambdas/domain/payments/) ———
+  {
+    method: 'POST',
+    path: '/credits/checkout',
+    handler: 'create-checkout-session',
+    auth: 'user',
+    // Stripe's API answers within its own timeout (6 s) and one retry.
+    timeoutSeconds: 15,
+  },
+  {
+    // Authenticated by the Stripe-Signature over the raw body; grants through the ledger, records what it can't honour.
+    method: 'POST',
+    path: '/webhooks/stripe',
+    handler: 'stripe-webhook',
+    auth: 'public',
+    tables: { ...LEDGER_WRITE, payments: 'write' },
+    timeoutSeconds: 15,
+  },
+  {
+    method: 'POST',
+    path: '/credits/refund-requests',
+    handler: 'request-refund',
+    auth: 'user',
+    // Takes the refunded credits back out of the balance (refund_of_purchase).
+    tables: { ...LEDGER_WRITE, payments: 'write' },
+    timeoutSeconds: 15,
+  },
+  {
+    method: 'GET',
+    path: '/credits/purchases',
+    handler: 'list-purchases',
+    auth: 'user',
+    tables: { ledger: 'read' },
   },
 ] as const satisfies readonly RouteDefinition[];
 

@@ -130,8 +130,6 @@ export const USER_LIMITS = {
     imports: { limit: 30, windowSeconds: 60 },
     /** Every request made with one API key. */
     apiKey: { limit: 20, windowSeconds: 2 },
-    /** Labelled test payments (only where test payments are on). */
-    testPayments: { limit: 10, windowSeconds: 86_400 },
   },
   running: {
     video: 5,

@@ -56,6 +56,13 @@ export const TABLES = {
     globalIndexes: [{ name: 'by_user', partitionKey: { name: 'user_id', type: 'S' } }],
     ttlAttribute: 'expires_at',
   },
+  /**
+   * Payment bookkeeping beside the ledger, one item per id: `pi#<payment intent>` (the user and Checkout Session of a
+   * card payment, for refunds Stripe reports), `event#<Stripe event id>` (an event acknowledged without granting, and
+   * why), `refund#<session id>` (a refund asked of Stripe), `test-grants#<user>#<day>` (the daily cap of test
+   * payments; expires).
+   */
+  payments: { partitionKey: { name: 'id', type: 'S' }, ttlAttribute: 'expires_at' },
 } as const satisfies Record<string, TableDefinition>;
 
 export type TableName = keyof typeof TABLES;

@@ -35,7 +35,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import type { RuntimeConfig } from '../../lambdas/contracts/api.js';
+import type { PaymentMode, RuntimeConfig } from '../../lambdas/contracts/api.js';
 import { SIGN_IN_RETURN_PATH } from './auth.js';
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -62,8 +62,8 @@ export interface WebHostingProps {
   dataBuckets: IBucket[];
   /** Where the web bucket's server access logs go. */
   accessLogs?: IBucket;
-  /** config.json `testPayments`: the billing page offers the labelled test payment. */
-  testPayments: boolean;
+  /** config.json `payments` (and `testPayments` when 'test'): how the billing page lets people buy credits. */
+  payments: PaymentMode;
 }
 
 /** Viewer-request rewrite (CloudFront Functions JS 2.0): a path whose last segment has no '.' is a client route. */
@@ -177,7 +177,8 @@ export class WebHosting extends Construct {
         ? { oauth: { ...props.hostedUi, redirectUrl: `${this.url}${SIGN_IN_RETURN_PATH}` } }
         : {}),
       host: 'cloud',
-      testPayments: props.testPayments,
+      testPayments: props.payments === 'test',
+      payments: props.payments,
     };
 
     // Own role and log group for CDK's deployment function: no managed policy, logs kept a month.

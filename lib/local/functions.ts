@@ -7,7 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import * as z from 'zod';
-import { ClothingItemsQuery, CreateUploadUrlRequest, IDEMPOTENCY_HEADER, PurchaseCreditsRequest, RegisterClothingItemRequest, UpdateClothingItemRequest } from '../../lambdas/contracts/api.js';
+import { CheckoutRequest, ClothingItemsQuery, CreateUploadUrlRequest, IDEMPOTENCY_HEADER, PurchaseCreditsRequest, RefundRequest, RegisterClothingItemRequest, UpdateClothingItemRequest } from '../../lambdas/contracts/api.js';
 import { EditImageRequest, GenerateImageRequest, GenerationsQuery, MODEL_DESCRIPTION_PLACEHOLDER, UpscaleImageRequest } from '../../lambdas/contracts/generations.js';
 import { GenerateVideoRequest, GetVideoUrlRequest, PollOperationRequest, VideoOutput } from '../../lambdas/contracts/video.js';
 import type { GenerationWorkflowInput } from '../../lambdas/domain/generation/service.js';
@@ -113,6 +113,11 @@ export const ROUTE_CONTRACTS: Record<RouteHandler, RouteContract> = {
   'list-credit-transactions': {},
   'list-pricing-tiers': {},
   'purchase-credits': { body: PurchaseCreditsRequest, idempotent: true, sample: { body: () => ({ credits: 170 }) } },
+  'create-checkout-session': { body: CheckoutRequest, idempotent: true, sample: { body: () => ({ credits: 170 }) } },
+  // The webhook's body is Stripe's signed raw event, not a contract of ours: sign one with the stripe library.
+  'stripe-webhook': {},
+  'request-refund': { body: RefundRequest, sample: { body: () => ({ transactionId: 'purchase#cs_test_sample' }) } },
+  'list-purchases': {},
   'create-clothing-upload-url': {
     body: CreateUploadUrlRequest,
     sample: { body: () => ({ fileName: 'red-tshirt.jpg', contentType: 'image/jpeg', sizeBytes: 48_213 }) },

@@ -38,6 +38,26 @@ export interface TwinOptions {
   webMiddleware?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
   log?: (source: string, line: string) => void;
   onCode?: (entry: MailboxEntry) => void;
+  /**
+   * Real Stripe test mode instead of the labelled local test payment. Default: from STRIPE_SECRET_KEY (a test-mode
+   * key) and STRIPE_WEBHOOK_SECRET (e.g. printed by `stripe listen`) when both are set; STRIPE_API_BASE points the
+   * handlers at a stand-in for Stripe's API (tests only).
+   */
+  stripe?: TwinStripe | false;
+}
+
+export interface TwinStripe {
+  secretKey: string;
+  webhookSecret: string;
+  apiBase?: string;
+}
+
+/** The twin's Stripe settings from the environment, when both secrets are set. Live keys are refused. */
+export function stripeFromEnv(env: NodeJS.ProcessEnv = process.env): TwinStripe | undefined {
+  const secretKey = env.STRIPE_SECRET_KEY?.trim();
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim();
+  if (!secretKey || !webhookSecret) return undefined;
+  return { secretKey, webhookSecret, ...(env.STRIPE_API_BASE ? { apiBase: env.STRIPE_API_BASE } : {}) };
 }
 
 /** What tests and benches need to know of a running twin: addresses, ids and the handlers' environment. */
@@ -86,6 +106,10 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
   mkdirSync(dataDir, { recursive: true });
   const log = options.log ?? (() => undefined);
   const ports = await resolvePorts(options.ports ?? {});
+  const stripe = options.stripe === false ? undefined : (options.stripe ?? stripeFromEnv());
+  if (stripe && /^(sk|rk)_live_/.test(stripe.secretKey)) {
+    throw new Error('STRIPE_SECRET_KEY is a live key: the local twin takes Stripe test-mode keys (sk_test_…) only');
+  }
   const webOrigins = [`http://localhost:${ports.gateway}`, `http://127.0.0.1:${ports.gateway}`];
   const stops: (() => Promise<void>)[] = [];
   const stop = async () => {
@@ -123,7 +147,16 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       AWS_ENDPOINT_URL_S3: s3.endpoint,
       AWS_ENDPOINT_URL_SFN: stepFunctions.endpoint,
       S3_FORCE_PATH_STYLE: 'true',
-      TEST_PAYMENTS: 'enabled',
+      STAGE: 'local',
+      PAYMENTS: stripe ? 'stripe' : 'test',
+      WEB_URL: `http://localhost:${ports.gateway}`,
+      ...(stripe
+        ? {
+            STRIPE_SECRET_KEY: stripe.secretKey,
+            STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+            ...(stripe.apiBase ? { STRIPE_API_BASE: stripe.apiBase } : {}),
+          }
+        : {}),
       [ID_TOKEN_ENV.issuer]: cognito.issuer,
       [ID_TOKEN_ENV.audience]: cognito.userPoolClientId,
       [ID_TOKEN_ENV.jwksUri]: cognito.jwksUri,
@@ -146,7 +179,8 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       userPoolClientId: cognito.userPoolClientId,
       cognitoEndpoint: cognito.endpoint,
       host: 'local',
-      testPayments: true,
+      testPayments: !stripe,
+      payments: stripe ? 'stripe' : 'test',
     };
     const webSocketApi = await startLocalWebSocketApi({
       path: WEBSOCKET_PATH,

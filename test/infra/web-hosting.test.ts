@@ -151,7 +151,7 @@ function synthWebOnly(webRoot: string, { websocketUrl, env = true, nag = false, 
     hostedUi: { domain: 'modelloop-test.auth.eu-west-1.amazoncognito.com', providers: ['Google'] },
     dataBuckets: [new Bucket(stack, 'Uploads')],
     accessLogs: new Bucket(stack, 'Logs'),
-    testPayments: false,
+    payments: 'off',
   });
   modify?.(web);
   let assembly: CloudAssembly | undefined;
@@ -369,6 +369,7 @@ describe('config.json', () => {
       },
       host: 'cloud',
       testPayments: true,
+      payments: 'test',
     });
   });
 
@@ -377,6 +378,7 @@ describe('config.json', () => {
     expect(RuntimeConfig.parse(config)).toEqual(config);
     expect(config.oauth).toBeUndefined();
     expect(config.testPayments).toBe(false);
+    expect(config.payments).toBe('off');
     expect(config.host).toBe('cloud');
   });
 

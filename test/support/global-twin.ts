@@ -23,6 +23,8 @@ export async function setup(project: TestProject): Promise<void> {
   twin = await startTwin({
     dataDir,
     webRoot: resolve(import.meta.dirname, '../../web/dist'),
+    // The labelled local test payment, whatever Stripe settings the shell has (payments tests start their own twin).
+    stripe: false,
     log: (source, line) => {
       if (process.env.TWIN_LOG || /exception|error/i.test(line)) console.log(`[twin:${source}] ${line}`);
     },
