@@ -49,6 +49,8 @@ function runBench(bench: string): Promise<Outcome> {
   console.log(`\n━━ bench/${bench}.ts ━━`);
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'bench', `${bench}.ts`)], {
     cwd: root,
+    // The handlers' info lines (one per video finalized, …) would bury the figures; warnings still show.
+    env: { ...process.env, LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let pending = '';

@@ -3,7 +3,7 @@
 // file, nothing else).
 //
 // For an 8 s 9:16 video: request → playable is the wall time from the generate-video request to a playable result
-// (the job polled like the web app does until complete, its signed URL fetched and the MP4 probed). Renders and jobs
+// (the job polled every 100 ms until complete, its signed URL fetched and the MP4 probed). Renders and jobs
 // alternate (render, job, render, job, …) so both see the same machine; the first job is an uncounted warm-up (the
 // twin loading each handler once). Medians of --repeat runs (default 3).
 // Ends with `ratio video.8s-9x16 X` (request → playable / bare render).
@@ -58,7 +58,8 @@ try {
     const started = performance.now();
     const answer = await generateVideo(twin.apiUrl, user, photo, { prompt: PROMPT, duration, aspect_ratio: aspect });
     if (answer.status !== 200) throw new Error(`generate-video answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-    const done = await pollUntilDone(twin.apiUrl, user, answer.body, 600_000);
+    // Every 100 ms: the web app learns of the end from its WebSocket at once; slower polling would time the poll.
+    const done = await pollUntilDone(twin.apiUrl, user, answer.body, 600_000, 100);
     if (done.status !== 'complete') throw new Error(`job ${answer.body.jobId} ended ${done.status}: ${done.error?.message}`);
     const urls = await api(twin.apiUrl, 'POST', '/get-video-url', { user, body: { jobId: answer.body.jobId } });
     const video = await probeUrl(urls.body.signedUrl);

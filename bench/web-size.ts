@@ -9,7 +9,8 @@
 //       phone:   412×823 at 1.75× (Lighthouse's mobile), 4× CPU slowdown, 1.6 Mbps down / 750 kbps up, 150 ms RTT.
 //     The median of --runs loads (default 5) after one uncounted warm-up load (the server's compressed copies made,
 //     as a CDN's cache would hold them).
-// Ends with `lcp-ms.desktop X`, `lcp-ms.phone X` and `landing-kb X` (gzip KB of the JS + CSS Chromium fetched for /).
+// Ends with `lcp-ms.desktop X`, `lcp-ms.phone X` and `landing-kb X` (gzip KB of the JS + CSS Chromium fetched for /,
+// CSS inlined into the page included).
 // Usage: npx tsx bench/web-size.ts [--no-build] [--runs N]
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, statSync } from 'node:fs';
@@ -209,7 +210,16 @@ if (!existsSync(CHROMIUM_PATH)) {
       results.set(profile.name, loads);
     }
     const fetched = results.get('desktop')![0]!.files;
-    const landingBytes = printTable('JS and CSS Chromium fetched for / (gzip -9 of each file):', fetched);
+    let landingBytes = printTable('JS and CSS Chromium fetched for / (gzip -9 of each file):', fetched);
+    // CSS inlined into the page counts as CSS of the first download too.
+    const html = await (await fetch(`${baseUrl}/`)).text();
+    const inlineCss = [...html.matchAll(/<style[^>]*>([\s\S]*?)<\/style>/g)].map((match) => match[1]!).join('');
+    if (inlineCss) {
+      const inlineGzip = gzipSync(inlineCss, { level: 9 }).length;
+      landingBytes += inlineGzip;
+      console.log(`  ${'index.html <style> (inline CSS)'.padEnd(48)} ${kb(inlineCss.length).padStart(10)} raw ${kb(inlineGzip).padStart(10)} gzip`);
+      console.log(`  ${'JS + CSS (gzip), inline CSS included'.padEnd(48)} ${kb(landingBytes).padStart(26)}`);
+    }
     const late = fetched.filter((file) => !critical.includes(file));
     if (late.length > 0) console.log(`  of which loaded after the first render: ${late.join(', ')}`);
 

@@ -131,8 +131,10 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     const root = resolve(options.webRoot);
     const requested = resolve(root, `.${normalize(decodeURIComponent(url.pathname))}`);
     const isFile = requested.startsWith(root) && existsSync(requested) && statSync(requested).isFile();
-    // Client routes get index.html, as CloudFront's error response does in the cloud.
-    const file = isFile ? requested : join(root, 'index.html');
+    // As the cloud's viewer-request function: / gets index.html (the landing page, prerendered), every other client
+    // route the app shell (app.html; index.html in a build from before the landing page was prerendered).
+    const shell = url.pathname !== '/' && existsSync(join(root, 'app.html')) ? 'app.html' : 'index.html';
+    const file = isFile ? requested : join(root, shell);
     const { size, mtimeMs } = statSync(file);
     // As CloudFront's behaviours: hashed files under assets/ are cached for good, everything else (the shell, the
     // favicon) is revalidated on every visit, so a new release is seen at once.

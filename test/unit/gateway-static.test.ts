@@ -1,6 +1,6 @@
 // The local gateway serves the built web app as CloudFront does: compressed when the browser accepts it, hashed
 // assets cached for good, the shell revalidated (answered 304 while unchanged).
-import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -101,6 +101,19 @@ describe('web app on the local gateway', () => {
     const released = await get('/', { 'accept-encoding': 'gzip, br', 'if-none-match': etag });
     expect(released.status).toBe(200);
     expect(brotliDecompressSync(released.body).toString()).toContain('index-def456.js');
+  });
+
+  it('serves the prerendered landing page at / and the empty app shell for every other client route', async () => {
+    const appShell = `<!doctype html><title>ModelLoop</title><div id="root"></div>${' '.repeat(2000)}`;
+    await writeFile(join(webRoot, 'app.html'), appShell);
+    try {
+      expect((await get('/')).body.toString()).toBe(await readFile(join(webRoot, 'index.html'), 'utf8'));
+      for (const route of ['/dashboard', '/studio/generate/video-generation', '/no/such/page']) {
+        expect((await get(route)).body.toString(), route).toBe(appShell);
+      }
+    } finally {
+      await rm(join(webRoot, 'app.html'));
+    }
   });
 
   it('leaves small files uncompressed', async () => {

@@ -14,6 +14,15 @@ const AppRoutes = lazy(() => import('./app-routes'));
 export function App() {
   return (
     <BrowserRouter>
+      <AppContent />
+    </BrowserRouter>
+  );
+}
+
+/** Everything inside the router: the browser's router here, a static one when the landing page is prerendered. */
+export function AppContent() {
+  return (
+    <>
       <ScrollToTop />
       <BootErrorBoundary>
         <Suspense fallback={<PageSpinner />}>
@@ -24,7 +33,7 @@ export function App() {
         </Suspense>
       </BootErrorBoundary>
       <ToasterWhenWanted />
-    </BrowserRouter>
+    </>
   );
 }
 
