@@ -3,9 +3,9 @@
 // file, nothing else).
 //
 // For an 8 s 9:16 video: request → playable is the wall time from the generate-video request to a playable result
-// (the job polled every 100 ms until complete, its signed URL fetched and the MP4 probed). Renders and jobs
-// alternate (render, job, render, job, …) so both see the same machine; the first job is an uncounted warm-up (the
-// twin loading each handler once). Medians of --repeat runs (default 3).
+// (the job's end learnt from the WebSocket as the web app does, its signed URL fetched and the MP4 probed). Renders
+// and jobs alternate (render, job, render, job, …) so both see the same machine; the first job is an uncounted
+// warm-up (the twin loading each handler once). Medians of --repeat runs (default 3).
 // Ends with `ratio video.8s-9x16 X` (request → playable / bare render).
 // --all also times one job of every duration and aspect ratio, with its seam scores.
 // Run: npx tsx bench/video.ts [--repeat N] [--all]
@@ -13,6 +13,7 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
+import WebSocket from 'ws';
 import { VIDEO_ASPECT_RATIOS, VIDEO_DURATIONS, VIDEO_SIZES } from '../lambdas/contracts/catalog.js';
 import { presetForPrompt } from '../lambdas/providers/local-engine/motion.js';
 import { renderLoopingClip } from '../lambdas/providers/local-engine/video-render.js';
@@ -20,7 +21,7 @@ import { startTwin } from '../lib/local/twin.js';
 import { tshirtPhoto } from '../test/fixtures/local-engine-images.js';
 import { api } from '../test/support/api.js';
 import { createUser, type TestUser } from '../test/support/users.js';
-import { generateVideo, pollUntilDone, probeUrl } from '../test/support/video.js';
+import { generateVideo, probeUrl } from '../test/support/video.js';
 
 const repeatIndex = process.argv.indexOf('--repeat');
 const repeat = repeatIndex > 0 ? Math.max(1, Number(process.argv[repeatIndex + 1]) || 3) : 3;
@@ -58,14 +59,45 @@ try {
     const started = performance.now();
     const answer = await generateVideo(twin.apiUrl, user, photo, { prompt: PROMPT, duration, aspect_ratio: aspect });
     if (answer.status !== 200) throw new Error(`generate-video answered ${answer.status}: ${JSON.stringify(answer.body)}`);
-    // Every 100 ms: the web app learns of the end from its WebSocket at once; slower polling would time the poll.
-    const done = await pollUntilDone(twin.apiUrl, user, answer.body, 600_000, 100);
+    const done = await untilDone(answer.body);
     if (done.status !== 'complete') throw new Error(`job ${answer.body.jobId} ended ${done.status}: ${done.error?.message}`);
     const urls = await api(twin.apiUrl, 'POST', '/get-video-url', { user, body: { jobId: answer.body.jobId } });
     const video = await probeUrl(urls.body.signedUrl);
     const seconds = (performance.now() - started) / 1000;
     const job = await jobById(user, answer.body.jobId);
     return { seconds, video, job };
+  }
+
+  // As the web app learns of a finished job: a "jobs changed" message on its WebSocket, then one poll to read it (and
+  // a slow poll in case a message is missed), so the bench neither waits on a poll interval nor loads the machine
+  // with polls while it renders.
+  const socket = new WebSocket(`${twin.websocketUrl}?token=${encodeURIComponent(user.idToken)}`);
+  const changed = new Set<() => void>();
+  socket.on('message', (data) => {
+    const message = JSON.parse(String(data)) as { type: string; resource?: string };
+    if (message.type === 'changed' && message.resource === 'jobs') for (const wake of changed) wake();
+  });
+  await new Promise<void>((resolve, reject) => {
+    socket.once('open', () => resolve());
+    socket.once('error', reject);
+  });
+  async function untilDone(job: { jobId: string; operationName: string }) {
+    const deadline = Date.now() + 600_000;
+    for (;;) {
+      const { status, body } = await api(twin.apiUrl, 'POST', '/poll-operation', { user, body: job });
+      if (status !== 200) throw new Error(`poll-operation answered ${status}: ${JSON.stringify(body)}`);
+      if (body.done) return body as { status: string; error?: { message: string } };
+      if (Date.now() > deadline) throw new Error(`job ${job.jobId} not done after 10 minutes`);
+      await new Promise<void>((resolve) => {
+        const wake = () => {
+          changed.delete(wake);
+          clearTimeout(timer);
+          resolve();
+        };
+        const timer = setTimeout(wake, 2000);
+        changed.add(wake);
+      });
+    }
   }
 
   async function bareRender(duration: number, aspect: VideoAspectRatio): Promise<number> {
@@ -111,6 +143,7 @@ try {
       }
     }
   }
+  socket.close();
   console.log(`\nratio video.8s-9x16 ${(median(jobs) / median(renders)).toFixed(2)}`);
 } finally {
   await twin.stop();

@@ -28,7 +28,6 @@ export async function pollUntilDone(
   user: TestUser,
   job: { jobId: string; operationName: string },
   timeoutMs = 150_000,
-  intervalMs = 400,
 ): Promise<{ done: boolean; status: string; error?: { message: string } }> {
   const deadline = Date.now() + timeoutMs;
   for (;;) {
@@ -36,7 +35,7 @@ export async function pollUntilDone(
     if (status !== 200) throw new Error(`poll-operation answered ${status}: ${JSON.stringify(body)}`);
     if (body.done) return body;
     if (Date.now() > deadline) throw new Error(`job ${job.jobId} not done after ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, intervalMs));
+    await new Promise((resolve) => setTimeout(resolve, 400));
   }
 }
 
