@@ -67,7 +67,7 @@ function wrap(run: (event: HttpEvent) => Promise<unknown>): HttpHandler {
       const result = await run(event);
       return result instanceof Reply ? json(result.status, result.body) : json(200, result);
     } catch (error) {
-      if (error instanceof AppError) return json(error.status, { error: error.message, code: error.code });
+      if (error instanceof AppError) return json(error.status, { error: error.message, code: error.code }, error.headers);
       log.error('unhandled error', { route: event.routeKey, requestId: event.requestContext?.requestId, error });
       return json(500, { error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_ERROR' });
     }
@@ -127,10 +127,10 @@ function headerOf(event: HttpEvent, name: string): string | undefined {
   return headers[name] ?? Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1];
 }
 
-function json(statusCode: number, body: unknown): APIGatewayProxyResultV2 {
+function json(statusCode: number, body: unknown, headers?: Record<string, string>): APIGatewayProxyResultV2 {
   return {
     statusCode,
-    headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+    headers: { ...headers, 'content-type': 'application/json', 'cache-control': 'no-store' },
     body: JSON.stringify(body),
   };
 }

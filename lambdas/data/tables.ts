@@ -51,6 +51,18 @@ export const TABLES = {
     globalIndexes: [{ name: 'by_user', partitionKey: { name: 'user_id', type: 'S' } }],
     ttlAttribute: 'expires_at',
   },
+  /** Product-link imports: the candidates a page offered, the only images the caller may then select; an hour. */
+  imports: {
+    partitionKey: { name: 'user_id', type: 'S' },
+    sortKey: { name: 'id', type: 'S' },
+    ttlAttribute: 'expires_at',
+  },
+  /** Per-user request counters, one item per limit and fixed window, gone once the window has passed. */
+  userLimits: {
+    partitionKey: { name: 'user_id', type: 'S' },
+    sortKey: { name: 'window', type: 'S' },
+    ttlAttribute: 'expires_at',
+  },
 } as const satisfies Record<string, TableDefinition>;
 
 export type TableName = keyof typeof TABLES;

@@ -31,7 +31,7 @@ export class SafeFetchError extends Error {
   constructor(
     readonly reason: SafeFetchFailure,
     message: string,
-    readonly details: { status?: number; sizeBytes?: number; limitBytes?: number } = {},
+    readonly details: { status?: number; sizeBytes?: number; limitBytes?: number; contentType?: string } = {},
   ) {
     super(message);
     this.name = 'SafeFetchError';
@@ -201,9 +201,9 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions):
       const declared = Number(response.headers.get('content-length') ?? Number.NaN);
       if (Number.isFinite(declared) && declared > limitBytes) {
         await response.body?.cancel().catch(() => undefined);
-        throw new SafeFetchError('TOO_LARGE', 'The answer is too large', { sizeBytes: declared, limitBytes });
+        throw new SafeFetchError('TOO_LARGE', 'The answer is too large', { sizeBytes: declared, limitBytes, contentType });
       }
-      const bytes = await readLimited(response.body, limitBytes);
+      const bytes = await readLimited(response.body, limitBytes, contentType);
       return { url: url.href, status: response.status, contentType, bytes };
     }
   } catch (error) {
@@ -213,7 +213,7 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions):
   }
 }
 
-async function readLimited(body: ReadableStream<Uint8Array> | null, limitBytes: number): Promise<Buffer> {
+async function readLimited(body: ReadableStream<Uint8Array> | null, limitBytes: number, contentType: string): Promise<Buffer> {
   if (!body) return Buffer.alloc(0);
   const reader = body.getReader();
   const chunks: Uint8Array[] = [];
@@ -224,7 +224,7 @@ async function readLimited(body: ReadableStream<Uint8Array> | null, limitBytes: 
     total += value.byteLength;
     if (total > limitBytes) {
       await reader.cancel().catch(() => undefined);
-      throw new SafeFetchError('TOO_LARGE', 'The answer is too large', { limitBytes });
+      throw new SafeFetchError('TOO_LARGE', 'The answer is too large', { limitBytes, contentType });
     }
     chunks.push(value);
   }

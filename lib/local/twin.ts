@@ -9,6 +9,7 @@ import { ID_TOKEN_ENV } from '../../lambdas/core/jwt.js';
 import { bucketEnvName, tableEnvName, type BucketName, type TableName } from '../../lambdas/data/tables.js';
 import { WORKFLOW_ENDED_FUNCTION } from '../../lambdas/workflows.js';
 import { CALLBACK_URL_ENV } from '../../lambdas/realtime/fan-out.js';
+import { TEST_FETCH_TARGETS_ENV } from '../../lambdas/net/safe-fetch.js';
 import { STREAMED_TABLES } from '../../lambdas/realtime/messages.js';
 import { startCognitoLocal, type MailboxEntry } from './cognito-local.js';
 import { ensureTables, startDynamoDbLocal } from './dynamodb-local.js';
@@ -38,6 +39,11 @@ export interface TwinOptions {
   webMiddleware?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
   log?: (source: string, line: string) => void;
   onCode?: (entry: MailboxEntry) => void;
+  /**
+   * Loopback address:port pairs the server-side fetch guard may open (a test's sample web shop). Only test setups
+   * pass it; `npm start` and the cloud never do.
+   */
+  testFetchTargets?: string[];
 }
 
 /** What tests and benches need to know of a running twin: addresses, ids and the handlers' environment. */
@@ -124,6 +130,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       AWS_ENDPOINT_URL_SFN: stepFunctions.endpoint,
       S3_FORCE_PATH_STYLE: 'true',
       TEST_PAYMENTS: 'enabled',
+      ...(options.testFetchTargets?.length ? { [TEST_FETCH_TARGETS_ENV]: options.testFetchTargets.join(',') } : {}),
       [ID_TOKEN_ENV.issuer]: cognito.issuer,
       [ID_TOKEN_ENV.audience]: cognito.userPoolClientId,
       [ID_TOKEN_ENV.jwksUri]: cognito.jwksUri,
