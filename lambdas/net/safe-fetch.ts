@@ -129,8 +129,9 @@ export async function checkTarget(url: URL, resolve: Resolver, testTargets: Read
   if (addresses.length === 0) throw unreachable('The address could not be found');
   // One forbidden address refuses the host: which one a connection would get is not ours to choose.
   if (!addresses.every((entry) => ipaddr.isValid(entry.address) && allowed(entry.address))) throw notAllowed();
-  const first = addresses[0]!;
-  return { hostname, port, address: first.address, family: first.family === 6 ? 6 : 4 };
+  // IPv4 first: Lambda functions outside a VPC have no IPv6 egress.
+  const chosen = addresses.find((entry) => entry.family === 4) ?? addresses[0]!;
+  return { hostname, port, address: chosen.address, family: chosen.family === 6 ? 6 : 4 };
 }
 
 type LookupCallback = (error: Error | null, address: string | LookupAddress[], family?: number) => void;
