@@ -226,6 +226,7 @@ describe('refusals: each with its code, nothing stored, nothing charged', () => 
     await refused(`${shop}/redirect/4`, 422, 'TOO_MANY_REDIRECTS', /^We couldn't reach that page/);
     await refused(`${shop}/images/huge.jpg`, 413, 'IMAGE_TOO_LARGE', /^The image is too large \(20 MB, the limit is 12 MB\)$/);
     await refused(`${shop}/images/huge-unannounced.jpg`, 413, 'IMAGE_TOO_LARGE', /^The image is too large \(over 12 MB, the limit is 12 MB\)$/);
+    await refused(`${shop}/huge-page`, 422, 'PAGE_TOO_LARGE', /^We couldn't read that page: it is larger than 2 MB$/);
     await refused(`${shop}/images/page-as-image.jpg`, 400, 'INVALID_FILE_TYPE');
     await refused(`${shop}/no-image`, 422, 'NO_PRODUCT_IMAGE', /^No product image found on that page$/);
     await refused(`${shop}/missing-page`, 422, 'PAGE_UNREACHABLE', /^We couldn't reach that page$/);

@@ -1,6 +1,6 @@
 // A local web shop for the product-link import: pages shaped like the ones sellers paste (a Shopify product with its
 // .json, a WooCommerce page with JSON-LD, an og:image-only page, a page with no product image, a plain page whose
-// main content has images of several sizes), direct images (one of 20 MB, with and without a declared length),
+// main content has images of several sizes, a 3 MB page), direct images (one of 20 MB, with and without a declared length),
 // HTML served as an image, a slow server, redirect chains and a redirect to the cloud metadata address.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -111,6 +111,8 @@ export async function startSampleShop(): Promise<SampleShop> {
            <main><img src="/images/thumb-bag.jpg" width="120" height="120" alt=""><img src="/images/hero-bag.jpg" width="1000" height="1000" alt="Leather bag"></main>`,
         ),
       ),
+    '/huge-page': (_request, response) =>
+      html(response, page('Huge', '<meta property="og:image" content="/images/og-dress.png">', `<!-- ${'x'.repeat(3 * MB)} -->`)),
     '/noise-page': (_request, response) => html(response, page('Noise', '<meta property="og:image" content="/images/noise.png">', '')),
     '/images/huge.jpg': (_request, response) => {
       response.writeHead(200, { 'content-type': 'image/jpeg', 'content-length': huge.length });
