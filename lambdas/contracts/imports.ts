@@ -34,7 +34,6 @@ export const IMPORT_MESSAGES = {
   notAnImage: 'That link is not a JPEG, PNG or WebP image',
   expired: 'This import has expired. Please paste the link again',
   notACandidate: 'Please pick one of the images found on that page',
-  tooMany: 'Too many imports. Please wait a minute and try again',
 } as const;
 
 /** The stable codes of the import's refusals. */
@@ -50,7 +49,6 @@ export const IMPORT_CODES = {
   notAnImage: 'INVALID_FILE_TYPE',
   expired: 'IMPORT_NOT_FOUND',
   notACandidate: 'NOT_A_CANDIDATE',
-  tooMany: 'RATE_LIMITED',
 } as const;
 
 /** "The image is too large (20 MB, the limit is 12 MB)"; "over 12 MB" when the image never said its size. */

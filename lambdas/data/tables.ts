@@ -46,6 +46,11 @@ export const TABLES = {
     sortKey: { name: 'id', type: 'S' },
     stream: true,
   },
+  /** Per-user request counters, one item per user, limit and time window; expired windows are removed by TTL. */
+  limits: {
+    partitionKey: { name: 'id', type: 'S' },
+    ttlAttribute: 'expires_at',
+  },
   connections: {
     partitionKey: { name: 'connection_id', type: 'S' },
     globalIndexes: [{ name: 'by_user', partitionKey: { name: 'user_id', type: 'S' } }],
@@ -55,12 +60,6 @@ export const TABLES = {
   imports: {
     partitionKey: { name: 'user_id', type: 'S' },
     sortKey: { name: 'id', type: 'S' },
-    ttlAttribute: 'expires_at',
-  },
-  /** Per-user request counters, one item per limit and fixed window, gone once the window has passed. */
-  userLimits: {
-    partitionKey: { name: 'user_id', type: 'S' },
-    sortKey: { name: 'window', type: 'S' },
     ttlAttribute: 'expires_at',
   },
 } as const satisfies Record<string, TableDefinition>;

@@ -26,10 +26,10 @@ import { AppError } from '../../core/errors.js';
 import { log } from '../../core/log.js';
 import { getLiveImport, putImport, type ImportCandidateRecord } from '../../data/imports-repo.js';
 import type { BucketName } from '../../data/tables.js';
-import { takeUserToken, type UserLimitName } from '../../data/user-limits-repo.js';
 import { FETCH_TIMEOUT_MS, safeFetch, SafeFetchError, type SafeFetchOptions } from '../../net/safe-fetch.js';
 import { presignDownload, writeObject } from '../../storage/objects.js';
 import { detectImageType, MAX_IMAGE_PIXELS } from '../image-files.js';
+import { takeRequest } from '../limits.js';
 import { inspectImageBytes, newUploadKey, refusal } from '../uploaded-images.js';
 import { imagesOfPage, shopifyProductImages, type CandidateSource, type PageImage } from './page-images.js';
 
@@ -51,13 +51,6 @@ const refuse = (status: number, key: keyof typeof IMPORT_CODES & keyof typeof IM
   new AppError(status, IMPORT_CODES[key], IMPORT_MESSAGES[key]);
 const tooLarge = (sizeBytes: number | undefined, limitBytes: number) =>
   new AppError(413, IMPORT_CODES.imageTooLarge, imageTooLargeMessage(sizeBytes, limitBytes));
-
-async function takeToken(userId: string, bucket: UserLimitName): Promise<void> {
-  const answer = await takeUserToken(userId, bucket);
-  if (!answer.taken) {
-    throw new AppError(429, IMPORT_CODES.tooMany, IMPORT_MESSAGES.tooMany, { 'Retry-After': String(answer.retryAfterSeconds) });
-  }
-}
 
 /** What a refused or failed fetch tells the person who pasted the link. */
 function fetchRefusal(error: unknown, stage: 'page' | 'image', imageLimitBytes: number): AppError {
@@ -193,7 +186,7 @@ async function findCandidates(pageUrl: string, signal: AbortSignal): Promise<Imp
 }
 
 export async function createImport(userId: string, text: string, now = () => Date.now()): Promise<ImportResponse> {
-  await takeToken(userId, 'imports');
+  await takeRequest(userId, 'imports');
   const pageUrl = pastedUrl(text);
   // One time limit for the whole import: the page, the Shopify JSON and every candidate's download.
   const candidates = await findCandidates(pageUrl, AbortSignal.timeout(FETCH_TIMEOUT_MS));
@@ -226,7 +219,7 @@ export async function selectImportImage(userId: string, importId: string, reques
   if (!record) throw refuse(404, 'expired');
   const candidate = record.candidates.find((known) => known.url === request.imageUrl);
   if (!candidate) throw refuse(400, 'notACandidate');
-  await takeToken(userId, 'importSelections');
+  await takeRequest(userId, 'importSelections');
 
   const target = IMPORT_TARGETS[request.purpose];
   const fetched = await safeFetch(candidate.url, { maxBytes: IMPORT_IMAGE_MAX_BYTES, accept: IMAGE_ACCEPT }).catch((error: unknown) => {
