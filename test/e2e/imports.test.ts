@@ -39,7 +39,9 @@ describe('import from a product link', () => {
     await findImages(page, `${shop}/products/linen-shirt`);
 
     const found = page.getByRole('radiogroup', { name: 'Images found on the page' });
-    await found.waitFor();
+    // The twin loads the import handler (sharp, the HTML parser) on this first call.
+    await found.or(page.getByRole('alert')).waitFor({ timeout: 90_000 });
+    expect(await page.getByRole('alert').count(), await page.getByRole('alert').allTextContents().then(String)).toBe(0);
     const thumbnails = found.getByRole('radio');
     expect(await thumbnails.count()).toBe(3);
     expect(await thumbnails.first().getAttribute('aria-label')).toMatch(/^Product image 1, 800×1000, /);
