@@ -10,8 +10,8 @@ let stages: Synthesized[];
 beforeAll(() => {
   stages = [
     synthModelLoop({ nag: false }),
-    synthModelLoop({ nag: false, context: { stage: 'prod', imageProvider: 'fashn', videoProvider: 'bedrock' } }),
-    synthModelLoop({ nag: false, context: { stage: 'staging', testPayments: 'true', imageProvider: 'local', videoProvider: 'local' } }),
+    synthModelLoop({ nag: false, context: { stage: 'prod', webOrigins: 'https://studio.example.com', imageProvider: 'fashn', videoProvider: 'bedrock' } }),
+    synthModelLoop({ nag: false, context: { stage: 'staging', webOrigins: 'https://staging.example.com', testPayments: 'true', imageProvider: 'local', videoProvider: 'local' } }),
   ];
 });
 afterAll(() => stages?.forEach((stage) => stage.dispose()));
