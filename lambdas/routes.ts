@@ -234,6 +234,28 @@ export const ROUTES = [
     auth: 'user',
     tables: { ledger: 'read' },
   },
+  // ——— Importing a product photo from a link (lambdas/domain/imports/) ———
+  {
+    // Fetches a page and its images through the SSRF guard (10 s in all), keeps only the list of candidates.
+    method: 'POST',
+    path: '/imports',
+    handler: 'create-import',
+    auth: 'user',
+    tables: { imports: 'write', limits: 'write' },
+    timeoutSeconds: 15,
+    memoryMb: 1024,
+  },
+  {
+    // Downloads one candidate, checks it like an upload (full decode) and stores it in the caller's folder.
+    method: 'POST',
+    path: '/imports/{id}/select',
+    handler: 'select-import-image',
+    auth: 'user',
+    tables: { imports: 'read', limits: 'write' },
+    buckets: { clothingImages: 'write', results: 'write' },
+    timeoutSeconds: 20,
+    memoryMb: 1024,
+  },
 ] as const satisfies readonly RouteDefinition[];
 
 /** CORS of the HTTP API: the same settings for API Gateway and the local gateway. */

@@ -128,6 +128,8 @@ export const USER_LIMITS = {
     spending: { limit: 100, windowSeconds: 10 },
     /** Imports from a product link. */
     imports: { limit: 30, windowSeconds: 60 },
+    /** Selections of an imported image: each downloads, decodes and stores one. */
+    importSelections: { limit: 30, windowSeconds: 60 },
     /** Every request made with one API key. */
     apiKey: { limit: 20, windowSeconds: 2 },
   },

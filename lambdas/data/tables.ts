@@ -63,6 +63,12 @@ export const TABLES = {
    * payments; expires).
    */
   payments: { partitionKey: { name: 'id', type: 'S' }, ttlAttribute: 'expires_at' },
+  /** Product-link imports: the candidates a page offered, the only images the caller may then select; an hour. */
+  imports: {
+    partitionKey: { name: 'user_id', type: 'S' },
+    sortKey: { name: 'id', type: 'S' },
+    ttlAttribute: 'expires_at',
+  },
 } as const satisfies Record<string, TableDefinition>;
 
 export type TableName = keyof typeof TABLES;

@@ -9,6 +9,7 @@ import { resolve } from 'node:path';
 import * as z from 'zod';
 import { CheckoutRequest, ClothingItemsQuery, CreateUploadUrlRequest, IDEMPOTENCY_HEADER, PurchaseCreditsRequest, RefundRequest, RegisterClothingItemRequest, UpdateClothingItemRequest } from '../../lambdas/contracts/api.js';
 import { EditImageRequest, GenerateImageRequest, GenerationsQuery, MODEL_DESCRIPTION_PLACEHOLDER, UpscaleImageRequest } from '../../lambdas/contracts/generations.js';
+import { CreateImportRequest, SelectImportRequest } from '../../lambdas/contracts/imports.js';
 import { GenerateVideoRequest, GetVideoUrlRequest, PollOperationRequest, VideoOutput } from '../../lambdas/contracts/video.js';
 import type { GenerationWorkflowInput } from '../../lambdas/domain/generation/service.js';
 import type { OutputState } from '../../lambdas/domain/video/clips.js';
@@ -165,6 +166,14 @@ export const ROUTE_CONTRACTS: Record<RouteHandler, RouteContract> = {
   'get-video-url': { body: GetVideoUrlRequest, sample: { body: () => ({ jobId: SAMPLE_IDS.job }) } },
   'cancel-job': { sample: { params: { id: SAMPLE_IDS.job } } },
   'list-jobs': {},
+  'create-import': { body: CreateImportRequest, sample: { body: () => ({ url: 'https://shop.example/products/linen-shirt' }) } },
+  'select-import-image': {
+    body: SelectImportRequest,
+    sample: {
+      params: { id: '1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed' },
+      body: () => ({ imageUrl: 'https://shop.example/cdn/linen-shirt-front.jpg', purpose: 'clothing' }),
+    },
+  },
 };
 
 /** A route path with its parameters filled in: /clothing-items/{id} → /clothing-items/abc */

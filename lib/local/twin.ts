@@ -9,6 +9,7 @@ import { ID_TOKEN_ENV } from '../../lambdas/core/jwt.js';
 import { bucketEnvName, tableEnvName, type BucketName, type TableName } from '../../lambdas/data/tables.js';
 import { WORKFLOW_ENDED_FUNCTION } from '../../lambdas/workflows.js';
 import { CALLBACK_URL_ENV } from '../../lambdas/realtime/fan-out.js';
+import { TEST_FETCH_TARGETS_ENV } from '../../lambdas/net/safe-fetch.js';
 import { STREAMED_TABLES } from '../../lambdas/realtime/messages.js';
 import { startCognitoLocal, type MailboxEntry } from './cognito-local.js';
 import { ensureTables, startDynamoDbLocal } from './dynamodb-local.js';
@@ -44,6 +45,11 @@ export interface TwinOptions {
    * handlers at a stand-in for Stripe's API (tests only).
    */
   stripe?: TwinStripe | false;
+  /**
+   * Loopback address:port pairs the server-side fetch guard may open (a test's sample web shop). Only test setups
+   * pass it; `npm start` and the cloud never do.
+   */
+  testFetchTargets?: string[];
 }
 
 export interface TwinStripe {
@@ -157,6 +163,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
             ...(stripe.apiBase ? { STRIPE_API_BASE: stripe.apiBase } : {}),
           }
         : {}),
+      ...(options.testFetchTargets?.length ? { [TEST_FETCH_TARGETS_ENV]: options.testFetchTargets.join(',') } : {}),
       [ID_TOKEN_ENV.issuer]: cognito.issuer,
       [ID_TOKEN_ENV.audience]: cognito.userPoolClientId,
       [ID_TOKEN_ENV.jwksUri]: cognito.jwksUri,

@@ -312,7 +312,8 @@ describe('http api', () => {
       ].sort(),
     );
     const spenders = (ROUTES as readonly RouteDefinition[]).filter((route) => route.tables?.limits === 'write').map((route) => route.handler);
-    expect(spenders.sort()).toEqual(['edit-ai-image', 'generate-ai-image', 'generate-video', 'upscale-ai-image']);
+    // …and only those, and the product-link imports (which fetch from the internet), count requests per user.
+    expect(spenders.sort()).toEqual(['create-import', 'edit-ai-image', 'generate-ai-image', 'generate-video', 'select-import-image', 'upscale-ai-image']);
   });
 
   it('refuses any origin but https:// outside the dev stage', () => {

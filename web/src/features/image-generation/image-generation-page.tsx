@@ -15,6 +15,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { GenerationPreview, type PendingStep } from '@/components/generation/generation-preview';
+import { ProductLinkImport, type ProductLinkImage } from '@/components/imports/product-link-import';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -29,7 +30,7 @@ import { useProfile } from '@/lib/profile';
 import { useObjectUrl } from '@/lib/uploads';
 import { useLibraryItems } from './use-library-items';
 
-type SourceMode = 'library' | 'upload';
+type SourceMode = 'library' | 'upload' | 'link';
 
 const ZOOM_LABELS: Record<(typeof CAMERA_ZOOMS)[number], string> = {
   auto: 'Auto',
@@ -47,6 +48,7 @@ export default function ImageGenerationPage() {
   const [mode, setMode] = useState<SourceMode>('library');
   const [itemId, setItemId] = useState<string>();
   const [file, setFile] = useState<File>();
+  const [imported, setImported] = useState<ProductLinkImage>();
   const [productType, setProductType] = useState<(typeof PRODUCT_TYPES)[number]>('clothing');
   const [prompt, setPrompt] = useState('');
   const [aiModel, setAiModel] = useState<string>(DEFAULT_IMAGE_AI_MODEL);
@@ -75,6 +77,7 @@ export default function ImageGenerationPage() {
     // The specification's checks, in its order, before anything is sent.
     if (mode === 'library' && !item) return void toast.error(GENERATION_MESSAGES.selectClothingItem);
     if (mode === 'upload' && !file) return void toast.error(GENERATION_MESSAGES.uploadProductImage);
+    if (mode === 'link' && !imported) return void toast.error(GENERATION_MESSAGES.uploadProductImage);
     if (!prompt.trim()) return void toast.error(GENERATION_MESSAGES.enterModelDescription);
     if (credits !== undefined && credits < COST) return void toast.error(GENERATION_MESSAGES.needOneCredit);
     try {
@@ -82,6 +85,8 @@ export default function ImageGenerationPage() {
       if (mode === 'upload' && file) {
         setPending({ label: 'Uploading…', fraction: 0 });
         source = { imageKey: await uploadGenerationImage(file, (fraction) => setPending({ label: 'Uploading…', fraction })) };
+      } else if (mode === 'link' && imported) {
+        source = { imageKey: imported.imageKey };
       } else {
         source = { clothingItemId: item!.id };
       }
@@ -108,6 +113,7 @@ export default function ImageGenerationPage() {
                   <TabsList aria-label="Product image source">
                     <TabsTrigger value="library">From library</TabsTrigger>
                     <TabsTrigger value="upload">Upload</TabsTrigger>
+                    <TabsTrigger value="link">Product link</TabsTrigger>
                   </TabsList>
                   <TabsContent value="library" className="mt-3">
                     <LibraryPicker items={library.data} loading={library.isPending} failed={library.isError} selected={itemId} onSelect={setItemId} />
@@ -122,6 +128,10 @@ export default function ImageGenerationPage() {
                       ariaLabel="Upload a product image"
                       onFile={pickFile}
                     />
+                  </TabsContent>
+                  <TabsContent value="link" className="mt-3">
+                    <p className="mb-2 text-sm text-slate-700">Import from a product link</p>
+                    <ProductLinkImport purpose="image" onImported={setImported} />
                   </TabsContent>
                 </Tabs>
               </fieldset>
@@ -228,7 +238,15 @@ export default function ImageGenerationPage() {
           title="Preview"
           generation={followed.data}
           pending={pending}
-          original={mode === 'library' && item ? { url: item.signed_url, alt: item.name } : mode === 'upload' && fileUrl ? { url: fileUrl, alt: file?.name ?? 'Product image' } : undefined}
+          original={
+            mode === 'library' && item
+              ? { url: item.signed_url, alt: item.name }
+              : mode === 'upload' && fileUrl
+                ? { url: fileUrl, alt: file?.name ?? 'Product image' }
+                : mode === 'link' && imported
+                  ? { url: imported.previewUrl, alt: imported.name }
+                  : undefined
+          }
           empty={<p>Your generated image appears here.</p>}
         />
       </div>
