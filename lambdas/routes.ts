@@ -194,6 +194,33 @@ export const ROUTES = [
     buckets: { results: 'read' },
     workflows: ['video'],
   },
+  // ——— Batch generation (spec §7 generate-batch; lambdas/domain/batch/) ———
+  {
+    // Checks every entry, charges the batch in one debit, records it and its photo rows, starts the batch workflow.
+    method: 'POST',
+    path: '/generate-batch',
+    handler: 'generate-batch',
+    auth: 'user',
+    tables: { batches: 'write', generations: 'write', clothingItems: 'read', pricingTiers: 'read' },
+    workflows: ['batch'],
+    timeoutSeconds: 20,
+  },
+  {
+    method: 'GET',
+    path: '/batches',
+    handler: 'list-batches',
+    auth: 'user',
+    tables: { batches: 'read', generations: 'read' },
+    buckets: { results: 'read' },
+  },
+  {
+    method: 'GET',
+    path: '/batches/{id}',
+    handler: 'get-batch',
+    auth: 'user',
+    tables: { batches: 'read', generations: 'read' },
+    buckets: { results: 'read' },
+  },
 ] as const satisfies readonly RouteDefinition[];
 
 /** CORS of the HTTP API: the same settings for API Gateway and the local gateway. */

@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RuntimeConfig } from '../../lambdas/contracts/api.js';
 import { ID_TOKEN_ENV } from '../../lambdas/core/jwt.js';
 import { bucketEnvName, tableEnvName, type BucketName, type TableName } from '../../lambdas/data/tables.js';
-import { WORKFLOW_ENDED_FUNCTION } from '../../lambdas/workflows.js';
+import { BATCH_CONCURRENCY, BATCH_CONCURRENCY_ENV, WORKFLOW_ENDED_FUNCTION } from '../../lambdas/workflows.js';
 import { CALLBACK_URL_ENV } from '../../lambdas/realtime/fan-out.js';
 import { STREAMED_TABLES } from '../../lambdas/realtime/messages.js';
 import { startCognitoLocal, type MailboxEntry } from './cognito-local.js';
@@ -124,6 +124,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       AWS_ENDPOINT_URL_SFN: stepFunctions.endpoint,
       S3_FORCE_PATH_STYLE: 'true',
       TEST_PAYMENTS: 'enabled',
+      [BATCH_CONCURRENCY_ENV]: String(BATCH_CONCURRENCY.local),
       [ID_TOKEN_ENV.issuer]: cognito.issuer,
       [ID_TOKEN_ENV.audience]: cognito.userPoolClientId,
       [ID_TOKEN_ENV.jwksUri]: cognito.jwksUri,
