@@ -65,7 +65,8 @@ function compose(request: OnModelImageRequest): { framing: Framing | undefined; 
     return { framing: undefined, productBox: { left: (size.width - width) / 2, top: (size.height - height) / 2, width, height }, figureWidth: 1 };
   }
   const custom = angle === 'Front' || angle === 'Back' || angle === 'Side' ? THREE_QUARTER_SHOT : undefined;
-  const framing = frame(request, size, custom);
+  const zoom = angle === 'Full Body' ? 'full-body' : angle === 'Mid-shot' ? 'mid-shot' : request.cameraZoom;
+  const framing = frame({ productType: request.productType, cameraZoom: zoom }, size, custom);
   if (angle !== 'Side') return { framing, productBox: framing.productBox, figureWidth: 1 };
   const box = framing.productBox;
   const width = box.width * SIDE_WIDTH;
