@@ -3,7 +3,7 @@
 // Shared by the Lambda handlers and the web app.
 import * as z from 'zod';
 import { BATCH_CAMERA_ANGLES, BATCH_DEFAULT_BACKDROP, BATCH_DEFAULT_PROMPT } from './catalog.js';
-import { DEFAULT_IMAGE_AI_MODEL, IMAGE_AI_MODELS, IMAGE_SIZE_NAMES, PROMPT_MAX_LENGTH, type Generation } from './generations.js';
+import { DEFAULT_IMAGE_AI_MODEL, Generation, IMAGE_AI_MODELS, IMAGE_SIZE_NAMES, PROMPT_MAX_LENGTH } from './generations.js';
 
 export type CameraAngle = (typeof BATCH_CAMERA_ANGLES)[number];
 
@@ -116,33 +116,44 @@ export const BatchSummary = z.object({
 export type BatchSummary = z.infer<typeof BatchSummary>;
 
 /** One photo of a batch as GET /batches/{id} answers it: its entry and angle, and the history row. */
-export interface BatchPhoto {
-  entryIndex: number;
-  clothingItemId: string;
-  clothingItemName: string;
-  cameraAngle: CameraAngle;
-  generation: Generation;
-}
+export const BatchPhoto = z.object({
+  entryIndex: z.number().int(),
+  clothingItemId: z.string(),
+  clothingItemName: z.string(),
+  cameraAngle: z.enum(BATCH_CAMERA_ANGLES),
+  generation: Generation,
+});
+export type BatchPhoto = z.infer<typeof BatchPhoto>;
 
 /** GET /batches/{id} and the rows of GET /batches. */
-export interface Batch {
-  id: string;
-  status: BatchStatus;
-  created_at: string;
-  completed_at: string | null;
-  credits_used: number;
-  image_size: string;
-  entries: { clothingItemId: string; clothingItemName: string; prompt: string; cameraAngles: CameraAngle[]; backdrop: string }[];
-  progress: { done: number; failed: number; total: number };
+export const Batch = z.object({
+  id: z.string(),
+  status: z.enum(BATCH_STATUSES),
+  created_at: z.string(),
+  completed_at: z.string().nullable(),
+  credits_used: z.number().int(),
+  image_size: z.string(),
+  entries: z.array(
+    z.object({
+      clothingItemId: z.string(),
+      clothingItemName: z.string(),
+      prompt: z.string(),
+      cameraAngles: z.array(z.enum(BATCH_CAMERA_ANGLES)),
+      backdrop: z.string(),
+    }),
+  ),
+  progress: z.object({ done: z.number().int(), failed: z.number().int(), total: z.number().int() }),
   /** Once every photo has ended. */
-  summary: BatchSummary | null;
+  summary: BatchSummary.nullable(),
   /** Only in GET /batches/{id}. */
-  photos?: BatchPhoto[];
-}
+  photos: z.array(BatchPhoto).optional(),
+});
+export type Batch = z.infer<typeof Batch>;
 
 /** POST /batches/{id}/download: a zip of every finished photo with a manifest.csv, as a signed URL. */
-export interface BatchDownload {
-  url: string;
-  fileName: string;
-  photoCount: number;
-}
+export const BatchDownload = z.object({
+  url: z.string(),
+  fileName: z.string(),
+  photoCount: z.number().int(),
+});
+export type BatchDownload = z.infer<typeof BatchDownload>;
