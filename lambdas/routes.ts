@@ -221,6 +221,17 @@ export const ROUTES = [
     tables: { batches: 'read', generations: 'read' },
     buckets: { results: 'read' },
   },
+  {
+    // Builds the zip of the batch's photos (manifest.csv + PNGs) streamed into S3 once, then answers a signed URL.
+    method: 'POST',
+    path: '/batches/{id}/download',
+    handler: 'download-batch',
+    auth: 'user',
+    tables: { batches: 'write', generations: 'read' },
+    buckets: { results: 'write' },
+    timeoutSeconds: 28,
+    memoryMb: 1024,
+  },
 ] as const satisfies readonly RouteDefinition[];
 
 /** CORS of the HTTP API: the same settings for API Gateway and the local gateway. */

@@ -12,6 +12,7 @@ import { workflowEnvName } from '../../lambdas/workflows.js';
 import { LOCAL_CREDENTIALS } from '../../lib/local/s3-local.js';
 import { tshirtPhoto } from '../fixtures/local-engine-images.js';
 import { api } from '../support/api.js';
+import { readZip } from '../support/zip.js';
 import { createUser, type TestUser } from '../support/users.js';
 
 const twin = inject('twin');
@@ -142,6 +143,30 @@ describe('POST /generate-batch', () => {
 
     const list = await api(twin.apiUrl, 'GET', '/batches', { user });
     expect(list.body.items.map((row: Batch) => row.id)).toEqual([answer.body.batchId]);
+
+    // Download all: a zip with manifest.csv and the 6 photos, the very pictures of the results.
+    const download = await api(twin.apiUrl, 'POST', `/batches/${answer.body.batchId}/download`, { user });
+    expect(download.status, JSON.stringify(download.body)).toBe(200);
+    expect(download.body).toMatchObject({ photoCount: 6, fileName: `batch-${answer.body.batchId.slice(0, 8)}.zip` });
+    const zipResponse = await fetch(download.body.url);
+    expect(zipResponse.headers.get('content-disposition')).toContain('attachment');
+    const files = readZip(Buffer.from(await zipResponse.arrayBuffer()));
+    expect([...files.keys()]).toEqual([
+      'manifest.csv',
+      '01-linen-shirt-product.png',
+      '01-linen-shirt-front.png',
+      '02-red-tee-full-body.png',
+      '02-red-tee-mid-shot.png',
+      '03-linen-shirt-back.png',
+      '03-linen-shirt-side.png',
+    ]);
+    expect(files.get('02-red-tee-full-body.png')!.equals(pictures[2]!)).toBe(true);
+    const manifest = files.get('manifest.csv')!.toString('utf8').trim().split('\r\n');
+    expect(manifest[0]).toBe('entry,item,angle,backdrop,status,file,error');
+    expect(manifest[3]).toBe('2,Red tee,Full Body,#D6E6F4,complete,02-red-tee-full-body.png,');
+    // Another user cannot have it.
+    const stranger = await createUser(twin);
+    expect((await api(twin.apiUrl, 'POST', `/batches/${answer.body.batchId}/download`, { user: stranger })).status).toBe(404);
   });
 
   it('refunds exactly the one photo whose provider failed: summary 5/1, one refund, the others delivered', async () => {
@@ -169,6 +194,13 @@ describe('POST /generate-batch', () => {
     expect(refunds).toEqual([expect.objectContaining({ amount: 1, description: 'Refund: batch photo failed (Back, Red tee)' })]);
     expect(await balanceOf(user)).toBe(SIGNUP_CREDITS + 10 - 6 + 1);
     await expectLedgerMatchesBalance(user);
+
+    // The zip has the 5 photos; its manifest names the failed one without a file.
+    const download = await api(twin.apiUrl, 'POST', `/batches/${answer.body.batchId}/download`, { user });
+    expect(download.body.photoCount).toBe(5);
+    const files = readZip(Buffer.from(await (await fetch(download.body.url)).arrayBuffer()));
+    expect(files.size).toBe(6);
+    expect(files.get('manifest.csv')!.toString('utf8')).toContain(`1,Red tee,Back,#FFFFFF,failed,,${BATCH_MESSAGES.photoFailed}`);
   });
 
   it('refuses bad batches before charging anything, naming the problem', async () => {
