@@ -172,7 +172,7 @@ export default function BatchGenerationPage() {
               {angles.length} {angles.length === 1 ? 'photo' : 'photos'}
               {perAngle !== undefined && ` · ${angles.length * perAngle} credits`}
             </p>
-            <Button onClick={add} disabled={!item || angles.length === 0} aria-describedby={ids.picker}>
+            <Button onClick={add} aria-describedby={ids.picker}>
               <Plus className="h-4 w-4" aria-hidden="true" /> Add to Batch
             </Button>
             <p id={ids.picker} className="text-xs text-slate-600">
