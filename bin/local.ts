@@ -1,12 +1,15 @@
 // `npm start`: the whole studio on this machine (the local twin), one process tree, stopped with Ctrl-C.
 // `npm run dev`: the same with Vite's dev server (hot reload) instead of the built app.
+// `npm start -- --demo`: also seeds the demo studio (lib/local/demo.ts) and prints how to sign in to it.
 import { relative, resolve } from 'node:path';
-import { PORT_ENV, startTwin, type TwinPorts } from '../lib/local/twin.js';
+import { DEMO_ACCOUNT, printDemoSummary, seedDemo } from '../lib/local/demo.js';
+import { PORT_ENV, publishTwinInfo, startTwin, type TwinPorts } from '../lib/local/twin.js';
 
 const root = resolve(import.meta.dirname, '..');
 const dataDir = resolve(root, process.env.MODELLOOP_DATA_DIR ?? '.data');
 const dev = process.argv.includes('--dev');
 const verbose = process.argv.includes('--verbose');
+const demo = process.argv.includes('--demo');
 
 const DEFAULT_PORTS: TwinPorts = { gateway: 5173, dynamodb: 8000, s3: 4569, cognito: 9229, stepfunctions: 8083 };
 const ports = Object.fromEntries(
@@ -28,6 +31,8 @@ async function main(): Promise<void> {
     onCode: ({ email, code }) => console.log(`\n  ✉  Code for ${email}: ${code}\n`),
   });
 
+  const unpublish = publishTwinInfo(dataDir, twin.info);
+
   console.log(`
   ModelLoop is running on the local twin.
 
@@ -38,12 +43,21 @@ async function main(): Promise<void> {
 
   Purchases use a local test payment: no card, no money. Press Ctrl-C to stop.
 `);
+  if (demo) {
+    console.log('  Seeding the demo studio (a minute the first time; nothing is added twice)…');
+    try {
+      printDemoSummary(await seedDemo(twin.info, DEMO_ACCOUNT, (line) => console.log(`    ${line}`)), twin.webUrl);
+    } catch (error) {
+      console.error(`  The demo studio could not be seeded: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
 
   let stopping = false;
   const shutdown = async () => {
     if (stopping) return;
     stopping = true;
     console.log('\nStopping ModelLoop…');
+    unpublish();
     await vite?.close();
     await twin.stop();
     process.exit(0);

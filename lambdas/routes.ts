@@ -4,6 +4,8 @@ import type { BucketName, TableName } from './data/tables.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Access = 'read' | 'write';
+/** 'put': only s3:PutObject, for functions that sign uploads and never read a file. */
+export type BucketAccess = Access | 'put';
 
 export interface RouteDefinition {
   method: HttpMethod;
@@ -15,7 +17,7 @@ export interface RouteDefinition {
   auth: 'user' | 'public';
   /** What the function touches; CDK grants exactly this and passes the names in the same call. */
   tables?: Partial<Record<TableName, Access>>;
-  buckets?: Partial<Record<BucketName, Access>>;
+  buckets?: Partial<Record<BucketName, BucketAccess>>;
   /** Workflows the function starts, stops or describes (lambdas/workflows.ts). */
   workflows?: readonly string[];
   /** Longer work than the default 10 s (still always below API Gateway's 29 s). */
@@ -23,11 +25,14 @@ export interface RouteDefinition {
   memoryMb?: number;
 }
 
-/** Every authenticated call makes sure the caller's profile exists (with the sign-up credits), so it needs these. */
-export const USER_ROUTE_TABLES: Partial<Record<TableName, Access>> = { profiles: 'write', ledger: 'write' };
+/** What moving a balance needs: the profile and the ledger (a debit, a refund, the sign-up grant of a first call). */
+export const LEDGER_WRITE = { profiles: 'write', ledger: 'write' } as const satisfies Partial<Record<TableName, Access>>;
+/** A route that spends also counts its caller's requests against the per-user limits. */
+export const SPENDING = { ...LEDGER_WRITE, limits: 'write' } as const satisfies Partial<Record<TableName, Access>>;
 
 export const ROUTES = [
-  { method: 'GET', path: '/profile', handler: 'get-profile', auth: 'user' },
+  // The first authenticated call of a new user creates the profile with the sign-up credits.
+  { method: 'GET', path: '/profile', handler: 'get-profile', auth: 'user', tables: LEDGER_WRITE },
   {
     method: 'GET',
     path: '/credit-transactions',
@@ -42,13 +47,13 @@ export const ROUTES = [
     auth: 'public',
     tables: { pricingTiers: 'read' },
   },
-  { method: 'POST', path: '/credits/purchase', handler: 'purchase-credits', auth: 'user' },
+  { method: 'POST', path: '/credits/purchase', handler: 'purchase-credits', auth: 'user', tables: LEDGER_WRITE },
   {
     method: 'POST',
     path: '/clothing-items/upload-url',
     handler: 'create-clothing-upload-url',
     auth: 'user',
-    buckets: { clothingImages: 'write' },
+    buckets: { clothingImages: 'put' },
   },
   {
     method: 'POST',
@@ -100,7 +105,7 @@ export const ROUTES = [
     path: '/generate-ai-image',
     handler: 'generate-ai-image',
     auth: 'user',
-    tables: { generations: 'write', clothingItems: 'read', pricingTiers: 'read' },
+    tables: { ...SPENDING, generations: 'write', clothingItems: 'read', pricingTiers: 'read' },
     buckets: { results: 'write' },
     workflows: ['generation'],
     timeoutSeconds: 20,
@@ -111,7 +116,7 @@ export const ROUTES = [
     path: '/edit-ai-image',
     handler: 'edit-ai-image',
     auth: 'user',
-    tables: { generations: 'write', clothingItems: 'read', pricingTiers: 'read' },
+    tables: { ...SPENDING, generations: 'write', clothingItems: 'read', pricingTiers: 'read' },
     // An uploaded image is checked (and deleted when it is not one) before it is used.
     buckets: { results: 'write' },
     workflows: ['generation'],
@@ -123,7 +128,7 @@ export const ROUTES = [
     path: '/upscale-ai-image',
     handler: 'upscale-ai-image',
     auth: 'user',
-    tables: { generations: 'write', clothingItems: 'read', pricingTiers: 'read' },
+    tables: { ...SPENDING, generations: 'write', clothingItems: 'read', pricingTiers: 'read' },
     buckets: { results: 'write' },
     workflows: ['generation'],
     timeoutSeconds: 20,
@@ -134,7 +139,7 @@ export const ROUTES = [
     path: '/generation-uploads/upload-url',
     handler: 'create-generation-upload-url',
     auth: 'user',
-    buckets: { results: 'write' },
+    buckets: { results: 'put' },
   },
   {
     method: 'GET',
@@ -159,7 +164,7 @@ export const ROUTES = [
     path: '/generate-video',
     handler: 'generate-video',
     auth: 'user',
-    tables: { jobs: 'write', pricingTiers: 'read', generations: 'write' },
+    tables: { ...SPENDING, jobs: 'write', pricingTiers: 'read', generations: 'write' },
     buckets: { results: 'write' },
     workflows: ['video'],
     // Decodes the whole source image (up to 6 MB) to check it.
@@ -172,7 +177,7 @@ export const ROUTES = [
     handler: 'poll-operation',
     auth: 'user',
     // Settles a job whose execution ended without settling it (failed and refunded).
-    tables: { jobs: 'write', generations: 'write' },
+    tables: { ...LEDGER_WRITE, jobs: 'write', generations: 'write' },
     workflows: ['video'],
   },
   { method: 'POST', path: '/get-video-url', handler: 'get-video-url', auth: 'user', tables: { jobs: 'read' }, buckets: { results: 'read' } },
@@ -181,7 +186,7 @@ export const ROUTES = [
     path: '/jobs/{id}/cancel',
     handler: 'cancel-job',
     auth: 'user',
-    tables: { jobs: 'write', generations: 'write' },
+    tables: { ...LEDGER_WRITE, jobs: 'write', generations: 'write' },
     workflows: ['video'],
   },
   {
@@ -190,7 +195,7 @@ export const ROUTES = [
     handler: 'list-jobs',
     auth: 'user',
     // Settles a long-generating job whose execution has ended (as poll-operation does).
-    tables: { jobs: 'write', generations: 'write' },
+    tables: { ...LEDGER_WRITE, jobs: 'write', generations: 'write' },
     buckets: { results: 'read' },
     workflows: ['video'],
   },
@@ -201,7 +206,7 @@ export const ROUTES = [
     path: '/generate-batch',
     handler: 'generate-batch',
     auth: 'user',
-    tables: { batches: 'write', generations: 'write', clothingItems: 'read', pricingTiers: 'read' },
+    tables: { ...SPENDING, batches: 'write', generations: 'write', clothingItems: 'read', pricingTiers: 'read' },
     workflows: ['batch'],
     timeoutSeconds: 20,
   },

@@ -54,7 +54,7 @@ export const WORKFLOWS = {
     tasks: {
       // The local engine renders the clip inside `start`, so StartClip may take a while and needs memory.
       // A chained clip starts from the previous clip's last frame, taken with ffmpeg.
-      StartClip: { handler: 'video-start-clip', tables: { jobs: 'read' }, buckets: { results: 'write' }, timeoutSeconds: 300, memoryMb: 2048, providers: ['video'], media: true },
+      StartClip: { handler: 'video-start-clip', tables: { jobs: 'write' }, buckets: { results: 'write' }, timeoutSeconds: 300, memoryMb: 2048, providers: ['video'], media: true },
       CheckClip: { handler: 'video-check-clip', buckets: { results: 'read' }, timeoutSeconds: 60, providers: ['video'] },
       // ffmpeg work on files in /tmp: normalize, seam measure (and repair), poster frame.
       FinalizeOutput: { handler: 'video-finalize-output', tables: { jobs: 'read' }, buckets: { results: 'write' }, timeoutSeconds: 600, memoryMb: 3008, media: true },

@@ -3,8 +3,9 @@
 // Context keys:
 //   stage                   name of the deployment ('dev' by default); part of the stack name. Every stage except
 //                           'dev' keeps its user data (tables, buckets, user pool) when the stack is deleted.
-//   webOrigins              origins of the web app allowed by CORS (API and presigned S3 uploads): a JSON list in
-//                           cdk.json or a comma-separated string on the command line.
+//   webOrigins              origins of the web app allowed by CORS (API and presigned S3 uploads) and as sign-in
+//                           callbacks: a JSON list in cdk.json or a comma-separated string on the command line. Any
+//                           stage but 'dev' accepts only https:// origins (no '*', no http://localhost).
 //   googleClientId          Google OAuth client id; when given, the user pool gets a Google identity provider and
 //   googleClientSecretName  a hosted UI domain, the client secret read from Secrets Manager under this name.
 //   authDomainPrefix        hosted UI domain prefix (default modelloop-<stage>-<account>), used only with Google.
@@ -102,7 +103,7 @@ export function readConfig(node: Node): ModelLoopConfig {
 
   return {
     stage,
-    webOrigins: readOrigins(node.tryGetContext('webOrigins')),
+    webOrigins: readOrigins(node.tryGetContext('webOrigins'), stage),
     google: googleClientId && googleClientSecretName ? { clientId: googleClientId, clientSecretName: googleClientSecretName } : undefined,
     authDomainPrefix: text('authDomainPrefix'),
     testPayments: readFlag('testPayments', node.tryGetContext('testPayments')),
@@ -124,12 +125,23 @@ function readFashn(text: (key: string) => string | undefined): FashnSettings {
   return { apiUrl, apiKeySecretName, outputHosts: text('fashnOutputHosts') };
 }
 
-function readOrigins(value: unknown): string[] {
-  if (value === undefined || value === null || value === '') return ['*'];
-  const origins = (Array.isArray(value) ? value : String(value).split(',')).map((origin) => String(origin).trim());
+/**
+ * CORS origins of the API and the upload buckets. On 'dev' anything goes ('*' by default, http://localhost for a
+ * local web app). Any other stage serves real people: only https origins, named explicitly, are allowed, so a stage
+ * never answers a page of another site and never sends tokens back to an http:// (or localhost) sign-in callback.
+ */
+function readOrigins(value: unknown, stage: string): string[] {
+  const given = value !== undefined && value !== null && value !== '';
+  const origins = given ? (Array.isArray(value) ? value : String(value).split(',')).map((origin) => String(origin).trim()) : ['*'];
   for (const origin of origins) {
     if (origin !== '*' && !/^https?:\/\/[^/]+$/.test(origin)) {
       throw new Error(`Context webOrigins: '${origin}' is not an origin (scheme://host[:port], no path)`);
+    }
+    if (stage !== 'dev' && (origin === '*' || origin.startsWith('http://'))) {
+      throw new Error(
+        `Context webOrigins: '${origin}' is not allowed on stage '${stage}': outside 'dev' only https:// origins are ` +
+          `accepted. Pass -c webOrigins=https://your.domain (the WebUrl output of the stage once it is deployed).`,
+      );
     }
   }
   return origins;

@@ -115,3 +115,37 @@ export const SIGNED_URL_SECONDS = 3600;
 export const HISTORY_LIMIT = 100;
 export const PICKER_HISTORY_LIMIT = 20;
 export const SHORT_LIST_LIMIT = 10;
+
+/**
+ * Per-user limits, enforced by the server (429 with Retry-After beyond them). A rate is a number of requests per
+ * window: 100 spending requests per 10 s is 10 a second on average, with bursts of up to 100 (a shop pushing its
+ * catalogue). Running work is counted from the records still in progress. The cloud can override any figure with
+ * the CDK context `userLimits` (passed to the functions as USER_LIMITS).
+ */
+export const USER_LIMITS = {
+  rates: {
+    /** Every request to a route that spends credits. */
+    spending: { limit: 100, windowSeconds: 10 },
+    /** Imports from a product link. */
+    imports: { limit: 30, windowSeconds: 60 },
+    /** Every request made with one API key. */
+    apiKey: { limit: 20, windowSeconds: 2 },
+    /** Labelled test payments (only where test payments are on). */
+    testPayments: { limit: 10, windowSeconds: 86_400 },
+  },
+  running: {
+    video: 5,
+    image: 20,
+    batch: 3,
+  },
+} as const;
+export type RateLimitName = keyof typeof USER_LIMITS.rates;
+export type RunningLimitName = keyof typeof USER_LIMITS.running;
+
+/** What the screens show when a running-work limit is reached. */
+export const RUNNING_LIMIT_MESSAGES: Record<RunningLimitName, (limit: number) => string> = {
+  video: (limit) => `You have ${limit} videos in progress. Start another when one finishes.`,
+  image: (limit) => `You have ${limit} images in progress. Start another when one finishes.`,
+  batch: (limit) => `You have ${limit} batches in progress. Start another when one finishes.`,
+};
+export const RATE_LIMIT_MESSAGE = 'Too many requests. Please wait a moment and try again.';

@@ -137,6 +137,8 @@ export const VideoJob = z.object({
   model: z.string().nullable(),
   credits_charged: z.number().int(),
   credits_refunded: z.number().int(),
+  /** What cancelling now would give back: outputs not yet started at a paid provider (all of them on the local engine). */
+  refundable_credits: z.number().int(),
 });
 export type VideoJob = z.infer<typeof VideoJob>;
 

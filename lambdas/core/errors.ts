@@ -6,6 +6,8 @@ export class AppError extends Error {
     readonly status: number,
     readonly code: string,
     message: string,
+    /** Response headers the answer carries (e.g. Retry-After). */
+    readonly headers: Record<string, string> = {},
   ) {
     super(message);
     this.name = 'AppError';
@@ -16,6 +18,8 @@ export const badRequest = (code: string, message: string) => new AppError(400, c
 export const forbidden = (code: string, message: string) => new AppError(403, code, message);
 export const notFound = (message = 'Not found') => new AppError(404, 'NOT_FOUND', message);
 export const conflict = (code: string, message: string) => new AppError(409, code, message);
+export const tooManyRequests = (code: string, message: string, retryAfterSeconds: number) =>
+  new AppError(429, code, message, { 'retry-after': String(Math.max(1, Math.ceil(retryAfterSeconds))) });
 
 export class InsufficientCreditsError extends AppError {
   constructor(

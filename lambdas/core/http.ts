@@ -4,8 +4,7 @@
 // and stable code; anything else is logged and answered with a message that reveals nothing inside.
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import * as z from 'zod';
-import { IDEMPOTENCY_HEADER, IdempotencyKey, type Profile } from '../contracts/api.js';
-import { ensureProfile, type Caller } from '../domain/credits.js';
+import { IDEMPOTENCY_HEADER, IdempotencyKey } from '../contracts/api.js';
 import { AppError } from './errors.js';
 import { log } from './log.js';
 
@@ -26,10 +25,18 @@ export interface PublicRequest<B, Q> {
   idempotencyKey: string;
 }
 
+/** Who is calling: only ever taken from the verified token. */
+export interface Caller {
+  userId: string;
+  email: string;
+  /** When the caller signed in (the token's auth_time), ISO 8601. */
+  signedInAt: string;
+}
+
 export interface UserRequest<B, Q> extends PublicRequest<B, Q> {
   caller: Caller;
-  /** The caller's profile as of the start of the request (created on the first call). */
-  profile: Profile;
+  /** The route as API Gateway names it, e.g. 'POST /generate-ai-image'. */
+  routeKey: string;
 }
 
 /** A response other than 200 with a JSON body. */
@@ -49,8 +56,7 @@ export function userRoute<B extends z.ZodType = z.ZodUndefined, Q extends z.ZodT
   return wrap(async (event) => {
     const caller = callerOf(event);
     const request = parseRequest(spec, event);
-    const profile = await ensureProfile(caller);
-    return run({ ...request, caller, profile });
+    return run({ ...request, caller, routeKey: event.routeKey });
   });
 }
 
@@ -67,7 +73,7 @@ function wrap(run: (event: HttpEvent) => Promise<unknown>): HttpHandler {
       const result = await run(event);
       return result instanceof Reply ? json(result.status, result.body) : json(200, result);
     } catch (error) {
-      if (error instanceof AppError) return json(error.status, { error: error.message, code: error.code });
+      if (error instanceof AppError) return json(error.status, { error: error.message, code: error.code }, error.headers);
       log.error('unhandled error', { route: event.routeKey, requestId: event.requestContext?.requestId, error });
       return json(500, { error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_ERROR' });
     }
@@ -78,7 +84,9 @@ function wrap(run: (event: HttpEvent) => Promise<unknown>): HttpHandler {
 function callerOf(event: HttpEvent): Caller {
   const claims = (event as APIGatewayProxyEventV2WithJWTAuthorizer).requestContext.authorizer?.jwt?.claims;
   const sub = claims?.sub;
-  if (typeof sub !== 'string' || !sub) throw UNAUTHORIZED;
+  // Only an ID token names a user here; an access token of the same pool (token_use 'access') or a token that
+  // doesn't say what it is, is refused on both hosts.
+  if (typeof sub !== 'string' || !sub || claims?.token_use !== 'id') throw UNAUTHORIZED;
   const authTime = Number(claims?.auth_time ?? claims?.iat);
   return {
     userId: sub,
@@ -127,10 +135,10 @@ function headerOf(event: HttpEvent, name: string): string | undefined {
   return headers[name] ?? Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1];
 }
 
-function json(statusCode: number, body: unknown): APIGatewayProxyResultV2 {
+function json(statusCode: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyResultV2 {
   return {
     statusCode,
-    headers: { 'content-type': 'application/json', 'cache-control': 'no-store' },
+    headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers },
     body: JSON.stringify(body),
   };
 }

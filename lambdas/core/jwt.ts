@@ -36,9 +36,9 @@ export function createIdTokenVerifier(config: IdTokenVerifierConfig): IdTokenVer
       issuer: config.issuer,
       audience: config.audience,
       jwksUri: config.jwksUri ?? `${config.issuer}/.well-known/jwks.json`,
-      // An access token of the same pool has no `aud`, but say it plainly: only ID tokens identify a user here.
+      // Only ID tokens identify a user here: an access token, or a token that doesn't say what it is, is refused.
       customJwtCheck: ({ payload }) => {
-        if (payload.token_use !== undefined && payload.token_use !== 'id') throw new Error('Not an ID token');
+        if (payload.token_use !== 'id') throw new Error('Not an ID token');
       },
     },
     { jwksCache: new SimpleJwksCache({ fetcher: jwksFetcher }) },

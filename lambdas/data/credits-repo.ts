@@ -4,6 +4,16 @@
 // TransactWriteItems that (1) moves the profile from ledger_seq n to n+1 with the new balance, and (2) puts the ledger
 // entry with attribute_not_exists on an id derived from what caused it. (1) makes concurrent writers serialise and
 // lets every entry carry an exact balance_after; (2) makes a retried request a replay instead of a second charge.
+// A refund also (3) lowers the `refundable` amount of the debit it returns, on the condition that it stays at or
+// above zero, so no sequence of refunds can give back more than was paid.
+//
+// Speed under contention. The write is optimistic: it is made against the profile state this process last saw, with
+// no read before it. When another writer moved the profile first, the cancelled transaction itself answers the
+// current profile (ReturnValuesOnConditionCheckFailure), so the retry needs no read either. Writers of one user in
+// one process (the local twin serves every request in one process) queue behind each other instead of colliding.
+// A write that cannot finish within its deadline gives up with LedgerBusyError and has changed nothing.
+import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
+import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CreditTransaction, Profile } from '../contracts/api.js';
 import { DEFAULT_PLAN_ID, SIGNUP_CREDITS } from '../contracts/catalog.js';
@@ -14,25 +24,62 @@ import { cancellationCodes, isConditionFailed } from './dynamo-errors.js';
 interface ProfileItem extends Profile {
   ledger_seq: number;
 }
-interface LedgerItem extends CreditTransaction {
+
+/** What a debit was for: the request it belongs to. A replay must match it exactly. */
+export interface DebitBinding {
+  /** The operation (route) that charged. */
+  operation: string;
+  /** sha256 of the canonical request body. */
+  request_hash: string;
+}
+
+export interface LedgerItem extends CreditTransaction, Partial<DebitBinding> {
   seq: number;
-  /** What the entry is about: the generation or job a debit or refund belongs to, the payment of a purchase. */
+  /** What the entry is about: the record a debit paid for, the record a refund gives back, a purchase's payment. */
   ref?: string;
+  /** On a debit: how much of it may still be refunded (what it took, less the refunds that named it). */
+  refundable?: number;
+  /** On a refund: the id of the debit it returns. */
+  refund_of?: string;
+  /** Extra facts for accounting (e.g. a payment's amount, currency and provider ids). */
+  details?: Record<string, string | number>;
 }
 
 export type LedgerDraft = Pick<CreditTransaction, 'id' | 'transaction_type' | 'amount' | 'description'> & {
   ref?: string;
+  binding?: DebitBinding;
+  /** A refund: the debit it returns. */
+  refundOf?: string;
+  details?: Record<string, string | number>;
 };
 
 export type ApplyResult =
-  | { outcome: 'applied' | 'replayed'; entry: CreditTransaction; /** What the entry is about (LedgerDraft.ref). */ ref?: string }
-  | { outcome: 'insufficient'; available: number };
+  | { outcome: 'applied' | 'replayed'; entry: LedgerItem }
+  | { outcome: 'insufficient'; available: number }
+  /** A refund that would take more back than its debit has left (or whose debit doesn't exist). Nothing changed. */
+  | { outcome: 'over-refund'; debitId: string };
 
 const SIGNUP_ENTRY_ID = 'grant#signup';
-const MAX_ATTEMPTS = 200;
+/** Well inside API Gateway's 29 s: a request that waits this long for the ledger answers "busy, retry". */
+const DEADLINE_MS = 8_000;
 
 const toProfile = ({ ledger_seq: _seq, ...profile }: ProfileItem): Profile => profile;
-const toTransaction = ({ seq: _seq, ref: _ref, ...entry }: LedgerItem): CreditTransaction => entry;
+export const toTransaction = ({ user_id, id, description, transaction_type, amount, balance_after, created_at }: LedgerItem): CreditTransaction => ({
+  user_id,
+  id,
+  description,
+  transaction_type,
+  amount,
+  balance_after,
+  created_at,
+});
+
+/** The ledger could not take the write in time (heavy contention on one user). Nothing was applied. */
+export class LedgerBusyError extends Error {
+  constructor(readonly entryId: string) {
+    super(`Ledger entry ${entryId} not applied within ${DEADLINE_MS} ms`);
+  }
+}
 
 export async function getProfile(userId: string): Promise<Profile | undefined> {
   const item = await getProfileItem(userId);
@@ -80,6 +127,7 @@ export async function createProfile(userId: string, email: string, now: string):
         ],
       }),
     );
+    remember(profile);
     return toProfile(profile);
   } catch (error) {
     if (!cancellationCodes(error)) throw error;
@@ -87,7 +135,7 @@ export async function createProfile(userId: string, email: string, now: string):
     for (let attempt = 0; attempt < 20; attempt++) {
       const existing = await getProfileItem(userId);
       if (existing) return toProfile(existing);
-      await backoff(attempt);
+      await sleep(jitter(attempt));
     }
     throw error;
   }
@@ -110,30 +158,82 @@ export async function recordSignIn(userId: string, signedInAt: string): Promise<
   }
 }
 
+// ——— The balance state this process last saw, per user, and the queue of this process's writers per user ———
+
+interface BalanceState {
+  seq: number;
+  balance: number;
+  spent: number;
+}
+const lastSeen = new Map<string, BalanceState>();
+const queues = new Map<string, Promise<unknown>>();
+
+function remember(profile: ProfileItem): BalanceState {
+  const state = { seq: profile.ledger_seq, balance: profile.current_credits, spent: profile.total_credits_spent };
+  lastSeen.set(profile.id, state);
+  if (lastSeen.size > 10_000) lastSeen.delete(lastSeen.keys().next().value!);
+  return state;
+}
+
+/** Runs `work` after this process's earlier writes of the same user have finished. */
+function queued<T>(userId: string, work: () => Promise<T>): Promise<T> {
+  const previous = queues.get(userId) ?? Promise.resolve();
+  const result = previous.then(work, work);
+  const tail = result.catch(() => undefined);
+  queues.set(userId, tail);
+  void tail.then(() => {
+    if (queues.get(userId) === tail) queues.delete(userId);
+  });
+  return result;
+}
+
 /**
  * Applies one ledger entry to the balance, exactly once. A debit that would take the balance below zero is not
- * applied. An entry whose id already exists is a replay: nothing changes and the stored entry is returned.
+ * applied. An entry whose id already exists is a replay: nothing changes and the stored entry is returned (the
+ * caller decides whether it is the same request).
  */
-export async function applyLedgerEntry(userId: string, draft: LedgerDraft, now: () => string): Promise<ApplyResult> {
-  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
-    const profile = await getProfileItem(userId);
-    if (!profile) throw new Error(`No profile for user ${userId}`);
-    const balanceAfter = profile.current_credits + draft.amount;
+export function applyLedgerEntry(userId: string, draft: LedgerDraft, now: () => string): Promise<ApplyResult> {
+  return queued(userId, () => applyNow(userId, draft, now));
+}
+
+async function applyNow(userId: string, draft: LedgerDraft, now: () => string): Promise<ApplyResult> {
+  const deadline = Date.now() + DEADLINE_MS;
+  let state = lastSeen.get(userId);
+  for (let attempt = 0; ; attempt++) {
+    if (!state) {
+      const profile = await getProfileItem(userId);
+      if (!profile) throw new Error(`No profile for user ${userId}`);
+      state = remember(profile);
+    }
+    const balanceAfter = state.balance + draft.amount;
     if (balanceAfter < 0) {
       const existing = await getLedgerItem(userId, draft.id);
-      return existing ? replay(existing, draft) : { outcome: 'insufficient', available: profile.current_credits };
+      if (existing) return { outcome: 'replayed', entry: existing };
+      // The balance we know may be stale: only a fresh read may refuse the debit.
+      const fresh = await getProfileItem(userId);
+      if (!fresh) throw new Error(`No profile for user ${userId}`);
+      if (fresh.ledger_seq !== state.seq) {
+        state = remember(fresh);
+        continue;
+      }
+      return { outcome: 'insufficient', available: fresh.current_credits };
     }
     const entry: LedgerItem = {
       user_id: userId,
       id: draft.id,
-      seq: profile.ledger_seq + 1,
+      seq: state.seq + 1,
       description: draft.description,
       transaction_type: draft.transaction_type,
       amount: draft.amount,
       balance_after: balanceAfter,
       created_at: now(),
       ...(draft.ref ? { ref: draft.ref } : {}),
+      ...(draft.binding ?? {}),
+      ...(draft.transaction_type === 'debit' ? { refundable: -draft.amount } : {}),
+      ...(draft.refundOf ? { refund_of: draft.refundOf } : {}),
+      ...(draft.details ? { details: draft.details } : {}),
     };
+    const spent = state.spent + spentDelta(draft);
     try {
       await dynamo.send(
         new TransactWriteCommand({
@@ -143,33 +243,55 @@ export async function applyLedgerEntry(userId: string, draft: LedgerDraft, now: 
                 TableName: tableName('profiles'),
                 Key: { id: userId },
                 UpdateExpression: 'SET current_credits = :balance, ledger_seq = :seq, total_credits_spent = :spent',
-                ConditionExpression: 'ledger_seq = :previousSeq AND current_credits = :previousBalance',
-                ExpressionAttributeValues: {
-                  ':balance': balanceAfter,
-                  ':seq': entry.seq,
-                  ':spent': profile.total_credits_spent + spentDelta(draft),
-                  ':previousSeq': profile.ledger_seq,
-                  ':previousBalance': profile.current_credits,
-                },
+                ConditionExpression: 'ledger_seq = :previousSeq',
+                ExpressionAttributeValues: { ':balance': balanceAfter, ':seq': entry.seq, ':spent': spent, ':previousSeq': state.seq },
+                ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
               },
             },
             { Put: { TableName: tableName('ledger'), Item: entry, ConditionExpression: 'attribute_not_exists(id)' } },
+            ...(draft.refundOf ? [refundCap(userId, draft.refundOf, draft.amount)] : []),
           ],
         }),
       );
-      return { outcome: 'applied', entry: toTransaction(entry), ref: entry.ref };
+      lastSeen.set(userId, { seq: entry.seq, balance: balanceAfter, spent });
+      return { outcome: 'applied', entry };
     } catch (error) {
       const codes = cancellationCodes(error);
       if (!codes) throw error;
       if (codes[1] === 'ConditionalCheckFailed') {
         const existing = await getLedgerItem(userId, draft.id);
-        if (existing) return replay(existing, draft);
+        if (existing) return { outcome: 'replayed', entry: existing };
       }
-      // Another entry moved the balance first (or the transactions collided): read again and retry.
-      await backoff(attempt);
+      if (codes[2] === 'ConditionalCheckFailed' && codes[0] !== 'ConditionalCheckFailed') {
+        return { outcome: 'over-refund', debitId: draft.refundOf! };
+      }
+      // Another writer moved the profile first (its current state comes with the cancellation), or the transaction
+      // collided with one in flight (TransactionConflict): retry against the newest state.
+      state = profileFromCancellation(error) ?? undefined;
+      if (Date.now() + 5 > deadline) throw new LedgerBusyError(draft.id);
+      if (codes[0] !== 'ConditionalCheckFailed' || attempt > 2) await sleep(jitter(attempt));
     }
   }
-  throw new Error(`Ledger entry ${draft.id} not applied after ${MAX_ATTEMPTS} attempts`);
+}
+
+/** The third item of a refund: what is left to refund of the debit shrinks by this refund, never below zero. */
+function refundCap(userId: string, debitId: string, amount: number) {
+  return {
+    Update: {
+      TableName: tableName('ledger'),
+      Key: { user_id: userId, id: debitId },
+      UpdateExpression: 'SET refundable = refundable - :amount',
+      ConditionExpression: 'transaction_type = :debit AND refundable >= :amount',
+      ExpressionAttributeValues: { ':amount': amount, ':debit': 'debit' },
+    },
+  };
+}
+
+function profileFromCancellation(error: unknown): BalanceState | undefined {
+  const item = (error as TransactionCanceledException).CancellationReasons?.[0]?.Item;
+  if (!item) return undefined;
+  const profile = unmarshall(item) as ProfileItem;
+  return remember(profile);
 }
 
 /** Debits count as spent, refunds give it back; purchases and grants don't change it. */
@@ -177,29 +299,16 @@ function spentDelta(draft: LedgerDraft): number {
   return draft.transaction_type === 'debit' || draft.transaction_type === 'refund' ? -draft.amount : 0;
 }
 
-function replay(existing: LedgerItem, draft: LedgerDraft): ApplyResult {
-  if (existing.amount !== draft.amount || existing.transaction_type !== draft.transaction_type) {
-    throw new IdempotencyMismatchError(draft.id);
-  }
-  return { outcome: 'replayed', entry: toTransaction(existing), ref: existing.ref };
-}
-
-export class IdempotencyMismatchError extends Error {
-  constructor(readonly entryId: string) {
-    super(`Ledger entry ${entryId} exists with a different amount`);
-  }
+export async function getLedgerItem(userId: string, id: string): Promise<LedgerItem | undefined> {
+  const { Item } = await dynamo.send(
+    new GetCommand({ TableName: tableName('ledger'), Key: { user_id: userId, id }, ConsistentRead: true }),
+  );
+  return Item as LedgerItem | undefined;
 }
 
 export async function getLedgerEntry(userId: string, id: string): Promise<CreditTransaction | undefined> {
   const item = await getLedgerItem(userId, id);
   return item && toTransaction(item);
-}
-
-async function getLedgerItem(userId: string, id: string): Promise<LedgerItem | undefined> {
-  const { Item } = await dynamo.send(
-    new GetCommand({ TableName: tableName('ledger'), Key: { user_id: userId, id }, ConsistentRead: true }),
-  );
-  return Item as LedgerItem | undefined;
 }
 
 /** The user's newest ledger entries, newest first. */
@@ -217,9 +326,9 @@ export async function listLedger(userId: string, limit: number): Promise<CreditT
   return (Items as LedgerItem[]).map(toTransaction);
 }
 
-/** Every entry of the user, oldest first: for audits of the invariant. */
-export async function listWholeLedger(userId: string): Promise<CreditTransaction[]> {
-  const entries: CreditTransaction[] = [];
+/** Every entry of the user as stored, oldest first: for audits of the invariants. */
+export async function listWholeLedgerItems(userId: string): Promise<LedgerItem[]> {
+  const entries: LedgerItem[] = [];
   let cursor: Record<string, unknown> | undefined;
   do {
     const page = await dynamo.send(
@@ -232,14 +341,20 @@ export async function listWholeLedger(userId: string): Promise<CreditTransaction
         ExclusiveStartKey: cursor,
       }),
     );
-    entries.push(...((page.Items ?? []) as LedgerItem[]).map(toTransaction));
+    entries.push(...((page.Items ?? []) as LedgerItem[]));
     cursor = page.LastEvaluatedKey;
   } while (cursor);
   return entries;
 }
 
-/** Full jitter, growing from 5 ms to at most 80 ms: enough to let a burst of writers on one profile through. */
-function backoff(attempt: number): Promise<void> {
-  const cap = Math.min(80, 5 * 2 ** Math.min(attempt, 4));
-  return new Promise((resolve) => setTimeout(resolve, Math.random() * cap));
+/** Every entry of the user, oldest first. */
+export async function listWholeLedger(userId: string): Promise<CreditTransaction[]> {
+  return (await listWholeLedgerItems(userId)).map(toTransaction);
 }
+
+/** Full jitter, growing from 5 ms to at most 80 ms. */
+function jitter(attempt: number): number {
+  return Math.random() * Math.min(80, 5 * 2 ** Math.min(attempt, 4));
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

@@ -1,17 +1,15 @@
 // All DynamoDB access for generations_history. Rows live in their owner's partition (user_id), so every read and
 // write names the caller's partition.
 //
-// Ids. A generation's id is derived from what caused it — for a request, sha256(user id, Idempotency-Key) — so a
-// retried request computes the same id, and the conditional create (attribute_not_exists) turns the retry into a
-// read of the first attempt's row instead of a second generation. The debit (keyed by the same Idempotency-Key,
-// ref = the id), the workflow execution (named by the id) and the refund (keyed by the id) follow from it, so every
-// step of a request is idempotent. Because such ids don't sort by time, newest-first reads use the local index
-// by_created (sort key created_at), which keeps them Queries on the caller's partition and allows consistent reads.
+// Ids. A generation's id is the one its debit carries (the spending flow picks it when it charges), so a retried
+// request finds the same id through its debit, and the conditional create (attribute_not_exists) turns a racing
+// retry into a read of the first attempt's row instead of a second generation. The workflow execution is named by
+// the id and the refund is keyed by it, so every step of a request is idempotent. Newest-first reads use the local
+// index by_created (sort key created_at), which keeps them Queries on the caller's partition with consistent reads.
 //
 // Status moves only processing → complete or processing → failed, each a conditional update: a late task cannot
 // overwrite a failure or a cancellation, and a repeated completion is recognised as such.
-import { createHash } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type {
   GenerationOperation,
   GenerationParams,
@@ -55,8 +53,8 @@ export interface GenerationRecord {
   source?: GenerationSource;
   /** Set when the product image is a library item: its generations_count grows when this completes. */
   clothing_item_id?: string;
-  /** A digest of the request body: the same Idempotency-Key with a different request is refused. */
-  request_hash?: string;
+  /** The ledger debit that paid for this generation: its refund names it. */
+  debit_id?: string;
 }
 
 export interface Transition {
@@ -78,11 +76,6 @@ export interface Result {
 const table = () => tableName('generations');
 const BY_CREATED = 'by_created';
 const STATUS = { '#status': 'status' };
-
-/** The id of the generation a request makes: the same user and Idempotency-Key always give the same id. */
-export function generationIdFor(userId: string, idempotencyKey: string): string {
-  return createHash('sha256').update(`${userId}\n${idempotencyKey}`).digest('hex').slice(0, 32);
-}
 
 /** Creates the row unless one with its id exists; answers the row as stored (this one, or the earlier one). */
 export async function createGeneration(record: GenerationRecord): Promise<{ created: boolean; generation: GenerationRecord }> {
@@ -120,26 +113,6 @@ export function failGeneration(userId: string, id: string, message: string, now 
     ExpressionAttributeNames: STATUS,
     ExpressionAttributeValues: { ':failed': 'failed', ':message': message, ':now': now },
   });
-}
-
-/**
- * Removes a row that never started: created, then the charge was refused. Only while it is still processing with
- * nothing charged, so a row with money attached is never removed.
- */
-export async function discardUnchargedGeneration(userId: string, id: string): Promise<void> {
-  try {
-    await dynamo.send(
-      new DeleteCommand({
-        TableName: table(),
-        Key: { user_id: userId, id },
-        ConditionExpression: '#status = :processing',
-        ExpressionAttributeNames: STATUS,
-        ExpressionAttributeValues: { ':processing': 'processing' },
-      }),
-    );
-  } catch (error) {
-    if (!isConditionFailed(error)) throw error;
-  }
 }
 
 async function transition(
@@ -208,4 +181,28 @@ async function queryNewest(userId: string, limit: number, filter?: Filter): Prom
     cursor = page.LastEvaluatedKey;
   } while (cursor && rows.length < limit);
   return rows.slice(0, limit);
+}
+
+/** How many of the user's generations created since `since` are still processing (running work, for the limits). */
+export async function countProcessing(userId: string, since: string): Promise<number> {
+  let count = 0;
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo.send(
+      new QueryCommand({
+        TableName: table(),
+        IndexName: BY_CREATED,
+        KeyConditionExpression: 'user_id = :user AND created_at >= :since',
+        // Batch photos are counted by their batch (the batch running limit), not one by one as images.
+        FilterExpression: '#status = :processing AND generation_type <> :batch',
+        ExpressionAttributeNames: STATUS,
+        ExpressionAttributeValues: { ':user': userId, ':since': since, ':processing': 'processing', ':batch': 'batch' },
+        Select: 'COUNT',
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    count += page.Count ?? 0;
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  return count;
 }

@@ -1,4 +1,4 @@
-// All DynamoDB access for video jobs (spec §3 jobs): one item per job in the owner's partition, its id sorting by
+// All DynamoDB access for video jobs: one item per job in the owner's partition, its id sorting by
 // creation time so the newest come first. A job leaves `generating` exactly once: every transition is conditional on
 // it, so a cancel racing the workflow's own completion has one winner.
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
@@ -8,13 +8,27 @@ import { dynamo } from '../core/dynamo.js';
 import { isConditionFailed } from './dynamo-errors.js';
 
 /** The stored job: what the API shows plus where its source image is. */
-export interface JobItem extends VideoJob {
+export interface JobItem extends Omit<VideoJob, 'refundable_credits'> {
   /** Key of the source image in the results bucket. */
   source_key: string;
   source_mime_type: 'image/jpeg' | 'image/png' | 'image/webp';
+  /** The ledger debit that paid for the job: its refund names it. */
+  debit_id?: string;
+  /** Outputs whose call to a paid provider has started (cancelling no longer refunds them). */
+  paid_outputs_started?: number[];
 }
 
-const toJob = ({ source_key: _key, source_mime_type: _type, ...job }: JobItem): VideoJob => job;
+/** Credits a cancel would give back now: every output not yet started at a paid provider. */
+export function refundableOnCancel(job: JobItem): number {
+  if (job.status !== 'generating') return 0;
+  const started = new Set(job.paid_outputs_started ?? []).size;
+  return (job.credits_charged / job.output_count) * (job.output_count - started);
+}
+
+const toJob = (job: JobItem): VideoJob => {
+  const { source_key: _key, source_mime_type: _type, debit_id: _debit, paid_outputs_started: _started, ...shown } = job;
+  return { ...shown, refundable_credits: refundableOnCancel(job) };
+};
 export { toJob };
 
 /** Stores a new job; a job with this id already stored (a retried request) is returned instead. */
@@ -53,6 +67,44 @@ export async function listJobs(userId: string, limit: number): Promise<JobItem[]
   return Items as JobItem[];
 }
 
+/** Jobs created since the job id `sinceId` (ids sort by creation time) that are still generating. */
+export async function countGenerating(userId: string, sinceId: string): Promise<number> {
+  const { Count = 0 } = await dynamo.send(
+    new QueryCommand({
+      TableName: tableName('jobs'),
+      KeyConditionExpression: 'user_id = :user AND id >= :since',
+      FilterExpression: '#status = :generating',
+      ExpressionAttributeNames: { '#status': 'status' },
+      ExpressionAttributeValues: { ':user': userId, ':since': sinceId, ':generating': 'generating' },
+      Select: 'COUNT',
+    }),
+  );
+  return Count;
+}
+
+/**
+ * Records that output `output` is about to be sent to a paid provider (before the call, so a cancel racing it never
+ * refunds work that was paid for). Only while the job is generating: false when it has already ended.
+ */
+export async function markPaidOutputStarted(userId: string, jobId: string, output: number): Promise<boolean> {
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: tableName('jobs'),
+        Key: { user_id: userId, id: jobId },
+        UpdateExpression: 'SET paid_outputs_started = list_append(if_not_exists(paid_outputs_started, :none), :output)',
+        ConditionExpression: '#status = :generating',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':none': [], ':output': [output], ':generating': 'generating' },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
+}
+
 export interface JobCompletion {
   outputs: VideoOutput[];
   model: string | null;
@@ -78,9 +130,16 @@ export function markJobComplete(userId: string, jobId: string, completion: JobCo
   });
 }
 
-/** generating → failed with the message people read; everything it was charged is to be refunded. */
-export function markJobFailed(userId: string, jobId: string, message: string, refund: number, now: string): Promise<JobItem | undefined> {
-  return transition(userId, jobId, 'failed', { error_message: message, credits_refunded: refund, updated_at: now });
+/**
+ * generating → failed with the message people read and what is to be refunded, which was computed from `seen`: the
+ * transition happens only if no paid output has started since (else undefined, and the caller looks again).
+ */
+export function markJobFailed(userId: string, jobId: string, message: string, refund: number, now: string, seen: JobItem): Promise<JobItem | undefined> {
+  const started = seen.paid_outputs_started?.length ?? 0;
+  return transition(userId, jobId, 'failed', { error_message: message, credits_refunded: refund, updated_at: now }, {
+    expression: started === 0 ? 'attribute_not_exists(paid_outputs_started) OR size(paid_outputs_started) = :started' : 'size(paid_outputs_started) = :started',
+    values: { ':started': started },
+  });
 }
 
 async function transition(
@@ -88,9 +147,10 @@ async function transition(
   jobId: string,
   status: Exclude<JobStatus, 'generating'>,
   fields: Partial<JobItem>,
+  also?: { expression: string; values: Record<string, unknown> },
 ): Promise<JobItem | undefined> {
   const names: Record<string, string> = { '#status': 'status' };
-  const values: Record<string, unknown> = { ':status': status, ':generating': 'generating' };
+  const values: Record<string, unknown> = { ':status': status, ':generating': 'generating', ...also?.values };
   const sets = ['#status = :status'];
   for (const [field, value] of Object.entries(fields)) {
     names[`#${field}`] = field;
@@ -103,7 +163,7 @@ async function transition(
         TableName: tableName('jobs'),
         Key: { user_id: userId, id: jobId },
         UpdateExpression: `SET ${sets.join(', ')}`,
-        ConditionExpression: 'attribute_exists(id) AND #status = :generating',
+        ConditionExpression: `attribute_exists(id) AND #status = :generating${also ? ` AND (${also.expression})` : ''}`,
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
         ReturnValues: 'ALL_NEW',

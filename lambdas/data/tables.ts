@@ -46,6 +46,11 @@ export const TABLES = {
     sortKey: { name: 'id', type: 'S' },
     stream: true,
   },
+  /** Per-user request counters, one item per user, limit and time window; expired windows are removed by TTL. */
+  limits: {
+    partitionKey: { name: 'id', type: 'S' },
+    ttlAttribute: 'expires_at',
+  },
   connections: {
     partitionKey: { name: 'connection_id', type: 'S' },
     globalIndexes: [{ name: 'by_user', partitionKey: { name: 'user_id', type: 'S' } }],

@@ -1,24 +1,29 @@
 // The credits ledger's rules: what a debit, a refund, a purchase and the sign-up grant are.
 // The balance only ever changes through applyLedgerEntry (data/credits-repo.ts).
+//
+// A debit is bound to the request that made it: its id comes from the Idempotency-Key (`debit#<key>`, one per user
+// whatever the route), and it stores the operation and the request's hash. The same key again is a replay only for
+// the same operation and body; anything else is a 409 and changes nothing. A refund names the debit it returns and
+// can never take back more than that debit took.
 import type { CreditTransaction, Profile } from '../contracts/api.js';
-import { conflict, InsufficientCreditsError } from '../core/errors.js';
+import { AppError, conflict, InsufficientCreditsError } from '../core/errors.js';
+import type { Caller } from '../core/http.js';
 import {
   applyLedgerEntry,
   createProfile,
   getProfile,
-  IdempotencyMismatchError,
+  LedgerBusyError,
   recordSignIn,
+  type DebitBinding,
   type LedgerDraft,
+  type LedgerItem,
+  toTransaction,
 } from '../data/credits-repo.js';
+import { log } from '../core/log.js';
 
 const now = () => new Date().toISOString();
 
-export interface Caller {
-  userId: string;
-  email: string;
-  /** When the caller signed in (the token's auth_time), ISO 8601. */
-  signedInAt: string;
-}
+export type { Caller };
 
 /** The caller's profile, created with the sign-up credits on the first authenticated call; last_login follows sign-ins. */
 export async function ensureProfile(caller: Caller): Promise<Profile> {
@@ -36,47 +41,96 @@ export interface Debit {
   idempotencyKey: string;
   amount: number;
   description: string;
-  /** The generation or job this debit pays for. */
+  /** The record (generation, job, batch) this debit pays for. */
   ref: string;
+  /** The request the charge belongs to; a replay must come from the same operation with the same body. */
+  binding?: DebitBinding;
 }
 
 export interface LedgerResult {
   entry: CreditTransaction;
   /** True when the entry already existed: nothing was charged or credited this time. */
   replayed: boolean;
-  /** The ref stored with the entry: on a replay, the generation or job the first request paid for. */
+  /** The ref stored with the entry: on a replay, the record the first request paid for. */
   ref?: string;
 }
 
-export function debit(userId: string, { idempotencyKey, amount, description, ref }: Debit): Promise<LedgerResult> {
+export const debitIdOf = (idempotencyKey: string) => `debit#${idempotencyKey}`;
+
+const KEY_REUSED = () =>
+  conflict('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request. Use a new key for a new request.');
+
+export async function debit(userId: string, { idempotencyKey, amount, description, ref, binding }: Debit): Promise<LedgerResult> {
   assertPositive(amount);
-  return apply(userId, { id: `debit#${idempotencyKey}`, transaction_type: 'debit', amount: -amount, description, ref });
+  const id = debitIdOf(idempotencyKey);
+  const result = await apply(userId, { id, transaction_type: 'debit', amount: -amount, description, ref, binding });
+  if (result.outcome === 'insufficient') throw new InsufficientCreditsError(amount, result.available);
+  if (result.outcome !== 'applied' && result.outcome !== 'replayed') throw new Error(`unexpected ledger outcome for ${id}`);
+  const stored = result.entry;
+  if (result.outcome === 'replayed') {
+    const sameRequest =
+      stored.transaction_type === 'debit' &&
+      stored.amount === -amount &&
+      stored.operation === binding?.operation &&
+      stored.request_hash === binding?.request_hash;
+    if (!sameRequest) throw KEY_REUSED();
+  }
+  return { entry: toTransaction(stored), replayed: result.outcome === 'replayed', ref: stored.ref };
 }
 
-/** Gives back what a failed or cancelled generation cost; keyed by the generation, so it happens once. */
-export function refund(userId: string, { ref, amount, description }: Omit<Debit, 'idempotencyKey'>): Promise<LedgerResult> {
+export interface Refund {
+  /** The debit this refund gives back (part of). */
+  debitId: string;
+  /** What the refund is for (a failed generation, one photo of a batch, the unstarted outputs of a job): one refund per ref. */
+  ref: string;
+  amount: number;
+  description: string;
+}
+
+/**
+ * Gives back (part of) a debit; keyed by `ref`, so it happens once. The debit's refunds together never exceed what it
+ * took: a refund past that is refused (nothing changes) and logged as the defect it would be.
+ */
+export async function refund(userId: string, { debitId, ref, amount, description }: Refund): Promise<LedgerResult | undefined> {
   assertPositive(amount);
-  return apply(userId, { id: `refund#${ref}`, transaction_type: 'refund', amount, description, ref });
+  const result = await apply(userId, { id: `refund#${ref}`, transaction_type: 'refund', amount, description, ref, refundOf: debitId });
+  if (result.outcome === 'over-refund') {
+    log.error('refund refused: it would exceed its debit', { userId, debitId, ref, amount });
+    return undefined;
+  }
+  if (result.outcome === 'insufficient') throw new Error('a refund cannot be short of credits');
+  return { entry: toTransaction(result.entry), replayed: result.outcome === 'replayed', ref: result.entry.ref };
 }
 
 /** Grants bought credits; keyed by the payment, so a payment confirmation delivered twice grants once. */
-export function purchase(userId: string, { paymentId, credits, description }: { paymentId: string; credits: number; description: string }): Promise<LedgerResult> {
+export async function purchase(
+  userId: string,
+  { paymentId, credits, description, details }: { paymentId: string; credits: number; description: string; details?: Record<string, string | number> },
+): Promise<LedgerResult> {
   assertPositive(credits);
-  return apply(userId, { id: `purchase#${paymentId}`, transaction_type: 'purchase', amount: credits, description, ref: paymentId });
+  const result = await apply(userId, { id: `purchase#${paymentId}`, transaction_type: 'purchase', amount: credits, description, ref: paymentId, details });
+  if (result.outcome !== 'applied' && result.outcome !== 'replayed') throw new Error(`unexpected ledger outcome for purchase ${paymentId}`);
+  if (result.entry.transaction_type !== 'purchase' || result.entry.amount !== credits) throw KEY_REUSED();
+  return { entry: toTransaction(result.entry), replayed: result.outcome === 'replayed', ref: result.entry.ref };
 }
 
-async function apply(userId: string, draft: LedgerDraft): Promise<LedgerResult> {
+/** When the ledger is too busy to take a write in time: nothing was charged, and the client may simply retry. */
+export const LEDGER_BUSY_RETRY_SECONDS = 2;
+
+async function apply(userId: string, draft: LedgerDraft) {
   try {
-    const result = await applyLedgerEntry(userId, draft, now);
-    if (result.outcome === 'insufficient') throw new InsufficientCreditsError(-draft.amount, result.available);
-    return { entry: result.entry, replayed: result.outcome === 'replayed', ref: result.ref };
+    return await applyLedgerEntry(userId, draft, now);
   } catch (error) {
-    if (error instanceof IdempotencyMismatchError) {
-      throw conflict('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request.');
+    if (error instanceof LedgerBusyError) {
+      throw new AppError(503, 'LEDGER_BUSY', 'Too many requests are spending credits at once. Nothing was charged; please try again.', {
+        'retry-after': String(LEDGER_BUSY_RETRY_SECONDS),
+      });
     }
     throw error;
   }
 }
+
+export type { LedgerItem };
 
 function assertPositive(amount: number): void {
   if (!Number.isInteger(amount) || amount <= 0) throw new Error(`A ledger amount must be a positive whole number, got ${amount}`);

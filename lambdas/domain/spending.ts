@@ -1,20 +1,109 @@
-// TEMP spending shim: the lead's lambdas/domain/spending.ts replaces this file. Same signature, implemented crudely
-// on today's debit in domain/credits.ts so the batch route can be built and tested before it lands.
+// The one flow by which anything spends credits — an image, an edit, an upscale, a video, a batch, and the same
+// routes through the public API:
+//
+//   check   the route validates the request and everything it names (nothing is written yet);
+//   charge  one debit, keyed by the Idempotency-Key and bound to this operation and this exact body;
+//   record  the record the debit paid for, under the id the debit carries (written only after the charge is won);
+//   start   the workflow named by the record id.
+//
+// A retry of the same request (same user, operation and body) answers the first one's record, at any balance, and
+// finishes whatever the first attempt left undone (recording, starting). The same key with another operation or body
+// is 409 IDEMPOTENCY_KEY_REUSED, and the refused request writes nothing at all. Each step is idempotent: the debit by
+// its id, the record by a conditional create, the workflow by its execution name.
 import { createHash } from 'node:crypto';
-import { debit } from './credits.js';
+import type * as z from 'zod';
+import type { RunningLimitName } from '../contracts/catalog.js';
+import { type HttpHandler, userRoute, type UserRequest } from '../core/http.js';
+import { getLedgerItem } from '../data/credits-repo.js';
+import { newId } from '../data/ids.js';
+import { debit, debitIdOf, ensureProfile } from './credits.js';
+import { checkRunning, takeRequest } from './limits.js';
 
-export async function spend<R>(
-  request: { userId: string; operation: string; idempotencyKey: string; body: unknown },
-  plan: {
-    cost: number;
-    description: string;
-    record: (recordId: string, debitId: string) => Promise<R>;
-    start: (record: R) => Promise<void>;
-  },
-): Promise<{ recordId: string; record: R; balanceAfter: number; replayed: boolean }> {
-  const recordId = createHash('sha256').update(`${request.userId}\n${request.operation}\n${request.idempotencyKey}`).digest('hex').slice(0, 32);
-  const charge = await debit(request.userId, { idempotencyKey: request.idempotencyKey, amount: plan.cost, description: plan.description, ref: recordId });
-  const record = await plan.record(recordId, `debit#${request.idempotencyKey}`);
+export interface SpendingRequest {
+  userId: string;
+  /** The operation that spends, e.g. 'generate-video': the same key on another operation is refused. */
+  operation: string;
+  idempotencyKey: string;
+  /** The parsed request body: hashed canonically, so the same key with another body is refused. */
+  body: unknown;
+}
+
+export interface SpendingPlan<R> {
+  cost: number;
+  /** The ledger line, e.g. 'Image generation (2K)'. */
+  description: string;
+  /** Work of this kind still running counts against the caller's limit before a new charge. */
+  running?: { limit: RunningLimitName; count: () => Promise<number> };
+  /**
+   * Creates the record with id `recordId` (a conditional create: idempotent), storing `debitId` so that its refunds
+   * name the debit. Runs only once the charge is won, or on a replay whose record is missing.
+   */
+  record: (recordId: string, debitId: string) => Promise<R>;
+  /** Starts the workflow named by the record id; idempotent. A record that already ended is left alone. */
+  start: (record: R) => Promise<void>;
+}
+
+export interface Spent<R> {
+  recordId: string;
+  record: R;
+  /** The balance right after this request's charge (the same figure on a replay). */
+  balanceAfter: number;
+  replayed: boolean;
+}
+
+/** The digest a charge is bound to: the operation and the body with its keys in a fixed order. */
+export function requestHash(operation: string, body: unknown): string {
+  return createHash('sha256').update(`${operation}\n${canonicalJson(body)}`).digest('hex');
+}
+
+function canonicalJson(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (value && typeof value === 'object') {
+    const entries = Object.entries(value as Record<string, unknown>)
+      .filter(([, item]) => item !== undefined)
+      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+    return `{${entries.map(([key, item]) => `${JSON.stringify(key)}:${canonicalJson(item)}`).join(',')}}`;
+  }
+  return JSON.stringify(value ?? null);
+}
+
+export async function spend<R>(request: SpendingRequest, plan: SpendingPlan<R>): Promise<Spent<R>> {
+  const { userId, operation, idempotencyKey } = request;
+  const binding = { operation, request_hash: requestHash(operation, request.body) };
+  // A request seen before is answered as it was, whatever the limits and the balance say now.
+  const earlier = await getLedgerItem(userId, debitIdOf(idempotencyKey));
+  if (!earlier && plan.running) checkRunning(plan.running.limit, await plan.running.count());
+
+  const charge = await debit(userId, {
+    idempotencyKey,
+    amount: plan.cost,
+    description: plan.description,
+    ref: earlier?.ref ?? newId(),
+    binding,
+  });
+  const recordId = charge.ref!;
+  const record = await plan.record(recordId, debitIdOf(idempotencyKey));
   await plan.start(record);
   return { recordId, record, balanceAfter: charge.entry.balance_after, replayed: charge.replayed };
+}
+
+export interface SpendingRouteRequest<B, Q> extends UserRequest<B, Q> {
+  spending: SpendingRequest;
+}
+
+/**
+ * A route that spends: the Idempotency-Key is required, the caller's spending rate is counted, the caller's profile
+ * exists (created with the sign-up credits on a first call), and the handler gets the request to spend with.
+ */
+export function spendingRoute<B extends z.ZodType, Q extends z.ZodType = z.ZodUndefined>(
+  operation: string,
+  spec: { body: B; query?: Q },
+  run: (request: SpendingRouteRequest<z.infer<B>, z.infer<Q>>) => Promise<unknown>,
+): HttpHandler {
+  return userRoute({ ...spec, idempotent: true }, async (request) => {
+    const userId = request.caller.userId;
+    await takeRequest(userId, 'spending');
+    await ensureProfile(request.caller);
+    return run({ ...request, spending: { userId, operation, idempotencyKey: request.idempotencyKey, body: request.body } });
+  });
 }

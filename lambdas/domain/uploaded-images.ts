@@ -3,6 +3,7 @@
 // not decode is deleted, whatever the client declared. Clothing items use it now; generation uploads reuse it.
 import { randomBytes } from 'node:crypto';
 import type { CreateUploadUrlRequest, CreateUploadUrlResponse, ImageMimeType } from '../contracts/api.js';
+import { CLOTHING_MAX_BYTES, GENERATION_UPLOAD_MAX_BYTES, VIDEO_SOURCE_MAX_BYTES } from '../contracts/catalog.js';
 import {
   checkImageFile,
   declaredImageType,
@@ -18,6 +19,12 @@ import { log } from '../core/log.js';
 import type { BucketName } from '../data/tables.js';
 import { deleteObject, objectSize, presignUpload, readObject } from '../storage/objects.js';
 import { checkImageBytes, detectImageType, MAGIC_BYTES_LENGTH, MAX_IMAGE_PIXELS } from './image-files.js';
+
+/** The most any route accepts from an upload in each bucket: above it, a file is of no use to anyone. */
+const LARGEST_UPLOAD: Record<BucketName, number> = {
+  clothingImages: CLOTHING_MAX_BYTES,
+  results: Math.max(GENERATION_UPLOAD_MAX_BYTES, VIDEO_SOURCE_MAX_BYTES),
+};
 
 export interface UploadPolicy {
   bucket: BucketName;
@@ -77,16 +84,21 @@ export function ownUploadId(userId: string, key: string): string {
 
 /**
  * Reads what was stored under an upload key and accepts it only if it is a whole JPEG, PNG or WebP within the size
- * limit: first the real size, then the magic bytes, then a full decode. Anything else is deleted and refused with
- * the specification's message. The key must already be known to be the caller's.
+ * limit: first the real size, then the magic bytes, then a full decode. Anything else is refused with the
+ * specification's message, and deleted unless it is only too large for this route. The key must already be known to
+ * be the caller's.
  */
 export async function acceptUploadedImage(key: string, policy: UploadPolicy): Promise<AcceptedImage> {
   const sizeBytes = await objectSize(policy.bucket, key);
   if (sizeBytes === undefined) throw uploadMissing();
   const outcome = await inspect(key, sizeBytes, policy);
   if ('code' in outcome) {
-    await deleteObject(policy.bucket, key);
-    log.info('uploaded file refused and deleted', { bucket: policy.bucket, key, sizeBytes, code: outcome.code });
+    // A file over this route's limit may be within another's (an image route takes 10 MB, a video 6 MB) and may
+    // already feed a generation: it is refused, not deleted. Only what no route accepts is removed.
+    if (outcome.code !== 'FILE_TOO_LARGE' || sizeBytes > LARGEST_UPLOAD[policy.bucket]) {
+      await deleteObject(policy.bucket, key);
+      log.info('uploaded file refused and deleted', { bucket: policy.bucket, key, sizeBytes, code: outcome.code });
+    }
     throw refusal(outcome);
   }
   return { key, sizeBytes, ...outcome };

@@ -1,7 +1,5 @@
 import { EditImageRequest } from '../contracts/generations.js';
-import { userRoute } from '../core/http.js';
 import { editImage } from '../domain/generation/requests.js';
+import { spendingRoute } from '../domain/spending.js';
 
-export const handler = userRoute({ body: EditImageRequest, idempotent: true }, ({ caller, profile, body, idempotencyKey }) =>
-  editImage({ caller, idempotencyKey, balance: profile.current_credits }, body),
-);
+export const handler = spendingRoute('edit-ai-image', { body: EditImageRequest }, ({ spending, body }) => editImage(spending, body));

@@ -1,7 +1,5 @@
 import { GenerateImageRequest } from '../contracts/generations.js';
-import { userRoute } from '../core/http.js';
 import { generateOnModelImage } from '../domain/generation/requests.js';
+import { spendingRoute } from '../domain/spending.js';
 
-export const handler = userRoute({ body: GenerateImageRequest, idempotent: true }, ({ caller, profile, body, idempotencyKey }) =>
-  generateOnModelImage({ caller, idempotencyKey, balance: profile.current_credits }, body),
-);
+export const handler = spendingRoute('generate-ai-image', { body: GenerateImageRequest }, ({ spending, body }) => generateOnModelImage(spending, body));

@@ -1,7 +1,5 @@
 import { GenerateBatchRequest } from '../contracts/batch.js';
-import { userRoute } from '../core/http.js';
-import { submitBatch } from '../domain/batch/service.js';
+import { BATCH_OPERATION, submitBatch } from '../domain/batch/service.js';
+import { spendingRoute } from '../domain/spending.js';
 
-export const handler = userRoute({ body: GenerateBatchRequest, idempotent: true }, ({ caller, body, idempotencyKey }) =>
-  submitBatch({ userId: caller.userId, idempotencyKey }, body),
-);
+export const handler = spendingRoute(BATCH_OPERATION, { body: GenerateBatchRequest }, ({ spending, body }) => submitBatch(spending, body));

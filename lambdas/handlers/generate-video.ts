@@ -1,7 +1,5 @@
 import { GenerateVideoRequest } from '../contracts/video.js';
-import { userRoute } from '../core/http.js';
+import { spendingRoute } from '../domain/spending.js';
 import { generateVideo } from '../domain/video/jobs.js';
 
-export const handler = userRoute({ body: GenerateVideoRequest, idempotent: true }, ({ caller, body, idempotencyKey }) =>
-  generateVideo(caller.userId, body, idempotencyKey),
-);
+export const handler = spendingRoute('generate-video', { body: GenerateVideoRequest }, ({ spending, body }) => generateVideo(spending, body));

@@ -4,7 +4,7 @@ import { PurchaseCreditsRequest, type PurchaseCreditsResponse } from '../contrac
 import { priceUsd } from '../contracts/catalog.js';
 import { forbidden } from '../core/errors.js';
 import { userRoute } from '../core/http.js';
-import { purchase } from '../domain/credits.js';
+import { ensureProfile, purchase } from '../domain/credits.js';
 
 const testPaymentsEnabled = process.env.TEST_PAYMENTS === 'enabled';
 
@@ -12,6 +12,7 @@ export const handler = userRoute({ body: PurchaseCreditsRequest, idempotent: tru
   if (!testPaymentsEnabled) {
     throw forbidden('PAYMENTS_DISABLED', 'Card payments are not available yet on this deployment.');
   }
+  await ensureProfile(caller);
   const paymentId = `local-test-${idempotencyKey}`;
   const amountUsd = priceUsd(body.credits);
   const { entry } = await purchase(caller.userId, {

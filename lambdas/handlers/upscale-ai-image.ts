@@ -1,7 +1,5 @@
 import { UpscaleImageRequest } from '../contracts/generations.js';
-import { userRoute } from '../core/http.js';
 import { upscaleImage } from '../domain/generation/requests.js';
+import { spendingRoute } from '../domain/spending.js';
 
-export const handler = userRoute({ body: UpscaleImageRequest, idempotent: true }, ({ caller, profile, body, idempotencyKey }) =>
-  upscaleImage({ caller, idempotencyKey, balance: profile.current_credits }, body),
-);
+export const handler = spendingRoute('upscale-ai-image', { body: UpscaleImageRequest }, ({ spending, body }) => upscaleImage(spending, body));

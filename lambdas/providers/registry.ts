@@ -217,3 +217,8 @@ export function getProviders(env: NodeJS.ProcessEnv = process.env, deps: Provide
     },
   };
 }
+
+/** Whether the configured video adapter costs us money per call (everything but the local engine does). */
+export function videoProviderIsPaid(env: NodeJS.ProcessEnv = process.env): boolean {
+  return readProviderConfig(env).video !== 'local';
+}

@@ -20,7 +20,7 @@ import {
   type TableDefinition,
   type TableName,
 } from '../../lambdas/data/tables.js';
-import type { Access } from '../../lambdas/routes.js';
+import type { Access, BucketAccess } from '../../lambdas/routes.js';
 import { workflowEnvName } from '../../lambdas/workflows.js';
 import { importsSharp, sharpPackageDirectories } from '../native-modules.js';
 import { MediaLayer } from './media-layer.js';
@@ -34,7 +34,7 @@ const HANDLERS_DIR = `${PROJECT_ROOT}lambdas/handlers/`;
 /** What a function touches: the same shape as a route's `tables` / `buckets` / `workflows`. */
 export interface ResourceAccess {
   tables?: Partial<Record<TableName, Access>>;
-  buckets?: Partial<Record<BucketName, Access>>;
+  buckets?: Partial<Record<BucketName, BucketAccess>>;
   /** Workflows it starts, describes and stops (names in lambdas/workflows.ts). */
   workflows?: readonly string[];
   /** AI capabilities it calls (lambdas/providers/registry.ts): the selected adapters' settings and access. */
@@ -84,17 +84,6 @@ const TABLE_WRITE_ACTIONS = [
 ];
 const BUCKET_READ_ACTIONS = ['s3:GetObject'];
 const BUCKET_WRITE_ACTIONS = [...BUCKET_READ_ACTIONS, 's3:PutObject', 's3:DeleteObject'];
-
-/** Merges access maps; 'write' wins over 'read'. */
-export function mergeAccess<K extends string>(...maps: (Partial<Record<K, Access>> | undefined)[]): Partial<Record<K, Access>> {
-  const merged: Partial<Record<K, Access>> = {};
-  for (const map of maps) {
-    for (const [name, access] of Object.entries(map ?? {}) as [K, Access][]) {
-      if (merged[name] !== 'write') merged[name] = access;
-    }
-  }
-  return merged;
-}
 
 /** Copies sharp's installed linux-x64 packages into the bundle's node_modules, where the ESM import finds them. */
 function copySharpHooks(): ICommandHooks {
@@ -185,13 +174,13 @@ export class FunctionFactory {
       fn.addEnvironment(tableEnvName(name), table.tableName);
     }
 
-    for (const [name, level] of Object.entries(access.buckets ?? {}) as [BucketName, Access][]) {
+    for (const [name, level] of Object.entries(access.buckets ?? {}) as [BucketName, BucketAccess][]) {
       const bucket = this.props.buckets[name];
-      // ListBucket lets a read of a missing key answer 404 (NoSuchKey) instead of 403.
-      role.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
+      // ListBucket lets a read of a missing key answer 404 (NoSuchKey) instead of 403; a signer of uploads reads nothing.
+      if (level !== 'put') role.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
       role.addToPrincipalPolicy(
         new PolicyStatement({
-          actions: level === 'write' ? BUCKET_WRITE_ACTIONS : BUCKET_READ_ACTIONS,
+          actions: level === 'write' ? BUCKET_WRITE_ACTIONS : level === 'put' ? ['s3:PutObject'] : BUCKET_READ_ACTIONS,
           resources: [bucket.arnForObjects('*')],
         }),
       );

@@ -16,8 +16,8 @@ import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Construct } from 'constructs';
-import { CORS, ROUTES, USER_ROUTE_TABLES, type RouteDefinition } from '../../lambdas/routes.js';
-import { mergeAccess, type FunctionFactory } from './function-factory.js';
+import { CORS, ROUTES, type RouteDefinition } from '../../lambdas/routes.js';
+import type { FunctionFactory } from './function-factory.js';
 import { pascalCase } from './names.js';
 
 export type RouteHandler = (typeof ROUTES)[number]['handler'];
@@ -75,7 +75,7 @@ export class HttpApi extends Construct {
       const handler = route.handler as RouteHandler;
       const fn = props.functions.create(this, `${pascalCase(handler)}Function`, {
         handler,
-        tables: route.auth === 'user' ? mergeAccess(route.tables, USER_ROUTE_TABLES) : route.tables,
+        tables: route.tables,
         buckets: route.buckets,
         workflows: route.workflows,
         timeoutSeconds: route.timeoutSeconds,

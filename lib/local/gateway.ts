@@ -39,14 +39,19 @@ export interface Gateway {
   stop(): Promise<void>;
 }
 
-interface CompiledRoute {
+export interface CompiledRoute {
   route: RouteDefinition;
   pattern: RegExp;
   paramNames: string[];
 }
 
+export interface RouteMatch {
+  route: RouteDefinition;
+  params: Record<string, string>;
+}
+
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
-  const routes = ROUTES.map(compile);
+  const routes = compileRoutes();
   const verifier = createIdTokenVerifier({ issuer: options.issuer, audience: options.audience, jwksUri: options.jwksUri });
 
   const server = createServer((req, res) => {
@@ -85,7 +90,15 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       if (!claims) return send(res, 401, { message: 'Unauthorized' }, corsHeaders);
     }
     const body = await readBody(req);
-    const event = toEvent(req, url, path, match, body, claims);
+    const event = buildHttpEvent({
+      route: match.route,
+      params: match.params,
+      path,
+      rawQueryString: url.search.slice(1),
+      headers: headersOf(req),
+      body,
+      sourceIp: req.socket.remoteAddress,
+    }, claims);
     const handler = await options.loadHandler(match.route.handler);
     const result: APIGatewayProxyResultV2 | undefined = await withTimeout(
       handler(event, lambdaContext(match.route.handler, INTEGRATION_TIMEOUT_MS)),
@@ -100,9 +113,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     const token = header?.replace(/^Bearer\s+/i, '').trim();
     if (!token) return undefined;
     try {
-      const payload = await verifier.verify(token);
-      // API Gateway hands claims to the integration as strings.
-      return Object.fromEntries(Object.entries(payload).map(([key, value]) => [key, Array.isArray(value) ? `[${value.join(' ')}]` : String(value)]));
+      return claimsOf(await verifier.verify(token));
     } catch {
       return undefined;
     }
@@ -146,51 +157,60 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   };
 }
 
-function compile(route: RouteDefinition): CompiledRoute {
-  const paramNames: string[] = [];
-  const source = route.path.replace(/\{(\w+)\+?\}/g, (_, name: string) => {
-    paramNames.push(name);
-    return '([^/]+)';
+/** The route table as the gateway matches it: API Gateway's `{name}` path parameters as capture groups. */
+export function compileRoutes(routes: readonly RouteDefinition[] = ROUTES): CompiledRoute[] {
+  return routes.map((route) => {
+    const paramNames: string[] = [];
+    const source = route.path.replace(/\{(\w+)\+?\}/g, (_, name: string) => {
+      paramNames.push(name);
+      return '([^/]+)';
+    });
+    return { route, pattern: new RegExp(`^${source}$`), paramNames };
   });
-  return { route, pattern: new RegExp(`^${source}$`), paramNames };
 }
 
-function matchRoute(routes: CompiledRoute[], method: string, path: string) {
+export function matchRoute(routes: CompiledRoute[], method: string, path: string): RouteMatch | undefined {
   for (const compiled of routes) {
     if (compiled.route.method !== method) continue;
     const found = compiled.pattern.exec(path);
     if (!found) continue;
     const params = Object.fromEntries(compiled.paramNames.map((name, index) => [name, decodeURIComponent(found[index + 1] ?? '')]));
-    return { ...compiled, params };
+    return { route: compiled.route, params };
   }
   return undefined;
 }
 
-function toEvent(
-  req: IncomingMessage,
-  url: URL,
-  path: string,
-  match: CompiledRoute & { params: Record<string, string> },
-  body: Buffer,
-  claims: Record<string, string> | undefined,
-): APIGatewayProxyEventV2WithJWTAuthorizer {
-  const headers: Record<string, string> = {};
-  for (const [name, value] of Object.entries(req.headers)) {
-    if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
-  }
+/** A verified token's payload as API Gateway's JWT authorizer hands it to the integration: every claim a string. */
+export function claimsOf(payload: Record<string, unknown>): Record<string, string> {
+  return Object.fromEntries(Object.entries(payload).map(([key, value]) => [key, Array.isArray(value) ? `[${value.join(' ')}]` : String(value)]));
+}
+
+export interface HttpEventInput extends RouteMatch {
+  /** The path below the API's prefix, as the route table writes it: /clothing-items/abc */
+  path: string;
+  rawQueryString: string;
+  /** Header names in lower case. */
+  headers: Record<string, string>;
+  body: Buffer;
+  sourceIp?: string;
+}
+
+/** The payload v2 event API Gateway's HTTP API hands to a route's Lambda (the local gateway and `npm run invoke` build it here). */
+export function buildHttpEvent(input: HttpEventInput, claims: Record<string, string> | undefined): APIGatewayProxyEventV2WithJWTAuthorizer {
+  const { route, params, path, rawQueryString, headers, body } = input;
   const query: Record<string, string> = {};
-  for (const [name, value] of url.searchParams) query[name] = name in query ? `${query[name]},${value}` : value;
-  const routeKey = `${match.route.method} ${match.route.path}`;
+  for (const [name, value] of new URLSearchParams(rawQueryString)) query[name] = name in query ? `${query[name]},${value}` : value;
+  const routeKey = `${route.method} ${route.path}`;
   const now = Date.now();
   const isText = /json|text|xml|x-www-form-urlencoded/.test(headers['content-type'] ?? 'application/json');
   return {
     version: '2.0',
     routeKey,
     rawPath: path,
-    rawQueryString: url.search.slice(1),
+    rawQueryString,
     headers,
     queryStringParameters: Object.keys(query).length ? query : undefined,
-    pathParameters: Object.keys(match.params).length ? match.params : undefined,
+    pathParameters: Object.keys(params).length ? params : undefined,
     body: body.length ? (isText ? body.toString('utf8') : body.toString('base64')) : undefined,
     isBase64Encoded: body.length > 0 && !isText,
     stageVariables: undefined,
@@ -199,7 +219,7 @@ function toEvent(
       apiId: 'local',
       domainName: headers.host ?? 'localhost',
       domainPrefix: 'localhost',
-      http: { method: match.route.method, path, protocol: 'HTTP/1.1', sourceIp: req.socket.remoteAddress ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
+      http: { method: route.method, path, protocol: 'HTTP/1.1', sourceIp: input.sourceIp ?? '127.0.0.1', userAgent: headers['user-agent'] ?? '' },
       requestId: randomUUID(),
       routeKey,
       stage: '$default',
@@ -208,6 +228,14 @@ function toEvent(
       authorizer: { principalId: '', integrationLatency: 0, jwt: { claims: claims ?? {}, scopes: [] } },
     },
   };
+}
+
+function headersOf(req: IncomingMessage): Record<string, string> {
+  const headers: Record<string, string> = {};
+  for (const [name, value] of Object.entries(req.headers)) {
+    if (value !== undefined) headers[name.toLowerCase()] = Array.isArray(value) ? value.join(',') : value;
+  }
+  return headers;
 }
 
 function writeResult(res: ServerResponse, result: APIGatewayProxyResultV2, corsHeaders: Record<string, string>): void {

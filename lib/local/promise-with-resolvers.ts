@@ -1,4 +1,5 @@
-// aws-local-stepfunctions 3 uses Promise.withResolvers, which Node 20 lacks (it declares Node >= 22).
+// aws-local-stepfunctions 3 uses Promise.withResolvers, which Node 20 lacks (it declares Node >= 22). Node 22 has it:
+// the polyfill is installed only where it is missing, so both run the emulator unchanged.
 declare global {
   interface PromiseConstructor {
     withResolvers<T>(): { promise: Promise<T>; resolve: (value: T | PromiseLike<T>) => void; reject: (reason?: unknown) => void };

@@ -1,7 +1,7 @@
 // The local twin: the whole studio on one machine with no AWS account. Emulators that speak the AWS protocols
 // (DynamoDB Local, s3rver, cognito-local) plus the local gateway; the handlers are the ones deployed to Lambda,
 // configured through the same environment variables, with only the endpoints pointing here.
-import { mkdirSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RuntimeConfig } from '../../lambdas/contracts/api.js';
@@ -200,6 +200,30 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
   } catch (error) {
     await stop();
     throw error;
+  }
+}
+
+/** Where a running `npm start` leaves its TwinInfo, so that other tools (`npm run invoke`, the demo seed) can find it. */
+export const TWIN_INFO_FILE = 'twin.json';
+
+/** Publishes a running twin's info in its data directory; the returned function removes it again. */
+export function publishTwinInfo(dataDir: string, info: TwinInfo): () => void {
+  const file = join(dataDir, TWIN_INFO_FILE);
+  writeFileSync(file, JSON.stringify({ pid: process.pid, ...info }, null, 2));
+  return () => rmSync(file, { force: true });
+}
+
+/** The twin that `npm start` runs on this data directory, when its process is alive and its gateway answers. */
+export async function findRunningTwin(dataDir: string): Promise<TwinInfo | undefined> {
+  const file = join(resolve(dataDir), TWIN_INFO_FILE);
+  if (!existsSync(file)) return undefined;
+  const { pid, ...info } = JSON.parse(readFileSync(file, 'utf8')) as TwinInfo & { pid: number };
+  try {
+    process.kill(pid, 0);
+    const response = await fetch(`${info.webUrl}/config.json`, { signal: AbortSignal.timeout(2000) });
+    return response.ok ? info : undefined;
+  } catch {
+    return undefined;
   }
 }
 

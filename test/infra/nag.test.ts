@@ -44,7 +44,7 @@ describe('cdk-nag AwsSolutions', () => {
 
   it('finds nothing unacknowledged with Google sign-in and test payments on a retained stage', () => {
     const synthesized = synthModelLoop({
-      context: { stage: 'staging', googleClientId: 'client-123.apps.googleusercontent.com', testPayments: true },
+      context: { stage: 'staging', webOrigins: 'https://studio.example.com', googleClientId: 'client-123.apps.googleusercontent.com', testPayments: true },
     });
     try {
       expect(findings(synthesized)).toEqual([]);

@@ -9,7 +9,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import type { CfnElement } from 'aws-cdk-lib';
 import { PRICING_TIER_SEED } from '../../lambdas/contracts/catalog.js';
 import { BUCKETS, TABLES, bucketEnvName, tableEnvName, type TableDefinition, type TableName } from '../../lambdas/data/tables.js';
-import { CORS, ROUTES, USER_ROUTE_TABLES, type Access, type RouteDefinition } from '../../lambdas/routes.js';
+import { CORS, ROUTES, type RouteDefinition } from '../../lambdas/routes.js';
 import { cdkPath, resourcesOfType, synthModelLoop, type CfnResource, type CfnTemplate, type Synthesized } from './synth.js';
 
 const routes: readonly RouteDefinition[] = ROUTES;
@@ -25,7 +25,7 @@ beforeAll(() => {
   plain = synthModelLoop({ nag: false });
   google = synthModelLoop({
     nag: false,
-    context: { stage: 'staging', googleClientId: 'client-123.apps.googleusercontent.com', testPayments: 'true' },
+    context: { stage: 'staging', webOrigins: 'https://studio.example.com', googleClientId: 'client-123.apps.googleusercontent.com', testPayments: 'true' },
   });
 });
 afterAll(() => {
@@ -179,7 +179,7 @@ describe('auth', () => {
     google.template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
       SupportedIdentityProviders: ['COGNITO', 'Google'],
       AllowedOAuthFlows: ['code'],
-      CallbackURLs: Match.arrayWith(['http://localhost:5173/auth']),
+      CallbackURLs: Match.arrayWith(['https://studio.example.com/auth']),
     });
   });
 });
@@ -247,12 +247,7 @@ describe('http api', () => {
           .filter((statement) => JSON.stringify(statement.Resource).includes(`"${arnOwnerId}"`))
           .flatMap((statement) => [statement.Action].flat());
 
-      const expectedTables: Partial<Record<TableName, Access>> = { ...route.tables };
-      if (route.auth === 'user') {
-        for (const [name, access] of Object.entries(USER_ROUTE_TABLES) as [TableName, Access][]) {
-          if (expectedTables[name] !== 'write') expectedTables[name] = access;
-        }
-      }
+      const expectedTables: RouteDefinition['tables'] = { ...route.tables };
       for (const [name] of tableEntries) {
         const tableId = logicalId(plain, plain.stack.data.tables[name].node.defaultChild);
         const actions = actionsOn(tableId);
@@ -282,6 +277,11 @@ describe('http api', () => {
           continue;
         }
         expect(refOf(env), `${label}: ${bucketEnvName(name)}`).toBe(bucketId);
+        if (access === 'put') {
+          // A signer of uploads may only put objects: no reads, no deletes.
+          expect(actions, `${label}: only puts into ${name}`).toEqual(['s3:PutObject']);
+          continue;
+        }
         expect(actions).toContain('s3:GetObject');
         if (access === 'write') expect(actions).toContain('s3:PutObject');
         else expect(actions).not.toContain('s3:PutObject');
@@ -289,6 +289,26 @@ describe('http api', () => {
       expect(fn.Properties!.Timeout, label).toBe(route.timeoutSeconds ?? 10);
     }
     expect(functionIds.size).toBe(routes.length);
+  });
+
+  it('lets only the routes that move a balance write the profiles and the ledger', () => {
+    const writers = (ROUTES as readonly RouteDefinition[])
+      .filter((route) => route.tables?.ledger === 'write' || route.tables?.profiles === 'write')
+      .map((route) => route.handler)
+      .sort();
+    expect(writers).toEqual(
+      ['cancel-job', 'edit-ai-image', 'generate-ai-image', 'generate-video', 'get-profile', 'list-jobs', 'poll-operation', 'purchase-credits', 'upscale-ai-image'].sort(),
+    );
+    const spenders = (ROUTES as readonly RouteDefinition[]).filter((route) => route.tables?.limits === 'write').map((route) => route.handler);
+    expect(spenders.sort()).toEqual(['edit-ai-image', 'generate-ai-image', 'generate-video', 'upscale-ai-image']);
+  });
+
+  it('refuses any origin but https:// outside the dev stage', () => {
+    for (const webOrigins of ['*', 'http://localhost:5173', 'https://studio.example.com,http://studio.example.com']) {
+      expect(() => synthModelLoop({ nag: false, context: { stage: 'prod', webOrigins } }), webOrigins).toThrow(/only https:\/\/ origins/);
+    }
+    // cdk.json's local origins are for dev only: a prod stage must name its own.
+    expect(() => synthModelLoop({ nag: false, context: { stage: 'prod' } })).toThrow(/not allowed on stage 'prod'/);
   });
 
   it('answers CORS preflights for the web origins with the shared CORS settings', () => {

@@ -15,7 +15,7 @@ import { WebHosting } from '../../lib/constructs/web-hosting.js';
 import { nagFindings, resourcesOfType, synthModelLoop, type CfnResource, type CfnTemplate, type Synthesized } from './synth.js';
 
 const cdkJson = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as { context: Record<string, unknown> };
-const GOOGLE = { stage: 'staging', googleClientId: 'client-123.apps.googleusercontent.com', testPayments: true };
+const GOOGLE = { stage: 'staging', webOrigins: 'https://studio.example.com', googleClientId: 'client-123.apps.googleusercontent.com', testPayments: true };
 const CACHING_OPTIMIZED_ID = '658327ea-f89d-4fab-a63d-7e88639e58f6';
 /** CloudFront's limit on a Content-Security-Policy value in a response headers policy. */
 const CSP_MAX_LENGTH = 1783;
@@ -393,7 +393,7 @@ describe('config.json', () => {
   it('lets the hosted UI return to the CloudFront URL when Google sign-in is configured', () => {
     const client = only(google.json, 'AWS::Cognito::UserPoolClient').Properties!;
     const webUrl = `https://${placeholder(`${idOf(google, google.stack.web.distribution)}.DomainName`)}`;
-    expect(evaluate(client.CallbackURLs)).toEqual(expect.arrayContaining([`${webUrl}/`, `${webUrl}/auth`, 'http://localhost:5173/auth']));
+    expect(evaluate(client.CallbackURLs)).toEqual(expect.arrayContaining([`${webUrl}/`, `${webUrl}/auth`, 'https://studio.example.com/auth']));
     expect(evaluate(client.LogoutURLs)).toEqual(expect.arrayContaining([`${webUrl}/`, `${webUrl}/auth`]));
     expect(only(plain.json, 'AWS::Cognito::UserPoolClient').Properties!.CallbackURLs).toBeUndefined();
   });

@@ -22,7 +22,7 @@ import { getActiveItem } from '../../data/clothing-repo.js';
 import { createGeneration, type GenerationRecord } from '../../data/generations-repo.js';
 import { tierCost } from '../../data/pricing-repo.js';
 import { BATCH_CONCURRENCY_ENV, BATCH_CONCURRENCY_LIMIT } from '../../workflows.js';
-import { spend } from '../spending.js';
+import { spend, type SpendingRequest } from '../spending.js';
 import { toGeneration } from '../generation/service.js';
 
 export const BATCH_WORKFLOW = 'batch';
@@ -51,10 +51,7 @@ export function batchConcurrency(): number {
 }
 
 /** POST /generate-batch. */
-export async function submitBatch(
-  request: { userId: string; idempotencyKey: string },
-  body: GenerateBatch,
-): Promise<BatchStarted> {
+export async function submitBatch(request: SpendingRequest, body: GenerateBatch): Promise<BatchStarted> {
   const { userId } = request;
   // Every check before any charge: a refused batch writes nothing.
   const items = new Map<string, { name: string; image_url: string }>();
@@ -76,68 +73,66 @@ export async function submitBatch(
     backdrop: entry.backdrop,
   }));
 
-  const spent = await spend(
-    { userId, operation: BATCH_OPERATION, idempotencyKey: request.idempotencyKey, body },
-    {
-      cost: photoCount * unitCost,
-      description: `Batch generation (${photoCount} ${photoCount === 1 ? 'photo' : 'photos'})`,
-      record: async (batchId, debitId) => {
-        const createdAt = now();
-        // The photo rows first, the batch last: a batch that exists always has all its photos.
-        const rows: GenerationRecord[] = [];
-        entries.forEach((entry, entryIndex) =>
-          entry.cameraAngles.forEach((cameraAngle) => {
-            const item = items.get(entry.clothingItemId)!;
-            rows.push({
-              user_id: userId,
-              id: batches.photoIdFor(batchId, rows.length),
-              generation_type: 'batch',
-              operation: 'batch',
-              ai_model: body.aiModel,
-              status: 'processing',
-              credits_used: unitCost,
-              created_at: createdAt,
-              params: {
-                batchId,
-                entryIndex,
-                cameraAngle,
-                prompt: entry.prompt,
-                backdrop: entry.backdrop,
-                imageSize: body.imageSize,
-                clothingItemId: entry.clothingItemId,
-                clothingItemName: entry.clothingItemName,
-              },
-              source: { kind: 'clothing-item', bucket: 'clothingImages', key: item.image_url, ref: entry.clothingItemId },
-              clothing_item_id: entry.clothingItemId,
-            });
-          }),
-        );
-        await inBatches(rows, 10, (row) => createGeneration(row));
-        return batches.createBatch({
-          user_id: userId,
-          id: batchId,
-          status: 'processing',
-          created_at: createdAt,
-          ai_model: body.aiModel,
-          image_size: body.imageSize,
-          credits_used: photoCount * unitCost,
-          debit_id: debitId,
-          entries,
-          photo_count: photoCount,
-        });
-      },
-      start: async (batch) => {
-        if (batch.status !== 'processing') return;
-        const input: BatchWorkflowInput = {
-          userId,
-          batchId: batch.id,
-          photoIds: Array.from({ length: batch.photo_count }, (_, index) => batches.photoIdFor(batch.id, index)),
-          maxConcurrency,
-        };
-        await startExecution(BATCH_WORKFLOW, batch.id, input);
-      },
+  const spent = await spend(request, {
+    cost: photoCount * unitCost,
+    description: `Batch generation (${photoCount} ${photoCount === 1 ? 'photo' : 'photos'})`,
+    running: { limit: 'batch', count: () => batches.countRunning(userId) },
+    record: async (batchId, debitId) => {
+      const createdAt = now();
+      // The photo rows first, the batch last: a batch that exists always has all its photos.
+      const rows: GenerationRecord[] = [];
+      entries.forEach((entry, entryIndex) =>
+        entry.cameraAngles.forEach((cameraAngle) => {
+          const item = items.get(entry.clothingItemId)!;
+          rows.push({
+            user_id: userId,
+            id: batches.photoIdFor(batchId, rows.length),
+            generation_type: 'batch',
+            operation: 'batch',
+            ai_model: body.aiModel,
+            status: 'processing',
+            credits_used: unitCost,
+            created_at: createdAt,
+            params: {
+              batchId,
+              entryIndex,
+              cameraAngle,
+              prompt: entry.prompt,
+              backdrop: entry.backdrop,
+              imageSize: body.imageSize,
+              clothingItemId: entry.clothingItemId,
+              clothingItemName: entry.clothingItemName,
+            },
+            source: { kind: 'clothing-item', bucket: 'clothingImages', key: item.image_url, ref: entry.clothingItemId },
+            clothing_item_id: entry.clothingItemId,
+          });
+        }),
+      );
+      await inBatches(rows, 10, (row) => createGeneration(row));
+      return batches.createBatch({
+        user_id: userId,
+        id: batchId,
+        status: 'processing',
+        created_at: createdAt,
+        ai_model: body.aiModel,
+        image_size: body.imageSize,
+        credits_used: photoCount * unitCost,
+        debit_id: debitId,
+        entries,
+        photo_count: photoCount,
+      });
     },
-  );
+    start: async (batch) => {
+      if (batch.status !== 'processing') return;
+      const input: BatchWorkflowInput = {
+        userId,
+        batchId: batch.id,
+        photoIds: Array.from({ length: batch.photo_count }, (_, index) => batches.photoIdFor(batch.id, index)),
+        maxConcurrency,
+      };
+      await startExecution(BATCH_WORKFLOW, batch.id, input);
+    },
+  });
 
   return {
     batchId: spent.recordId,

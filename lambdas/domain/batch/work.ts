@@ -10,7 +10,7 @@ import * as batches from '../../data/batches-repo.js';
 import { failGeneration, type GenerationRecord } from '../../data/generations-repo.js';
 import { CONTENT_POLICY_MESSAGE } from '../../providers/ports.js';
 import { GENERATION_ERROR, type CaughtError } from '../generation/work.js';
-import { refundDebit } from './ledger.js';
+import { refund } from '../credits.js';
 import { summaryOf } from './service.js';
 
 export interface PhotoTaskInput {
@@ -37,7 +37,7 @@ export async function failPhotoTask({ userId, batchId, photoId, error }: PhotoTa
 async function failAndRefundPhoto(batch: batches.BatchRecord, photoId: string, message: string): Promise<GenerationRecord | undefined> {
   const { generation } = await failGeneration(batch.user_id, photoId, message);
   if (generation?.status === 'failed' && generation.credits_used > 0) {
-    await refundDebit(batch.user_id, {
+    await refund(batch.user_id, {
       debitId: batch.debit_id,
       amount: generation.credits_used,
       ref: photoId,

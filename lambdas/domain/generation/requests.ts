@@ -1,5 +1,4 @@
-// The three image requests of spec §7 as generation drafts: what each records, costs and starts from.
-import { createHash } from 'node:crypto';
+// The three image requests (generate-ai-image, edit-ai-image, upscale-ai-image) as generation drafts: what each records, costs and starts from.
 import { IMAGE_SIZES, UPSCALE_RESOLUTIONS } from '../../contracts/catalog.js';
 import type * as z from 'zod';
 import type {
@@ -8,16 +7,9 @@ import type {
   GenerationStarted,
   UpscaleImageRequest,
 } from '../../contracts/generations.js';
-import type { Caller } from '../credits.js';
-import { submitGeneration, type Submission } from './service.js';
-import { clothingItemSource, inlineSource, ownImageSource, uploadedSource } from './sources.js';
-
-export interface RequestContext {
-  caller: Caller;
-  idempotencyKey: string;
-  /** The caller's balance as the request began. */
-  balance: number;
-}
+import type { SpendingRequest } from '../spending.js';
+import { submitGeneration } from './service.js';
+import { clothingItemSource, inlineSource, ownImageSource, placed, uploadedSource } from './sources.js';
 
 // The bodies as the HTTP wrapper hands them over: parsed, trimmed, defaults applied.
 type GenerateImage = z.output<typeof GenerateImageRequest>;
@@ -28,20 +20,17 @@ type UpscaleImage = z.output<typeof UpscaleImageRequest>;
 const EDIT_MODEL = 'image-edit';
 const UPSCALE_MODEL = 'image-upscale';
 
-function submission(context: RequestContext, body: GenerateImage | EditImage | UpscaleImage): Submission {
-  return {
-    userId: context.caller.userId,
-    idempotencyKey: context.idempotencyKey,
-    requestHash: createHash('sha256').update(JSON.stringify(body)).digest('hex'),
-    balance: context.balance,
-  };
-}
-
 /** POST /generate-ai-image: the product on a model, at the exact size asked for. */
-export function generateOnModelImage(context: RequestContext, body: GenerateImage): Promise<GenerationStarted> {
-  const userId = context.caller.userId;
+export async function generateOnModelImage(spending: SpendingRequest, body: GenerateImage): Promise<GenerationStarted> {
+  const userId = spending.userId;
   const size = IMAGE_SIZES[body.imageSize];
-  return submitGeneration(submission(context, body), {
+  const source =
+    body.clothingItemId !== undefined
+      ? placed(await clothingItemSource(userId, body.clothingItemId))
+      : body.imageKey !== undefined
+        ? placed(await uploadedSource(userId, body.imageKey))
+        : await inlineSource(userId, body.imageData ?? '');
+  return submitGeneration(spending, {
     generationType: 'image',
     operation: 'on-model',
     aiModel: body.aiModel,
@@ -55,38 +44,35 @@ export function generateOnModelImage(context: RequestContext, body: GenerateImag
       promptEnhance: body.promptEnhance,
       clothingItemId: body.clothingItemId ?? null,
     },
-    resolveSource: (generationId) =>
-      body.clothingItemId !== undefined
-        ? clothingItemSource(userId, body.clothingItemId)
-        : body.imageKey !== undefined
-          ? uploadedSource(userId, body.imageKey)
-          : inlineSource(userId, generationId, body.imageData ?? ''),
+    source,
   });
 }
 
 /** POST /edit-ai-image: one of the caller's images changed by an instruction. */
-export function editImage(context: RequestContext, body: EditImage): Promise<GenerationStarted> {
-  return submitGeneration(submission(context, body), {
+export async function editImage(spending: SpendingRequest, body: EditImage): Promise<GenerationStarted> {
+  const source = placed(await ownImageSource(spending.userId, body.imageUrl));
+  return submitGeneration(spending, {
     generationType: 'image',
     operation: 'edit',
     aiModel: EDIT_MODEL,
     tier: 'image-edit',
     description: 'Image edit',
     params: { editPrompt: body.editPrompt, imageUrl: body.imageUrl },
-    resolveSource: () => ownImageSource(context.caller.userId, body.imageUrl),
+    source,
   });
 }
 
 /** POST /upscale-ai-image: one of the caller's images at exactly 2K, 4K or 8K. */
-export function upscaleImage(context: RequestContext, body: UpscaleImage): Promise<GenerationStarted> {
+export async function upscaleImage(spending: SpendingRequest, body: UpscaleImage): Promise<GenerationStarted> {
   const resolution = UPSCALE_RESOLUTIONS[body.targetResolution];
-  return submitGeneration(submission(context, body), {
+  const source = placed(await ownImageSource(spending.userId, body.imageUrl));
+  return submitGeneration(spending, {
     generationType: 'image',
     operation: 'upscale',
     aiModel: UPSCALE_MODEL,
     tier: resolution.tier,
     description: `Upscale to ${body.targetResolution.toUpperCase()} (${resolution.width}×${resolution.height})`,
     params: { targetResolution: body.targetResolution, imageUrl: body.imageUrl },
-    resolveSource: () => ownImageSource(context.caller.userId, body.imageUrl),
+    source,
   });
 }

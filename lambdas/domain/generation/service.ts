@@ -1,20 +1,22 @@
-// The generation life cycle every image route shares (DESIGN §4: nothing long inside a request):
-//   submit: validate → cost from the pricing tiers → record (processing) → debit → start the workflow → answer.
+// The generation life cycle every image route shares (nothing long runs inside a request, which API Gateway cuts at
+// about 29 s):
+//   submit: check the request → the one spending flow (charge → record (processing) → start the workflow) → answer.
 //   end:    the workflow completes the row, or fails it with a message people can read and refunds it once.
-// Each step is keyed by the generation id (derived from the Idempotency-Key), so a retried request, a repeated
-// task or a crash between steps never charges twice, never records twice and never refunds twice.
+// The row stores the debit that paid for it, and its refund names that debit and is keyed by the generation, so a
+// retried request, a repeated task or a crash between steps never charges, records or refunds twice.
 import type { Generation, GenerationOperation, GenerationParams, GenerationStarted, GenerationType } from '../../contracts/generations.js';
 import { GENERATION_MESSAGES, GenerationId } from '../../contracts/generations.js';
 import type { PricingTierId } from '../../contracts/catalog.js';
 import { SIGNED_URL_SECONDS } from '../../contracts/catalog.js';
-import { AppError, conflict, InsufficientCreditsError, notFound } from '../../core/errors.js';
+import { AppError, notFound } from '../../core/errors.js';
 import { log } from '../../core/log.js';
 import { startExecution } from '../../core/sfn.js';
 import * as repo from '../../data/generations-repo.js';
 import { tierCost } from '../../data/pricing-repo.js';
 import { presignDownload } from '../../storage/objects.js';
-import { debit, refund } from '../credits.js';
-import type { ResolvedSource } from './sources.js';
+import { refund } from '../credits.js';
+import { spend, type SpendingRequest } from '../spending.js';
+import type { PreparedSource } from './sources.js';
 
 export const GENERATION_WORKFLOW = 'generation';
 
@@ -32,18 +34,12 @@ export interface GenerationDraft {
   params: GenerationParams;
   /** The ledger line, e.g. 'Image generation (2K)'. */
   description: string;
-  /** Finds (and for inline images stores) the input image; runs only when the generation is new. */
-  resolveSource: (generationId: string) => Promise<ResolvedSource>;
+  /** The input image, already checked; it is stored (if it must be) only once the generation is charged. */
+  source: PreparedSource;
 }
 
-export interface Submission {
-  userId: string;
-  idempotencyKey: string;
-  /** A digest of the request body (the same key with another request is refused). */
-  requestHash: string;
-  /** The caller's balance as the request began. */
-  balance: number;
-}
+/** Generation workflows end within 20 minutes; older rows still processing don't count as running work. */
+const RUNNING_WINDOW_MS = 20 * 60_000;
 
 const now = () => new Date().toISOString();
 
@@ -92,64 +88,53 @@ export async function listGenerationViews(
   return Promise.all(records.map(toGeneration));
 }
 
-/** Records, charges and starts one generation; a retry of the same request answers the first attempt's generation. */
-export async function submitGeneration(submission: Submission, draft: GenerationDraft): Promise<GenerationStarted> {
-  const { userId } = submission;
-  const id = repo.generationIdFor(userId, submission.idempotencyKey);
-  const cost = await tierCost(draft.tier);
-
-  let generation = await repo.getGeneration(userId, id);
-  if (!generation) {
-    if (submission.balance < cost) throw new InsufficientCreditsError(cost, submission.balance);
-    const { source, clothingItemId } = await draft.resolveSource(id);
-    ({ generation } = await repo.createGeneration({
-      user_id: userId,
-      id,
-      generation_type: draft.generationType,
-      operation: draft.operation,
-      ai_model: draft.aiModel,
-      status: 'processing',
-      credits_used: cost,
-      created_at: now(),
-      params: draft.params,
-      source,
-      clothing_item_id: clothingItemId,
-      request_hash: submission.requestHash,
-    }));
-  }
-  if (generation.request_hash !== submission.requestHash) {
-    throw conflict('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request.');
-  }
-
-  let charge;
-  try {
-    // The first attempt charges; a retry replays the same ledger entry (and charges only if the first attempt
-    // stopped between recording and charging).
-    charge = await debit(userId, { idempotencyKey: submission.idempotencyKey, amount: generation.credits_used, description: draft.description, ref: id });
-  } catch (error) {
-    if (error instanceof InsufficientCreditsError) await repo.discardUnchargedGeneration(userId, id);
-    throw error;
-  }
-
-  if (generation.status === 'processing') {
-    try {
-      const input: GenerationWorkflowInput = { userId, generationId: id };
-      await startExecution(GENERATION_WORKFLOW, id, input);
-    } catch (error) {
-      log.error('generation workflow not started', { generationId: id, error });
-      await failAndRefund(userId, id, GENERATION_MESSAGES.genericFailure);
-      throw new AppError(503, 'GENERATION_NOT_STARTED', 'The generation could not be started. Your credits were refunded. Please try again.');
-    }
-  }
-
-  const view = await toGeneration(generation);
+/** Charges, records and starts one generation; a retry of the same request answers the first attempt's generation. */
+export async function submitGeneration(spending: SpendingRequest, draft: GenerationDraft): Promise<GenerationStarted> {
+  const { userId } = spending;
+  const spent = await spend(spending, {
+    cost: await tierCost(draft.tier),
+    description: draft.description,
+    running: { limit: 'image', count: () => repo.countProcessing(userId, new Date(Date.now() - RUNNING_WINDOW_MS).toISOString()) },
+    record: async (id, debitId) =>
+      (await repo.getGeneration(userId, id)) ??
+      (
+        await repo.createGeneration({
+          user_id: userId,
+          id,
+          generation_type: draft.generationType,
+          operation: draft.operation,
+          ai_model: draft.aiModel,
+          status: 'processing',
+          credits_used: await tierCost(draft.tier),
+          created_at: now(),
+          params: draft.params,
+          source: await draft.source.place(id),
+          clothing_item_id: draft.source.clothingItemId,
+          debit_id: debitId,
+        })
+      ).generation,
+    start: startGeneration,
+  });
+  const view = await toGeneration(spent.record);
   return {
-    generationId: id,
+    generationId: spent.recordId,
     status: view.status,
-    remainingCredits: charge.entry.balance_after,
+    remainingCredits: spent.balanceAfter,
     ...(view.result_url ? { imageUrl: view.result_url } : {}),
     generation: view,
   };
+}
+
+async function startGeneration(generation: repo.GenerationRecord): Promise<void> {
+  if (generation.status !== 'processing') return;
+  try {
+    const input: GenerationWorkflowInput = { userId: generation.user_id, generationId: generation.id };
+    await startExecution(GENERATION_WORKFLOW, generation.id, input);
+  } catch (error) {
+    log.error('generation workflow not started', { generationId: generation.id, error });
+    await failAndRefund(generation.user_id, generation.id, GENERATION_MESSAGES.genericFailure);
+    throw new AppError(503, 'GENERATION_NOT_STARTED', 'The generation could not be started. Your credits were refunded. Please try again.');
+  }
 }
 
 /**
@@ -160,8 +145,13 @@ export async function submitGeneration(submission: Submission, draft: Generation
 export async function failAndRefund(userId: string, id: string, message: string): Promise<repo.GenerationRecord | undefined> {
   const { generation } = await repo.failGeneration(userId, id, message);
   if (generation?.status !== 'failed') return generation;
-  if (generation.credits_used > 0) {
-    await refund(userId, { ref: id, amount: generation.credits_used, description: `Refund: ${OPERATION_LABELS[generation.operation]} failed` });
+  if (generation.credits_used > 0 && generation.debit_id) {
+    await refund(userId, {
+      debitId: generation.debit_id,
+      ref: id,
+      amount: generation.credits_used,
+      description: `Refund: ${OPERATION_LABELS[generation.operation]} failed`,
+    });
   }
   return generation;
 }

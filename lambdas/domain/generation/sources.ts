@@ -1,15 +1,14 @@
-// The input image of a generation, and the rule that it must be the caller's own (DESIGN §6): a library item, a file
+// The input image of a generation, and the rule that it must be the caller's own: a library item, a file
 // the caller uploaded for generations, an image sent inline, or one of the caller's results. Links are refused, so
 // the server never fetches a URL someone else chose; keys outside the caller's folder are refused too.
 import type { CreateUploadUrlRequest, CreateUploadUrlResponse } from '../../contracts/api.js';
 import { GENERATION_UPLOAD_MAX_BYTES, UPLOAD_URL_SECONDS } from '../../contracts/catalog.js';
 import { GenerationId } from '../../contracts/generations.js';
-import { EMPTY_FILE, fileTooLarge, INVALID_FILE_TYPE, INVALID_IMAGE, type ImageFileProblem } from '../../contracts/upload-rules.js';
 import { AppError, badRequest, forbidden, notFound } from '../../core/errors.js';
 import { getActiveItem } from '../../data/clothing-repo.js';
 import { getGeneration, type GenerationSource } from '../../data/generations-repo.js';
 import { writeObject } from '../../storage/objects.js';
-import { checkImageBytes } from '../image-files.js';
+import { decodeInlineImage } from '../inline-image.js';
 import { acceptUploadedImage, createImageUpload, ownUploadId, type UploadPolicy } from '../uploaded-images.js';
 import { inlineSourceKey, parseResultKey } from './files.js';
 
@@ -26,7 +25,6 @@ export interface ResolvedSource {
   clothingItemId?: string;
 }
 
-const refusal = (problem: ImageFileProblem) => new AppError(400, problem.code, problem.description);
 const notYours = () => forbidden('FORBIDDEN', 'This image does not belong to your account.');
 const clothingItemMissing = () => notFound('This clothing item was not found in your library.');
 
@@ -48,24 +46,30 @@ export async function uploadedSource(userId: string, key: string): Promise<Resol
   return { source: { kind: 'upload', bucket: 'results', key: image.key } };
 }
 
-const DATA_URL_PREFIX = /^data:[\w/+.-]*(?:;[\w=.-]+)*;base64,/i;
-const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;
-
 /**
- * An image sent inline (base64, or a data: URL): at most 10 MB once decoded, a JPEG, PNG or WebP by its bytes that
- * decodes completely; stored beside the generation's result so the workflow reads it from S3.
+ * An image sent inline (base64, or a data: URL), at most 10 MB once decoded. It is checked now and stored beside the
+ * generation's result only once the generation is charged (`place`), so a refused request writes nothing.
  */
-export async function inlineSource(userId: string, generationId: string, imageData: string): Promise<ResolvedSource> {
-  const base64 = imageData.replace(DATA_URL_PREFIX, '').replace(/\s+/g, '');
-  if (!BASE64.test(base64)) throw badRequest('INVALID_IMAGE_DATA', 'The image data is not valid base64.');
-  const bytes = Buffer.from(base64, 'base64');
-  if (bytes.length === 0) throw refusal(EMPTY_FILE);
-  if (bytes.length > GENERATION_UPLOAD_MAX_BYTES) throw refusal(fileTooLarge(bytes.length, GENERATION_UPLOAD_MAX_BYTES));
-  const check = await checkImageBytes(bytes);
-  if (!check.ok) throw refusal(check.reason === 'not-an-image' ? INVALID_FILE_TYPE : INVALID_IMAGE);
-  const key = inlineSourceKey(userId, generationId, check.mimeType);
-  await writeObject('results', key, bytes, check.mimeType);
-  return { source: { kind: 'upload', bucket: 'results', key } };
+export async function inlineSource(userId: string, imageData: string): Promise<PreparedSource> {
+  const image = await decodeInlineImage(imageData, GENERATION_UPLOAD_MAX_BYTES);
+  return {
+    place: async (generationId) => {
+      const key = inlineSourceKey(userId, generationId, image.mimeType);
+      await writeObject('results', key, image.bytes, image.mimeType);
+      return { kind: 'upload', bucket: 'results', key };
+    },
+  };
+}
+
+/** A checked source whose image is put in place once the generation it feeds exists. */
+export interface PreparedSource {
+  clothingItemId?: string;
+  place: (generationId: string) => Promise<GenerationSource>;
+}
+
+/** A source that is already where it stays (a library item, an upload, a result). */
+export function placed({ source, clothingItemId }: ResolvedSource): PreparedSource {
+  return { clothingItemId, place: async () => source };
 }
 
 /**

@@ -6,10 +6,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { VIDEO_SIZES } from '../../contracts/catalog.js';
 import { bucketName } from '../../core/config.js';
-import { getJob, type JobItem } from '../../data/jobs-repo.js';
+import { getJob, markPaidOutputStarted, type JobItem } from '../../data/jobs-repo.js';
 import { runTool } from '../../media/tools.js';
 import type { ImageInput, S3Location } from '../../providers/ports.js';
-import { getProviders } from '../../providers/registry.js';
+import { getProviders, videoProviderIsPaid } from '../../providers/registry.js';
 import { readObject } from '../../storage/objects.js';
 import { rawClipKey } from './keys.js';
 import { asWorkflowError, providerCall, WorkflowError } from './workflow-errors.js';
@@ -70,6 +70,10 @@ export async function startClip(state: OutputState): Promise<OutputState> {
     clipIndex === 0
       ? { bytes: await readObject('results', job.source_key), mimeType: job.source_mime_type }
       : await lastFrame(clips[clipIndex - 1]!);
+  // Recorded before the call: from here on, cancelling no longer refunds this output, since the provider charges us.
+  if (clipIndex === 0 && videoProviderIsPaid() && !(await markPaidOutputStarted(job.user_id, job.id, state.output))) {
+    throw new WorkflowError('VideoJobEnded', 'The job has already ended.');
+  }
   const started = await providerCall(() =>
     video.start({
       image,

@@ -1,10 +1,9 @@
-// The video job as the HTTP API sees it (spec §7 generate-video, poll-operation, get-video-url; §4 cancel). Nothing
-// long runs here: generate-video validates, charges, stores the source image, writes the job and starts the video
-// workflow (execution name = job id), then answers. A retried request (same Idempotency-Key) is charged once and
-// answers with the job the first request made, starting its workflow if the first request didn't get that far.
+// The video job as the HTTP API sees it (generate-video, poll-operation, get-video-url, cancel, jobs). Nothing long
+// runs here: generate-video checks the source image, then goes through the one spending flow (charge → store the
+// source and write the job → start the video workflow, execution name = job id) and answers. A retried request
+// (same Idempotency-Key and body) is charged once and answers the job the first request made.
 import type { ImageMimeType } from '../../contracts/api.js';
 import { SHORT_LIST_LIMIT, SIGNED_URL_SECONDS, UPLOAD_URL_SECONDS, VIDEO_SOURCE_MAX_BYTES } from '../../contracts/catalog.js';
-import { EMPTY_FILE, fileTooLarge, INVALID_FILE_TYPE, INVALID_IMAGE, type ImageFileProblem } from '../../contracts/upload-rules.js';
 import {
   CANCELLED_BY_USER,
   IMAGE_REQUIRED,
@@ -19,16 +18,15 @@ import type { GenerateVideoRequest } from '../../contracts/video.js';
 import { AppError, conflict, notFound } from '../../core/errors.js';
 import { log } from '../../core/log.js';
 import { executionArn, executionStatus, startExecution, stopExecution } from '../../core/sfn.js';
-import { getProfile } from '../../data/credits-repo.js';
 import { newId } from '../../data/ids.js';
-import { createJob, getJob, listJobs, toJob, type JobItem } from '../../data/jobs-repo.js';
+import { countGenerating, createJob, getJob, listJobs, toJob, type JobItem } from '../../data/jobs-repo.js';
 import { tierCost } from '../../data/pricing-repo.js';
 import { presignDownload, writeObject } from '../../storage/objects.js';
-import { debit } from '../credits.js';
-import { checkImageBytes } from '../image-files.js';
+import { decodeInlineImage } from '../inline-image.js';
+import { spend, type SpendingRequest } from '../spending.js';
 import { acceptUploadedImage, ownUploadId, type UploadPolicy } from '../uploaded-images.js';
 import { sourceKey } from './keys.js';
-import { failJob } from './settle.js';
+import { failJob, refundOnCancel } from './settle.js';
 
 type GenerateVideo = import('zod').output<typeof GenerateVideoRequest>;
 
@@ -45,18 +43,6 @@ const STALE_JOB_MS = 10 * 60_000;
 /** A job whose execution Step Functions doesn't know is given this long to appear before it is settled as lost. */
 const LOST_EXECUTION_GRACE_MS = 2 * 60_000;
 
-const refusal = (problem: ImageFileProblem) => new AppError(400, problem.code, problem.description);
-
-/** The source image from the request: base64 (optionally a data: URL) of a whole JPEG, PNG or WebP under 6 MB. */
-export async function decodeSourceImage(imageBase64: string): Promise<{ bytes: Buffer; mimeType: ImageMimeType }> {
-  const bytes = Buffer.from(imageBase64.replace(/^data:[^,]*;base64,/, ''), 'base64');
-  if (bytes.length === 0) throw refusal(EMPTY_FILE);
-  if (bytes.length > VIDEO_SOURCE_MAX_BYTES) throw refusal(fileTooLarge(bytes.length, VIDEO_SOURCE_MAX_BYTES));
-  const check = await checkImageBytes(bytes);
-  if (!check.ok) throw refusal(check.reason === 'not-an-image' ? INVALID_FILE_TYPE : INVALID_IMAGE);
-  return { bytes, mimeType: check.mimeType };
-}
-
 /** Uploads for a video's source image: the caller's own file in the results bucket, at most 6 MB. */
 const VIDEO_UPLOADS: UploadPolicy = { bucket: 'results', maxBytes: VIDEO_SOURCE_MAX_BYTES, urlSeconds: UPLOAD_URL_SECONDS };
 
@@ -65,7 +51,7 @@ async function sourceImage(userId: string, request: GenerateVideo): Promise<Sour
   if ((request.imageBase64 === undefined) === (request.imageKey === undefined)) {
     throw new AppError(400, 'VALIDATION_ERROR', request.imageKey ? 'Send one image: imageBase64 or imageKey, not both' : IMAGE_REQUIRED);
   }
-  if (request.imageBase64 !== undefined) return { ...(await decodeSourceImage(request.imageBase64)), uploadedKey: undefined };
+  if (request.imageBase64 !== undefined) return { ...(await decodeInlineImage(request.imageBase64, VIDEO_SOURCE_MAX_BYTES)), uploadedKey: undefined };
   ownUploadId(userId, request.imageKey!);
   const accepted = await acceptUploadedImage(request.imageKey!, VIDEO_UPLOADS);
   return { bytes: undefined, mimeType: accepted.mimeType, uploadedKey: accepted.key };
@@ -75,50 +61,56 @@ type SourceImage =
   | { bytes: Buffer; mimeType: ImageMimeType; uploadedKey: undefined }
   | { bytes: undefined; mimeType: ImageMimeType; uploadedKey: string };
 
-export async function generateVideo(userId: string, request: GenerateVideo, idempotencyKey: string): Promise<GenerateVideoResponse> {
+/** Video workflows end within an hour (their overall timeout); older jobs still generating don't count as running. */
+const RUNNING_WINDOW_MS = 60 * 60_000;
+
+export async function generateVideo(spending: SpendingRequest, request: GenerateVideo): Promise<GenerateVideoResponse> {
+  const { userId } = spending;
   const image = await sourceImage(userId, request);
   const cost = (await tierCost('video-generation')) * request.output_count;
-  const freshId = newId();
-  const charge = await debit(userId, {
-    idempotencyKey,
-    amount: cost,
+  const spent = await spend(spending, {
+    cost,
     description: `Video generation: ${request.output_count} × ${request.duration} s ${request.aspect_ratio}`,
-    ref: freshId,
+    running: { limit: 'video', count: () => countGenerating(userId, newId(Date.now() - RUNNING_WINDOW_MS)) },
+    record: async (jobId, debitId) => {
+      const existing = await getJob(userId, jobId);
+      if (existing) return existing;
+      // The inline image is stored only now that this request has paid, under its own job's key.
+      const key = image.uploadedKey ?? sourceKey(userId, jobId, image.mimeType);
+      if (image.bytes) await writeObject('results', key, image.bytes, image.mimeType);
+      const now = new Date().toISOString();
+      return (
+        await createJob({
+          id: jobId,
+          user_id: userId,
+          status: 'generating',
+          prompt: request.prompt,
+          operation_name: executionArn('video', jobId),
+          video_url: null,
+          error_message: null,
+          created_at: now,
+          updated_at: now,
+          duration: request.duration,
+          aspect_ratio: request.aspect_ratio,
+          output_count: request.output_count,
+          outputs: [],
+          seam_score: null,
+          thumbnail_url: null,
+          model: null,
+          credits_charged: cost,
+          credits_refunded: 0,
+          source_key: key,
+          source_mime_type: image.mimeType,
+          debit_id: debitId,
+          paid_outputs_started: [],
+        })
+      ).job;
+    },
+    start: async (job) => {
+      if (job.status === 'generating') await startWorkflow(job);
+    },
   });
-  const jobId = charge.replayed && charge.ref ? charge.ref : freshId;
-
-  let job = await getJob(userId, jobId);
-  if (!job) {
-    const key = image.uploadedKey ?? sourceKey(userId, jobId, image.mimeType);
-    if (image.bytes) await writeObject('results', key, image.bytes, image.mimeType);
-    const now = new Date().toISOString();
-    ({ job } = await createJob({
-      id: jobId,
-      user_id: userId,
-      status: 'generating',
-      prompt: request.prompt,
-      operation_name: executionArn('video', jobId),
-      video_url: null,
-      error_message: null,
-      created_at: now,
-      updated_at: now,
-      duration: request.duration,
-      aspect_ratio: request.aspect_ratio,
-      output_count: request.output_count,
-      outputs: [],
-      seam_score: null,
-      thumbnail_url: null,
-      model: null,
-      credits_charged: cost,
-      credits_refunded: 0,
-      source_key: key,
-      source_mime_type: image.mimeType,
-    }));
-  }
-  if (job.status === 'generating') await startWorkflow(job);
-
-  const newCredits = charge.replayed ? ((await getProfile(userId))?.current_credits ?? 0) : charge.entry.balance_after;
-  return { jobId, operationName: job.operation_name, newCredits };
+  return { jobId: spent.recordId, operationName: spent.record.operation_name, newCredits: spent.balanceAfter };
 }
 
 async function startWorkflow(job: JobItem): Promise<void> {
@@ -183,11 +175,15 @@ export async function videoUrls(userId: string, jobId: string): Promise<GetVideo
   };
 }
 
-/** Spec §4: a generating job is set to failed with 'Cancelled by user', its workflow stopped and its cost refunded. */
+/**
+ * Cancelling: a generating job is set to failed with 'Cancelled by user' and its workflow stopped. What comes back is
+ * every output whose paid provider call has not started (refundOnCancel); an output already running at a paid
+ * provider has cost us, so it is not refunded.
+ */
 export async function cancelJob(userId: string, jobId: string): Promise<VideoJob> {
   const job = await ownJob(userId, jobId);
   if (job.status !== 'generating') throw conflict('JOB_FINISHED', 'This video job has already finished.');
-  const ended = await failJob(userId, jobId, CANCELLED_BY_USER);
+  const ended = await failJob(userId, jobId, CANCELLED_BY_USER, refundOnCancel);
   if (ended?.status !== 'failed' || ended.error_message !== CANCELLED_BY_USER) {
     throw conflict('JOB_FINISHED', 'This video job has already finished.');
   }

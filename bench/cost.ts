@@ -1,0 +1,316 @@
+// `npx tsx bench/cost.ts`: what a stage costs, computed offline from the synthesized template (the functions' memory
+// and architecture, the resources that bill by the month), the ASL files (state transitions along each path) and
+// public list prices, which are stated below with their source and are NOT fetched: check them before relying on
+// the figures. Durations, request counts and file sizes are assumptions, stated in ASSUMPTIONS. Nothing is measured.
+//
+// Prints the fixed monthly cost of an idle stage and the marginal cost per 1,000 images, edits, upscales, videos (by
+// duration and outputs) and batch photos, split into AI provider, Lambda, Step Functions, DynamoDB, S3, CloudFront
+// and API Gateway.
+import { pathToFileURL } from 'node:url';
+import { ROUTES } from '../lambdas/routes.js';
+import { readAsl } from '../lib/local/functions.js';
+import type { CfnTemplate } from '../test/infra/synth.js';
+
+/** Public on-demand list prices, us-east-1, USD, as published in November 2026. Stated, not fetched. */
+export const PRICES = {
+  lambda: { x86GbSecond: 0.0000166667, arm64GbSecond: 0.0000133334, perMillionRequests: 0.2, source: 'aws.amazon.com/lambda/pricing' },
+  stepFunctions: { perThousandTransitions: 0.025, source: 'aws.amazon.com/step-functions/pricing (Standard workflows)' },
+  dynamodb: { perMillionWrites: 0.625, perMillionReads: 0.125, gbMonth: 0.25, source: 'aws.amazon.com/dynamodb/pricing/on-demand' },
+  s3: { perThousandPuts: 0.005, perThousandGets: 0.0004, gbMonth: 0.023, egressGb: 0.09, source: 'aws.amazon.com/s3/pricing (Standard; internet egress first 10 TB)' },
+  cloudFront: { egressGb: 0.085, perTenThousandRequests: 0.01, source: 'aws.amazon.com/cloudfront/pricing (North America, pay as you go)' },
+  apiGateway: { httpPerMillion: 1.0, webSocketMessagesPerMillion: 1.0, source: 'aws.amazon.com/api-gateway/pricing' },
+  secretsManager: { secretMonth: 0.4, source: 'aws.amazon.com/secrets-manager/pricing' },
+  cloudWatch: { alarmMonth: 0.1, dashboardMonth: 3.0, source: 'aws.amazon.com/cloudwatch/pricing' },
+  kms: { keyMonth: 1.0, source: 'aws.amazon.com/kms/pricing' },
+  wafv2: { webAclMonth: 5.0, source: 'aws.amazon.com/waf/pricing' },
+  /** The AI providers the cloud adapters call. */
+  fashnPerImage: { usd: 0.075, source: 'FASHN API on-demand credits: 1 credit per product-to-model image (fashn.ai pricing)' },
+  stabilityEdit: { usd: 0.07, source: 'Amazon Bedrock, Stability Image Services (search and replace / recolor / remove background), per image' },
+  stabilityFastUpscale: { usd: 0.03, source: 'Amazon Bedrock, Stability Fast Upscale, per image' },
+  lumaRay2PerSecond720p: { usd: 1.5, source: 'Amazon Bedrock, Luma Ray2 720p, per second of video generated' },
+} as const;
+
+/** What the figures assume about each request; change them here. */
+export const ASSUMPTIONS = {
+  /** Milliseconds each function runs per call, with the cloud adapters (the provider's wait included where the function waits). */
+  durationMs: {
+    route: 250,
+    spendingRoute: 900,
+    'generation-process:on-model': 25_000,
+    'generation-process:edit': 9_000,
+    'generation-process:upscale': 7_000,
+    'video-start-clip': 1_500,
+    'video-start-clip:chained': 4_000,
+    'video-check-clip': 300,
+    'video-finalize-output': 15_000,
+    'video-complete-job': 400,
+    'ws-fan-out': 200,
+  },
+  /** HTTP calls the web app makes around one image: upload URL, the spend, two reads of the generation. */
+  imageHttpCalls: 4,
+  /** Calls around one video job: upload URL, the spend, polls while the socket is down (about 6), get-video-url. */
+  videoHttpCalls: 9,
+  /** Stream batches the fan-out handles per image / per video (profile, generation, clothing item changes). */
+  fanOutCallsPerImage: 3,
+  fanOutCallsPerVideo: 4,
+  /** DynamoDB request units per image: the debit transaction (2 items, 2 WRU each), the row and its updates. */
+  imageWriteUnits: 9,
+  imageReadUnits: 8,
+  videoWriteUnits: 10,
+  videoReadUnits: 12,
+  /** Checks of a clip before the provider has it ready (CheckClip waits 10 s between checks). */
+  checksPerClip: { 5: 9, 9: 15 } as Record<number, number>,
+  /** Sizes in MB: the source, a result PNG and its thumbnail, a delivered video and its poster. */
+  sourceMb: 2,
+  imageMb: { 'on-model': 6, edit: 6, upscale: 14 } as Record<string, number>,
+  thumbnailMb: 0.05,
+  videoMbPerSecond: 0.6,
+  /** Each result is downloaded this many times and kept this many months (storage in the marginal cost). */
+  downloadsPerResult: 2,
+  storedMonths: 1,
+  /** The web app's first load (gzip) and its requests, per 1,000 visits. */
+  webLoadMb: 0.45,
+  webLoadRequests: 12,
+} as const;
+
+type Column = 'ai' | 'lambda' | 'stepFunctions' | 'dynamodb' | 's3' | 'cloudFront' | 'apiGateway';
+const COLUMNS: [Column, string][] = [
+  ['ai', 'AI provider'],
+  ['lambda', 'Lambda'],
+  ['stepFunctions', 'Step Functions'],
+  ['dynamodb', 'DynamoDB'],
+  ['s3', 'S3'],
+  ['cloudFront', 'CloudFront'],
+  ['apiGateway', 'API Gateway'],
+];
+type Costs = Record<Column, number>;
+const zero = (): Costs => ({ ai: 0, lambda: 0, stepFunctions: 0, dynamodb: 0, s3: 0, cloudFront: 0, apiGateway: 0 });
+
+interface FunctionSize {
+  memoryMb: number;
+  arm64: boolean;
+}
+
+/** Memory and architecture of each handler's function in the template (by its construct id, e.g. GenerateAiImageFunction). */
+export function functionSizes(template: CfnTemplate): Map<string, FunctionSize> {
+  const lambdas = Object.entries(template.Resources).filter(([, resource]) => resource.Type === 'AWS::Lambda::Function');
+  const handlers = [...ROUTES.map((route) => route.handler), 'generation-process', 'generation-fail', 'video-start-clip', 'video-check-clip', 'video-finalize-output', 'video-complete-job', 'video-mark-failed', 'workflow-ended', 'ws-fan-out'];
+  const sizes = new Map<string, FunctionSize>();
+  for (const handler of handlers) {
+    const id = `${handler.replace(/^ws-/, '').replace(/(^|-)(\w)/g, (_, __, c: string) => c.toUpperCase())}Function`;
+    const found = lambdas.find(([logicalId]) => logicalId.includes(id));
+    if (!found) throw new Error(`No function for handler ${handler} (${id}) in the template`);
+    const props = found[1].Properties ?? {};
+    sizes.set(handler, { memoryMb: Number(props.MemorySize ?? 128), arm64: (props.Architectures ?? ['x86_64']).includes('arm64') });
+  }
+  return sizes;
+}
+
+interface AslState {
+  Type: string;
+  Next?: string;
+  End?: boolean;
+  Default?: string;
+  Choices?: { Next: string }[];
+  ItemProcessor?: { StartAt: string; States: Record<string, AslState> };
+}
+
+/**
+ * State transitions of one execution, walking the ASL from StartAt: `choose` picks the next state at each Choice
+ * (by state name), and a Map runs its processor once per item. Every state entered is one transition.
+ */
+export function countTransitions(scope: { StartAt: string; States: Record<string, AslState> }, choose: (state: string, visits: number) => string, items = 1): number {
+  let transitions = 0;
+  const visits = new Map<string, number>();
+  for (let name: string | undefined = scope.StartAt; name; ) {
+    const state: AslState | undefined = scope.States[name];
+    if (!state) throw new Error(`ASL has no state ${name}`);
+    transitions += 1;
+    visits.set(name, (visits.get(name) ?? 0) + 1);
+    if (state.Type === 'Map' && state.ItemProcessor) transitions += items * countTransitions(state.ItemProcessor, choose);
+    if (state.Type === 'Succeed' || state.Type === 'Fail' || state.End) break;
+    name = state.Type === 'Choice' ? choose(name, visits.get(name)!) : state.Next;
+    if (transitions > 100_000) throw new Error('ASL walk does not end');
+  }
+  return transitions;
+}
+
+/** The video ASL's transitions for one job: clips per output and checks per clip decide the Choice states. */
+function videoTransitions(clipsPerOutput: number, checksPerClip: number, outputs: number): number {
+  const asl = readAsl('video') as unknown as { StartAt: string; States: Record<string, AslState> };
+  let clip = 0;
+  let checks = 0;
+  return countTransitions(
+    asl,
+    (state) => {
+      if (state === 'ClipReady') {
+        checks += 1;
+        if (checks < checksPerClip) return 'WaitForClip';
+        checks = 0;
+        clip += 1;
+        if (clip < clipsPerOutput) return 'StartClip';
+        clip = 0;
+        return 'FinalizeOutput';
+      }
+      if (state === 'JobOutcome') return asl.States.JobOutcome?.Default ?? 'JobComplete';
+      throw new Error(`No choice known for ${state}`);
+    },
+    outputs,
+  );
+}
+
+function generationTransitions(): number {
+  return countTransitions(readAsl('generation') as unknown as { StartAt: string; States: Record<string, AslState> }, (state) => {
+    throw new Error(`No choice known for ${state}`);
+  });
+}
+
+export interface CostReport {
+  idle: { item: string; monthlyUsd: number }[];
+  perThousand: { what: string; costs: Costs; total: number }[];
+  transitions: Record<string, number>;
+  resources: Record<string, number>;
+}
+
+export function costReport(template: CfnTemplate, context: { secrets?: string[] } = {}): CostReport {
+  const sizes = functionSizes(template);
+  const gbSecondCost = (handler: string, ms: number) => {
+    const size = sizes.get(handler)!;
+    const rate = size.arm64 ? PRICES.lambda.arm64GbSecond : PRICES.lambda.x86GbSecond;
+    return (size.memoryMb / 1024) * (ms / 1000) * rate + PRICES.lambda.perMillionRequests / 1e6;
+  };
+  const A = ASSUMPTIONS;
+  const resources: Record<string, number> = {};
+  for (const resource of Object.values(template.Resources)) resources[resource.Type] = (resources[resource.Type] ?? 0) + 1;
+
+  // ——— Fixed monthly cost of an idle stage: what bills by the month whether or not anyone uses it ———
+  const count = (type: string) => resources[type] ?? 0;
+  const idle = [
+    { item: `Secrets Manager: ${(context.secrets ?? []).length} secret(s) the stack reads (${(context.secrets ?? []).join(', ') || 'none'}), created by you`, monthlyUsd: (context.secrets ?? []).length * PRICES.secretsManager.secretMonth },
+    { item: `Secrets Manager: ${count('AWS::SecretsManager::Secret')} secret(s) in the template`, monthlyUsd: count('AWS::SecretsManager::Secret') * PRICES.secretsManager.secretMonth },
+    { item: `CloudWatch: ${count('AWS::CloudWatch::Alarm')} alarm(s), ${count('AWS::CloudWatch::Dashboard')} dashboard(s)`, monthlyUsd: count('AWS::CloudWatch::Alarm') * PRICES.cloudWatch.alarmMonth + count('AWS::CloudWatch::Dashboard') * PRICES.cloudWatch.dashboardMonth },
+    { item: `KMS: ${count('AWS::KMS::Key')} customer key(s)`, monthlyUsd: count('AWS::KMS::Key') * PRICES.kms.keyMonth },
+    { item: `WAF: ${count('AWS::WAFv2::WebACL')} web ACL(s)`, monthlyUsd: count('AWS::WAFv2::WebACL') * PRICES.wafv2.webAclMonth },
+    {
+      item: `Pay-per-use only, $0 idle: ${count('AWS::Lambda::Function')} functions, ${count('AWS::DynamoDB::Table')} on-demand tables, ${count('AWS::StepFunctions::StateMachine')} state machines, ${count('AWS::ApiGatewayV2::Api')} APIs, ${count('AWS::S3::Bucket')} buckets, ${count('AWS::CloudFront::Distribution')} distribution, Cognito (free tier)`,
+      monthlyUsd: 0,
+    },
+    { item: 'S3: the web app (about 2 MB stored)', monthlyUsd: (2 / 1024) * PRICES.s3.gbMonth },
+  ];
+
+  // ——— Marginal cost per 1,000 ———
+  const s3For = (puts: number, gets: number, storedMb: number, egressMb: number) =>
+    (puts / 1000) * PRICES.s3.perThousandPuts + (gets / 1000) * PRICES.s3.perThousandGets + (storedMb / 1024) * PRICES.s3.gbMonth * A.storedMonths + (egressMb / 1024) * PRICES.s3.egressGb;
+  const dynamo = (writes: number, reads: number) => (writes / 1e6) * PRICES.dynamodb.perMillionWrites + (reads / 1e6) * PRICES.dynamodb.perMillionReads;
+  const sfn = (transitions: number) => (transitions / 1000) * PRICES.stepFunctions.perThousandTransitions;
+
+  const imageTransitions = generationTransitions();
+  const image = (operation: 'on-model' | 'edit' | 'upscale', route: string, ai: number): Costs => {
+    const resultMb = A.imageMb[operation]!;
+    return {
+      ai,
+      lambda:
+        gbSecondCost(route, A.durationMs.spendingRoute) +
+        (A.imageHttpCalls - 1) * gbSecondCost('get-generation', A.durationMs.route) +
+        gbSecondCost('generation-process', A.durationMs[`generation-process:${operation}`]) +
+        A.fanOutCallsPerImage * gbSecondCost('ws-fan-out', A.durationMs['ws-fan-out']),
+      stepFunctions: sfn(imageTransitions),
+      dynamodb: dynamo(A.imageWriteUnits, A.imageReadUnits),
+      // The source in, the result and its thumbnail out; each downloaded by the browser.
+      s3: s3For(3, 1 + 2 * A.downloadsPerResult, A.sourceMb + resultMb + A.thumbnailMb, A.downloadsPerResult * (resultMb + A.thumbnailMb)),
+      cloudFront: 0,
+      apiGateway: (A.imageHttpCalls / 1e6) * PRICES.apiGateway.httpPerMillion + (A.fanOutCallsPerImage / 1e6) * PRICES.apiGateway.webSocketMessagesPerMillion,
+    };
+  };
+
+  const transitions: Record<string, number> = { 'image, edit or upscale': imageTransitions };
+  const video = (seconds: 5 | 8 | 16, outputs: number): Costs => {
+    // Luma Ray2 makes 5 s or 9 s clips: 8 s is a 9 s clip trimmed, 16 s two 9 s clips chained by the last frame.
+    const clipSeconds = seconds === 5 ? 5 : 9;
+    const clips = seconds === 16 ? 2 : 1;
+    const checks = A.checksPerClip[clipSeconds]!;
+    const steps = videoTransitions(clips, checks, outputs);
+    transitions[`video ${seconds} s × ${outputs}`] = steps;
+    const perOutputLambda =
+      gbSecondCost('video-start-clip', A.durationMs['video-start-clip']) +
+      (clips - 1) * gbSecondCost('video-start-clip', A.durationMs['video-start-clip:chained']) +
+      clips * checks * gbSecondCost('video-check-clip', A.durationMs['video-check-clip']) +
+      gbSecondCost('video-finalize-output', A.durationMs['video-finalize-output']);
+    const videoMb = seconds * A.videoMbPerSecond;
+    return {
+      ai: outputs * clips * clipSeconds * PRICES.lumaRay2PerSecond720p.usd,
+      lambda:
+        gbSecondCost('generate-video', A.durationMs.spendingRoute) +
+        (A.videoHttpCalls - 1) * gbSecondCost('poll-operation', A.durationMs.route) +
+        outputs * perOutputLambda +
+        gbSecondCost('video-complete-job', A.durationMs['video-complete-job']) +
+        A.fanOutCallsPerVideo * gbSecondCost('ws-fan-out', A.durationMs['ws-fan-out']),
+      stepFunctions: sfn(steps),
+      dynamodb: dynamo(A.videoWriteUnits + outputs, A.videoReadUnits),
+      // Per output: raw clips written by the provider, the video and the poster; the clips read back to finalize.
+      s3: s3For(1 + outputs * (clips + 2), outputs * (clips + 2 * A.downloadsPerResult), A.sourceMb + outputs * (clips * clipSeconds * A.videoMbPerSecond + videoMb + A.thumbnailMb), outputs * A.downloadsPerResult * (videoMb + A.thumbnailMb)),
+      cloudFront: 0,
+      apiGateway: (A.videoHttpCalls / 1e6) * PRICES.apiGateway.httpPerMillion + (A.fanOutCallsPerVideo / 1e6) * PRICES.apiGateway.webSocketMessagesPerMillion,
+    };
+  };
+
+  const times1000 = (costs: Costs): Costs => Object.fromEntries(Object.entries(costs).map(([key, value]) => [key, value * 1000])) as Costs;
+  const rows: { what: string; costs: Costs }[] = [
+    { what: 'on-model images (FASHN)', costs: image('on-model', 'generate-ai-image', PRICES.fashnPerImage.usd) },
+    { what: 'edits (Bedrock Stability)', costs: image('edit', 'edit-ai-image', PRICES.stabilityEdit.usd) },
+    { what: 'upscales (Bedrock Stability Fast Upscale)', costs: image('upscale', 'upscale-ai-image', PRICES.stabilityFastUpscale.usd) },
+  ];
+  for (const seconds of [5, 8, 16] as const) for (const outputs of [1, 3, 5]) rows.push({ what: `videos, ${seconds} s × ${outputs} output${outputs > 1 ? 's' : ''} (Luma Ray2 720p)`, costs: video(seconds, outputs) });
+  // A batch photo is one on-model generation run by the batch workflow's Map (its iteration adds about 2 transitions).
+  const batchPhoto = image('on-model', 'generate-ai-image', PRICES.fashnPerImage.usd);
+  batchPhoto.stepFunctions += sfn(2);
+  rows.push({ what: 'batch photos (FASHN, one Map iteration each)', costs: batchPhoto });
+  rows.push({
+    what: 'web app loads (CloudFront)',
+    costs: { ...zero(), cloudFront: (A.webLoadMb / 1024) * PRICES.cloudFront.egressGb + (A.webLoadRequests / 10_000) * PRICES.cloudFront.perTenThousandRequests },
+  });
+
+  return {
+    idle,
+    perThousand: rows.map(({ what, costs }) => {
+      const scaled = times1000(costs);
+      return { what, costs: scaled, total: Object.values(scaled).reduce((sum, value) => sum + value, 0) };
+    }),
+    transitions,
+    resources,
+  };
+}
+
+const usd = (value: number) => (value === 0 ? '0' : value < 0.01 ? '<0.01' : value.toFixed(2));
+
+export function formatReport(report: CostReport): string {
+  const lines: string[] = [];
+  lines.push('Fixed monthly cost of an idle stage (USD):', '');
+  lines.push('| item | per month |', '|---|---:|');
+  for (const { item, monthlyUsd } of report.idle) lines.push(`| ${item} | ${usd(monthlyUsd)} |`);
+  lines.push(`| **total** | **${usd(report.idle.reduce((sum, row) => sum + row.monthlyUsd, 0))}** |`, '');
+  lines.push('Marginal cost per 1,000 (USD):', '');
+  lines.push(`| per 1,000 | ${COLUMNS.map(([, label]) => label).join(' | ')} | total |`, `|---|${COLUMNS.map(() => '---:').join('|')}|---:|`);
+  for (const { what, costs, total } of report.perThousand) lines.push(`| ${what} | ${COLUMNS.map(([key]) => usd(costs[key])).join(' | ')} | ${usd(total)} |`);
+  lines.push('', 'State transitions per execution, walked from the ASL:', '');
+  for (const [what, count] of Object.entries(report.transitions)) lines.push(`- ${what}: ${count}`);
+  lines.push('', 'Prices (public list prices, us-east-1, stated not fetched):');
+  for (const price of Object.values(PRICES)) lines.push(`- ${price.source}`);
+  return lines.join('\n');
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
+  const { readFileSync } = await import('node:fs');
+  const { synthModelLoop } = await import('../test/infra/synth.js');
+  const context = JSON.parse(readFileSync(new URL('../cdk.json', import.meta.url), 'utf8')).context as Record<string, unknown>;
+  // Synthesized in-process, offline: no AWS account, no bundling (sizes come from the template, not the bundles).
+  const synthesized = synthModelLoop({ nag: false });
+  try {
+    const secrets = [context.imageProvider === 'fashn' ? context.fashnApiKeySecretName : undefined, context.googleClientId ? context.googleClientSecretName : undefined].filter(
+      (name): name is string => typeof name === 'string',
+    );
+    console.log(formatReport(costReport(synthesized.json, { secrets })));
+  } finally {
+    synthesized.dispose();
+  }
+}

@@ -1,0 +1,135 @@
+// The demo studio (`npm start -- --demo`, `npm run demo`): one account with a library of clothing items drawn locally,
+// finished on-model images, edits, upscales and a video — all made through the HTTP API, as the web app makes them,
+// so every credit spent is in the ledger. Spending requests carry fixed Idempotency-Keys and items are found by
+// name, so running it again replays instead of charging or creating anything twice.
+import type { ClothingItem, CreateUploadUrlResponse, Profile } from '../../lambdas/contracts/api.js';
+import type { Generation, GenerationStarted } from '../../lambdas/contracts/generations.js';
+import type { GenerateVideoResponse, PollOperationResponse } from '../../lambdas/contracts/video.js';
+import { DEMO_PRODUCTS, productPhoto } from './products.js';
+import type { TwinInfo } from './twin.js';
+import { signInOrCreate } from './users.js';
+
+export const DEMO_ACCOUNT = { email: 'demo@modelloop.local', password: 'Demo-studio-2026' } as const;
+
+/** Credits bought with the local test payment, so that the demo's work never runs short of the 5 free ones. */
+const DEMO_PURCHASE_CREDITS = 50;
+const WAIT_MS = 180_000;
+
+export interface DemoSummary {
+  email: string;
+  password: string;
+  clothingItems: number;
+  generations: number;
+  videos: number;
+  credits: number;
+}
+
+type Twin = Pick<TwinInfo, 'apiUrl' | 'cognitoEndpoint' | 'region' | 'userPoolId' | 'userPoolClientId' | 'mailboxFile'>;
+
+export async function seedDemo(twin: Twin, account: { email: string; password: string } = DEMO_ACCOUNT, log: (line: string) => void = () => undefined): Promise<DemoSummary> {
+  const user = await signInOrCreate(twin, account.email, account.password);
+  log(user.created ? `created ${account.email}` : `${account.email} exists: replaying`);
+  const call = async <T>(method: string, path: string, body?: unknown, key?: string): Promise<T> => {
+    const response = await fetch(`${twin.apiUrl}${path}`, {
+      method,
+      headers: {
+        authorization: `Bearer ${user.idToken}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...(key ? { 'idempotency-key': key } : {}),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    const text = await response.text();
+    if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
+    return (text ? JSON.parse(text) : undefined) as T;
+  };
+
+  await call<Profile>('GET', '/profile');
+  await call('POST', '/credits/purchase', { credits: DEMO_PURCHASE_CREDITS }, 'demo-purchase-1');
+
+  // The library: the six drawn products, each uploaded and registered once (found again by name).
+  const existing = (await call<{ items: ClothingItem[] }>('GET', '/clothing-items?active=true')).items;
+  const items: ClothingItem[] = [];
+  for (const product of DEMO_PRODUCTS) {
+    const found = existing.find((item) => item.name === product.name);
+    if (found) {
+      items.push(found);
+      continue;
+    }
+    const photo = await productPhoto(product);
+    const fileName = `${product.name.toLowerCase().replace(/\W+/g, '-')}.jpg`;
+    const upload = await call<CreateUploadUrlResponse>('POST', '/clothing-items/upload-url', { fileName, contentType: 'image/jpeg', sizeBytes: photo.length });
+    const put = await fetch(upload.uploadUrl, { method: 'PUT', headers: upload.headers, body: photo });
+    if (!put.ok) throw new Error(`upload of ${fileName} answered ${put.status}`);
+    items.push(await call<ClothingItem>('POST', '/clothing-items', { imageKey: upload.imageKey, name: product.name, description: product.description }));
+    log(`added ${product.name}`);
+  }
+
+  const finished = async (started: GenerationStarted): Promise<Generation> => {
+    const deadline = Date.now() + WAIT_MS;
+    for (;;) {
+      const generation = await call<Generation>('GET', `/generations/${started.generationId}`);
+      if (generation.status !== 'processing') return generation;
+      if (Date.now() > deadline) throw new Error(`generation ${started.generationId} still processing after ${WAIT_MS} ms`);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    }
+  };
+
+  // On-model photos of three items, then edits and upscales of the results.
+  const prompts = ['young female model, natural smile, standing relaxed', 'male model, arms crossed, urban look', 'female model, walking, summer light'];
+  const images: Generation[] = [];
+  for (const [index, prompt] of prompts.entries()) {
+    const body = { clothingItemId: items[index]!.id, prompt, cameraZoom: 'auto', imageSize: '1k' };
+    images.push(await finished(await call<GenerationStarted>('POST', '/generate-ai-image', body, `demo-image-${index + 1}`)));
+  }
+  log(`${images.length} on-model images`);
+  const edits = [
+    { imageUrl: images[0]!.id, editPrompt: 'background #f3e9dc and brighten by 10%' },
+    { imageUrl: images[2]!.id, editPrompt: 'grayscale' },
+  ];
+  const edited: Generation[] = [];
+  for (const [index, body] of edits.entries()) edited.push(await finished(await call<GenerationStarted>('POST', '/edit-ai-image', body, `demo-edit-${index + 1}`)));
+  const upscales = [
+    { imageUrl: images[1]!.id, targetResolution: '2k' },
+    { imageUrl: edited[0]!.id, targetResolution: '2k' },
+  ];
+  for (const [index, body] of upscales.entries()) await finished(await call<GenerationStarted>('POST', '/upscale-ai-image', body, `demo-upscale-${index + 1}`));
+  log(`${edits.length} edits, ${upscales.length} upscales`);
+
+  // One looping video of the T-shirt (the same bytes every run, so the replay matches the first request).
+  const source = (await productPhoto(DEMO_PRODUCTS[0]!)).toString('base64');
+  const video = await call<GenerateVideoResponse>('POST', '/generate-video', { imageBase64: source, prompt: 'Pivot', duration: 5, aspect_ratio: '9:16', output_count: 1 }, 'demo-video-1');
+  const deadline = Date.now() + WAIT_MS;
+  for (;;) {
+    const poll = await call<PollOperationResponse>('POST', '/poll-operation', { jobId: video.jobId, operationName: video.operationName });
+    if (poll.done) break;
+    if (Date.now() > deadline) throw new Error(`video ${video.jobId} not done after ${WAIT_MS} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 500));
+  }
+  log('1 video');
+
+  const [profile, generations, jobs, library] = await Promise.all([
+    call<Profile>('GET', '/profile'),
+    call<{ items: Generation[] }>('GET', '/generations'),
+    call<{ items: unknown[] }>('GET', '/jobs'),
+    call<{ items: ClothingItem[] }>('GET', '/clothing-items?active=true'),
+  ]);
+  return {
+    email: account.email,
+    password: account.password,
+    clothingItems: library.items.length,
+    generations: generations.items.length,
+    videos: jobs.items.length,
+    credits: profile.current_credits,
+  };
+}
+
+export function printDemoSummary(summary: DemoSummary, webUrl: string): void {
+  console.log(`
+  Demo studio ready: ${summary.clothingItems} clothing items, ${summary.generations} history entries, ${summary.videos} video, ${summary.credits} credits.
+
+    Sign in at ${webUrl}/auth
+    E-mail    ${summary.email}
+    Password  ${summary.password}
+`);
+}

@@ -1,0 +1,49 @@
+// bench/cost.ts on the template synthesized offline (no AWS account, no credentials, no bundling): every figure is a
+// finite number, the idle stage bills only what bills by the month, and the state transitions come from the ASL.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { costReport, countTransitions, formatReport, PRICES, type CostReport } from '../../bench/cost.js';
+import { readAsl } from '../../lib/local/functions.js';
+import { synthModelLoop, type Synthesized } from './synth.js';
+
+let synth: Synthesized;
+let report: CostReport;
+beforeAll(() => {
+  for (const name of ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_PROFILE', 'AWS_SESSION_TOKEN']) delete process.env[name];
+  synth = synthModelLoop({ nag: false });
+  report = costReport(synth.json, { secrets: ['modelloop/fashn-api-key'] });
+});
+afterAll(() => synth?.dispose());
+
+describe('bench/cost.ts', () => {
+  it('prices an idle stage at what bills by the month: the secret it reads, no per-use service', () => {
+    const total = report.idle.reduce((sum, row) => sum + row.monthlyUsd, 0);
+    expect(total).toBeCloseTo(PRICES.secretsManager.secretMonth, 1);
+    expect(report.resources['AWS::Lambda::Function']).toBeGreaterThan(20);
+  });
+
+  it('gives every row of the per-1,000 table a finite cost in each column, the AI provider first', () => {
+    expect(report.perThousand.map((row) => row.what)).toEqual(
+      expect.arrayContaining(['on-model images (FASHN)', 'edits (Bedrock Stability)', 'videos, 8 s × 1 output (Luma Ray2 720p)', 'batch photos (FASHN, one Map iteration each)']),
+    );
+    for (const row of report.perThousand) {
+      for (const value of Object.values(row.costs)) expect(Number.isFinite(value) && value >= 0).toBe(true);
+      expect(row.total).toBeCloseTo(Object.values(row.costs).reduce((sum, value) => sum + value, 0), 6);
+    }
+    const byName = Object.fromEntries(report.perThousand.map((row) => [row.what, row]));
+    expect(byName['on-model images (FASHN)']!.costs.ai).toBeCloseTo(1000 * PRICES.fashnPerImage.usd, 6);
+    // Luma Ray2 bills seconds of video made: three outputs cost three times one; 16 s is two 9 s clips.
+    expect(byName['videos, 5 s × 3 outputs (Luma Ray2 720p)']!.costs.ai).toBeCloseTo(3 * byName['videos, 5 s × 1 output (Luma Ray2 720p)']!.costs.ai, 6);
+    expect(byName['videos, 16 s × 1 output (Luma Ray2 720p)']!.costs.ai).toBeCloseTo(1000 * 18 * PRICES.lumaRay2PerSecond720p.usd, 6);
+    expect(formatReport(report)).toContain('| per 1,000 | AI provider | Lambda | Step Functions | DynamoDB | S3 | CloudFront | API Gateway | total |');
+  });
+
+  it('counts state transitions by walking the ASL', () => {
+    expect(report.transitions['image, edit or upscale']).toBe(2);
+    // RenderOutputs, then per check CheckClip + ClipReady (a Wait between checks), StartClip and FinalizeOutput per
+    // output, and CompleteJob, JobOutcome, JobComplete.
+    const checks = 9;
+    expect(report.transitions['video 5 s × 1']).toBe(1 + (1 + checks * 2 + (checks - 1) + 1) + 3);
+    const generation = readAsl('generation') as unknown as Parameters<typeof countTransitions>[0];
+    expect(countTransitions(generation, () => 'unused')).toBe(2);
+  });
+});
