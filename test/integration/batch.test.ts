@@ -192,6 +192,10 @@ describe('POST /generate-batch', () => {
 
     const refunds = (await ledgerOf(user)).filter((line) => line.transaction_type === 'refund');
     expect(refunds).toEqual([expect.objectContaining({ amount: 1, description: 'Refund: batch photo failed (Back, Red tee)' })]);
+    // The refund names the batch's one debit and is keyed by the failed photo; the debit has 1 credit refunded of 6.
+    const debit = (await ledgerOf(user)).find((line) => line.transaction_type === 'debit')!;
+    const refundItem = await ledgerRepo.getLedgerItem(user.sub, refunds[0]!.id);
+    expect(refundItem).toMatchObject({ refund_of: debit.id, ref: failed[0]!.generation.id, id: `refund#${failed[0]!.generation.id}` });
     expect(await balanceOf(user)).toBe(SIGNUP_CREDITS + 10 - 6 + 1);
     await expectLedgerMatchesBalance(user);
 
@@ -208,6 +212,7 @@ describe('POST /generate-batch', () => {
     const stranger = await createUser(twin);
     const [item, deleted, strangers] = [await addClothingItem(user, 'Tee'), await addClothingItem(user, 'Old tee'), await addClothingItem(stranger, 'Not yours')];
     expect((await api(twin.apiUrl, 'DELETE', `/clothing-items/${deleted.id}`, { user })).status).toBe(200);
+    expect(await balanceOf(user)).toBe(SIGNUP_CREDITS);
     const before = await ledgerOf(user);
 
     const refusals: [unknown, number, string | RegExp][] = [
