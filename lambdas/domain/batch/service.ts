@@ -105,6 +105,8 @@ export async function submitBatch(request: SpendingRequest, body: GenerateBatch)
             },
             source: { kind: 'clothing-item', bucket: 'clothingImages', key: item.image_url, ref: entry.clothingItemId },
             clothing_item_id: entry.clothingItemId,
+            // Each photo is refunded on its own against the batch's one debit, whichever path settles it.
+            debit_id: debitId,
           });
         }),
       );
