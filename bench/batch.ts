@@ -11,7 +11,6 @@ import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BATCH_CAMERA_ANGLES } from '../lambdas/contracts/catalog.js';
 import { BATCH_CONCURRENCY_ENV, WORKFLOWS } from '../lambdas/workflows.js';
-import { startTwin } from '../lib/local/twin.js';
 import { readWorkflowText } from '../lib/workflows/index.js';
 import { tshirtPhoto } from '../test/fixtures/local-engine-images.js';
 import { api } from '../test/support/api.js';
@@ -22,7 +21,9 @@ const PRICE_PER_TRANSITION = 0.025 / 1000;
 const ZOOM_OF_ANGLE: Record<string, string> = { Product: 'close-up', Front: 'auto', Back: 'auto', 'Full Body': 'full-body', 'Mid-shot': 'mid-shot', Side: 'auto' };
 
 const dataDir = mkdtempSync(join(tmpdir(), 'modelloop-bench-batch-'));
+// Before the handlers load: their info lines (one per photo) would bury the figures.
 process.env.LOG_LEVEL ??= 'warn';
+const { startTwin } = await import('../lib/local/twin.js');
 const twin = await startTwin({ dataDir });
 const apiUrl = twin.apiUrl;
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
