@@ -78,6 +78,9 @@ export async function submitBatch(request: SpendingRequest, body: GenerateBatch)
     description: `Batch generation (${photoCount} ${photoCount === 1 ? 'photo' : 'photos'})`,
     running: { limit: 'batch', count: () => batches.countRunning(userId) },
     record: async (batchId, debitId) => {
+      // A replay finds the batch, which is written after all its photos.
+      const existing = await batches.getBatch(userId, batchId);
+      if (existing) return existing;
       const createdAt = now();
       // The photo rows first, the batch last: a batch that exists always has all its photos.
       const rows: GenerationRecord[] = [];
