@@ -292,10 +292,10 @@ function RunningBatch({ batch, loading, onDismiss }: { batch: Batch | undefined;
   };
 
   return (
-    <Card aria-labelledby="running-batch-title">
+    <Card>
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3">
         <CardTitle>
-          <span id="running-batch-title">{batch.summary ? 'Batch finished' : 'Batch running'}</span>
+          {batch.summary ? 'Batch finished' : 'Batch running'}
         </CardTitle>
         <div className="flex gap-2">
           {!batch.summary && permission === 'default' && (
