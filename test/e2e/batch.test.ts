@@ -106,7 +106,7 @@ describe('batch generation', () => {
     await page.getByRole('img', { name: 'Red tee, Side' }).waitFor();
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download all (zip)' }).click()]);
-    expect(download.suggestedFilename()).toMatch(/^batch-[0-9a-f]{8}\.zip$/);
+    expect(download.suggestedFilename()).toMatch(/^batch-[0-9a-z]{8}\.zip$/);
     const files = readZip(await readFile(await download.path()));
     expect([...files.keys()]).toEqual(['manifest.csv', '01-linen-shirt-front.png', '01-linen-shirt-back.png', '02-red-tee-product.png', '02-red-tee-side.png']);
     expect(files.get('manifest.csv')!.toString('utf8')).toContain('2,Red tee,Side,#D6E6F4,complete,02-red-tee-side.png,');
