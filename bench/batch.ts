@@ -4,6 +4,8 @@
 //  - the same 60 photos made one request at a time (POST /generate-ai-image, each waited for), and the speed-up;
 //  - the cloud's orchestration cost per 1,000 photos: the state transitions one photo takes in the synthesized batch
 //    state machine (and the batch's fixed ones, spread over its photos) at the Standard price of $0.025 per 1,000.
+// On the twin every photo runs in one Node process whose libvips already spreads each picture over all cores, so a
+// wider Map cannot beat one-at-a-time by much on 2 cores; in the cloud each Map iteration is its own Lambda.
 // Run: npx tsx bench/batch.ts   (add --no-synth to read the ASL file instead of synthesizing the stack)
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
