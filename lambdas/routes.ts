@@ -254,6 +254,43 @@ export const ROUTES = [
     tables: { imports: 'read', limits: 'write' },
     buckets: { clothingImages: 'write', results: 'write' },
     timeoutSeconds: 20,
+  },
+  // ——— Batch generation (spec §7 generate-batch; lambdas/domain/batch/) ———
+  {
+    // Checks every entry, charges the batch in one debit, records it and its photo rows, starts the batch workflow.
+    method: 'POST',
+    path: '/generate-batch',
+    handler: 'generate-batch',
+    auth: 'user',
+    tables: { ...SPENDING, batches: 'write', generations: 'write', clothingItems: 'read', pricingTiers: 'read' },
+    workflows: ['batch'],
+    timeoutSeconds: 20,
+  },
+  {
+    method: 'GET',
+    path: '/batches',
+    handler: 'list-batches',
+    auth: 'user',
+    tables: { batches: 'read', generations: 'read' },
+    buckets: { results: 'read' },
+  },
+  {
+    method: 'GET',
+    path: '/batches/{id}',
+    handler: 'get-batch',
+    auth: 'user',
+    tables: { batches: 'read', generations: 'read' },
+    buckets: { results: 'read' },
+  },
+  {
+    // Builds the zip of the batch's photos (manifest.csv + PNGs) streamed into S3 once, then answers a signed URL.
+    method: 'POST',
+    path: '/batches/{id}/download',
+    handler: 'download-batch',
+    auth: 'user',
+    tables: { batches: 'write', generations: 'read' },
+    buckets: { results: 'write' },
+    timeoutSeconds: 28,
     memoryMb: 1024,
   },
 ] as const satisfies readonly RouteDefinition[];

@@ -2,6 +2,7 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { UserPoolClientIdentityProvider } from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
+import { BATCH_CONCURRENCY, BATCH_CONCURRENCY_ENV } from '../lambdas/workflows.js';
 import { providerEnvName, type ModelLoopConfig, type ProviderPort } from './config.js';
 import { Auth } from './constructs/auth.js';
 import { Data } from './constructs/data.js';
@@ -74,7 +75,10 @@ export class ModelLoopStack extends Stack {
       issuer: this.auth.issuer,
       audience: this.auth.webClient.userPoolClientId,
       webOrigins: config.webOrigins,
-      routeEnvironment: this.payments.routeEnvironment(),
+      routeEnvironment: {
+        ...this.payments.routeEnvironment(),
+        'generate-batch': { [BATCH_CONCURRENCY_ENV]: String(BATCH_CONCURRENCY.cloud) },
+      },
     });
     this.realtime = new Realtime(this, 'Realtime', {
       functions: this.functions,

@@ -136,6 +136,7 @@ export const USER_LIMITS = {
   running: {
     video: 5,
     image: 20,
+    batch: 3,
   },
 } as const;
 export type RateLimitName = keyof typeof USER_LIMITS.rates;
@@ -145,5 +146,6 @@ export type RunningLimitName = keyof typeof USER_LIMITS.running;
 export const RUNNING_LIMIT_MESSAGES: Record<RunningLimitName, (limit: number) => string> = {
   video: (limit) => `You have ${limit} videos in progress. Start another when one finishes.`,
   image: (limit) => `You have ${limit} images in progress. Start another when one finishes.`,
+  batch: (limit) => `You have ${limit} batches in progress. Start another when one finishes.`,
 };
 export const RATE_LIMIT_MESSAGE = 'Too many requests. Please wait a moment and try again.';

@@ -69,6 +69,16 @@ export const TABLES = {
     sortKey: { name: 'id', type: 'S' },
     ttlAttribute: 'expires_at',
   },
+  /**
+   * Batches (one per generate-batch request): the entries, the photo ids, the debit that paid for them and, once every
+   * photo has ended, the summary. Ids are derived from the request, so newest-first reads go through by_created.
+   */
+  batches: {
+    partitionKey: { name: 'user_id', type: 'S' },
+    sortKey: { name: 'id', type: 'S' },
+    localIndexes: [{ name: 'by_created', sortKey: { name: 'created_at', type: 'S' } }],
+    stream: true,
+  },
 } as const satisfies Record<string, TableDefinition>;
 
 export type TableName = keyof typeof TABLES;

@@ -7,7 +7,7 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RuntimeConfig } from '../../lambdas/contracts/api.js';
 import { ID_TOKEN_ENV } from '../../lambdas/core/jwt.js';
 import { bucketEnvName, tableEnvName, type BucketName, type TableName } from '../../lambdas/data/tables.js';
-import { WORKFLOW_ENDED_FUNCTION } from '../../lambdas/workflows.js';
+import { BATCH_CONCURRENCY, BATCH_CONCURRENCY_ENV, WORKFLOW_ENDED_FUNCTION } from '../../lambdas/workflows.js';
 import { CALLBACK_URL_ENV } from '../../lambdas/realtime/fan-out.js';
 import { TEST_FETCH_TARGETS_ENV } from '../../lambdas/net/safe-fetch.js';
 import { STREAMED_TABLES } from '../../lambdas/realtime/messages.js';
@@ -164,6 +164,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
           }
         : {}),
       ...(options.testFetchTargets?.length ? { [TEST_FETCH_TARGETS_ENV]: options.testFetchTargets.join(',') } : {}),
+      [BATCH_CONCURRENCY_ENV]: String(BATCH_CONCURRENCY.local),
       [ID_TOKEN_ENV.issuer]: cognito.issuer,
       [ID_TOKEN_ENV.audience]: cognito.userPoolClientId,
       [ID_TOKEN_ENV.jwksUri]: cognito.jwksUri,

@@ -1,4 +1,3 @@
-import type { ClothingItem } from '@contracts/api';
 import { CAMERA_ZOOMS, GENERATION_UPLOAD_MAX_BYTES, IMAGE_SIZES, PRODUCT_TYPES } from '@contracts/catalog';
 import {
   DEFAULT_IMAGE_AI_MODEL,
@@ -10,18 +9,17 @@ import {
   type ImageSizeName,
 } from '@contracts/generations';
 import { checkImageFile } from '@contracts/upload-rules';
-import { Check, Coins, Sparkles } from 'lucide-react';
+import { Coins, Sparkles } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { GenerationPreview, type PendingStep } from '@/components/generation/generation-preview';
 import { ProductLinkImport, type ProductLinkImage } from '@/components/imports/product-link-import';
+import { LibraryPicker } from '@/components/generation/library-picker';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Label, Select, Textarea } from '@/components/ui/field';
 import { FileDropZone } from '@/components/ui/file-drop-zone';
-import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
@@ -116,7 +114,7 @@ export default function ImageGenerationPage() {
                     <TabsTrigger value="link">Product link</TabsTrigger>
                   </TabsList>
                   <TabsContent value="library" className="mt-3">
-                    <LibraryPicker items={library.data} loading={library.isPending} failed={library.isError} selected={itemId} onSelect={setItemId} />
+                    <LibraryPicker uploadHint items={library.data} loading={library.isPending} failed={library.isError} selected={itemId} onSelect={setItemId} />
                   </TabsContent>
                   <TabsContent value="upload" className="mt-3">
                     <FileDropZone
@@ -250,48 +248,6 @@ export default function ImageGenerationPage() {
           empty={<p>Your generated image appears here.</p>}
         />
       </div>
-    </div>
-  );
-}
-
-function LibraryPicker(props: { items: ClothingItem[] | undefined; loading: boolean; failed: boolean; selected: string | undefined; onSelect: (id: string) => void }) {
-  if (props.loading) return <Spinner label="Loading clothing items…" />;
-  if (props.failed) return <p className="text-sm text-slate-700">Failed to load clothing items</p>;
-  if (!props.items?.length) {
-    return (
-      <p className="text-sm text-slate-700">
-        No clothing items yet. Add some in the{' '}
-        <Link to="/studio/clothing" className="font-medium text-brand-700 underline">
-          Clothing Manager
-        </Link>
-        , or upload a photo.
-      </p>
-    );
-  }
-  return (
-    <div role="radiogroup" aria-label="Clothing items" className="grid max-h-80 grid-cols-3 gap-2 overflow-y-auto p-1 sm:grid-cols-4">
-      {props.items.map((item) => {
-        const selected = item.id === props.selected;
-        return (
-          <button
-            key={item.id}
-            type="button"
-            role="radio"
-            aria-checked={selected}
-            aria-label={item.name}
-            onClick={() => props.onSelect(item.id)}
-            className={cn('relative overflow-hidden rounded-md border-2 bg-slate-100 text-left', selected ? 'border-brand-600' : 'border-transparent hover:border-slate-300')}
-          >
-            <img src={item.signed_url} alt="" className="aspect-[3/4] w-full object-cover" loading="lazy" />
-            <span className="block truncate px-1.5 py-1 text-xs text-slate-800">{item.name}</span>
-            {selected && (
-              <span className="absolute right-1 top-1 rounded-full bg-brand-600 p-0.5 text-white">
-                <Check className="h-3 w-3" aria-hidden="true" />
-              </span>
-            )}
-          </button>
-        );
-      })}
     </div>
   );
 }
