@@ -1,29 +1,15 @@
-// The upload path of user images: a presigned PUT for a key the server chooses in the caller's own folder, then a
-// check of what was really stored. A file that is not a JPEG, PNG or WebP by its bytes, is over the limit, or does
-// not decode is deleted, whatever the client declared. Clothing items use it now; generation uploads reuse it.
-import { randomBytes } from 'node:crypto';
-import type { CreateUploadUrlRequest, CreateUploadUrlResponse, ImageMimeType } from '../contracts/api.js';
-import {
-  checkImageFile,
-  declaredImageType,
-  EMPTY_FILE,
-  fileTooLarge,
-  IMAGE_EXTENSIONS,
-  INVALID_FILE_TYPE,
-  INVALID_IMAGE,
-  type ImageFileProblem,
-} from '../contracts/upload-rules.js';
-import { AppError, forbidden } from '../core/errors.js';
+// The second half of an upload (the first is lambdas/domain/uploads.ts): a check of what was really stored. A file
+// that is not a JPEG, PNG or WebP by its bytes, is over the limit, or does not decode is deleted, whatever the client
+// declared. Clothing items, generation sources and video sources use it. It decodes, so only the functions that
+// accept uploads import it.
+import type { ImageMimeType } from '../contracts/api.js';
+import { EMPTY_FILE, fileTooLarge, INVALID_FILE_TYPE, INVALID_IMAGE, type ImageFileProblem } from '../contracts/upload-rules.js';
+import { AppError } from '../core/errors.js';
 import { log } from '../core/log.js';
-import type { BucketName } from '../data/tables.js';
-import { deleteObject, objectSize, presignUpload, readObject } from '../storage/objects.js';
-import { checkImageBytes, detectImageType, MAGIC_BYTES_LENGTH, MAX_IMAGE_PIXELS } from './image-files.js';
-
-export interface UploadPolicy {
-  bucket: BucketName;
-  maxBytes: number;
-  urlSeconds: number;
-}
+import { deleteObject, objectSize, readObject } from '../storage/objects.js';
+import { checkImageBytes } from './image-decoding.js';
+import { detectImageType, MAGIC_BYTES_LENGTH, MAX_IMAGE_PIXELS } from './image-files.js';
+import { uploadRefusal, type UploadPolicy } from './uploads.js';
 
 export interface AcceptedImage {
   key: string;
@@ -33,52 +19,13 @@ export interface AcceptedImage {
   height: number;
 }
 
-/** {userId}/{timestamp}-{random}.{ext}: the only key shape an upload can have; {timestamp}-{random} is its id. */
-const UPLOAD_ID = String.raw`\d{13}-[0-9a-f]{16}`;
-const KEY_PATTERN = new RegExp(`^([^/]+)/(${UPLOAD_ID})\\.(${Object.values(IMAGE_EXTENSIONS).join('|')})$`);
-const UPLOAD_ID_PATTERN = new RegExp(`^${UPLOAD_ID}$`);
-
-export const isUploadId = (value: string) => UPLOAD_ID_PATTERN.test(value);
-
-const refusal = (problem: ImageFileProblem) => new AppError(400, problem.code, problem.description);
 const uploadMissing = () =>
   new AppError(404, 'UPLOAD_NOT_FOUND', 'The uploaded file was not found. Please upload the image again.');
-
-/** Checks the declared file with the specification's rules, then signs a PUT for a new key in the caller's folder. */
-export async function createImageUpload(
-  userId: string,
-  file: CreateUploadUrlRequest,
-  policy: UploadPolicy,
-  now = Date.now(),
-): Promise<CreateUploadUrlResponse> {
-  const problem = checkImageFile({ name: file.fileName, type: file.contentType, size: file.sizeBytes }, policy.maxBytes);
-  if (problem) throw refusal(problem);
-  const contentType = declaredImageType(file.contentType, file.fileName)!;
-  const imageKey = `${userId}/${now}-${randomBytes(8).toString('hex')}.${IMAGE_EXTENSIONS[contentType]}`;
-  const upload = await presignUpload(policy.bucket, imageKey, { contentType, sizeBytes: file.sizeBytes }, policy.urlSeconds);
-  return {
-    uploadUrl: upload.url,
-    headers: upload.headers,
-    imageKey,
-    expiresAt: new Date(now + policy.urlSeconds * 1000).toISOString(),
-  };
-}
-
-/**
- * The id of an upload (its file name without extension, {timestamp}-{random}) when the key is in the caller's folder.
- * A key in another user's folder is refused (403) and left alone; a key of any other shape was never handed out (400).
- */
-export function ownUploadId(userId: string, key: string): string {
-  const match = KEY_PATTERN.exec(key);
-  if (!match) throw new AppError(400, 'INVALID_IMAGE_KEY', 'This is not the key of an uploaded image.');
-  if (match[1] !== userId) throw forbidden('FORBIDDEN', 'This image does not belong to your account.');
-  return match[2]!;
-}
 
 /**
  * Reads what was stored under an upload key and accepts it only if it is a whole JPEG, PNG or WebP within the size
  * limit: first the real size, then the magic bytes, then a full decode. Anything else is deleted and refused with
- * the specification's message. The key must already be known to be the caller's.
+ * the specification's message. The key must already be known to be the caller's (ownUploadId).
  */
 export async function acceptUploadedImage(key: string, policy: UploadPolicy): Promise<AcceptedImage> {
   const sizeBytes = await objectSize(policy.bucket, key);
@@ -87,7 +34,7 @@ export async function acceptUploadedImage(key: string, policy: UploadPolicy): Pr
   if ('code' in outcome) {
     await deleteObject(policy.bucket, key);
     log.info('uploaded file refused and deleted', { bucket: policy.bucket, key, sizeBytes, code: outcome.code });
-    throw refusal(outcome);
+    throw uploadRefusal(outcome);
   }
   return { key, sizeBytes, ...outcome };
 }

@@ -1,24 +1,19 @@
 // The input image of a generation, and the rule that it must be the caller's own (DESIGN §6): a library item, a file
 // the caller uploaded for generations, an image sent inline, or one of the caller's results. Links are refused, so
-// the server never fetches a URL someone else chose; keys outside the caller's folder are refused too.
-import type { CreateUploadUrlRequest, CreateUploadUrlResponse } from '../../contracts/api.js';
-import { GENERATION_UPLOAD_MAX_BYTES, UPLOAD_URL_SECONDS } from '../../contracts/catalog.js';
+// the server never fetches a URL someone else chose; keys outside the caller's folder are refused too. Inline and
+// uploaded images are decoded to be checked, so only the generating routes import this module.
+import { GENERATION_UPLOAD_MAX_BYTES } from '../../contracts/catalog.js';
 import { GenerationId } from '../../contracts/generations.js';
-import { EMPTY_FILE, fileTooLarge, INVALID_FILE_TYPE, INVALID_IMAGE, type ImageFileProblem } from '../../contracts/upload-rules.js';
+import { EMPTY_FILE, fileTooLarge, INVALID_FILE_TYPE, INVALID_IMAGE } from '../../contracts/upload-rules.js';
 import { AppError, badRequest, forbidden, notFound } from '../../core/errors.js';
 import { getActiveItem } from '../../data/clothing-repo.js';
 import { getGeneration, type GenerationSource } from '../../data/generations-repo.js';
 import { writeObject } from '../../storage/objects.js';
-import { checkImageBytes } from '../image-files.js';
-import { acceptUploadedImage, createImageUpload, ownUploadId, type UploadPolicy } from '../uploaded-images.js';
+import { checkImageBytes } from '../image-decoding.js';
+import { acceptUploadedImage } from '../uploaded-images.js';
+import { ownUploadId, uploadRefusal } from '../uploads.js';
 import { inlineSourceKey, parseResultKey } from './files.js';
-
-/** Files uploaded for image generation, edit and upscale: the results bucket, at most 10 MB. */
-export const GENERATION_UPLOADS: UploadPolicy = {
-  bucket: 'results',
-  maxBytes: GENERATION_UPLOAD_MAX_BYTES,
-  urlSeconds: UPLOAD_URL_SECONDS,
-};
+import { GENERATION_UPLOADS } from './uploads.js';
 
 export interface ResolvedSource {
   source: GenerationSource;
@@ -26,13 +21,8 @@ export interface ResolvedSource {
   clothingItemId?: string;
 }
 
-const refusal = (problem: ImageFileProblem) => new AppError(400, problem.code, problem.description);
 const notYours = () => forbidden('FORBIDDEN', 'This image does not belong to your account.');
 const clothingItemMissing = () => notFound('This clothing item was not found in your library.');
-
-export function createGenerationUpload(userId: string, file: CreateUploadUrlRequest): Promise<CreateUploadUrlResponse> {
-  return createImageUpload(userId, file, GENERATION_UPLOADS);
-}
 
 /** An active item of the caller's library. */
 export async function clothingItemSource(userId: string, clothingItemId: string): Promise<ResolvedSource> {
@@ -59,10 +49,10 @@ export async function inlineSource(userId: string, generationId: string, imageDa
   const base64 = imageData.replace(DATA_URL_PREFIX, '').replace(/\s+/g, '');
   if (!BASE64.test(base64)) throw badRequest('INVALID_IMAGE_DATA', 'The image data is not valid base64.');
   const bytes = Buffer.from(base64, 'base64');
-  if (bytes.length === 0) throw refusal(EMPTY_FILE);
-  if (bytes.length > GENERATION_UPLOAD_MAX_BYTES) throw refusal(fileTooLarge(bytes.length, GENERATION_UPLOAD_MAX_BYTES));
+  if (bytes.length === 0) throw uploadRefusal(EMPTY_FILE);
+  if (bytes.length > GENERATION_UPLOAD_MAX_BYTES) throw uploadRefusal(fileTooLarge(bytes.length, GENERATION_UPLOAD_MAX_BYTES));
   const check = await checkImageBytes(bytes);
-  if (!check.ok) throw refusal(check.reason === 'not-an-image' ? INVALID_FILE_TYPE : INVALID_IMAGE);
+  if (!check.ok) throw uploadRefusal(check.reason === 'not-an-image' ? INVALID_FILE_TYPE : INVALID_IMAGE);
   const key = inlineSourceKey(userId, generationId, check.mimeType);
   await writeObject('results', key, bytes, check.mimeType);
   return { source: { kind: 'upload', bucket: 'results', key } };

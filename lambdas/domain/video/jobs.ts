@@ -23,10 +23,12 @@ import { getProfile } from '../../data/credits-repo.js';
 import { newId } from '../../data/ids.js';
 import { createJob, getJob, listJobs, toJob, type JobItem } from '../../data/jobs-repo.js';
 import { tierCost } from '../../data/pricing-repo.js';
-import { presignDownload, writeObject } from '../../storage/objects.js';
+import { writeObject } from '../../storage/objects.js';
+import { presignDownload } from '../../storage/presign.js';
 import { debit } from '../credits.js';
-import { checkImageBytes } from '../image-files.js';
-import { acceptUploadedImage, ownUploadId, type UploadPolicy } from '../uploaded-images.js';
+import { checkImageBytes } from '../image-decoding.js';
+import { acceptUploadedImage } from '../uploaded-images.js';
+import { ownUploadId, type UploadPolicy } from '../uploads.js';
 import { sourceKey } from './keys.js';
 import { failJob } from './settle.js';
 

@@ -6,7 +6,8 @@
 // refund is healed by the retry.
 import { refund } from '../credits.js';
 import { getJob, markJobComplete, markJobFailed, type JobItem } from '../../data/jobs-repo.js';
-import { CANCELLED_BY_USER, type VideoOutput } from '../../contracts/video.js';
+import { CANCELLED_BY_USER } from '../../contracts/video-failures.js';
+import type { VideoOutput } from '../../contracts/video.js';
 import { recordVideoHistory } from './history.js';
 
 const now = () => new Date().toISOString();
