@@ -18,6 +18,7 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import { planClips as lumaPlanClips } from './bedrock/luma-request.js';
 import { bedrockClient, once, secretsClient, sharedS3 } from './clients.js';
 import { readProviderConfig, type ProviderConfig } from './config.js';
+import { listObjectKeys } from '../storage/object-list.js';
 import type {
   EditPort,
   ImageOutput,
@@ -52,7 +53,7 @@ export interface Providers {
 }
 
 export interface ProviderDependencies {
-  /** The S3 client of the local engine (video files) and of the Luma adapter (finding the MP4). Default: lambdas/core/s3.ts. */
+  /** The S3 client the local engine writes video files with. Default: lambdas/core/s3.ts. */
   s3?: S3Client;
   /** An already built local engine (tests); by default it is created from ./local-engine/index.js on first use. */
   localEngine?: LocalEngine;
@@ -113,7 +114,7 @@ function videoPort(config: ProviderConfig, deps: ProviderDependencies): { load: 
   // planClips is pure and synchronous, so it is loaded with the registry rather than with the SDK.
   return {
     load: once(async () =>
-      (await import('./bedrock/index.js')).createLumaVideo({ client: await bedrockClient(region), s3: await sharedS3(deps.s3) }),
+      (await import('./bedrock/index.js')).createLumaVideo({ client: await bedrockClient(region), listKeys: listObjectKeys }),
     ),
     plan: lumaPlanClips,
   };

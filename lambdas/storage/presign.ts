@@ -47,6 +47,14 @@ export function presignDownload(bucket: BucketName, key: string, contentType: st
   });
 }
 
+/**
+ * A GET URL that lists the keys under `prefix` (ListObjectsV2) of a bucket named by its physical name, for
+ * storage/object-list.ts.
+ */
+export function presignObjectListing(bucket: string, prefix: string, expiresInSeconds: number): Promise<string> {
+  return presign(bucket, '', { method: 'GET', headers: {}, query: { 'list-type': '2', prefix }, expiresInSeconds });
+}
+
 interface PresignRequest {
   method: 'GET' | 'PUT';
   headers: Record<string, string>;

@@ -7,19 +7,21 @@
 // Where the MP4 lands: Bedrock makes a folder per invocation id under the requested s3Uri holding `output.mp4`
 // ("Video generation access and usage - Amazon Nova", https://docs.aws.amazon.com/nova/latest/userguide/video-gen-access.html;
 // AWS SDK code example "Generate a video with Amazon Nova Reel" reads `<outputDataConfig s3Uri>/output.mp4`). The Luma
-// page only says "The MP4 file will be stored in the Amazon S3 bucket", so when an S3 client is given, `check`
-// confirms the key by listing the invocation's folder and takes the MP4 it finds there.
+// page only says "The MP4 file will be stored in the Amazon S3 bucket", so when it can list keys, `check` confirms
+// the key by listing the invocation's folder and takes the MP4 it finds there.
 import { GetAsyncInvokeCommand, type BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
-import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
 import type { S3Location, VideoStatus } from '../ports.js';
 import { callAws, errorForAsyncFailure } from './errors.js';
 
 export const LUMA_OUTPUT_FILE = 'output.mp4';
 
+/** The keys under a prefix of a bucket (lambdas/storage/object-list.ts). */
+export type ListKeys = (bucket: string, prefix: string) => Promise<string[]>;
+
 export interface LumaStatusOptions {
   client: BedrockRuntimeClient;
   /** Confirms where the MP4 landed (needs s3:ListBucket on the output bucket). */
-  s3?: S3Client;
+  listKeys?: ListKeys;
 }
 
 function parseS3Uri(uri: string): S3Location | null {
@@ -40,11 +42,9 @@ export function invocationFolder(invocationArn: string, reportedS3Uri: string): 
 /** The state of the clip a Luma invocation (its ARN is the operation name) renders. */
 export function createLumaStatus(options: LumaStatusOptions): { check(operationName: string): Promise<VideoStatus> } {
   async function findMp4(folder: S3Location): Promise<string | null> {
-    if (!options.s3) return `${folder.key}/${LUMA_OUTPUT_FILE}`;
-    const listing = await callAws(() =>
-      options.s3!.send(new ListObjectsV2Command({ Bucket: folder.bucket, Prefix: `${folder.key}/` })),
-    );
-    const keys = (listing.Contents ?? []).map((object) => object.Key ?? '').filter((key) => key.toLowerCase().endsWith('.mp4'));
+    if (!options.listKeys) return `${folder.key}/${LUMA_OUTPUT_FILE}`;
+    const listed = await callAws(() => options.listKeys!(folder.bucket, `${folder.key}/`));
+    const keys = listed.filter((key) => key.toLowerCase().endsWith('.mp4'));
     return keys.find((key) => key.endsWith(`/${LUMA_OUTPUT_FILE}`)) ?? keys[0] ?? null;
   }
 

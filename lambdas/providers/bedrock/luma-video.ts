@@ -3,7 +3,6 @@
 // https://docs.aws.amazon.com/bedrock/latest/userguide/model-parameters-luma.html); checking a clip and finding its
 // MP4: luma-status.ts.
 import { StartAsyncInvokeCommand, type BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
-import type { S3Client } from '@aws-sdk/client-s3';
 import { ProviderError, type VideoPort, type VideoStartRequest } from '../ports.js';
 import { callAws, errorForAsyncFailure } from './errors.js';
 import {
@@ -13,12 +12,12 @@ import {
   UNSUPPORTED_DURATION_MESSAGE,
   type ClipPlan,
 } from './luma-request.js';
-import { createLumaStatus } from './luma-status.js';
+import { createLumaStatus, type ListKeys } from './luma-status.js';
 
 export interface LumaVideoOptions {
   client: BedrockRuntimeClient;
   /** Confirms where the MP4 landed (needs s3:ListBucket on the output bucket). */
-  s3?: S3Client;
+  listKeys?: ListKeys;
   modelId?: string;
 }
 
