@@ -2,13 +2,15 @@
 // (offline, like `npm run synth`) into a temporary cloud assembly, then prints, per function asset, the bundle's size
 // and gzip size, the architecture, whether it carries sharp (node_modules/sharp beside the bundle) or ffmpeg (the
 // media layer), and the cold module load: the median of 9 fresh Node processes each importing the asset's index.mjs
-// from the asset folder, so its packaged files (sharp's packages) resolve as they do in Lambda.
+// from the asset folder, so its packaged files (sharp's packages) resolve as they do in Lambda. The load is given as
+// wall time and as CPU time of the import: on a shared machine the wall time grows with the load average (printed),
+// the CPU time much less.
 //
 //   npx tsx bench/bundle-size.ts                    synthesize, then measure
 //   npx tsx bench/bundle-size.ts --assembly cdk.out measure an assembly synthesized before (e.g. another commit's)
 import { execFileSync, spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { gzipSync } from 'node:zlib';
@@ -56,6 +58,7 @@ interface Measured {
   ffmpeg: boolean;
   environment: Record<string, string>;
   loadsMs: number[];
+  cpuMs: number[];
   error?: string;
 }
 
@@ -98,14 +101,15 @@ function functionsOf(assembly: string): Measured[] {
           ffmpeg: carriesFfmpeg(resource.Properties?.Layers),
           environment,
           loadsMs: [],
+          cpuMs: [],
         },
       ];
     })
     .sort((a, b) => a.name.localeCompare(b.name));
 }
 
-/** One fresh Node process importing the bundle; the time of the import alone, in ms. */
-function loadOnce(fn: Measured, probe: string): number {
+/** One fresh Node process importing the bundle; the wall and CPU time of the import alone, in ms. */
+function loadOnce(fn: Measured, probe: string): { wall: number; cpu: number } {
   const output = execFileSync(process.execPath, [probe, pathToFileURL(join(fn.directory, 'index.mjs')).href], {
     cwd: fn.directory,
     env: {
@@ -119,7 +123,8 @@ function loadOnce(fn: Measured, probe: string): number {
     encoding: 'utf8',
     stdio: ['ignore', 'pipe', 'pipe'],
   });
-  return Number(output.trim());
+  const [wall, cpu] = output.trim().split(' ').map(Number);
+  return { wall: wall!, cpu: cpu! };
 }
 
 const median = (values: number[]) => {
@@ -134,21 +139,41 @@ try {
   const functions = functionsOf(assembly);
   const probeDirectory = mkdtempSync(join(tmpdir(), 'modelloop-bench-probe-'));
   const probe = join(probeDirectory, 'probe.mjs');
-  writeFileSync(probe, 'const started = performance.now(); await import(process.argv[2]); console.log(performance.now() - started);\n');
+  writeFileSync(
+    probe,
+    'const cpu = process.cpuUsage(); const started = performance.now(); await import(process.argv[2]);\n' +
+      'const wall = performance.now() - started; const used = process.cpuUsage(cpu);\n' +
+      'console.log(`${wall} ${(used.user + used.system) / 1000}`);\n',
+  );
+  const loadBefore = loadavg()[0]!;
   // Round-robin, so a burst of load on the machine spreads over all functions instead of skewing one.
   for (let run = 0; run < RUNS; run++) {
     for (const fn of functions.filter((candidate) => !candidate.error)) {
       try {
-        fn.loadsMs.push(loadOnce(fn, probe));
+        const { wall, cpu } = loadOnce(fn, probe);
+        fn.loadsMs.push(wall);
+        fn.cpuMs.push(cpu);
       } catch (error) {
         const stderr = String((error as { stderr?: string }).stderr ?? error);
         fn.error = stderr.split('\n').find((line) => /Error/.test(line))?.trim() ?? stderr.slice(0, 200);
       }
     }
   }
+  // The floor on this machine: the same probe importing an empty module.
+  const empty: Measured = { ...functions[0]!, name: 'empty', directory: probeDirectory, environment: {}, loadsMs: [], cpuMs: [] };
+  writeFileSync(join(probeDirectory, 'index.mjs'), '');
+  for (let run = 0; run < RUNS; run++) {
+    const { wall, cpu } = loadOnce(empty, probe);
+    empty.loadsMs.push(wall);
+    empty.cpuMs.push(cpu);
+  }
   rmSync(probeDirectory, { recursive: true, force: true });
 
-  console.log(`function                       size KB  gzip KB  arch     sharp  ffmpeg  asset MB  load ms (median of ${RUNS})`);
+  console.log(
+    `load average ${loadBefore.toFixed(1)} before the loads, ${loadavg()[0]!.toFixed(1)} after (${cpus().length} cores); ` +
+      `an empty module loads in ${median(empty.loadsMs).toFixed(1)} ms wall, ${median(empty.cpuMs).toFixed(1)} ms CPU\n`,
+  );
+  console.log(`function                       size KB  gzip KB  arch     sharp  ffmpeg  asset MB  load ms  cpu ms  (medians of ${RUNS})`);
   for (const fn of functions) {
     const assetMb = Number(execFileSync('du', ['-sk', fn.directory], { encoding: 'utf8' }).split('\t')[0]) / 1024;
     console.log(
@@ -160,7 +185,7 @@ try {
         (fn.sharp ? 'yes' : '-').padStart(6),
         (fn.ffmpeg ? 'yes' : '-').padStart(7),
         assetMb.toFixed(1).padStart(9),
-        fn.error ? `  FAILED: ${fn.error}` : median(fn.loadsMs).toFixed(0).padStart(6),
+        fn.error ? `  FAILED: ${fn.error}` : `${median(fn.loadsMs).toFixed(0).padStart(7)} ${median(fn.cpuMs).toFixed(0).padStart(7)}`,
       ].join(' '),
     );
   }
@@ -173,7 +198,8 @@ try {
   if (lean.length) {
     console.log(
       `Without native modules (${lean.length}): largest bundle ${(Math.max(...lean.map((fn) => fn.bytes)) / 1024).toFixed(0)} KB (limit ${MAX_LEAN_KB}), ` +
-        `slowest median load ${loaded.length ? Math.max(...loaded.map((fn) => median(fn.loadsMs))).toFixed(0) : '-'} ms (limit ${MAX_LEAN_LOAD_MS}).`,
+        `slowest median load ${loaded.length ? Math.max(...loaded.map((fn) => median(fn.loadsMs))).toFixed(0) : '-'} ms wall, ` +
+        `${loaded.length ? Math.max(...loaded.map((fn) => median(fn.cpuMs))).toFixed(0) : '-'} ms CPU (limit ${MAX_LEAN_LOAD_MS}).`,
     );
   }
   const failed = functions.filter((fn) => fn.error);
