@@ -19,12 +19,22 @@ const SHARP_ALLOWED = [
   'generation-process',
   'video-start-clip',
   'video-finalize-output',
+  // A product-link import checks (and previews) the fetched picture exactly like an upload.
+  'create-import',
+  'select-import-image',
 ];
 /** Of those, the ones that must carry it: they check uploads or inline images, make pictures or key a clip. */
 const MUST_DECODE = SHARP_ALLOWED.filter((handler) => handler !== 'video-finalize-output');
 /** The functions that run ffmpeg (the media layer). */
 const FFMPEG = ['video-start-clip', 'video-finalize-output'];
 const MAX_LEAN_BUNDLE_BYTES = 400 * 1024;
+/**
+ * Functions allowed past 400 KB, each for a library that does its job and has no lighter equal here: the official
+ * Stripe library (about 270 KB: checkout, signature checks and refunds as Stripe maintains them) and the zip writer
+ * with S3's multipart upload for "download all" (a rarely called function). They are held to 1 MB.
+ */
+const LARGER_ALLOWED = ['create-checkout-session', 'stripe-webhook', 'request-refund', 'download-batch'];
+const MAX_LARGER_BUNDLE_BYTES = 1024 * 1024;
 
 const HANDLERS = readdirSync(resolve(import.meta.dirname, '../../lambdas/handlers')).map((file) => file.replace(/\.ts$/, ''));
 
@@ -57,7 +67,10 @@ beforeAll(() => {
     const fn = resources[synthesized.stack.getLogicalId(construct.node.defaultChild as CfnElement)]!;
     const directory = assetDirectory(fn)!;
     const bundle = readFileSync(join(directory, 'index.mjs'), 'utf8');
-    const specifiers = [...bundle.matchAll(/\bfrom\s*["']([^"']+)["']|\bimport\s*\(\s*["']([^"']+)["']\s*\)/g)].map((match) => match[1] ?? match[2]!);
+    // A specifier is one word-like token: "from" and a quote also occur inside bundled strings (undici's messages).
+    const specifiers = [...bundle.matchAll(/\bfrom\s*["']([^"'\s+(){},]+)["']|\bimport\s*\(\s*["']([^"'\s+(){},]+)["']\s*\)/g)].map(
+      (match) => match[1] ?? match[2]!,
+    );
     const layers = (fn.Properties!.Layers ?? []) as { Ref?: string }[];
     return {
       handler,
@@ -79,7 +92,8 @@ const native = (fn: Packaged) => carriesSharp(fn) || fn.ffmpeg;
 
 describe('lean functions, as synthesized', () => {
   it('finds a bundle for every handler', () => {
-    expect(functions.map((fn) => fn.handler).sort()).toEqual([...HANDLERS].sort());
+    // A handler may serve several functions (generation-process is also the batch workflow's photo task).
+    expect([...new Set(functions.map((fn) => fn.handler))].sort()).toEqual([...HANDLERS].sort());
   });
 
   it('ship sharp only beside the functions that decode pictures, and there whole', () => {
@@ -103,11 +117,13 @@ describe('lean functions, as synthesized', () => {
 
   it('run on arm64 unless they carry a linux-x64 native payload', () => {
     for (const fn of functions) expect(fn.architecture, fn.handler).toBe(native(fn) ? 'x86_64' : 'arm64');
-    expect(functions.filter((fn) => !native(fn)).length).toBeGreaterThanOrEqual(functions.length - SHARP_ALLOWED.length);
+    const mayCarry = functions.filter((fn) => SHARP_ALLOWED.includes(fn.handler) || FFMPEG.includes(fn.handler)).length;
+    expect(functions.filter((fn) => !native(fn)).length).toBeGreaterThanOrEqual(functions.length - mayCarry);
   });
 
   it('keep every bundle without native modules within 400 KB minified', () => {
-    const oversized = functions.filter((fn) => !native(fn) && fn.bytes > MAX_LEAN_BUNDLE_BYTES);
+    const limit = (fn: Packaged) => (LARGER_ALLOWED.includes(fn.handler) ? MAX_LARGER_BUNDLE_BYTES : MAX_LEAN_BUNDLE_BYTES);
+    const oversized = functions.filter((fn) => !native(fn) && fn.bytes > limit(fn));
     expect(oversized.map((fn) => `${fn.handler}: ${(fn.bytes / 1024).toFixed(0)} KB`)).toEqual([]);
   });
 });
