@@ -9,7 +9,8 @@ import {
 import { workflowEnvName, type WorkflowName } from '../workflows.js';
 import { requireEnv } from './config.js';
 
-export const sfn = new SFNClient({});
+// Pure for the bundler: a function that only derives execution ARNs from here does not carry the client.
+export const sfn = /* @__PURE__ */ new SFNClient({});
 
 /** The ARN of a workflow's state machine, from the environment its functions are given. */
 export const stateMachineArn = (workflow: WorkflowName): string => requireEnv(workflowEnvName(workflow));

@@ -1,11 +1,6 @@
-// The generation workflow's work (lib/workflows/generation.asl.json): Process runs the provider through its port and
-// stores the result; Fail ends the generation with a message from the catalogue and refunds it.
-//
-// A thrown error's name is the States error name on both hosts (Lambda reports error.name as errorType;
-// aws-local-stepfunctions uses error.name), so Retry and Catch in the ASL decide by these names. Only two failures
-// carry their own text to the user: a content-policy refusal (the catalogue's message) and an instruction the
-// engine does not understand (the engine's message, which lists what it understands). Everything else ends with
-// the generic message: a provider's or a program's own text never reaches the user.
+// The generation workflow's Process task (lib/workflows/generation.asl.json): runs the provider through its port and
+// stores the result and its thumbnail. It decodes pictures (sharp, the AI adapters); the Fail task, which does not,
+// is failure.ts, so that function carries neither.
 import sharp from 'sharp';
 import * as z from 'zod';
 import { BATCH_CAMERA_ANGLES, CAMERA_ZOOMS, IMAGE_SIZES, PRODUCT_TYPES, UPSCALE_RESOLUTIONS } from '../../contracts/catalog.js';
@@ -13,23 +8,13 @@ import { GENERATION_MESSAGES, IMAGE_SIZE_NAMES, UPSCALE_RESOLUTION_NAMES } from 
 import { log } from '../../core/log.js';
 import { incrementGenerationsCount } from '../../data/clothing-repo.js';
 import * as repo from '../../data/generations-repo.js';
-import { CONTENT_POLICY_MESSAGE, ProviderError, type ImageInput, type ImageOutput, type Size } from '../../providers/ports.js';
+import { ProviderError, type ImageInput, type ImageOutput, type Size } from '../../providers/ports.js';
 import { getProviders, type Providers } from '../../providers/registry.js';
 import { readObject, writeObject } from '../../storage/objects.js';
 import { detectImageType } from '../image-files.js';
 import { resultKey, thumbnailKey } from './files.js';
-import { failAndRefund, type GenerationWorkflowInput } from './service.js';
-
-/** The States error names of the generation workflow. */
-export const GENERATION_ERROR = {
-  /** Throttling, timeouts, 5xx of a provider: the ASL retries it with backoff. */
-  transient: 'ProviderTransientError',
-  contentPolicy: 'ProviderContentPolicyError',
-  unsupported: 'ProviderUnsupportedError',
-  failed: 'ProviderFailedError',
-  /** The stored input is not an image any more (deleted or replaced): not worth retrying. */
-  badSource: 'GenerationSourceError',
-} as const;
+import { GENERATION_ERROR, GenerationTaskError } from './failure.js';
+import type { GenerationWorkflowInput } from './service.js';
 
 const NAME_BY_KIND: Record<ProviderError['kind'], string> = {
   transient: GENERATION_ERROR.transient,
@@ -37,13 +22,6 @@ const NAME_BY_KIND: Record<ProviderError['kind'], string> = {
   unsupported: GENERATION_ERROR.unsupported,
   failed: GENERATION_ERROR.failed,
 };
-
-export class GenerationTaskError extends Error {
-  constructor(name: string, message: string) {
-    super(message);
-    this.name = name;
-  }
-}
 
 const OnModelParams = z.object({
   productType: z.enum(PRODUCT_TYPES),
@@ -179,44 +157,4 @@ async function exactly(output: ImageOutput, size: Size): Promise<ImageOutput> {
   log.warn('provider output resampled to the requested size', { model: output.model, from: [output.width, output.height], to: size });
   const bytes = await sharp(output.bytes).resize({ ...size, fit: 'cover', kernel: 'lanczos3' }).png().toBuffer();
   return { ...output, bytes, ...size };
-}
-
-/** What Catch hands the Fail task: the States error name and its cause. */
-export interface CaughtError {
-  Error?: string;
-  Cause?: string;
-}
-
-/** Fail: the row ends failed with the catalogue's message for the error, and what it cost is refunded once. */
-export async function failGenerationTask({ userId, generationId, error }: GenerationWorkflowInput & { error?: CaughtError }): Promise<{ status: string }> {
-  const message = failureMessage(error);
-  log.info('generation failed', { generationId, error: error?.Error, message });
-  const generation = await failAndRefund(userId, generationId, message);
-  return { status: generation?.status ?? 'missing' };
-}
-
-export function failureMessage(error: CaughtError | undefined): string {
-  switch (error?.Error) {
-    case GENERATION_ERROR.contentPolicy:
-      return CONTENT_POLICY_MESSAGE;
-    case GENERATION_ERROR.unsupported:
-      return causeMessage(error.Cause) ?? GENERATION_MESSAGES.genericFailure;
-    default:
-      return GENERATION_MESSAGES.genericFailure;
-  }
-}
-
-/**
- * The message of the error that was thrown: on Lambda the cause is the JSON of the error
- * ({"errorType","errorMessage",…}), on the local twin the message itself.
- */
-function causeMessage(cause: string | undefined): string | undefined {
-  if (!cause) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(cause);
-    const message = (parsed as { errorMessage?: unknown } | null)?.errorMessage;
-    return typeof message === 'string' && message ? message : undefined;
-  } catch {
-    return cause;
-  }
 }

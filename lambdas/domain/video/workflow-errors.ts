@@ -2,7 +2,7 @@
 // (Lambda reports it as the errorType; aws-local-stepfunctions uses error.name), so the ASL's Retry and Catch and
 // the failure message a job ends with are decided by these names alone: a provider's or a program's own text never
 // reaches the user.
-import { VIDEO_FAILURE_MESSAGES } from '../../contracts/video.js';
+import { VIDEO_FAILURE_MESSAGES } from '../../contracts/video-failures.js';
 import { ProviderError } from '../../providers/ports.js';
 
 export const VIDEO_ERROR = {
