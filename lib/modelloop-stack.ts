@@ -8,9 +8,11 @@ import { Data } from './constructs/data.js';
 import { FunctionFactory } from './constructs/function-factory.js';
 import { HttpApi } from './constructs/http-api.js';
 import { MediaLayer } from './constructs/media-layer.js';
+import { Operations } from './constructs/operations.js';
 import { PricingTierSeed } from './constructs/pricing-tier-seed.js';
 import { ProviderAccess } from './constructs/provider-access.js';
 import { Realtime } from './constructs/realtime.js';
+import { Reconciler } from './constructs/reconciler.js';
 import { Storage } from './constructs/storage.js';
 import { WebHosting } from './constructs/web-hosting.js';
 import { Workflows } from './constructs/workflows.js';
@@ -30,6 +32,8 @@ export class ModelLoopStack extends Stack {
   readonly httpApi: HttpApi;
   readonly realtime: Realtime;
   readonly web: WebHosting;
+  readonly reconciler: Reconciler;
+  readonly operations: Operations;
 
   constructor(scope: Construct, id: string, props: ModelLoopStackProps) {
     super(scope, id, props);
@@ -78,6 +82,24 @@ export class ModelLoopStack extends Stack {
       tables: this.data.tables,
       issuer: this.auth.issuer,
       audience: this.auth.webClient.userPoolClientId,
+    });
+
+    this.reconciler = new Reconciler(this, 'Reconciler', { functions: this.functions });
+    this.operations = new Operations(this, 'Operations', {
+      alarmEmail: config.alarmEmail,
+      deadLetterQueues: {
+        'realtime fan-out': this.realtime.deadLetterQueue,
+        'workflow-ended rule': this.workflows.deadLetterQueue,
+        'reconciler schedule': this.reconciler.deadLetterQueue,
+      },
+      functionGroups: {
+        api: Object.values(this.httpApi.functions),
+        workflows: this.workflows.functions,
+        realtime: Object.values(this.realtime.functions),
+        operations: [this.reconciler.function],
+      },
+      stateMachines: this.workflows.stateMachines,
+      httpApi: this.httpApi.api,
     });
 
     const authDomain = this.auth.domain && `${this.auth.domain.domainName}.auth.${this.region}.amazoncognito.com`;

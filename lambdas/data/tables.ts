@@ -92,3 +92,10 @@ export type BucketName = keyof typeof BUCKETS;
 export function bucketEnvName(bucket: BucketName): string {
   return `BUCKET_${bucket.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
 }
+
+/**
+ * Uploads are stored tagged `upload=pending`; a bucket lifecycle rule removes pending objects after a day. Once the
+ * server has checked an upload and a route has taken it (a clothing item, a generation's or a video's source), the
+ * tag becomes `upload=kept`. Only the tag changes, so every key keeps its shape.
+ */
+export const UPLOAD_TAG = { key: 'upload', pending: 'pending', kept: 'kept' } as const;

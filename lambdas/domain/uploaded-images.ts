@@ -17,7 +17,7 @@ import {
 import { AppError, forbidden } from '../core/errors.js';
 import { log } from '../core/log.js';
 import type { BucketName } from '../data/tables.js';
-import { deleteObject, objectSize, presignUpload, readObject } from '../storage/objects.js';
+import { deleteObject, keepUpload, objectSize, presignUpload, readObject } from '../storage/objects.js';
 import { checkImageBytes, detectImageType, MAGIC_BYTES_LENGTH, MAX_IMAGE_PIXELS } from './image-files.js';
 
 /** The most any route accepts from an upload in each bucket: above it, a file is of no use to anyone. */
@@ -101,6 +101,8 @@ export async function acceptUploadedImage(key: string, policy: UploadPolicy): Pr
     }
     throw refusal(outcome);
   }
+  // Taken by a route: the lifecycle rule for abandoned uploads no longer applies to it.
+  await keepUpload(policy.bucket, key);
   return { key, sizeBytes, ...outcome };
 }
 

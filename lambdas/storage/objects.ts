@@ -1,10 +1,10 @@
 // Object storage operations on the app's buckets, by logical bucket name. Presigned URLs let the browser upload and
 // display files straight from S3; the functions only ever touch keys they built or checked.
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, PutObjectTaggingCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { bucketName } from '../core/config.js';
 import { s3 } from '../core/s3.js';
-import type { BucketName } from '../data/tables.js';
+import { UPLOAD_TAG, type BucketName } from '../data/tables.js';
 
 export interface PresignedUpload {
   url: string;
@@ -15,6 +15,7 @@ export interface PresignedUpload {
 /**
  * A PUT URL for one new object of a declared type and size. In S3 the signature binds the type and the length, and
  * `If-None-Match: *` makes the URL create the object once: it cannot overwrite a file the server has since checked.
+ * The object is tagged pending (the tag header is signed too, so the browser cannot leave it out).
  */
 export async function presignUpload(
   bucket: BucketName,
@@ -28,9 +29,21 @@ export async function presignUpload(
     ContentType: file.contentType,
     ContentLength: file.sizeBytes,
     IfNoneMatch: '*',
+    Tagging: `${UPLOAD_TAG.key}=${UPLOAD_TAG.pending}`,
   });
-  const url = await getSignedUrl(s3, command, { expiresIn: expiresInSeconds, signableHeaders: new Set(['content-type']) });
-  return { url, headers: { 'content-type': file.contentType, 'if-none-match': '*' } };
+  const url = await getSignedUrl(s3, command, {
+    expiresIn: expiresInSeconds,
+    signableHeaders: new Set(['content-type', 'x-amz-tagging']),
+    unhoistableHeaders: new Set(['x-amz-tagging']),
+  });
+  return { url, headers: { 'content-type': file.contentType, 'if-none-match': '*', 'x-amz-tagging': `${UPLOAD_TAG.key}=${UPLOAD_TAG.pending}` } };
+}
+
+/** An upload a route has taken: no longer removed by the pending-upload lifecycle rule. */
+export async function keepUpload(bucket: BucketName, key: string): Promise<void> {
+  await s3.send(
+    new PutObjectTaggingCommand({ Bucket: bucketName(bucket), Key: key, Tagging: { TagSet: [{ Key: UPLOAD_TAG.key, Value: UPLOAD_TAG.kept }] } }),
+  );
 }
 
 /** A GET URL for display; the answer carries `contentType` whatever type the object was stored with. */

@@ -10,7 +10,7 @@ import {
   type BucketProps,
 } from 'aws-cdk-lib/aws-s3';
 import { Construct } from 'constructs';
-import { BUCKETS, type BucketName } from '../../lambdas/data/tables.js';
+import { BUCKETS, UPLOAD_TAG, type BucketName } from '../../lambdas/data/tables.js';
 import { pascalCase } from './names.js';
 
 export interface StorageProps {
@@ -22,6 +22,8 @@ export interface StorageProps {
 
 const ACCESS_LOG_RETENTION = Duration.days(90);
 const INCOMPLETE_UPLOAD_EXPIRY = Duration.days(1);
+/** Uploads no route has taken (still tagged pending) are removed after this long. */
+export const ABANDONED_UPLOAD_EXPIRY = Duration.days(1);
 
 export class Storage extends Construct {
   readonly buckets: Record<BucketName, Bucket>;
@@ -66,7 +68,10 @@ export class Storage extends Construct {
               maxAge: 3000,
             },
           ],
-          lifecycleRules: [{ abortIncompleteMultipartUploadAfter: INCOMPLETE_UPLOAD_EXPIRY }],
+          lifecycleRules: [
+            { abortIncompleteMultipartUploadAfter: INCOMPLETE_UPLOAD_EXPIRY },
+            { id: 'abandoned-uploads', tagFilters: { [UPLOAD_TAG.key]: UPLOAD_TAG.pending }, expiration: ABANDONED_UPLOAD_EXPIRY },
+          ],
         }),
       ]),
     ) as Record<BucketName, Bucket>;

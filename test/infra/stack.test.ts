@@ -278,8 +278,8 @@ describe('http api', () => {
         }
         expect(refOf(env), `${label}: ${bucketEnvName(name)}`).toBe(bucketId);
         if (access === 'put') {
-          // A signer of uploads may only put objects: no reads, no deletes.
-          expect(actions, `${label}: only puts into ${name}`).toEqual(['s3:PutObject']);
+          // A signer of uploads may only put objects (tagged as pending uploads): no reads, no deletes.
+          expect(actions, `${label}: only puts into ${name}`).toEqual(['s3:PutObject', 's3:PutObjectTagging']);
           continue;
         }
         expect(actions).toContain('s3:GetObject');

@@ -48,9 +48,19 @@ async function startNpmStart(extraEnv: Record<string, string> = {}): Promise<{ c
   return { child, info, output: () => output };
 }
 
+/** Until every process of the child's group is gone (the emulators too: they hold the data folder). */
 async function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode !== null || child.signalCode !== null) return;
-  await new Promise((resolveExit) => child.once('exit', resolveExit));
+  if (child.exitCode === null && child.signalCode === null) await new Promise((resolveExit) => child.once('exit', resolveExit));
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    try {
+      process.kill(-child.pid!, 0);
+    } catch {
+      return;
+    }
+    if (Date.now() > deadline) throw new Error(`processes of group ${child.pid} still running`);
+    await new Promise((resolveWait) => setTimeout(resolveWait, 200));
+  }
 }
 
 function killTree(child: ChildProcess, signal: NodeJS.Signals): void {
@@ -87,7 +97,7 @@ describe('npm start after a SIGKILL in the middle of an image generation and a v
     expect(image.status, JSON.stringify(image.body)).toBe(200);
     const video = await api(info.apiUrl, 'POST', '/generate-video', {
       user,
-      body: { imageBase64: product.toString('base64'), prompt: 'Pivot', output_count: 2 },
+      body: { imageBase64: product.toString('base64'), prompt: 'Pivot', output_count: 1 },
       headers: { 'idempotency-key': randomUUID() },
     });
     expect(video.status, JSON.stringify(video.body)).toBe(200);
