@@ -17,7 +17,7 @@ import {
 import { AppError, forbidden } from '../core/errors.js';
 import { log } from '../core/log.js';
 import type { BucketName } from '../data/tables.js';
-import { deleteObject, keepUpload, objectSize, presignUpload, readObject } from '../storage/objects.js';
+import { deleteObject, keepUpload, objectSize, presignUpload, readObject, signedUrlExpiresAt } from '../storage/objects.js';
 import { checkImageBytes, detectImageType, MAGIC_BYTES_LENGTH, MAX_IMAGE_PIXELS } from './image-files.js';
 
 /** The most any route accepts from an upload in each bucket: above it, a file is of no use to anyone. */
@@ -67,7 +67,8 @@ export async function createImageUpload(
     uploadUrl: upload.url,
     headers: upload.headers,
     imageKey,
-    expiresAt: new Date(now + policy.urlSeconds * 1000).toISOString(),
+    // The earlier of the URL's own expiry and the signing credentials' (temporary in a Lambda).
+    expiresAt: await signedUrlExpiresAt(policy.urlSeconds, now),
   };
 }
 

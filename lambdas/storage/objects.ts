@@ -32,7 +32,7 @@ export async function presignUpload(
     Tagging: `${UPLOAD_TAG.key}=${UPLOAD_TAG.pending}`,
   });
   const url = await getSignedUrl(s3, command, {
-    expiresIn: expiresInSeconds,
+    expiresIn: await signedUrlSeconds(expiresInSeconds),
     signableHeaders: new Set(['content-type', 'x-amz-tagging']),
     unhoistableHeaders: new Set(['x-amz-tagging']),
   });
@@ -47,9 +47,28 @@ export async function keepUpload(bucket: BucketName, key: string): Promise<void>
 }
 
 /** A GET URL for display; the answer carries `contentType` whatever type the object was stored with. */
-export function presignDownload(bucket: BucketName, key: string, contentType: string, expiresInSeconds: number): Promise<string> {
+export async function presignDownload(bucket: BucketName, key: string, contentType: string, expiresInSeconds: number): Promise<string> {
   const command = new GetObjectCommand({ Bucket: bucketName(bucket), Key: key, ResponseContentType: contentType });
-  return getSignedUrl(s3, command, { expiresIn: expiresInSeconds });
+  return getSignedUrl(s3, command, { expiresIn: await signedUrlSeconds(expiresInSeconds) });
+}
+
+/** Signed URLs are taken to end this much before the credentials that signed them, for clock skew. */
+const CREDENTIALS_MARGIN_SECONDS = 60;
+
+/**
+ * How long a URL signed now really lasts: `seconds`, or less when the signing credentials expire sooner. A URL
+ * signed with temporary credentials (a Lambda's role session) stops working when they expire, whatever its
+ * X-Amz-Expires says; the SDK's credential provider knows their expiration.
+ */
+export async function signedUrlSeconds(seconds: number, now = Date.now()): Promise<number> {
+  const { expiration } = await s3.config.credentials();
+  if (!expiration) return seconds;
+  return Math.max(1, Math.min(seconds, Math.floor((expiration.getTime() - now) / 1000) - CREDENTIALS_MARGIN_SECONDS));
+}
+
+/** When URLs signed now for `seconds` really stop working (the earlier of their expiry and their credentials'). */
+export async function signedUrlExpiresAt(seconds: number, now = Date.now()): Promise<string> {
+  return new Date(now + (await signedUrlSeconds(seconds, now)) * 1000).toISOString();
 }
 
 /** The stored size of an object, or undefined when there is none. */

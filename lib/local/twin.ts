@@ -8,7 +8,7 @@ import type { RuntimeConfig } from '../../lambdas/contracts/api.js';
 import { ID_TOKEN_ENV } from '../../lambdas/core/jwt.js';
 import { bucketEnvName, tableEnvName, type BucketName, type TableName } from '../../lambdas/data/tables.js';
 import { RECONCILER_FUNCTION, RECONCILER_SCHEDULE_MINUTES, WORKFLOW_ENDED_FUNCTION } from '../../lambdas/workflows.js';
-import type { ReconcilerInput } from '../../lambdas/handlers/reconciler.js';
+import type { ReconcilerInput } from '../../lambdas/contracts/operations.js';
 import { CALLBACK_URL_ENV } from '../../lambdas/realtime/fan-out.js';
 import { STREAMED_TABLES } from '../../lambdas/realtime/messages.js';
 import { startCognitoLocal, type MailboxEntry } from './cognito-local.js';

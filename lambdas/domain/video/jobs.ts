@@ -21,7 +21,7 @@ import { executionArn, executionStatus, startExecution, stopExecution } from '..
 import { newId } from '../../data/ids.js';
 import { countGenerating, createJob, getJob, listJobs, toJob, type JobItem } from '../../data/jobs-repo.js';
 import { tierCost } from '../../data/pricing-repo.js';
-import { presignDownload, writeObject } from '../../storage/objects.js';
+import { presignDownload, signedUrlExpiresAt, writeObject } from '../../storage/objects.js';
 import { decodeInlineImage } from '../inline-image.js';
 import { spend, type SpendingRequest } from '../spending.js';
 import { acceptUploadedImage, ownUploadId, type UploadPolicy } from '../uploaded-images.js';
@@ -171,7 +171,7 @@ export async function videoUrls(userId: string, jobId: string): Promise<GetVideo
     signedUrl: signedUrls[0]!,
     signedUrls,
     thumbnailUrls,
-    expiresAt: new Date(Date.now() + SIGNED_URL_SECONDS * 1000).toISOString(),
+    expiresAt: await signedUrlExpiresAt(SIGNED_URL_SECONDS),
   };
 }
 
