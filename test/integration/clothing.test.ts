@@ -1,6 +1,6 @@
 // The clothing library over HTTP against the local twin: presigned uploads to s3rver, registration that checks the
 // stored bytes, DynamoDB Local for the items, and every route tried across users.
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { GetObjectTaggingCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { MB } from '../../lambdas/contracts/catalog.js';
@@ -89,9 +89,10 @@ describe('upload and register', () => {
     const url = new URL(uploadUrl);
     expect(url.searchParams.get('X-Amz-Expires')).toBe('900');
     expect(url.searchParams.get('X-Amz-SignedHeaders')?.split(';')).toEqual(
-      expect.arrayContaining(['content-length', 'content-type', 'if-none-match']),
+      expect.arrayContaining(['content-length', 'content-type', 'if-none-match', 'x-amz-tagging']),
     );
-    expect(headers).toEqual({ 'content-type': 'image/png', 'if-none-match': '*' });
+    // Stored tagged as a pending upload (removed after a day unless registered); registering tags it kept.
+    expect(headers).toEqual({ 'content-type': 'image/png', 'if-none-match': '*', 'x-amz-tagging': 'upload=pending' });
     expect(Date.parse(expiresAt) - Date.now()).toBeGreaterThan(14 * 60_000);
     expect(Date.parse(expiresAt) - Date.now()).toBeLessThanOrEqual(15 * 60_000);
 
@@ -109,6 +110,9 @@ describe('upload and register', () => {
       generations_count: 0,
     });
     expect(Date.now() - Date.parse(created.body.created_at)).toBeLessThan(60_000);
+    // Registered: no longer a pending upload, so the lifecycle rule for abandoned uploads leaves it alone.
+    const { TagSet } = await s3.send(new GetObjectTaggingCommand({ Bucket: bucket, Key: imageKey }));
+    expect(TagSet).toEqual([{ Key: 'upload', Value: 'kept' }]);
 
     // The signed display URL serves the very bytes, for an hour.
     const display = new URL(created.body.signed_url);

@@ -112,7 +112,7 @@ describe('npm start after a SIGKILL in the middle of an image generation and a v
 
     const second = await startNpmStart();
     user = await signIn(second.info, email);
-    const { apiUrl } = second.info;
+    let { apiUrl } = second.info;
     const expectSettledOnce = async () => {
       const generation = await api(apiUrl, 'GET', `/generations/${generationId}`, { user });
       expect(generation.body).toMatchObject({ status: 'failed', error_message: GENERATION_MESSAGES.genericFailure });
@@ -136,7 +136,10 @@ describe('npm start after a SIGKILL in the middle of an image generation and a v
     await exited(second.child);
     const third = await startNpmStart();
     user = await signIn(third.info, email);
-    await expectSettledOnce();
+    apiUrl = third.info.apiUrl;
+    await expectSettledOnce().catch((error: unknown) => {
+      throw new Error(`${String(error)}\n--- npm start output:\n${third.output()}`);
+    });
     killTree(third.child, 'SIGTERM');
     await exited(third.child);
     running = undefined;

@@ -30,7 +30,7 @@ async function profiled(): Promise<TestUser> {
 
 async function chargedGeneration(user: TestUser, createdAt: string): Promise<string> {
   const id = `gen-${randomUUID()}`;
-  const { entry } = await credits.debit(user.sub, { idempotencyKey: id, amount: 2, description: 'Image generation (4K)', ref: id });
+  const { entry } = await credits.debit(user.sub, { idempotencyKey: id, amount: 1, description: 'Image generation (2K)', ref: id });
   await generationsRepo.createGeneration({
     user_id: user.sub,
     id,
@@ -38,7 +38,7 @@ async function chargedGeneration(user: TestUser, createdAt: string): Promise<str
     operation: 'on-model',
     ai_model: 'local-engine',
     status: 'processing',
-    credits_used: 2,
+    credits_used: 1,
     created_at: createdAt,
     params: { prompt: 'model' },
     debit_id: entry.id,
@@ -48,7 +48,7 @@ async function chargedGeneration(user: TestUser, createdAt: string): Promise<str
 
 async function chargedJob(user: TestUser, createdAt: string): Promise<string> {
   const id = `job-${randomUUID()}`;
-  const { entry } = await credits.debit(user.sub, { idempotencyKey: id, amount: 3, description: 'Video generation', ref: id });
+  const { entry } = await credits.debit(user.sub, { idempotencyKey: id, amount: 1, description: 'Video generation', ref: id });
   await jobsRepo.createJob({
     id,
     user_id: user.sub,
@@ -66,7 +66,7 @@ async function chargedJob(user: TestUser, createdAt: string): Promise<string> {
     seam_score: null,
     thumbnail_url: null,
     model: null,
-    credits_charged: 3,
+    credits_charged: 1,
     credits_refunded: 0,
     source_key: `${user.sub}/source.png`,
     source_mime_type: 'image/png',
@@ -98,14 +98,14 @@ describe('reconciler', () => {
     expect(settledIds).not.toContain(runningJob);
 
     expect(await generationsRepo.getGeneration(user.sub, stuckGeneration)).toMatchObject({ status: 'failed', error_message: GENERATION_MESSAGES.genericFailure });
-    expect(await jobsRepo.getJob(user.sub, stuckJob)).toMatchObject({ status: 'failed', error_message: VIDEO_FAILURE_MESSAGES.timedOut, credits_refunded: 3 });
+    expect(await jobsRepo.getJob(user.sub, stuckJob)).toMatchObject({ status: 'failed', error_message: VIDEO_FAILURE_MESSAGES.timedOut, credits_refunded: 1 });
     expect((await generationsRepo.getGeneration(user.sub, runningGeneration))?.status).toBe('processing');
     expect((await jobsRepo.getJob(user.sub, runningJob))?.status).toBe('generating');
 
     const { entries, balance, refunds } = await ledgerOf(user);
     expect(refunds.map((entry) => [entry.refund_of, entry.amount]).sort()).toEqual([
-      [`debit#${stuckGeneration}`, 2],
-      [`debit#${stuckJob}`, 3],
+      [`debit#${stuckGeneration}`, 1],
+      [`debit#${stuckJob}`, 1],
     ].sort());
     expect(balance).toBe(entries.reduce((sum, entry) => sum + entry.amount, 0));
 
