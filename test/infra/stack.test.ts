@@ -133,6 +133,8 @@ describe('storage', () => {
       expect(refOf(bucket.Properties!.LoggingConfiguration.DestinationBucketName)).toBe(accessLogsId);
       expect(bucket.Properties!.LifecycleConfiguration.Rules).toEqual([
         expect.objectContaining({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } }),
+        // Uploads no route has taken (test/infra/operations.test.ts).
+        expect.objectContaining({ Id: 'abandoned-uploads', ExpirationInDays: 1 }),
       ]);
     }
   });
