@@ -82,22 +82,22 @@ try {
     },
   ];
 
-  const apiUrl = new URL(info.apiUrl);
+  const apiUrl = new URL(info.apiUrl.replace(/\/$/, ''));
   const rows: Row[] = [];
   for (const scenario of scenarios) {
     for (const connections of CONNECTIONS) {
+      const { path, requests, ...options } = scenario.options;
       const result = await autocannon({
-        url: apiUrl.origin,
+        // The API lives under a path prefix on the gateway: the URL carries it for GETs, each request's path for POSTs.
+        url: `${apiUrl.origin}${apiUrl.pathname}${path ?? ''}`,
         connections,
         duration: DURATION_SECONDS,
         headers: { authorization },
-        ...scenario.options,
-        // The API lives under a path prefix on the gateway.
-        ...(scenario.options.path ? { path: `${apiUrl.pathname}${scenario.options.path}` } : {}),
-        ...(scenario.options.requests
-          ? { requests: scenario.options.requests.map((request) => ({ ...request, path: `${apiUrl.pathname}${request.path}` })) }
-          : {}),
-      } as autocannon.Options);
+        ...options,
+        ...(requests ? { requests: requests.map((request) => ({ ...request, path: `${apiUrl.pathname}${request.path}` })) } : {}),
+      });
+      // Let the requests still in the twin finish before the next row (and before the twin stops).
+      await new Promise((resolveDrain) => setTimeout(resolveDrain, 2000));
       const statuses = Object.entries(result.statusCodeStats ?? {})
         .filter(([status]) => !status.startsWith('2'))
         .map(([status, { count }]) => `${status}×${count}`);
@@ -122,7 +122,12 @@ try {
   for (const row of rows) {
     console.log(`| ${row.scenario} | ${row.connections} | ${row.requests} | ${row.throughput.toFixed(0)} | ${row.p50} | ${row.p99} | ${row.errors} | ${row.timeouts} | ${row.non2xx} |`);
   }
-  console.log(`\nCredits after the replays: ${balance.current_credits} (the ${REPLAYED_KEYS} keys charged once each).`);
+  const ledger = (await (await fetch(`${info.apiUrl}/credit-transactions`, { headers: { authorization } })).json()) as { items: { transaction_type: string }[] };
+  const count = (type: string) => ledger.items.filter((entry) => entry.transaction_type === type).length;
+  console.log(
+    `\nLedger after ${rows.filter((row) => row.scenario.startsWith('POST')).reduce((sum, row) => sum + row.requests, 0)} generate requests on ${REPLAYED_KEYS} keys: ` +
+      `${count('debit')} debits, ${count('refund')} refunds (failed generations), balance ${balance.current_credits}.`,
+  );
 } finally {
   await ownTwin?.stop();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
