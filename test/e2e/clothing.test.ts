@@ -127,7 +127,7 @@ describe('Clothing Manager', () => {
       await expect(toast(page, 'Invalid file type').textContent()).resolves.toContain('Please upload a JPEG, PNG, or WebP image');
       await dialog.getByLabel('Image', { exact: true }).setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(13 * MB) });
       await expect(toast(page, 'File too large').textContent()).resolves.toContain('This file is 13 MB. The maximum size is 12 MB.');
-      await dialog.getByRole('button', { name: 'Upload' }).click();
+      await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
       await dialog.getByText('Please select an image to upload').waitFor();
 
       // A real image, uploaded over a throttled link so the bar moves through intermediate values.
@@ -140,7 +140,7 @@ describe('Clothing Manager', () => {
       await dialog.getByLabel('Name').fill('  Red summer dress ');
       await dialog.getByLabel('Description (optional)').fill('Cotton, size M');
       const progress = await recordProgress(page);
-      await dialog.getByRole('button', { name: 'Upload' }).click();
+      await dialog.getByRole('button', { name: 'Upload', exact: true }).click();
       await toast(page, 'Item added').waitFor();
       await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 0, downloadThroughput: -1, uploadThroughput: -1 });
       const values = await progress();
@@ -166,7 +166,7 @@ describe('Clothing Manager', () => {
       await batch.getByLabel('Images').setInputFiles(files);
       await batch.getByRole('alert').filter({ hasText: 'You can upload a maximum of 3 images at once' }).waitFor();
       await toast(page, 'You can upload a maximum of 3 images at once').waitFor();
-      await batch.getByRole('button', { name: 'Upload' }).click();
+      await batch.getByRole('button', { name: 'Upload', exact: true }).click();
       await batch.getByRole('alert').filter({ hasText: 'Please select at least one image to upload' }).waitFor();
       await batch.getByLabel('Images').setInputFiles(files.slice(0, 3));
       await expect(batch.getByRole('list', { name: 'Selected images' }).getByRole('listitem').count()).resolves.toBe(3);
