@@ -80,6 +80,4 @@ export const WORKFLOW_ENDED_FUNCTION = {
   timeoutSeconds: 60,
 } as const satisfies TaskFunction & { workflows: readonly WorkflowName[] };
 
-export function workflowEnvName(workflow: string): string {
-  return `WORKFLOW_${workflow.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}_ARN`;
-}
+export { workflowEnvName } from './core/config.js';

@@ -10,46 +10,28 @@
 //
 // Modules and SDK clients are loaded on first use and then kept: the local twin never loads a cloud SDK, and a
 // container creates each client once. The local engine is reached only through the dynamic import of
-// ./local-engine/index.js (its createLocalEngine({ s3 }) returns the four ports as a LocalEngine).
+// ./local-engine/index.js (its createLocalEngine({ s3 }) returns the four ports as a LocalEngine, a type of ./ports.ts).
 import type { S3Client } from '@aws-sdk/client-s3';
 import { planClips as lumaPlanClips } from './bedrock/luma-request.js';
 import { PROVIDER_CHOICES } from './choices.js';
+import type { EditInstructions } from '../contracts/generations.js';
 import type {
   EditPort,
   ImageOutput,
+  LocalEngine,
   OnModelImagePort,
+  Providers,
   UpscalePort,
+  VideoClip,
   VideoPort,
-  VideoStartRequest,
   VideoStatus,
 } from './ports.js';
+
+export type { ChainedVideoPort, LocalEngine, Providers, VideoClip } from './ports.js';
 
 const CHOICES = PROVIDER_CHOICES;
 type ChoiceName = keyof typeof CHOICES;
 type Choice<N extends ChoiceName> = (typeof CHOICES)[N][number];
-
-/** One clip of a video; clip i > 0 starts from the last frame of clip i - 1. */
-export interface VideoClip {
-  seconds: number;
-  keyframe: 'source' | 'previous-clip-last-frame';
-}
-
-/**
- * The video port as the workflow uses it: it asks `planClips` how many clips make the requested length (the local
- * engine renders any length in one clip; Luma Ray2 needs two 9 s clips for 16 s), starts clip i with `clipIndex: i`
- * (for i > 0 with the previous clip's last frame as `image`), and the finalize step joins and trims the clips.
- */
-export interface ChainedVideoPort extends VideoPort {
-  planClips(durationSeconds: number): VideoClip[];
-  start(request: VideoStartRequest & { clipIndex?: number }): Promise<{ operationName: string; model: string }>;
-}
-
-export interface Providers {
-  onModelImage: OnModelImagePort;
-  edit: EditPort;
-  upscale: UpscalePort;
-  video: ChainedVideoPort;
-}
 
 export interface ProviderConfig {
   image: Choice<'PROVIDER_IMAGE'>;
@@ -137,13 +119,6 @@ async function sharedS3(deps: ProviderDependencies): Promise<S3Client> {
   return deps.s3 ?? (await import('../core/s3.js')).s3;
 }
 
-export interface LocalEngine {
-  onModelImage: OnModelImagePort;
-  edit: EditPort;
-  upscale: UpscalePort;
-  video: VideoPort;
-}
-
 const SHARED_DEPENDENCIES: ProviderDependencies = {};
 const localEngines = new WeakMap<ProviderDependencies, () => Promise<LocalEngine>>();
 function localEngine(deps: ProviderDependencies): Promise<LocalEngine> {
@@ -221,4 +196,17 @@ export function getProviders(env: NodeJS.ProcessEnv = process.env, deps: Provide
 /** Whether the configured video adapter costs us money per call (everything but the local engine does). */
 export function videoProviderIsPaid(env: NodeJS.ProcessEnv = process.env): boolean {
   return readProviderConfig(env).video !== 'local';
+}
+
+/**
+ * What the edit screen shows as help for the configured edit adapter: the local engine's instructions, or a hint for
+ * the cloud model that takes free text. Only the edit choice is read (every function gets the provider selection,
+ * only provider functions get the adapters' settings), and only the local engine's instructions module is loaded.
+ */
+export async function editInstructions(env: NodeJS.ProcessEnv = process.env): Promise<EditInstructions> {
+  if (choice(env, 'PROVIDER_EDIT') !== 'local') {
+    return { engine: 'cloud', instructions: [], help: 'Describe the change in a sentence, e.g. "replace the background with a white studio wall".' };
+  }
+  const { EDIT_HELP, EDIT_INSTRUCTIONS } = await import('./local-engine/edit-instructions.js');
+  return { engine: 'local-engine', instructions: [...EDIT_INSTRUCTIONS], help: EDIT_HELP };
 }

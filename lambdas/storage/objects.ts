@@ -2,9 +2,8 @@
 // display files straight from S3; the functions only ever touch keys they built or checked.
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
-import { bucketName } from '../core/config.js';
+import { bucketName, type BucketName } from '../data/tables.js';
 import { s3 } from '../core/s3.js';
-import type { BucketName } from '../data/tables.js';
 
 export interface PresignedUpload {
   url: string;

@@ -13,10 +13,11 @@ import { GENERATION_MESSAGES, IMAGE_SIZE_NAMES, UPSCALE_RESOLUTION_NAMES } from 
 import { log } from '../../core/log.js';
 import { incrementGenerationsCount } from '../../data/clothing-repo.js';
 import * as repo from '../../data/generations-repo.js';
-import { CONTENT_POLICY_MESSAGE, ProviderError, type ImageInput, type ImageOutput, type Size } from '../../providers/ports.js';
+import { CONTENT_POLICY_MESSAGE, type ImageInput, type ImageOutput, type Size } from '../../providers/ports.js';
 import { getProviders, type Providers } from '../../providers/registry.js';
 import { readObject, writeObject } from '../../storage/objects.js';
 import { detectImageType } from '../image-files.js';
+import { OWN_MESSAGE, TaskError, taskErrors } from '../task-errors.js';
 import { resultKey, thumbnailKey } from './files.js';
 import { failAndRefund, type GenerationWorkflowInput } from './service.js';
 
@@ -31,19 +32,18 @@ export const GENERATION_ERROR = {
   badSource: 'GenerationSourceError',
 } as const;
 
-const NAME_BY_KIND: Record<ProviderError['kind'], string> = {
-  transient: GENERATION_ERROR.transient,
-  content_policy: GENERATION_ERROR.contentPolicy,
-  unsupported: GENERATION_ERROR.unsupported,
-  failed: GENERATION_ERROR.failed,
-};
+const TASK_ERRORS = taskErrors({
+  byKind: {
+    transient: GENERATION_ERROR.transient,
+    content_policy: GENERATION_ERROR.contentPolicy,
+    unsupported: GENERATION_ERROR.unsupported,
+    failed: GENERATION_ERROR.failed,
+  },
+  messages: { [GENERATION_ERROR.contentPolicy]: CONTENT_POLICY_MESSAGE, [GENERATION_ERROR.unsupported]: OWN_MESSAGE },
+  fallback: GENERATION_MESSAGES.genericFailure,
+});
 
-export class GenerationTaskError extends Error {
-  constructor(name: string, message: string) {
-    super(message);
-    this.name = name;
-  }
-}
+export { TaskError as GenerationTaskError };
 
 const OnModelParams = z.object({
   productType: z.enum(PRODUCT_TYPES),
@@ -73,8 +73,7 @@ export async function processGeneration({ userId, generationId }: GenerationWork
   try {
     output = await run(generation, input);
   } catch (error) {
-    if (error instanceof ProviderError) throw new GenerationTaskError(NAME_BY_KIND[error.kind], error.message);
-    throw error;
+    throw TASK_ERRORS.fromProvider(error);
   }
   const size = requestedSize(generation);
   const picture = size ? await exactly(output, size) : output;
@@ -102,7 +101,7 @@ async function readSource(generation: repo.GenerationRecord): Promise<ImageInput
   const source = generation.source;
   const bytes = source ? await readObject(source.bucket, source.key).catch(() => undefined) : undefined;
   const mimeType = bytes && detectImageType(bytes);
-  if (!bytes || !mimeType) throw new GenerationTaskError(GENERATION_ERROR.badSource, 'The input image is missing or not an image');
+  if (!bytes || !mimeType) throw new TaskError(GENERATION_ERROR.badSource, 'The input image is missing or not an image');
   return { bytes, mimeType };
 }
 
@@ -163,27 +162,5 @@ export async function failGenerationTask({ userId, generationId, error }: Genera
 }
 
 export function failureMessage(error: CaughtError | undefined): string {
-  switch (error?.Error) {
-    case GENERATION_ERROR.contentPolicy:
-      return CONTENT_POLICY_MESSAGE;
-    case GENERATION_ERROR.unsupported:
-      return causeMessage(error.Cause) ?? GENERATION_MESSAGES.genericFailure;
-    default:
-      return GENERATION_MESSAGES.genericFailure;
-  }
-}
-
-/**
- * The message of the error that was thrown: on Lambda the cause is the JSON of the error
- * ({"errorType","errorMessage",…}), on the local twin the message itself.
- */
-function causeMessage(cause: string | undefined): string | undefined {
-  if (!cause) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(cause);
-    const message = (parsed as { errorMessage?: unknown } | null)?.errorMessage;
-    return typeof message === 'string' && message ? message : undefined;
-  } catch {
-    return cause;
-  }
+  return TASK_ERRORS.message(error?.Error, error?.Cause);
 }
