@@ -216,7 +216,6 @@ async function sampleRouteEvent(route: RouteDefinition) {
 
 const CaughtError = z.object({ Error: z.string().optional(), Cause: z.string().optional() });
 const GenerationInput = z.object({ userId: z.string().min(1), generationId: z.string().min(1) }) satisfies z.ZodType<GenerationWorkflowInput>;
-const VideoInput = z.object({ userId: z.string().min(1), jobId: z.string().min(1), outputs: z.array(z.number().int().min(0)) }) satisfies z.ZodType<VideoWorkflowInput>;
 const OutputStateSchema = z.object({
   userId: z.string().min(1),
   jobId: z.string().min(1),
