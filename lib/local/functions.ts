@@ -17,6 +17,7 @@ import type { OutputResult } from '../../lambdas/domain/video/settle.js';
 import type { ExecutionStatusChangeEvent } from '../../lambdas/handlers/workflow-ended.js';
 import { ROUTES, type RouteDefinition } from '../../lambdas/routes.js';
 import { WORKFLOW_ENDED_FUNCTION, WORKFLOWS, type WorkflowName } from '../../lambdas/workflows.js';
+import { REALTIME_FUNCTIONS, type RealtimeHandler } from '../../lambdas/realtime-functions.js';
 import { buildHttpEvent } from './gateway.js';
 import { DEMO_PRODUCTS, productPhoto } from './products.js';
 
@@ -35,8 +36,8 @@ export interface KnownFunction {
 type RouteHandler = (typeof ROUTES)[number]['handler'];
 /** The workflow table types its handlers as plain strings: a test checks that every task has a contract. */
 type TaskHandler = string;
-const REALTIME_HANDLERS = ['ws-authorize', 'ws-connect', 'ws-disconnect', 'ws-fan-out'] as const;
-type OtherHandler = (typeof REALTIME_HANDLERS)[number] | typeof WORKFLOW_ENDED_FUNCTION.handler;
+const REALTIME_HANDLERS: RealtimeHandler[] = Object.values(REALTIME_FUNCTIONS).map((fn) => fn.handler);
+type OtherHandler = RealtimeHandler | typeof WORKFLOW_ENDED_FUNCTION.handler;
 
 export function knownFunctions(): KnownFunction[] {
   const routes = ROUTES.map((route): KnownFunction => ({ name: route.handler, kind: 'route', route }));
