@@ -1,5 +1,5 @@
 // Bundles every route's handler the way CDK does (ESM, minified, the AWS SDK inside) and prints its size and the
-// time a fresh Node process takes to load it. Run: npx tsx bench/bundle-size.ts
+// time a fresh Node process takes to load it. Run: npx tsx bench/bundle-size.ts [handler,handler…] (default: all)
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,7 +9,8 @@ import { ROUTES } from '../lambdas/routes.js';
 
 const root = resolve(import.meta.dirname, '..');
 const out = mkdtempSync(join(tmpdir(), 'modelloop-bundles-'));
-const handlers = [...new Set(ROUTES.map((route) => route.handler))];
+const only = process.argv[2]?.split(',');
+const handlers = [...new Set(ROUTES.map((route) => route.handler as string))].filter((handler) => !only || only.includes(handler));
 console.log('handler                          size KB   gzip KB   cold load ms (median of 5)');
 for (const handler of handlers) {
   const outfile = join(out, `${handler}.mjs`);

@@ -41,7 +41,12 @@ async function main(): Promise<void> {
     Data      ${relative(process.cwd(), dataDir) || '.'}/ (kept between runs; delete it to start over)
     Mailbox   ${relative(process.cwd(), twin.mailboxFile)} (sign-up and password codes are also printed here)
 
-  Purchases use a local test payment: no card, no money. Press Ctrl-C to stop.
+  ${
+    twin.config.payments === 'stripe'
+      ? `Purchases use Stripe test mode (STRIPE_SECRET_KEY). Forward its webhooks here with:
+      stripe listen --forward-to ${twin.apiUrl}/webhooks/stripe`
+      : 'Purchases use a local test payment: no card, no money.'
+  } Press Ctrl-C to stop.
 `);
   if (demo) {
     console.log('  Seeding the demo studio (a minute the first time; nothing is added twice)…');

@@ -47,7 +47,8 @@ export const ROUTES = [
     auth: 'public',
     tables: { pricingTiers: 'read' },
   },
-  { method: 'POST', path: '/credits/purchase', handler: 'purchase-credits', auth: 'user', tables: LEDGER_WRITE },
+  // The labelled test payment counts its grants per user and day in the payments table.
+  { method: 'POST', path: '/credits/purchase', handler: 'purchase-credits', auth: 'user', tables: { ...LEDGER_WRITE, payments: 'write' } },
   {
     method: 'POST',
     path: '/clothing-items/upload-url',
@@ -198,6 +199,99 @@ export const ROUTES = [
     tables: { ...LEDGER_WRITE, jobs: 'write', generations: 'write' },
     buckets: { results: 'read' },
     workflows: ['video'],
+  },
+  // ——— Payments: Stripe Checkout, its webhook, refunds of unused credits, receipts (lambdas/domain/payments/) ———
+  {
+    method: 'POST',
+    path: '/credits/checkout',
+    handler: 'create-checkout-session',
+    auth: 'user',
+    // Stripe's API answers within its own timeout (6 s) and one retry.
+    timeoutSeconds: 15,
+  },
+  {
+    // Authenticated by the Stripe-Signature over the raw body; grants through the ledger, records what it can't honour.
+    method: 'POST',
+    path: '/webhooks/stripe',
+    handler: 'stripe-webhook',
+    auth: 'public',
+    tables: { ...LEDGER_WRITE, payments: 'write' },
+    timeoutSeconds: 15,
+  },
+  {
+    method: 'POST',
+    path: '/credits/refund-requests',
+    handler: 'request-refund',
+    auth: 'user',
+    // Takes the refunded credits back out of the balance (refund_of_purchase).
+    tables: { ...LEDGER_WRITE, payments: 'write' },
+    timeoutSeconds: 15,
+  },
+  {
+    method: 'GET',
+    path: '/credits/purchases',
+    handler: 'list-purchases',
+    auth: 'user',
+    tables: { ledger: 'read' },
+  },
+  // ——— Importing a product photo from a link (lambdas/domain/imports/) ———
+  {
+    // Fetches a page and its images through the SSRF guard (10 s in all), keeps only the list of candidates.
+    method: 'POST',
+    path: '/imports',
+    handler: 'create-import',
+    auth: 'user',
+    tables: { imports: 'write', limits: 'write' },
+    timeoutSeconds: 15,
+    memoryMb: 1024,
+  },
+  {
+    // Downloads one candidate, checks it like an upload (full decode) and stores it in the caller's folder.
+    method: 'POST',
+    path: '/imports/{id}/select',
+    handler: 'select-import-image',
+    auth: 'user',
+    tables: { imports: 'read', limits: 'write' },
+    buckets: { clothingImages: 'write', results: 'write' },
+    timeoutSeconds: 20,
+  },
+  // ——— Batch generation (spec §7 generate-batch; lambdas/domain/batch/) ———
+  {
+    // Checks every entry, charges the batch in one debit, records it and its photo rows, starts the batch workflow.
+    method: 'POST',
+    path: '/generate-batch',
+    handler: 'generate-batch',
+    auth: 'user',
+    tables: { ...SPENDING, batches: 'write', generations: 'write', clothingItems: 'read', pricingTiers: 'read' },
+    workflows: ['batch'],
+    timeoutSeconds: 20,
+  },
+  {
+    method: 'GET',
+    path: '/batches',
+    handler: 'list-batches',
+    auth: 'user',
+    tables: { batches: 'read', generations: 'read' },
+    buckets: { results: 'read' },
+  },
+  {
+    method: 'GET',
+    path: '/batches/{id}',
+    handler: 'get-batch',
+    auth: 'user',
+    tables: { batches: 'read', generations: 'read' },
+    buckets: { results: 'read' },
+  },
+  {
+    // Builds the zip of the batch's photos (manifest.csv + PNGs) streamed into S3 once, then answers a signed URL.
+    method: 'POST',
+    path: '/batches/{id}/download',
+    handler: 'download-batch',
+    auth: 'user',
+    tables: { batches: 'write', generations: 'read' },
+    buckets: { results: 'write' },
+    timeoutSeconds: 28,
+    memoryMb: 1024,
   },
 ] as const satisfies readonly RouteDefinition[];
 

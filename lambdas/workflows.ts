@@ -62,7 +62,42 @@ export const WORKFLOWS = {
       MarkFailed: { handler: 'video-mark-failed', tables: { jobs: 'write', profiles: 'write', ledger: 'write', generations: 'write' }, timeoutSeconds: 60 },
     },
   },
+  /**
+   * A batch (lambdas/domain/batch): execution name = batch id. A Map over the photo ids (MaxConcurrencyPath: the
+   * route's BATCH_MAX_CONCURRENCY) runs MakePhoto per photo, with FailPhoto caught inside the iteration; Summarize last.
+   */
+  batch: {
+    asl: 'batch.asl.json',
+    tasks: {
+      // The generation workflow's Process: it makes 'batch' rows through the on-model port.
+      MakePhoto: {
+        handler: 'generation-process',
+        providers: ['onModelImage'],
+        tables: { generations: 'write', clothingItems: 'write' },
+        buckets: { clothingImages: 'read', results: 'write' },
+        timeoutSeconds: 300,
+        memoryMb: 3008,
+      },
+      FailPhoto: {
+        handler: 'batch-fail-photo',
+        tables: { generations: 'write', batches: 'read', profiles: 'write', ledger: 'write' },
+        timeoutSeconds: 60,
+      },
+      Summarize: {
+        handler: 'batch-summarize',
+        tables: { generations: 'write', batches: 'write', profiles: 'write', ledger: 'write' },
+        timeoutSeconds: 120,
+      },
+    },
+  },
 } satisfies Record<string, WorkflowDefinition>;
+
+/** The environment variable of POST /generate-batch that sets the batch Map's MaxConcurrency. */
+export const BATCH_CONCURRENCY_ENV = 'BATCH_MAX_CONCURRENCY';
+/** Its value per host: the twin has two cores; the cloud's bound keeps a provider's rate limits in reach. */
+export const BATCH_CONCURRENCY = { cloud: 10, local: 4 } as const;
+/** An inline Map runs at most 40 iterations at once whatever it is asked. */
+export const BATCH_CONCURRENCY_LIMIT = 40;
 
 export type WorkflowName = keyof typeof WORKFLOWS;
 
@@ -75,8 +110,8 @@ export const ENDED_STATUSES = ['FAILED', 'TIMED_OUT', 'ABORTED'] as const;
  */
 export const WORKFLOW_ENDED_FUNCTION = {
   handler: 'workflow-ended',
-  tables: { jobs: 'write', generations: 'write', profiles: 'write', ledger: 'write' },
-  workflows: ['video', 'generation'],
+  tables: { jobs: 'write', generations: 'write', profiles: 'write', ledger: 'write', batches: 'write' },
+  workflows: ['video', 'generation', 'batch'],
   timeoutSeconds: 60,
 } as const satisfies TaskFunction & { workflows: readonly WorkflowName[] };
 

@@ -9,9 +9,14 @@
 //   googleClientId          Google OAuth client id; when given, the user pool gets a Google identity provider and
 //   googleClientSecretName  a hosted UI domain, the client secret read from Secrets Manager under this name.
 //   authDomainPrefix        hosted UI domain prefix (default modelloop-<stage>-<account>), used only with Google.
-//   testPayments            true only on a staging stage: the purchase route then grants credits for a clearly
-//                           labelled test payment (TEST_PAYMENTS=enabled). Off by default: no deployed stage hands
-//                           out free credits unless asked to.
+//   payments                how credits are bought (PAYMENTS on the payment functions, `payments` in config.json):
+//                           'stripe' card payments through Stripe Checkout, granted by its verified webhook (the default
+//                           on every stage but dev); 'test' the clearly labelled test payment, allowed only on a stage
+//                           listed in testStages and never on 'prod' (synth fails); 'off' no purchases (dev's default).
+//   testPayments            the older switch: true means payments 'test', with the same checks.
+//   testStages              the stages where payments 'test' may be chosen (default: dev, staging); 'prod' can't be one.
+//   stripeApiKeySecretName  with payments 'stripe': the Secrets Manager secrets holding Stripe's secret API key and the
+//   stripeWebhookSecretName webhook endpoint's signing secret (plain strings; default modelloop/<stage>/stripe-…).
 //   userLimits              overrides of the per-user limits (USER_LIMITS in lambdas/contracts/catalog.ts), e.g.
 //                           {"rates":{"spending":{"limit":50,"windowSeconds":10}},"running":{"video":3}}; passed to
 //                           every function as USER_LIMITS.
@@ -52,12 +57,22 @@ export interface FashnSettings {
   outputHosts?: string;
 }
 
+export type PaymentsSettings =
+  | { mode: 'stripe'; apiKeySecretName: string; webhookSecretName: string }
+  | { mode: 'test' }
+  | { mode: 'off' };
+
+/** The stage that takes real money: the test payment can never be turned on there. */
+export const PROD_STAGE = 'prod';
+const DEFAULT_TEST_STAGES = ['dev', 'staging'];
+
 export interface ModelLoopConfig {
   stage: string;
   webOrigins: string[];
   google?: GoogleSignIn;
   authDomainPrefix?: string;
-  testPayments: boolean;
+  /** How credits are bought on this stage. */
+  payments: PaymentsSettings;
   providers: Record<ProviderPort, string>;
   /** Region of the Bedrock calls; the stack's region when absent. */
   bedrockRegion?: string;
@@ -112,7 +127,7 @@ export function readConfig(node: Node): ModelLoopConfig {
     webOrigins: readOrigins(node.tryGetContext('webOrigins'), stage),
     google: googleClientId && googleClientSecretName ? { clientId: googleClientId, clientSecretName: googleClientSecretName } : undefined,
     authDomainPrefix: text('authDomainPrefix'),
-    testPayments: readFlag('testPayments', node.tryGetContext('testPayments')),
+    payments: readPayments(stage, text, node),
     providers,
     bedrockRegion,
     fashn,
@@ -166,4 +181,36 @@ function readFlag(key: string, value: unknown): boolean {
   if (value === undefined || value === null || value === '' || value === false || value === 'false') return false;
   if (value === true || value === 'true') return true;
   throw new Error(`Context ${key} must be true or false, got ${JSON.stringify(value)}`);
+}
+
+function readPayments(stage: string, text: (key: string) => string | undefined, node: Node): PaymentsSettings {
+  const legacyTest = readFlag('testPayments', node.tryGetContext('testPayments'));
+  const chosen = text('payments');
+  if (chosen !== undefined && !['stripe', 'test', 'off'].includes(chosen)) {
+    throw new Error(`Context payments must be stripe, test or off, got '${chosen}'`);
+  }
+  if (legacyTest && chosen !== undefined && chosen !== 'test') {
+    throw new Error(`Context testPayments=true contradicts payments=${chosen}; use payments alone`);
+  }
+  const mode = (chosen ?? (legacyTest ? 'test' : stage === 'dev' ? 'off' : 'stripe')) as PaymentsSettings['mode'];
+  const testStages = readList(node.tryGetContext('testStages')) ?? DEFAULT_TEST_STAGES;
+  if (testStages.includes(PROD_STAGE)) throw new Error(`Context testStages can't include '${PROD_STAGE}': the test payment gives credits away`);
+  if (mode === 'test') {
+    const via = legacyTest ? 'testPayments=true' : 'payments=test';
+    if (stage === PROD_STAGE) throw new Error(`Context ${via} is refused on stage '${PROD_STAGE}': the test payment gives credits away`);
+    if (!testStages.includes(stage)) {
+      throw new Error(`Context ${via} is allowed only on a test stage (testStages: ${testStages.join(', ')}), not on '${stage}'`);
+    }
+  }
+  if (mode !== 'stripe') return { mode };
+  return {
+    mode,
+    apiKeySecretName: text('stripeApiKeySecretName') ?? `modelloop/${stage}/stripe-api-key`,
+    webhookSecretName: text('stripeWebhookSecretName') ?? `modelloop/${stage}/stripe-webhook-secret`,
+  };
+}
+
+function readList(value: unknown): string[] | undefined {
+  if (value === undefined || value === null || value === '') return undefined;
+  return (Array.isArray(value) ? value : String(value).split(',')).map((item) => String(item).trim()).filter(Boolean);
 }

@@ -2,12 +2,14 @@
 import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
 import { UserPoolClientIdentityProvider } from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
+import { BATCH_CONCURRENCY, BATCH_CONCURRENCY_ENV } from '../lambdas/workflows.js';
 import { providerEnvName, type ModelLoopConfig, type ProviderPort } from './config.js';
 import { Auth } from './constructs/auth.js';
 import { Data } from './constructs/data.js';
 import { FunctionFactory } from './constructs/function-factory.js';
 import { HttpApi } from './constructs/http-api.js';
 import { MediaLayer } from './constructs/media-layer.js';
+import { Payments } from './constructs/payments.js';
 import { PricingTierSeed } from './constructs/pricing-tier-seed.js';
 import { ProviderAccess } from './constructs/provider-access.js';
 import { Realtime } from './constructs/realtime.js';
@@ -29,6 +31,7 @@ export class ModelLoopStack extends Stack {
   readonly workflows: Workflows;
   readonly httpApi: HttpApi;
   readonly realtime: Realtime;
+  readonly payments: Payments;
   readonly web: WebHosting;
 
   constructor(scope: Construct, id: string, props: ModelLoopStackProps) {
@@ -66,12 +69,16 @@ export class ModelLoopStack extends Stack {
       mediaLayer: this.mediaLayer,
     });
     this.workflows = new Workflows(this, 'Workflows', { functions: this.functions });
+    this.payments = new Payments(this, 'Payments', { settings: config.payments, stage: config.stage });
     this.httpApi = new HttpApi(this, 'HttpApi', {
       functions: this.functions,
       issuer: this.auth.issuer,
       audience: this.auth.webClient.userPoolClientId,
       webOrigins: config.webOrigins,
-      routeEnvironment: config.testPayments ? { 'purchase-credits': { TEST_PAYMENTS: 'enabled' } } : {},
+      routeEnvironment: {
+        ...this.payments.routeEnvironment(),
+        'generate-batch': { [BATCH_CONCURRENCY_ENV]: String(BATCH_CONCURRENCY.cloud) },
+      },
     });
     this.realtime = new Realtime(this, 'Realtime', {
       functions: this.functions,
@@ -90,9 +97,10 @@ export class ModelLoopStack extends Stack {
       hostedUi: authDomain ? { domain: authDomain, providers: [UserPoolClientIdentityProvider.GOOGLE.name] } : undefined,
       dataBuckets: Object.values(this.storage.buckets),
       accessLogs: this.storage.accessLogs,
-      testPayments: config.testPayments,
+      payments: config.payments.mode,
     });
     this.auth.addReturnOrigin(this.web.url);
+    this.payments.wire(this.httpApi.functions, { apiUrl: this.httpApi.url, webUrl: this.web.url });
 
     new CfnOutput(this, 'Region', { value: this.region });
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });

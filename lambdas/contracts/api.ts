@@ -23,7 +23,24 @@ export const Profile = z.object({
 });
 export type Profile = z.infer<typeof Profile>;
 
-export const TRANSACTION_TYPES = ['signup_bonus', 'purchase', 'debit', 'refund'] as const;
+/** `refund_of_purchase`: bought credits given back because the payment was refunded (never more than bought). */
+export const TRANSACTION_TYPES = ['signup_bonus', 'purchase', 'debit', 'refund', 'refund_of_purchase'] as const;
+
+/** What a card payment behind a ledger entry was: set on purchases paid through Stripe and on their refunds. */
+export const PaymentDetails = z.object({
+  provider: z.literal('stripe'),
+  /** The amount in the currency's smallest unit (cents). */
+  amount_cents: z.number().int(),
+  currency: z.string(),
+  checkout_session_id: z.string(),
+  payment_intent_id: z.string().optional(),
+  charge_id: z.string().optional(),
+  refund_id: z.string().optional(),
+  receipt_url: z.string().optional(),
+  livemode: z.boolean().optional(),
+});
+export type PaymentDetails = z.infer<typeof PaymentDetails>;
+
 export const CreditTransaction = z.object({
   id: z.string(),
   user_id: z.string(),
@@ -32,6 +49,7 @@ export const CreditTransaction = z.object({
   amount: z.number().int(),
   balance_after: z.number().int(),
   created_at: z.string(),
+  payment: PaymentDetails.optional(),
 });
 export type CreditTransaction = z.infer<typeof CreditTransaction>;
 
@@ -87,6 +105,8 @@ export const RuntimeConfig = z.object({
     .optional(),
   host: z.enum(['local', 'cloud']),
   testPayments: z.boolean(),
+  /** How credits are bought here; absent in a config.json written before payments had modes. */
+  payments: z.enum(['stripe', 'test', 'off']).optional(),
 });
 export type RuntimeConfig = z.infer<typeof RuntimeConfig>;
 
@@ -163,7 +183,7 @@ export const ClothingItemsQuery = z.object({ active: z.enum(['true', 'false']).o
 /** The WebSocket's query-string parameter that carries the ID token to the $connect authorizer. */
 export const WEBSOCKET_TOKEN_PARAM = 'token';
 /** Lists that refresh live: each is also the first element of the web app's query keys for that list. */
-export const LIVE_RESOURCES = ['clothing-items', 'generations', 'jobs'] as const;
+export const LIVE_RESOURCES = ['clothing-items', 'generations', 'jobs', 'batches'] as const;
 export type LiveResource = (typeof LIVE_RESOURCES)[number];
 /** What the server pushes on a user's WebSocket connections: the new balance, or "this list changed, reload it". */
 export const RealtimeMessage = z.discriminatedUnion('type', [
@@ -171,3 +191,59 @@ export const RealtimeMessage = z.discriminatedUnion('type', [
   z.object({ type: z.literal('changed'), resource: z.enum(LIVE_RESOURCES) }),
 ]);
 export type RealtimeMessage = z.infer<typeof RealtimeMessage>;
+
+// ——— Payments: Stripe Checkout, refunds of unused credits, receipts ———
+
+/** `stripe`: card payments through Stripe Checkout; `test`: a labelled test payment (never on prod); `off`: none. */
+export const PAYMENT_MODES = ['stripe', 'test', 'off'] as const;
+export const PaymentMode = z.enum(PAYMENT_MODES);
+export type PaymentMode = z.infer<typeof PaymentMode>;
+
+/** Stripe's smallest USD charge is $0.50, so a card purchase is at least 5 credits. */
+export const MIN_CARD_CREDITS = 5;
+/** Refunds of unused credits are possible this long after the purchase. */
+export const REFUND_WINDOW_DAYS = 7;
+/** Credits the labelled test payment grants one user per UTC day, at most. */
+export const TEST_PAYMENT_DAILY_CREDITS = 20_000;
+
+export const CheckoutRequest = PurchaseCreditsRequest.refine((request) => request.credits >= MIN_CARD_CREDITS, {
+  message: `Card payments start at ${MIN_CARD_CREDITS} credits ($0.50)`,
+  path: ['credits'],
+});
+export type CheckoutRequest = z.infer<typeof CheckoutRequest>;
+
+export const CheckoutResponse = z.object({
+  /** Stripe's hosted payment page: the browser goes there. */
+  url: z.string().url(),
+  sessionId: z.string(),
+});
+export type CheckoutResponse = z.infer<typeof CheckoutResponse>;
+
+export const RefundRequest = z.object({
+  transactionId: z.string({ error: 'Name the purchase to refund' }).min(1, 'Name the purchase to refund').max(300),
+});
+export type RefundRequest = z.infer<typeof RefundRequest>;
+
+export const RefundResponse = z.object({
+  transaction: CreditTransaction,
+  newCredits: z.number().int(),
+  refund: z.object({ id: z.string(), status: z.string() }),
+});
+export type RefundResponse = z.infer<typeof RefundResponse>;
+
+/** One purchase on the billing page's receipts list. */
+export const PurchaseReceipt = z.object({
+  transactionId: z.string(),
+  credits: z.number().int(),
+  created_at: z.string(),
+  description: z.string(),
+  /** Absent for a test payment. */
+  amount_cents: z.number().int().optional(),
+  currency: z.string().optional(),
+  receipt_url: z.string().optional(),
+  refunded: z.boolean(),
+  /** Whether a refund request would be accepted now (window open, credits unused, paid by card). */
+  refundable: z.boolean(),
+});
+export type PurchaseReceipt = z.infer<typeof PurchaseReceipt>;
+

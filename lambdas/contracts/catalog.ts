@@ -128,14 +128,15 @@ export const USER_LIMITS = {
     spending: { limit: 100, windowSeconds: 10 },
     /** Imports from a product link. */
     imports: { limit: 30, windowSeconds: 60 },
+    /** Selections of an imported image: each downloads, decodes and stores one. */
+    importSelections: { limit: 30, windowSeconds: 60 },
     /** Every request made with one API key. */
     apiKey: { limit: 20, windowSeconds: 2 },
-    /** Labelled test payments (only where test payments are on). */
-    testPayments: { limit: 10, windowSeconds: 86_400 },
   },
   running: {
     video: 5,
     image: 20,
+    batch: 3,
   },
 } as const;
 export type RateLimitName = keyof typeof USER_LIMITS.rates;
@@ -145,5 +146,6 @@ export type RunningLimitName = keyof typeof USER_LIMITS.running;
 export const RUNNING_LIMIT_MESSAGES: Record<RunningLimitName, (limit: number) => string> = {
   video: (limit) => `You have ${limit} videos in progress. Start another when one finishes.`,
   image: (limit) => `You have ${limit} images in progress. Start another when one finishes.`,
+  batch: (limit) => `You have ${limit} batches in progress. Start another when one finishes.`,
 };
 export const RATE_LIMIT_MESSAGE = 'Too many requests. Please wait a moment and try again.';

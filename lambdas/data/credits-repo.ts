@@ -41,16 +41,13 @@ export interface LedgerItem extends CreditTransaction, Partial<DebitBinding> {
   refundable?: number;
   /** On a refund: the id of the debit it returns. */
   refund_of?: string;
-  /** Extra facts for accounting (e.g. a payment's amount, currency and provider ids). */
-  details?: Record<string, string | number>;
 }
 
-export type LedgerDraft = Pick<CreditTransaction, 'id' | 'transaction_type' | 'amount' | 'description'> & {
+export type LedgerDraft = Pick<CreditTransaction, 'id' | 'transaction_type' | 'amount' | 'description' | 'payment'> & {
   ref?: string;
   binding?: DebitBinding;
   /** A refund: the debit it returns. */
   refundOf?: string;
-  details?: Record<string, string | number>;
 };
 
 export type ApplyResult =
@@ -65,7 +62,8 @@ const THROTTLING = new Set(['ThrottlingException', 'ProvisionedThroughputExceede
 const DEADLINE_MS = 8_000;
 
 const toProfile = ({ ledger_seq: _seq, ...profile }: ProfileItem): Profile => profile;
-export const toTransaction = ({ user_id, id, description, transaction_type, amount, balance_after, created_at }: LedgerItem): CreditTransaction => ({
+/** An entry as the API answers it: without the ledger's own bookkeeping (seq, ref, binding, refundable). */
+export const toTransaction = ({ user_id, id, description, transaction_type, amount, balance_after, created_at, payment }: LedgerItem): CreditTransaction => ({
   user_id,
   id,
   description,
@@ -73,6 +71,7 @@ export const toTransaction = ({ user_id, id, description, transaction_type, amou
   amount,
   balance_after,
   created_at,
+  ...(payment ? { payment } : {}),
 });
 
 /** The ledger could not take the write in time (heavy contention on one user). Nothing was applied. */
@@ -232,7 +231,7 @@ async function applyNow(userId: string, draft: LedgerDraft, now: () => string): 
       ...(draft.binding ?? {}),
       ...(draft.transaction_type === 'debit' ? { refundable: -draft.amount } : {}),
       ...(draft.refundOf ? { refund_of: draft.refundOf } : {}),
-      ...(draft.details ? { details: draft.details } : {}),
+      ...(draft.payment ? { payment: draft.payment } : {}),
     };
     const spent = state.spent + spentDelta(draft);
     try {

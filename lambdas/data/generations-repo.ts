@@ -192,9 +192,10 @@ export async function countProcessing(userId: string, since: string): Promise<nu
         TableName: table(),
         IndexName: BY_CREATED,
         KeyConditionExpression: 'user_id = :user AND created_at >= :since',
-        FilterExpression: '#status = :processing',
+        // Batch photos are counted by their batch (the batch running limit), not one by one as images.
+        FilterExpression: '#status = :processing AND generation_type <> :batch',
         ExpressionAttributeNames: STATUS,
-        ExpressionAttributeValues: { ':user': userId, ':since': since, ':processing': 'processing' },
+        ExpressionAttributeValues: { ':user': userId, ':since': since, ':processing': 'processing', ':batch': 'batch' },
         Select: 'COUNT',
         ExclusiveStartKey: cursor,
       }),

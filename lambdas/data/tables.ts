@@ -57,6 +57,29 @@ export const TABLES = {
     globalIndexes: [{ name: 'by_user', partitionKey: { name: 'user_id', type: 'S' } }],
     ttlAttribute: 'expires_at',
   },
+  /**
+   * Payment bookkeeping beside the ledger, one item per id: `pi#<payment intent>` (the user and Checkout Session of a
+   * card payment, for refunds Stripe reports), `event#<Stripe event id>` (an event acknowledged without granting, and
+   * why), `refund#<session id>` (a refund asked of Stripe), `test-grants#<user>#<day>` (the daily cap of test
+   * payments; expires).
+   */
+  payments: { partitionKey: { name: 'id', type: 'S' }, ttlAttribute: 'expires_at' },
+  /** Product-link imports: the candidates a page offered, the only images the caller may then select; an hour. */
+  imports: {
+    partitionKey: { name: 'user_id', type: 'S' },
+    sortKey: { name: 'id', type: 'S' },
+    ttlAttribute: 'expires_at',
+  },
+  /**
+   * Batches (one per generate-batch request): the entries, the photo ids, the debit that paid for them and, once every
+   * photo has ended, the summary. Ids are derived from the request, so newest-first reads go through by_created.
+   */
+  batches: {
+    partitionKey: { name: 'user_id', type: 'S' },
+    sortKey: { name: 'id', type: 'S' },
+    localIndexes: [{ name: 'by_created', sortKey: { name: 'created_at', type: 'S' } }],
+    stream: true,
+  },
 } as const satisfies Record<string, TableDefinition>;
 
 export type TableName = keyof typeof TABLES;

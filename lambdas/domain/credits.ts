@@ -5,7 +5,7 @@
 // whatever the route), and it stores the operation and the request's hash. The same key again is a replay only for
 // the same operation and body; anything else is a 409 and changes nothing. A refund names the debit it returns and
 // can never take back more than that debit took.
-import type { CreditTransaction, Profile } from '../contracts/api.js';
+import type { CreditTransaction, PaymentDetails, Profile } from '../contracts/api.js';
 import { AppError, conflict, InsufficientCreditsError } from '../core/errors.js';
 import type { Caller } from '../core/http.js';
 import {
@@ -14,6 +14,7 @@ import {
   getProfile,
   LedgerBusyError,
   recordSignIn,
+  type ApplyResult,
   type DebitBinding,
   type LedgerDraft,
   type LedgerItem,
@@ -105,12 +106,18 @@ export async function refund(userId: string, { debitId, ref, amount, description
 /** Grants bought credits; keyed by the payment, so a payment confirmation delivered twice grants once. */
 export async function purchase(
   userId: string,
-  { paymentId, credits, description, details }: { paymentId: string; credits: number; description: string; details?: Record<string, string | number> },
+  { paymentId, credits, description }: { paymentId: string; credits: number; description: string },
 ): Promise<LedgerResult> {
   assertPositive(credits);
-  const result = await apply(userId, { id: `purchase#${paymentId}`, transaction_type: 'purchase', amount: credits, description, ref: paymentId, details });
-  if (result.outcome !== 'applied' && result.outcome !== 'replayed') throw new Error(`unexpected ledger outcome for purchase ${paymentId}`);
+  const result = settled(await apply(userId, { id: purchaseEntryId(paymentId), transaction_type: 'purchase', amount: credits, description, ref: paymentId }));
   if (result.entry.transaction_type !== 'purchase' || result.entry.amount !== credits) throw KEY_REUSED();
+  return result;
+}
+
+/** An entry applied or replayed as the caller sees it; a balance that can't hold a negative entry is a 402. */
+function settled(result: ApplyResult): LedgerResult {
+  if (result.outcome === 'insufficient') throw new InsufficientCreditsError(0, result.available);
+  if (result.outcome === 'over-refund') throw new Error(`refund exceeding debit ${result.debitId}`);
   return { entry: toTransaction(result.entry), replayed: result.outcome === 'replayed', ref: result.entry.ref };
 }
 
@@ -135,3 +142,40 @@ export type { LedgerItem };
 function assertPositive(amount: number): void {
   if (!Number.isInteger(amount) || amount <= 0) throw new Error(`A ledger amount must be a positive whole number, got ${amount}`);
 }
+
+// ——— Card payments (Stripe Checkout) ———
+
+/**
+ * Grants credits paid by card; keyed by the Checkout Session, so a webhook delivered twice, replayed or out of order
+ * grants once. The entry records what was paid (amount, currency, Stripe ids).
+ */
+export async function purchaseByCard(
+  userId: string,
+  { sessionId, credits, description, payment }: { sessionId: string; credits: number; description: string; payment: PaymentDetails },
+): Promise<LedgerResult> {
+  assertPositive(credits);
+  return settled(await apply(userId, { id: purchaseEntryId(sessionId), transaction_type: 'purchase', amount: credits, description, ref: sessionId, payment }));
+}
+
+/**
+ * Takes back the credits of a refunded card purchase, once per purchase (keyed by its Checkout Session) whoever asks
+ * first: the refund request or Stripe's charge.refunded. Refused (InsufficientCreditsError) when the balance no longer
+ * holds them.
+ */
+export async function refundOfPurchase(
+  userId: string,
+  { sessionId, credits, description, payment }: { sessionId: string; credits: number; description: string; payment: PaymentDetails },
+): Promise<LedgerResult> {
+  assertPositive(credits);
+  return settled(await apply(userId, {
+    id: refundOfPurchaseEntryId(sessionId),
+    transaction_type: 'refund_of_purchase',
+    amount: -credits,
+    description,
+    ref: sessionId,
+    payment,
+  }));
+}
+
+export const purchaseEntryId = (paymentId: string): string => `purchase#${paymentId}`;
+export const refundOfPurchaseEntryId = (sessionId: string): string => `refund_of_purchase#${sessionId}`;

@@ -47,7 +47,8 @@ const UPLOAD_ID_PATTERN = new RegExp(`^${UPLOAD_ID}$`);
 
 export const isUploadId = (value: string) => UPLOAD_ID_PATTERN.test(value);
 
-const refusal = (problem: ImageFileProblem) => new AppError(400, problem.code, problem.description);
+/** A refused file as the API answers it. */
+export const refusal = (problem: ImageFileProblem) => new AppError(400, problem.code, problem.description);
 const uploadMissing = () =>
   new AppError(404, 'UPLOAD_NOT_FOUND', 'The uploaded file was not found. Please upload the image again.');
 
@@ -61,7 +62,7 @@ export async function createImageUpload(
   const problem = checkImageFile({ name: file.fileName, type: file.contentType, size: file.sizeBytes }, policy.maxBytes);
   if (problem) throw refusal(problem);
   const contentType = declaredImageType(file.contentType, file.fileName)!;
-  const imageKey = `${userId}/${now}-${randomBytes(8).toString('hex')}.${IMAGE_EXTENSIONS[contentType]}`;
+  const imageKey = newUploadKey(userId, contentType, now);
   const upload = await presignUpload(policy.bucket, imageKey, { contentType, sizeBytes: file.sizeBytes }, policy.urlSeconds);
   return {
     uploadUrl: upload.url,
@@ -69,6 +70,11 @@ export async function createImageUpload(
     imageKey,
     expiresAt: new Date(now + policy.urlSeconds * 1000).toISOString(),
   };
+}
+
+/** A new key in the caller's folder, of the one shape uploads have (so every route that takes an upload takes it). */
+export function newUploadKey(userId: string, mimeType: ImageMimeType, now = Date.now()): string {
+  return `${userId}/${now}-${randomBytes(8).toString('hex')}.${IMAGE_EXTENSIONS[mimeType]}`;
 }
 
 /**
@@ -114,7 +120,15 @@ async function inspect(key: string, sizeBytes: number, { bucket, maxBytes }: Upl
   if (sizeBytes > maxBytes) return fileTooLarge(sizeBytes, maxBytes);
   // The first bytes settle most refusals without reading a whole file.
   if (!detectImageType(await readObject(bucket, key, Math.min(MAGIC_BYTES_LENGTH, sizeBytes)))) return INVALID_FILE_TYPE;
-  const bytes = await readObject(bucket, key);
+  return inspectImageBytes(await readObject(bucket, key), maxBytes);
+}
+
+/**
+ * The checks of an upload on bytes already in hand (an image imported from a link): within the limit, a JPEG, PNG
+ * or WebP by its magic bytes, at most MAX_IMAGE_PIXELS, and pixel data that decodes to the end.
+ */
+export async function inspectImageBytes(bytes: Buffer, maxBytes: number): Promise<ImageFileProblem | Omit<AcceptedImage, 'key' | 'sizeBytes'>> {
+  if (bytes.length === 0) return EMPTY_FILE;
   if (bytes.length > maxBytes) return fileTooLarge(bytes.length, maxBytes);
   const check = await checkImageBytes(bytes);
   if (check.ok) return { mimeType: check.mimeType, width: check.width, height: check.height };

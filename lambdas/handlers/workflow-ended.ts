@@ -3,9 +3,11 @@
 // local Step Functions API on the twin), never only when someone happens to read a list. Settling is idempotent:
 // a job or generation that already ended is only made whole (its refund is keyed by its id).
 import type { EventBridgeEvent } from 'aws-lambda';
+import { BATCH_MESSAGES } from '../contracts/batch.js';
 import { GENERATION_MESSAGES } from '../contracts/generations.js';
 import { VIDEO_FAILURE_MESSAGES } from '../contracts/video.js';
 import { log } from '../core/log.js';
+import { settleBatch } from '../domain/batch/work.js';
 import { failAndRefund } from '../domain/generation/service.js';
 import { failJob } from '../domain/video/settle.js';
 import { ENDED_STATUSES, workflowEnvName } from '../workflows.js';
@@ -23,11 +25,12 @@ export type ExecutionStatusChangeEvent = EventBridgeEvent<'Step Functions Execut
 
 const videoArn = process.env[workflowEnvName('video')];
 const generationArn = process.env[workflowEnvName('generation')];
+const batchArn = process.env[workflowEnvName('batch')];
 
 export const handler = async (event: ExecutionStatusChangeEvent): Promise<void> => {
   const { stateMachineArn, status, name } = event.detail;
   if (!(ENDED_STATUSES as readonly string[]).includes(status)) return;
-  const input = JSON.parse(event.detail.input ?? '{}') as { userId?: string; jobId?: string; generationId?: string };
+  const input = JSON.parse(event.detail.input ?? '{}') as { userId?: string; jobId?: string; generationId?: string; batchId?: string };
   if (!input.userId) return log.warn('ended execution without a user', { execution: name, status });
   const timedOut = status === 'TIMED_OUT';
   if (stateMachineArn === videoArn && input.jobId) {
@@ -36,6 +39,10 @@ export const handler = async (event: ExecutionStatusChangeEvent): Promise<void> 
   } else if (stateMachineArn === generationArn && input.generationId) {
     const generation = await failAndRefund(input.userId, input.generationId, GENERATION_MESSAGES.genericFailure);
     log.info('generation execution ended', { generationId: input.generationId, status, generationStatus: generation?.status });
+  } else if (stateMachineArn === batchArn && input.batchId) {
+    // Every photo the execution did not finish is failed and refunded once; then the summary is written.
+    const summary = await settleBatch(input.userId, input.batchId, timedOut ? BATCH_MESSAGES.photoTimedOut : BATCH_MESSAGES.photoStopped);
+    log.info('batch execution ended', { batchId: input.batchId, status, ...summary });
   } else {
     log.warn('ended execution of an unknown workflow', { execution: name, stateMachineArn, status });
   }

@@ -36,3 +36,12 @@ export async function normalizeVideo(
   ]);
   return output;
 }
+
+/**
+ * A clip already in the delivered format but with its index (moov) after the media: the same streams copied, index
+ * first. No re-encode.
+ */
+export async function remuxFaststart(input: string, output = outputBeside(input, 'faststart')): Promise<string> {
+  await runTool('ffmpeg', ['-y', '-i', input, '-map', '0:v:0', '-c', 'copy', '-movflags', '+faststart', '-an', '-f', 'mp4', output]);
+  return output;
+}

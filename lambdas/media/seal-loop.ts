@@ -15,12 +15,13 @@ export interface SealedLoop {
   originalSeamScore: number;
 }
 
-export async function sealLoop(input: string, repairedOutput?: string): Promise<SealedLoop> {
-  const original = await measureSeam(input);
+/** `size`: the input's, when the caller has probed it already (the repaired copy keeps it). */
+export async function sealLoop(input: string, repairedOutput?: string, size?: { width: number; height: number }): Promise<SealedLoop> {
+  const original = await measureSeam(input, size);
   if (original.score <= MAX_SEAM_SCORE) {
     return { file: input, seamScore: original.score, repaired: false, originalSeamScore: original.score };
   }
   const file = await repairLoop(input, repairedOutput);
-  const repaired = await measureSeam(file);
+  const repaired = await measureSeam(file, size);
   return { file, seamScore: repaired.score, repaired: true, originalSeamScore: original.score };
 }

@@ -38,8 +38,9 @@ export function seamScoreOf(seamDifference: number, stepDifferences: readonly nu
   return seamDifference / typical;
 }
 
-export async function measureSeam(file: string): Promise<SeamMeasurement> {
-  const { width, height } = await probeVideo(file);
+/** `size`: the video's, when the caller has probed it already. */
+export async function measureSeam(file: string, size?: { width: number; height: number }): Promise<SeamMeasurement> {
+  const { width, height } = size ?? (await probeVideo(file));
   const analysis = {
     width: SEAM_ANALYSIS_WIDTH,
     height: Math.max(2, 2 * Math.round((SEAM_ANALYSIS_WIDTH * height) / width / 2)),

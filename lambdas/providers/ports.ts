@@ -1,6 +1,6 @@
 // One port per AI capability. Adapters: the local studio engine (default, deterministic, no AI) and the cloud
 // adapters (Bedrock Stability, Bedrock Luma Ray2, an HTTPS fashion-model API). Configuration picks one per port.
-import type { CAMERA_ZOOMS, PRODUCT_TYPES, VIDEO_ASPECT_RATIOS } from '../contracts/catalog.js';
+import type { BATCH_CAMERA_ANGLES, CAMERA_ZOOMS, PRODUCT_TYPES, VIDEO_ASPECT_RATIOS } from '../contracts/catalog.js';
 
 export type ImageMimeType = 'image/jpeg' | 'image/png' | 'image/webp';
 
@@ -31,6 +31,13 @@ export interface OnModelImageRequest {
   cameraZoom: (typeof CAMERA_ZOOMS)[number];
   size: Size;
   promptEnhance: boolean;
+  /**
+   * A batch photo's camera angle. The local engine composes each angle differently; cloud adapters get the angle's
+   * zoom through cameraZoom.
+   */
+  angle?: (typeof BATCH_CAMERA_ANGLES)[number];
+  /** A batch photo's backdrop colour, #RRGGBB. */
+  backdrop?: string;
 }
 
 export interface OnModelImagePort {

@@ -16,6 +16,7 @@ const LIST_OF: Record<Exclude<StreamedTable, 'profiles'>, LiveResource> = {
   clothingItems: 'clothing-items',
   generations: 'generations',
   jobs: 'jobs',
+  batches: 'batches',
 };
 
 export interface Notice {

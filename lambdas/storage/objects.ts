@@ -2,6 +2,7 @@
 // display files straight from S3; the functions only ever touch keys they built or checked.
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import type { Readable } from 'node:stream';
 import { bucketName, type BucketName } from '../data/tables.js';
 import { s3 } from '../core/s3.js';
 
@@ -36,6 +37,29 @@ export async function presignUpload(
 export function presignDownload(bucket: BucketName, key: string, contentType: string, expiresInSeconds: number): Promise<string> {
   const command = new GetObjectCommand({ Bucket: bucketName(bucket), Key: key, ResponseContentType: contentType });
   return getSignedUrl(s3, command, { expiresIn: expiresInSeconds });
+}
+
+/** A GET URL that the browser saves as `fileName` (Content-Disposition: attachment). */
+export function presignAttachment(bucket: BucketName, key: string, contentType: string, fileName: string, expiresInSeconds: number): Promise<string> {
+  const command = new GetObjectCommand({
+    Bucket: bucketName(bucket),
+    Key: key,
+    ResponseContentType: contentType,
+    ResponseContentDisposition: `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"`,
+  });
+  return getSignedUrl(s3, command, { expiresIn: expiresInSeconds });
+}
+
+/** The object's body as a stream (for copying large objects without holding them in memory). */
+export async function readObjectStream(bucket: BucketName, key: string): Promise<Readable> {
+  const answer = await s3.send(new GetObjectCommand({ Bucket: bucketName(bucket), Key: key }));
+  return answer.Body as Readable;
+}
+
+/** Streams a body of unknown length into an object (multipart upload, a part at a time). */
+export async function writeObjectStream(bucket: BucketName, key: string, body: Readable, contentType: string): Promise<void> {
+  const { Upload } = await import('@aws-sdk/lib-storage');
+  await new Upload({ client: s3, params: { Bucket: bucketName(bucket), Key: key, Body: body, ContentType: contentType } }).done();
 }
 
 /** The stored size of an object, or undefined when there is none. */

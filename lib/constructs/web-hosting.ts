@@ -2,9 +2,10 @@
 // with the security headers (CSP built from the stack's own endpoints, HSTS) and the runtime /config.json written from
 // the stack's resources at deploy time.
 //
-// Client routes: a viewer-request CloudFront Function serves /index.html for every path whose last segment has no file
-// extension (/dashboard, /studio/video). Distribution-wide error responses (403/404 → /index.html) were not used: they
-// would also answer a missing chunk or a missing config.json with the app shell and status 200, so a broken deploy
+// Client routes: a viewer-request CloudFront Function serves /index.html (the landing page, prerendered into it at
+// build time) for / and /app.html (the same page with an empty root) for every other path whose last segment has no
+// file extension (/dashboard, /studio/video). Distribution-wide error responses (403/404 → the shell) were not used:
+// they would also answer a missing chunk or a missing config.json with the app shell and status 200, so a broken deploy
 // would show up as a JavaScript MIME error or an invalid config instead of the real 403/404.
 //
 // Caching: hashed files under assets/ are immutable for a year; everything else (index.html, config.json, favicon, demo
@@ -35,7 +36,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBucket } from 'aws-cdk-lib/aws-s3';
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
-import type { RuntimeConfig } from '../../lambdas/contracts/api.js';
+import type { PaymentMode, RuntimeConfig } from '../../lambdas/contracts/api.js';
 import { SIGN_IN_RETURN_PATH } from './auth.js';
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -62,14 +63,17 @@ export interface WebHostingProps {
   dataBuckets: IBucket[];
   /** Where the web bucket's server access logs go. */
   accessLogs?: IBucket;
-  /** config.json `testPayments`: the billing page offers the labelled test payment. */
-  testPayments: boolean;
+  /** config.json `payments` (and `testPayments` when 'test'): how the billing page lets people buy credits. */
+  payments: PaymentMode;
 }
 
-/** Viewer-request rewrite (CloudFront Functions JS 2.0): a path whose last segment has no '.' is a client route. */
+/**
+ * Viewer-request rewrite (CloudFront Functions JS 2.0): a path whose last segment has no '.' is a client route; / is
+ * the prerendered landing page, any other the app shell.
+ */
 const SPA_REWRITE_CODE = `function handler(event) {
   var request = event.request;
-  if (request.uri.lastIndexOf('.') < request.uri.lastIndexOf('/')) request.uri = '/index.html';
+  if (request.uri.lastIndexOf('.') < request.uri.lastIndexOf('/')) request.uri = request.uri === '/' ? '/index.html' : '/app.html';
   return request;
 }`;
 
@@ -92,8 +96,10 @@ export class WebHosting extends Construct {
   constructor(scope: Construct, id: string, props: WebHostingProps) {
     super(scope, id);
     const webRoot = resolve(props.webRoot ?? DEFAULT_WEB_ROOT);
-    if (!existsSync(join(webRoot, 'index.html'))) {
-      throw new Error(`No built web app at ${webRoot} (index.html is missing): run \`npm run build:web\` before synthesizing.`);
+    for (const page of ['index.html', 'app.html']) {
+      if (!existsSync(join(webRoot, page))) {
+        throw new Error(`No built web app at ${webRoot} (${page} is missing): run \`npm run build:web\` before synthesizing.`);
+      }
     }
     const { region, urlSuffix } = Stack.of(this);
 
@@ -177,7 +183,8 @@ export class WebHosting extends Construct {
         ? { oauth: { ...props.hostedUi, redirectUrl: `${this.url}${SIGN_IN_RETURN_PATH}` } }
         : {}),
       host: 'cloud',
-      testPayments: props.testPayments,
+      testPayments: props.payments === 'test',
+      payments: props.payments,
     };
 
     // Own role and log group for CDK's deployment function: no managed policy, logs kept a month.
@@ -193,7 +200,7 @@ export class WebHosting extends Construct {
       retainOnDelete: false,
       // The shell behaviour revalidates anyway; the invalidation also clears copies cached before this deploy's policy.
       distribution: this.distribution,
-      distributionPaths: ['/index.html', '/config.json'],
+      distributionPaths: ['/index.html', '/app.html', '/config.json'],
       role: deployRole,
       logGroup: deployLogs,
     });
@@ -247,7 +254,7 @@ export class WebHosting extends Construct {
         `Resource::arn:${literalOr(stack.partition, 'AWS::Partition')}:s3:::${assetBucket}/*`,
         'The staged build is an object of the CDK bootstrap asset bucket whose key is a content hash known only to the assembly; read-only.',
       ],
-      ['Resource::*', 'cloudfront:CreateInvalidation/GetInvalidation as granted by BucketDeployment itself; it invalidates only the distribution passed to it (index.html and config.json).'],
+      ['Resource::*', 'cloudfront:CreateInvalidation/GetInvalidation as granted by BucketDeployment itself; it invalidates only the distribution passed to it (index.html, app.html and config.json).'],
     ];
     for (const [finding, reason] of grants) {
       Validations.of(role).acknowledge({ id: `AwsSolutions-IAM5[${finding}]`, reason });

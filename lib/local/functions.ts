@@ -7,9 +7,13 @@ import { randomUUID } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import * as z from 'zod';
-import { ClothingItemsQuery, CreateUploadUrlRequest, IDEMPOTENCY_HEADER, PurchaseCreditsRequest, RegisterClothingItemRequest, UpdateClothingItemRequest } from '../../lambdas/contracts/api.js';
+import { CheckoutRequest, ClothingItemsQuery, CreateUploadUrlRequest, IDEMPOTENCY_HEADER, PurchaseCreditsRequest, RefundRequest, RegisterClothingItemRequest, UpdateClothingItemRequest } from '../../lambdas/contracts/api.js';
 import { EditImageRequest, GenerateImageRequest, GenerationsQuery, MODEL_DESCRIPTION_PLACEHOLDER, UpscaleImageRequest } from '../../lambdas/contracts/generations.js';
+import { CreateImportRequest, SelectImportRequest } from '../../lambdas/contracts/imports.js';
 import { GenerateVideoRequest, GetVideoUrlRequest, PollOperationRequest, VideoOutput } from '../../lambdas/contracts/video.js';
+import { GenerateBatchRequest } from '../../lambdas/contracts/batch.js';
+import type { BatchWorkflowInput } from '../../lambdas/domain/batch/service.js';
+import type { PhotoTaskInput } from '../../lambdas/domain/batch/work.js';
 import type { GenerationWorkflowInput } from '../../lambdas/domain/generation/service.js';
 import type { OutputState } from '../../lambdas/domain/video/clips.js';
 import type { VideoWorkflowInput } from '../../lambdas/domain/video/jobs.js';
@@ -103,7 +107,7 @@ interface RouteContract {
   sample?: { body?: () => Promise<unknown> | unknown; query?: Record<string, string>; params?: Record<string, string> };
 }
 
-const SAMPLE_IDS = { clothingItem: 'sample-clothing-item', generation: 'sample-generation', job: 'sample-job' } as const;
+const SAMPLE_IDS = { clothingItem: 'sample-clothing-item', generation: 'sample-generation', job: 'sample-job', batch: 'sample-batch' } as const;
 
 /** A small product photo (the demo's T-shirt), as API callers send one inline. */
 const sampleProductBase64 = async () => (await productPhoto(DEMO_PRODUCTS[0]!, 300, 350)).toString('base64');
@@ -114,6 +118,11 @@ export const ROUTE_CONTRACTS: Record<RouteHandler, RouteContract> = {
   'list-credit-transactions': {},
   'list-pricing-tiers': {},
   'purchase-credits': { body: PurchaseCreditsRequest, idempotent: true, sample: { body: () => ({ credits: 170 }) } },
+  'create-checkout-session': { body: CheckoutRequest, idempotent: true, sample: { body: () => ({ credits: 170 }) } },
+  // The webhook's body is Stripe's signed raw event, not a contract of ours: sign one with the stripe library.
+  'stripe-webhook': {},
+  'request-refund': { body: RefundRequest, sample: { body: () => ({ transactionId: 'purchase#cs_test_sample' }) } },
+  'list-purchases': {},
   'create-clothing-upload-url': {
     body: CreateUploadUrlRequest,
     sample: { body: () => ({ fileName: 'red-tshirt.jpg', contentType: 'image/jpeg', sizeBytes: 48_213 }) },
@@ -161,6 +170,27 @@ export const ROUTE_CONTRACTS: Record<RouteHandler, RouteContract> = {
   'get-video-url': { body: GetVideoUrlRequest, sample: { body: () => ({ jobId: SAMPLE_IDS.job }) } },
   'cancel-job': { sample: { params: { id: SAMPLE_IDS.job } } },
   'list-jobs': {},
+  'create-import': { body: CreateImportRequest, sample: { body: () => ({ url: 'https://shop.example/products/linen-shirt' }) } },
+  'select-import-image': {
+    body: SelectImportRequest,
+    sample: {
+      params: { id: '1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed' },
+      body: () => ({ imageUrl: 'https://shop.example/cdn/linen-shirt-front.jpg', purpose: 'clothing' }),
+    },
+  },
+  'generate-batch': {
+    body: GenerateBatchRequest,
+    idempotent: true,
+    sample: {
+      body: () => ({
+        batchItems: [{ clothingItemId: SAMPLE_IDS.clothingItem, prompt: 'young female model', cameraAngles: ['Product', 'Front'], backdrop: 'white' }],
+        imageSize: '1k',
+      }),
+    },
+  },
+  'list-batches': {},
+  'get-batch': { sample: { params: { id: SAMPLE_IDS.batch } } },
+  'download-batch': { sample: { params: { id: SAMPLE_IDS.batch } } },
 };
 
 /** A route path with its parameters filled in: /clothing-items/{id} → /clothing-items/abc */
@@ -244,12 +274,17 @@ export const TASK_CONTRACTS: Record<TaskHandler, z.ZodType> = {
   'video-finalize-output': OutputStateSchema.extend({ clips: z.array(z.string()).min(1) }),
   'video-complete-job': z.object({ userId: z.string().min(1), jobId: z.string().min(1), results: z.array(OutputResultSchema).min(1) }),
   'video-mark-failed': z.object({ userId: z.string().min(1), jobId: z.string().min(1), error: CaughtError.optional() }),
+  'batch-fail-photo': (z.object({ userId: z.string().min(1), batchId: z.string().min(1), photoId: z.string().min(1) }) satisfies z.ZodType<PhotoTaskInput>).extend({
+    error: CaughtError.optional(),
+  }),
+  'batch-summarize': z.object({ userId: z.string().min(1), batchId: z.string().min(1) }),
 };
 
 /** What each workflow is started with (the routes' startExecution input). */
 const EXECUTION_INPUTS: Record<WorkflowName, Record<string, unknown>> = {
   generation: { userId: SAMPLE_USER.sub, generationId: SAMPLE_IDS.generation } satisfies GenerationWorkflowInput,
   video: { userId: SAMPLE_USER.sub, jobId: SAMPLE_IDS.job, outputs: [0] } satisfies VideoWorkflowInput,
+  batch: { userId: SAMPLE_USER.sub, batchId: SAMPLE_IDS.batch, photoIds: [`${SAMPLE_IDS.batch}-p000`], maxConcurrency: 4 } satisfies BatchWorkflowInput,
 };
 
 /** What a task's predecessor leaves in the state (its result), which the ASL alone cannot say. */

@@ -4,8 +4,11 @@
 // The same origin also serves the web app and its runtime /config.json.
 import { randomUUID } from 'node:crypto';
 import { createReadStream, existsSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { extname, join, normalize, resolve } from 'node:path';
+import { extname, join, normalize, resolve, sep } from 'node:path';
+import { promisify } from 'node:util';
+import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2 } from 'aws-lambda';
 import type { RuntimeConfig } from '../../lambdas/contracts/api.js';
 import { createIdTokenVerifier } from '../../lambdas/core/jwt.js';
@@ -52,6 +55,7 @@ export interface RouteMatch {
 
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const routes = compileRoutes();
+  const compressed = new CompressedFiles();
   const verifier = createIdTokenVerifier({ issuer: options.issuer, audience: options.audience, jwksUri: options.jwksUri });
 
   const server = createServer((req, res) => {
@@ -68,7 +72,14 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     if (mount) return mount.handle(req, res);
     // Only /api/… is the API: /api itself is a screen of the web app (the API keys page).
     if (url.pathname.startsWith(`${API_PREFIX}/`)) return handleApi(req, res, url);
-    if (options.webMiddleware) return options.webMiddleware(req, res, () => serveStatic(req, res, url));
+    if (options.webMiddleware) {
+      return options.webMiddleware(req, res, () => {
+        serveStatic(req, res, url).catch((error: unknown) => {
+          options.log(`gateway error: ${error instanceof Error ? error.stack : String(error)}`);
+          if (!res.headersSent) send(res, 500, { message: 'Internal Server Error' });
+        });
+      });
+    }
     return serveStatic(req, res, url);
   }
 
@@ -123,7 +134,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     return { 'access-control-allow-origin': origin, vary: 'origin' };
   }
 
-  function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL): void {
+  async function serveStatic(req: IncomingMessage, res: ServerResponse, url: URL): Promise<void> {
     if (!options.webRoot || !existsSync(join(options.webRoot, 'index.html'))) {
       res.writeHead(200, { 'content-type': 'text/html; charset=utf-8' });
       return void res.end('<!doctype html><title>ModelLoop</title><h1>ModelLoop local twin</h1><p>The API is running. Build the web app with <code>npm run build:web</code> and reload.</p>');
@@ -131,15 +142,36 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     const root = resolve(options.webRoot);
     const requested = resolve(root, `.${normalize(decodeURIComponent(url.pathname))}`);
     const isFile = requested.startsWith(root) && existsSync(requested) && statSync(requested).isFile();
-    // Client routes get index.html, as CloudFront's error response does in the cloud.
-    const file = isFile ? requested : join(root, 'index.html');
-    const immutable = isFile && requested.includes(`${join(root, 'assets')}`);
-    res.writeHead(200, {
-      'content-type': CONTENT_TYPES[extname(file)] ?? 'application/octet-stream',
+    // As the cloud's viewer-request function: / gets index.html (the landing page, prerendered), every other client
+    // route the app shell (app.html; index.html in a build from before the landing page was prerendered).
+    const shell = url.pathname !== '/' && existsSync(join(root, 'app.html')) ? 'app.html' : 'index.html';
+    const file = isFile ? requested : join(root, shell);
+    const { size, mtimeMs } = statSync(file);
+    // As CloudFront's behaviours: hashed files under assets/ are cached for good, everything else (the shell, the
+    // favicon) is revalidated on every visit, so a new release is seen at once.
+    const immutable = isFile && requested.startsWith(join(root, 'assets') + sep);
+    const etag = `W/"${size.toString(16)}-${Math.floor(mtimeMs).toString(16)}"`;
+    const contentType = CONTENT_TYPES[extname(file)] ?? 'application/octet-stream';
+    const headers: Record<string, string> = {
+      'content-type': contentType,
       'cache-control': immutable ? 'public, max-age=31536000, immutable' : 'no-cache',
-    });
-    if (req.method === 'HEAD') return void res.end();
-    createReadStream(file).pipe(res);
+      etag,
+    };
+    const compressible = COMPRESSIBLE.test(contentType) && size >= MIN_COMPRESSED_BYTES;
+    if (compressible) headers.vary = 'accept-encoding';
+    if (req.headers['if-none-match']?.split(/\s*,\s*/).includes(etag)) {
+      res.writeHead(304, headers);
+      return void res.end();
+    }
+    const encoding = compressible ? preferredEncoding(req.headers['accept-encoding']) : undefined;
+    if (!encoding) {
+      res.writeHead(200, { ...headers, 'content-length': String(size) });
+      if (req.method === 'HEAD') return void res.end();
+      return void createReadStream(file).pipe(res);
+    }
+    const body = await compressed.get(file, size, mtimeMs, encoding);
+    res.writeHead(200, { ...headers, 'content-encoding': encoding, 'content-length': String(body.length) });
+    res.end(req.method === 'HEAD' ? undefined : body);
   }
 
   await new Promise<void>((resolveListen, reject) => {
@@ -285,3 +317,70 @@ const CONTENT_TYPES: Record<string, string> = {
   '.txt': 'text/plain; charset=utf-8',
   '.mp4': 'video/mp4',
 };
+
+/** What CloudFront compresses: text formats, above 1 KB. */
+const COMPRESSIBLE = /^(text\/|application\/json|image\/svg\+xml)/;
+const MIN_COMPRESSED_BYTES = 1024;
+
+type Encoding = 'br' | 'gzip';
+
+/** Brotli when the browser takes it, else gzip; none when it accepts neither (or refuses them with q=0). */
+export function preferredEncoding(acceptEncoding: string | undefined): Encoding | undefined {
+  const accepted = new Set(
+    (acceptEncoding ?? '')
+      .split(',')
+      .map((part) => part.trim().split(';'))
+      .filter(([, ...params]) => !params.some((param) => /^\s*q\s*=\s*0(\.0*)?\s*$/.test(param)))
+      .map(([name]) => name!.trim().toLowerCase()),
+  );
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip') || accepted.has('*')) return 'gzip';
+  return undefined;
+}
+
+const brotliAsync = promisify(brotliCompress);
+const gzipAsync = promisify(gzip);
+const brotliAt = (quality: number, bytes: Buffer) =>
+  brotliAsync(bytes, {
+    params: {
+      [zlibConstants.BROTLI_PARAM_QUALITY]: quality,
+      [zlibConstants.BROTLI_PARAM_SIZE_HINT]: bytes.length,
+      [zlibConstants.BROTLI_PARAM_MODE]: zlibConstants.BROTLI_MODE_TEXT,
+    },
+  });
+
+/**
+ * Compressed copies of the web app's files, made on first request and kept while the file is unchanged (a rebuild
+ * writes new files). Brotli is made at a fast setting first, so no visitor waits for it, then replaced by the
+ * smallest setting in the background.
+ */
+class CompressedFiles {
+  #entries = new Map<string, { version: string; bodies: Partial<Record<Encoding, Promise<Buffer>>> }>();
+
+  get(file: string, size: number, mtimeMs: number, encoding: Encoding): Promise<Buffer> {
+    const version = `${size}-${mtimeMs}`;
+    let entry = this.#entries.get(file);
+    if (entry?.version !== version) {
+      entry = { version, bodies: {} };
+      this.#entries.set(file, entry);
+    }
+    const cached = entry.bodies[encoding];
+    if (cached) return cached;
+    const current = entry;
+    const body = readFile(file).then((bytes) => {
+      if (encoding === 'gzip') return gzipAsync(bytes, { level: 9 });
+      void brotliAt(11, bytes)
+        .then((smallest) => {
+          if (this.#entries.get(file) === current) current.bodies.br = Promise.resolve(smallest);
+        })
+        .catch(() => undefined);
+      return brotliAt(5, bytes);
+    });
+    // A failed read is not remembered: the next request tries again.
+    body.catch(() => {
+      if (current.bodies[encoding] === body) delete current.bodies[encoding];
+    });
+    current.bodies[encoding] = body;
+    return body;
+  }
+}

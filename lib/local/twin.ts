@@ -7,8 +7,9 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RuntimeConfig } from '../../lambdas/contracts/api.js';
 import { ID_TOKEN_ENV } from '../../lambdas/core/jwt.js';
 import { bucketEnvName, tableEnvName, type BucketName, type TableName } from '../../lambdas/data/tables.js';
-import { WORKFLOW_ENDED_FUNCTION } from '../../lambdas/workflows.js';
+import { BATCH_CONCURRENCY, BATCH_CONCURRENCY_ENV, WORKFLOW_ENDED_FUNCTION } from '../../lambdas/workflows.js';
 import { CALLBACK_URL_ENV } from '../../lambdas/realtime/fan-out.js';
+import { TEST_FETCH_TARGETS_ENV } from '../../lambdas/net/safe-fetch.js';
 import { STREAMED_TABLES } from '../../lambdas/realtime/messages.js';
 import { REALTIME_FUNCTIONS } from '../../lambdas/realtime-functions.js';
 import { startCognitoLocal, type MailboxEntry } from './cognito-local.js';
@@ -39,6 +40,31 @@ export interface TwinOptions {
   webMiddleware?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
   log?: (source: string, line: string) => void;
   onCode?: (entry: MailboxEntry) => void;
+  /**
+   * Real Stripe test mode instead of the labelled local test payment. Default: from STRIPE_SECRET_KEY (a test-mode
+   * key) and STRIPE_WEBHOOK_SECRET (e.g. printed by `stripe listen`) when both are set; STRIPE_API_BASE points the
+   * handlers at a stand-in for Stripe's API (tests only).
+   */
+  stripe?: TwinStripe | false;
+  /**
+   * Loopback address:port pairs the server-side fetch guard may open (a test's sample web shop). Only test setups
+   * pass it; `npm start` and the cloud never do.
+   */
+  testFetchTargets?: string[];
+}
+
+export interface TwinStripe {
+  secretKey: string;
+  webhookSecret: string;
+  apiBase?: string;
+}
+
+/** The twin's Stripe settings from the environment, when both secrets are set. Live keys are refused. */
+export function stripeFromEnv(env: NodeJS.ProcessEnv = process.env): TwinStripe | undefined {
+  const secretKey = env.STRIPE_SECRET_KEY?.trim();
+  const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim();
+  if (!secretKey || !webhookSecret) return undefined;
+  return { secretKey, webhookSecret, ...(env.STRIPE_API_BASE ? { apiBase: env.STRIPE_API_BASE } : {}) };
 }
 
 /** What tests and benches need to know of a running twin: addresses, ids and the handlers' environment. */
@@ -87,6 +113,10 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
   mkdirSync(dataDir, { recursive: true });
   const log = options.log ?? (() => undefined);
   const ports = await resolvePorts(options.ports ?? {});
+  const stripe = options.stripe === false ? undefined : (options.stripe ?? stripeFromEnv());
+  if (stripe && /^(sk|rk)_live_/.test(stripe.secretKey)) {
+    throw new Error('STRIPE_SECRET_KEY is a live key: the local twin takes Stripe test-mode keys (sk_test_…) only');
+  }
   const webOrigins = [`http://localhost:${ports.gateway}`, `http://127.0.0.1:${ports.gateway}`];
   const stops: (() => Promise<void>)[] = [];
   const stop = async () => {
@@ -124,7 +154,18 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       AWS_ENDPOINT_URL_S3: s3.endpoint,
       AWS_ENDPOINT_URL_SFN: stepFunctions.endpoint,
       S3_FORCE_PATH_STYLE: 'true',
-      TEST_PAYMENTS: 'enabled',
+      STAGE: 'local',
+      PAYMENTS: stripe ? 'stripe' : 'test',
+      WEB_URL: `http://localhost:${ports.gateway}`,
+      ...(stripe
+        ? {
+            STRIPE_SECRET_KEY: stripe.secretKey,
+            STRIPE_WEBHOOK_SECRET: stripe.webhookSecret,
+            ...(stripe.apiBase ? { STRIPE_API_BASE: stripe.apiBase } : {}),
+          }
+        : {}),
+      ...(options.testFetchTargets?.length ? { [TEST_FETCH_TARGETS_ENV]: options.testFetchTargets.join(',') } : {}),
+      [BATCH_CONCURRENCY_ENV]: String(BATCH_CONCURRENCY.local),
       [ID_TOKEN_ENV.issuer]: cognito.issuer,
       [ID_TOKEN_ENV.audience]: cognito.userPoolClientId,
       [ID_TOKEN_ENV.jwksUri]: cognito.jwksUri,
@@ -147,7 +188,8 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       userPoolClientId: cognito.userPoolClientId,
       cognitoEndpoint: cognito.endpoint,
       host: 'local',
-      testPayments: true,
+      testPayments: !stripe,
+      payments: stripe ? 'stripe' : 'test',
     };
     const webSocketApi = await startLocalWebSocketApi({
       path: WEBSOCKET_PATH,

@@ -3,24 +3,15 @@
 import { execFileSync } from 'node:child_process';
 import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright';
+import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, inject } from 'vitest';
+import { launchChromium } from '../support/chromium.js';
 import type { TwinInfo } from '../support/global-twin.js';
 import { TEST_PASSWORD, waitForCode } from '../support/users.js';
 
-export { TEST_PASSWORD };
+export { TEST_PASSWORD, launchChromium };
 
 const root = resolve(import.meta.dirname, '../..');
-const CHROMIUM_ARGS = [
-  '--headless',
-  '--no-sandbox',
-  '--disable-gpu',
-  '--disable-quic',
-  '--no-first-run',
-  '--disable-background-networking',
-  '--disable-component-update',
-  '--disable-sync',
-];
 
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
@@ -70,9 +61,6 @@ export function ensureWebBuilt(): void {
   execFileSync('npx', ['vite', 'build', '--config', 'web/vite.config.ts', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
 }
 
-export function launchChromium(): Promise<Browser> {
-  return chromium.launch({ executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS });
-}
 
 export interface TestPage {
   page: Page;

@@ -47,13 +47,14 @@ async function fillForm(page: Page, options: { duration?: string; aspect?: strin
 const activePolling = (page: Page): Promise<string | null> => page.evaluate(() => (globalThis as any).localStorage.getItem('activePolling'));
 
 describe('video generation', () => {
-  it('shows the form with its defaults, the disabled URL source and the cost, and checks the form before any call', async () => {
+  it('shows the form with its defaults, the upload and product URL sources and the cost, and checks the form before any call', async () => {
     const { page } = session;
     await openVideoScreen(page);
     await expect.poll(() => page.getByRole('radio', { name: '8 s' }).isChecked()).toBe(true);
     expect(await page.getByRole('radio', { name: '9:16' }).isChecked()).toBe(true);
     expect(await page.getByRole('radio', { name: '1', exact: true }).isChecked()).toBe(true);
-    expect(await page.getByRole('button', { name: 'Product URL' }).isDisabled()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Upload', exact: true }).getAttribute('aria-pressed')).toBe('true');
+    expect(await page.getByRole('button', { name: 'Product URL' }).isEnabled()).toBe(true);
     await page.getByText('Cost: 1 credit').waitFor();
     await page.getByRole('radio', { name: '3', exact: true }).check({ force: true });
     await page.getByText('Cost: 3 credits').waitFor();

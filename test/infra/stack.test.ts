@@ -297,10 +297,23 @@ describe('http api', () => {
       .map((route) => route.handler)
       .sort();
     expect(writers).toEqual(
-      ['cancel-job', 'edit-ai-image', 'generate-ai-image', 'generate-video', 'get-profile', 'list-jobs', 'poll-operation', 'purchase-credits', 'upscale-ai-image'].sort(),
+      [
+        'cancel-job',
+        'edit-ai-image',
+        'generate-ai-image',
+        'generate-video',
+        'get-profile',
+        'list-jobs',
+        'poll-operation',
+        'purchase-credits',
+        'request-refund',
+        'stripe-webhook',
+        'upscale-ai-image',
+      ].sort(),
     );
     const spenders = (ROUTES as readonly RouteDefinition[]).filter((route) => route.tables?.limits === 'write').map((route) => route.handler);
-    expect(spenders.sort()).toEqual(['edit-ai-image', 'generate-ai-image', 'generate-video', 'upscale-ai-image']);
+    // …and only those, and the product-link imports (which fetch from the internet), count requests per user.
+    expect(spenders.sort()).toEqual(['create-import', 'edit-ai-image', 'generate-ai-image', 'generate-video', 'select-import-image', 'upscale-ai-image']);
   });
 
   it('refuses any origin but https:// outside the dev stage', () => {
@@ -373,14 +386,13 @@ describe('functions', () => {
     }
   });
 
-  it('enable test payments on the purchase function only, and only when asked', () => {
+  it('enable the test payment on the purchase function only, and only when asked', () => {
     for (const [id, fn] of ownFunctions(plain)) {
-      expect(fn.Properties!.Environment.Variables.TEST_PAYMENTS, id).toBeUndefined();
+      expect(fn.Properties!.Environment.Variables.PAYMENTS, id).not.toBe('test');
     }
     const purchaseId = logicalId(google, google.stack.httpApi.functions['purchase-credits'].node.defaultChild);
-    for (const [id, fn] of ownFunctions(google)) {
-      expect(fn.Properties!.Environment.Variables.TEST_PAYMENTS, id).toBe(id === purchaseId ? 'enabled' : undefined);
-    }
+    const purchase = resource(google.json, purchaseId);
+    expect(purchase.Properties!.Environment.Variables).toMatchObject({ PAYMENTS: 'test', STAGE: 'staging' });
   });
 });
 

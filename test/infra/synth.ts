@@ -45,6 +45,7 @@ export function synthModelLoop({ context = {}, bundle = false, nag = true, modif
   // A stand-in for the web build (webRoot), so that infra tests do not depend on `npm run build:web`.
   const webRoot = mkdtempSync(join(tmpdir(), 'modelloop-web-'));
   writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>ModelLoop</title>');
+  writeFileSync(join(webRoot, 'app.html'), '<!doctype html><title>ModelLoop</title>');
   const removeDirs = () => [outdir, webRoot].forEach((dir) => rmSync(dir, { recursive: true, force: true }));
   const { app, stack } = createModelLoopApp({
     outdir,

@@ -151,7 +151,7 @@ function synthWebOnly(webRoot: string, { websocketUrl, env = true, nag = false, 
     hostedUi: { domain: 'modelloop-test.auth.eu-west-1.amazoncognito.com', providers: ['Google'] },
     dataBuckets: [new Bucket(stack, 'Uploads')],
     accessLogs: new Bucket(stack, 'Logs'),
-    testPayments: false,
+    payments: 'off',
   });
   modify?.(web);
   let assembly: CloudAssembly | undefined;
@@ -243,10 +243,12 @@ describe('distribution', () => {
 
     const handler = new Function(`${fn.FunctionCode as string}\nreturn handler;`)() as (event: unknown) => { uri: string };
     const served = (uri: string) => handler({ request: { uri, headers: {} } }).uri;
-    for (const route of ['/', '/dashboard', '/settings', '/studio/video', '/auth', '/no/such/page']) {
-      expect(served(route), route).toBe('/index.html');
+    // The root is the prerendered landing page; every other client route gets the empty shell.
+    expect(served('/')).toBe('/index.html');
+    for (const route of ['/dashboard', '/settings', '/studio/video', '/auth', '/no/such/page']) {
+      expect(served(route), route).toBe('/app.html');
     }
-    for (const file of ['/index.html', '/config.json', '/favicon.svg', '/assets/index-BO1XnLLW.js', '/demo/jewelry-after.svg']) {
+    for (const file of ['/index.html', '/app.html', '/config.json', '/favicon.svg', '/assets/index-BO1XnLLW.js', '/demo/jewelry-after.svg']) {
       expect(served(file), file).toBe(file);
     }
     // Hashed assets have their own behaviour, without the rewrite: a stale chunk is a 403/404, not HTML.
@@ -369,6 +371,7 @@ describe('config.json', () => {
       },
       host: 'cloud',
       testPayments: true,
+      payments: 'test',
     });
   });
 
@@ -377,6 +380,7 @@ describe('config.json', () => {
     expect(RuntimeConfig.parse(config)).toEqual(config);
     expect(config.oauth).toBeUndefined();
     expect(config.testPayments).toBe(false);
+    expect(config.payments).toBe('off');
     expect(config.host).toBe('cloud');
   });
 
@@ -387,7 +391,7 @@ describe('config.json', () => {
     expect(props.DestinationBucketKeyPrefix).toBeUndefined();
     expect(props.Prune).toBe(false);
     expect(props.DistributionId).toEqual({ Ref: idOf(plain, plain.stack.web.distribution) });
-    expect(props.DistributionPaths).toEqual(['/index.html', '/config.json']);
+    expect(props.DistributionPaths).toEqual(['/index.html', '/app.html', '/config.json']);
   });
 
   it('lets the hosted UI return to the CloudFront URL when Google sign-in is configured', () => {
@@ -405,6 +409,7 @@ describe('the construct on its own', () => {
     webRoot = mkdtempSync(join(tmpdir(), 'modelloop-web-'));
     mkdirSync(join(webRoot, 'assets'));
     writeFileSync(join(webRoot, 'index.html'), '<!doctype html><script type="module" src="/assets/index-abc123.js"></script>');
+    writeFileSync(join(webRoot, 'app.html'), '<!doctype html><script type="module" src="/assets/index-abc123.js"></script>');
     writeFileSync(join(webRoot, 'assets', 'index-abc123.js'), 'export {};');
     // A config.json left in the build folder (e.g. from a local run) must not reach the cloud.
     writeFileSync(join(webRoot, 'config.json'), '{"host":"local"}');
@@ -425,7 +430,7 @@ describe('the construct on its own', () => {
     expect(Object.keys(config).sort()).toEqual(Object.keys(RuntimeConfig.shape).filter((key) => key !== 'cognitoEndpoint').sort());
     expect(config.websocketUrl).toBe(wsUrl);
     expect(config.region).toBe('eu-west-1');
-    expect(webFiles).toEqual(['assets/index-abc123.js', 'index.html']);
+    expect(webFiles).toEqual(['app.html', 'assets/index-abc123.js', 'index.html']);
   });
 
   it('leaves the WebSocket out when there is none', () => {
@@ -449,6 +454,7 @@ describe('cdk-nag', () => {
   beforeAll(() => {
     webRoot = mkdtempSync(join(tmpdir(), 'modelloop-web-'));
     writeFileSync(join(webRoot, 'index.html'), '<!doctype html>');
+    writeFileSync(join(webRoot, 'app.html'), '<!doctype html>');
   });
   afterAll(() => rmSync(webRoot, { recursive: true, force: true }));
 

@@ -51,6 +51,17 @@ async function uploadForGeneration(user: TestUser, bytes: Buffer): Promise<strin
   return answer.body.imageKey;
 }
 
+async function libraryItem(user: TestUser): Promise<string> {
+  const upload = await api(twin.apiUrl, 'POST', '/clothing-items/upload-url', {
+    user,
+    body: { fileName: 'tshirt.jpg', contentType: 'image/jpeg', sizeBytes: product.length },
+  });
+  expect((await fetch(upload.body.uploadUrl, { method: 'PUT', headers: upload.body.headers, body: product })).status).toBe(200);
+  const item = await api(twin.apiUrl, 'POST', '/clothing-items', { user, body: { imageKey: upload.body.imageKey, name: 'Red tee' } });
+  expect(item.status).toBe(201);
+  return item.body.id;
+}
+
 async function settled(user: TestUser, id: string): Promise<{ status: string }> {
   const deadline = Date.now() + 90_000;
   for (;;) {
@@ -126,7 +137,9 @@ describe('one Idempotency-Key buys one thing', () => {
     const user = await createUser(twin);
     await buy(user, 20);
     const imageKey = await uploadForGeneration(user, product);
+    const clothingItemId = await libraryItem(user);
     const bodies: [string, unknown][] = [
+      ['/generate-batch', { batchItems: [{ clothingItemId, prompt: 'young female model', cameraAngles: ['Product'], backdrop: 'white' }], imageSize: '1k' }],
       ['/generate-ai-image', { imageKey, prompt: 'a model', imageSize: '1k' }],
       ['/edit-ai-image', { imageUrl: imageKey, editPrompt: 'make the background white' }],
       ['/upscale-ai-image', { imageUrl: imageKey, targetResolution: '2k' }],

@@ -6,31 +6,41 @@ import { join, resolve } from 'node:path';
 import type {} from 'vitest';
 import type { TestProject } from 'vitest/node';
 import { startTwin, type Twin, type TwinInfo } from '../../lib/local/twin.js';
+import { startSampleShop, type SampleShop } from './sample-shop.js';
 
 export type { TwinInfo };
 
 declare module 'vitest' {
   export interface ProvidedContext {
     twin: TwinInfo;
+    /** The local sample web shop the import tests paste links of (the twin's fetch guard allows its port). */
+    sampleShopUrl: string;
   }
 }
 
 let twin: Twin | undefined;
 let dataDir: string | undefined;
+let sampleShop: SampleShop | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
   dataDir = mkdtempSync(join(tmpdir(), 'modelloop-twin-'));
+  sampleShop = await startSampleShop();
   twin = await startTwin({
     dataDir,
+    testFetchTargets: [`127.0.0.1:${sampleShop.port}`],
     webRoot: resolve(import.meta.dirname, '../../web/dist'),
+    // The labelled local test payment, whatever Stripe settings the shell has (payments tests start their own twin).
+    stripe: false,
     log: (source, line) => {
       if (process.env.TWIN_LOG || /exception|error/i.test(line)) console.log(`[twin:${source}] ${line}`);
     },
   });
   project.provide('twin', twin.info);
+  project.provide('sampleShopUrl', sampleShop.url);
 }
 
 export async function teardown(): Promise<void> {
   await twin?.stop();
+  await sampleShop?.close();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 }

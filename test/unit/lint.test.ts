@@ -27,10 +27,12 @@ describe('the import walls', { timeout: 120_000 }, () => {
     expect(await lint('web/src/features/probe/probe.ts', "import { IDEMPOTENCY_HEADER } from '@contracts/api';\nexport const h = IDEMPOTENCY_HEADER;\n")).toEqual([]);
   });
 
-  it('keeps a web feature out of another feature, but not out of its own files', async () => {
+  it("keeps a web feature out of another feature's internals, but not out of its own files or another's index.ts", async () => {
     expect(await lint('web/src/features/probe/probe.ts', "import { PricesPage } from '@/features/prices/prices-page';\nexport const p = PricesPage;\n")).toEqual([
-      expect.stringMatching(/^boundaries\/dependencies: A web feature never imports another feature/),
+      expect.stringMatching(/^boundaries\/dependencies: A web feature imports another feature only through its index.ts/),
     ]);
+    expect(await lint('web/src/features/probe/probe.ts', "import { x } from '../prices/use-pricing-tiers';\nexport const p = x;\n")).toHaveLength(1);
+    expect(await lint('web/src/features/probe/probe.ts', "import { usePricingTiers } from '@/features/prices';\nexport const p = usePricingTiers;\n")).toEqual([]);
     expect(await lint('web/src/features/prices/probe.ts', "import { PricesPage } from './prices-page';\nexport const p = PricesPage;\n")).toEqual([]);
   });
 

@@ -7,6 +7,7 @@ import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MOTION_PRESETS, VIDEO_SIZES } from '../../lambdas/contracts/catalog.js';
+import { formatDifferences } from '../../lambdas/domain/video/finalize.js';
 import { measureSeam, probeVideo } from '../../lambdas/media/index.js';
 import { readFrames } from '../../lambdas/media/raw-video.js';
 import sharp from 'sharp';
@@ -59,6 +60,7 @@ async function expectExactLoopingClip(file: string, durationSeconds: number, siz
   expect(probe).toMatchObject({ ...size, durationSeconds, codec: 'h264', pixelFormat: 'yuv420p', fps: 24, frames: durationSeconds * 24 });
   const mp4 = await readFile(file);
   expect(mp4.indexOf('moov'), 'faststart: the index comes before the media').toBeLessThan(mp4.indexOf('mdat'));
+  expect(formatDifferences(probe, { durationSeconds, size }), 'finalize delivers it as rendered, without re-encoding').toEqual([]);
   const seam = await measureSeam(file);
   expect(seam.score).toBeLessThanOrEqual(1);
   expect(seam.medianStepDifference, 'it really moves').toBeGreaterThan(0.05);

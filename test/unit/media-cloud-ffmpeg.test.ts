@@ -62,7 +62,7 @@ describe.skipIf(!installed)('the media layer ffmpeg (linux-x64 static builds fro
     const source = await panClip(dir);
     const target = { durationSeconds: 8, size: { width: 360, height: 640 } };
     const normalized = await normalizeVideo(source, target, join(dir, 'normalized.mp4'));
-    expect(await probeVideo(normalized)).toEqual({ durationSeconds: 8, width: 360, height: 640, codec: 'h264', pixelFormat: 'yuv420p', frames: 192, fps: 24 });
+    expect(await probeVideo(normalized)).toEqual({ durationSeconds: 8, width: 360, height: 640, codec: 'h264', pixelFormat: 'yuv420p', frames: 192, fps: 24, faststart: true });
 
     const sealed = await sealLoop(normalized, join(dir, 'sealed.mp4'));
     expect(sealed.originalSeamScore).toBeGreaterThan(MAX_SEAM_SCORE);

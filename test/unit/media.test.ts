@@ -31,7 +31,7 @@ afterAll(async () => {
 });
 
 describe('probeVideo', () => {
-  it('reports duration, size, codec, frames and fps', async () => {
+  it('reports duration, size, codec, frames, fps and whether the index comes first', async () => {
     expect(await probeVideo(pan)).toEqual({
       durationSeconds: 5,
       width: 320,
@@ -40,6 +40,7 @@ describe('probeVideo', () => {
       pixelFormat: 'yuv420p',
       frames: 120,
       fps: 24,
+      faststart: true,
     });
   });
 });

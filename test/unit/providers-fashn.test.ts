@@ -9,6 +9,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiKeyFromSecret, createApiKeyReader } from '../../lambdas/providers/fashn/api-key.js';
 import { createFashnOnModel, type FashnOnModelOptions } from '../../lambdas/providers/fashn/fashn-on-model.js';
 import { checkedOutputUrl, hostsVouchedForBy } from '../../lambdas/providers/fashn/output-image.js';
+import { TEST_FETCH_TARGETS_ENV } from '../../lambdas/net/safe-fetch.js';
 import { fashnPrompt, nearestAspectRatio } from '../../lambdas/providers/fashn/product-to-model.js';
 import { CONTENT_POLICY_MESSAGE, ProviderError, type OnModelImageRequest } from '../../lambdas/providers/ports.js';
 
@@ -78,9 +79,12 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // The output download goes through the fetch guard, which opens this loopback port only by explicit test allowance.
+  process.env[TEST_FETCH_TARGETS_ENV] = `127.0.0.1:${(server.address() as AddressInfo).port}`;
 });
 
 afterAll(async () => {
+  delete process.env[TEST_FETCH_TARGETS_ENV];
   await new Promise<void>((resolve) => server.close(() => resolve()));
 });
 
@@ -226,6 +230,18 @@ describe('FASHN on-model adapter', () => {
     scenario = { statuses: [completed('https://attacker.example/steal.png')] };
     const error = await rejection(adapter().generate(await request()));
     expect(error.kind).toBe('failed');
+  });
+
+  it('downloads the output through the fetch guard: a loopback output is refused without the test allowance', async () => {
+    const allowance = process.env[TEST_FETCH_TARGETS_ENV];
+    delete process.env[TEST_FETCH_TARGETS_ENV];
+    try {
+      const error = await rejection(adapter().generate(await request()));
+      expect(error.kind).toBe('failed');
+      expect(outputFetches).toBe(0);
+    } finally {
+      process.env[TEST_FETCH_TARGETS_ENV] = allowance;
+    }
   });
 
   it('refuses a plain-http output unless http is explicitly allowed', () => {

@@ -38,13 +38,14 @@ describe('video workflow errors', () => {
     expect(failureMessage(undefined)).toBe(VIDEO_FAILURE_MESSAGES.internal);
   });
 
-  it('takes a clip as delivered only when frames, rate, size, codec and pixel format are exact', () => {
+  it('takes a clip as delivered only when frames, rate, size, codec, pixel format and faststart are exact', () => {
     const target = { durationSeconds: 8, size: { width: 720, height: 1280 } };
-    const exact = { durationSeconds: 8, width: 720, height: 1280, codec: 'h264', pixelFormat: 'yuv420p', frames: 192, fps: 24 };
+    const exact = { durationSeconds: 8, width: 720, height: 1280, codec: 'h264', pixelFormat: 'yuv420p', frames: 192, fps: 24, faststart: true };
     expect(isExactly(exact, target)).toBe(true);
     expect(isExactly({ ...exact, frames: 216 }, target)).toBe(false);
     expect(isExactly({ ...exact, fps: 30 }, target)).toBe(false);
     expect(isExactly({ ...exact, width: 1280, height: 720 }, target)).toBe(false);
     expect(isExactly({ ...exact, pixelFormat: 'yuv444p' }, target)).toBe(false);
+    expect(isExactly({ ...exact, faststart: false }, target)).toBe(false);
   });
 });

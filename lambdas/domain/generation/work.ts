@@ -8,7 +8,7 @@
 // the generic message: a provider's or a program's own text never reaches the user.
 import sharp from 'sharp';
 import * as z from 'zod';
-import { CAMERA_ZOOMS, IMAGE_SIZES, PRODUCT_TYPES, UPSCALE_RESOLUTIONS } from '../../contracts/catalog.js';
+import { BATCH_CAMERA_ANGLES, CAMERA_ZOOMS, IMAGE_SIZES, PRODUCT_TYPES, UPSCALE_RESOLUTIONS } from '../../contracts/catalog.js';
 import { GENERATION_MESSAGES, IMAGE_SIZE_NAMES, UPSCALE_RESOLUTION_NAMES } from '../../contracts/generations.js';
 import { log } from '../../core/log.js';
 import { incrementGenerationsCount } from '../../data/clothing-repo.js';
@@ -17,7 +17,7 @@ import { CONTENT_POLICY_MESSAGE, type ImageInput, type ImageOutput, type Size } 
 import { getProviders, type Providers } from '../../providers/registry.js';
 import { readObject, writeObject } from '../../storage/objects.js';
 import { detectImageType } from '../image-files.js';
-import { OWN_MESSAGE, TaskError, taskErrors } from '../task-errors.js';
+import { OWN_MESSAGE, TaskError, taskErrors, type TaskErrorCatalogue } from '../task-errors.js';
 import { resultKey, thumbnailKey } from './files.js';
 import { failAndRefund, type GenerationWorkflowInput } from './service.js';
 
@@ -32,7 +32,8 @@ export const GENERATION_ERROR = {
   badSource: 'GenerationSourceError',
 } as const;
 
-const TASK_ERRORS = taskErrors({
+/** The generation workflow's catalogue; the batch workflow runs the same Process task and reuses its names. */
+export const GENERATION_TASK_ERRORS = {
   byKind: {
     transient: GENERATION_ERROR.transient,
     content_policy: GENERATION_ERROR.contentPolicy,
@@ -41,7 +42,9 @@ const TASK_ERRORS = taskErrors({
   },
   messages: { [GENERATION_ERROR.contentPolicy]: CONTENT_POLICY_MESSAGE, [GENERATION_ERROR.unsupported]: OWN_MESSAGE },
   fallback: GENERATION_MESSAGES.genericFailure,
-});
+} satisfies TaskErrorCatalogue;
+
+const TASK_ERRORS = taskErrors(GENERATION_TASK_ERRORS);
 
 export { TaskError as GenerationTaskError };
 
@@ -53,6 +56,25 @@ const OnModelParams = z.object({
   promptEnhance: z.boolean(),
 });
 const EditParams = z.object({ editPrompt: z.string() });
+/** A batch photo: one camera angle of one entry, on the entry's backdrop colour. */
+export const BatchPhotoParams = z.object({
+  batchId: z.string(),
+  entryIndex: z.number().int(),
+  cameraAngle: z.enum(BATCH_CAMERA_ANGLES),
+  prompt: z.string(),
+  backdrop: z.string(),
+  imageSize: z.enum(IMAGE_SIZE_NAMES),
+});
+
+/** The zoom that a camera angle asks a cloud model for; the local engine also composes by the angle itself. */
+const ZOOM_OF_ANGLE: Record<(typeof BATCH_CAMERA_ANGLES)[number], (typeof CAMERA_ZOOMS)[number]> = {
+  Product: 'close-up',
+  Front: 'auto',
+  Back: 'auto',
+  'Full Body': 'full-body',
+  'Mid-shot': 'mid-shot',
+  Side: 'auto',
+};
 const UpscaleParams = z.object({ targetResolution: z.enum(UPSCALE_RESOLUTION_NAMES) });
 
 const THUMBNAIL_WIDTH = 360;
@@ -118,6 +140,19 @@ function run(generation: repo.GenerationRecord, image: ImageInput): Promise<Imag
         promptEnhance: params.promptEnhance,
       });
     }
+    case 'batch': {
+      const params = BatchPhotoParams.parse(generation.params);
+      return ports().onModelImage.generate({
+        product: image,
+        productType: 'clothing',
+        prompt: params.prompt,
+        cameraZoom: ZOOM_OF_ANGLE[params.cameraAngle],
+        size: IMAGE_SIZES[params.imageSize],
+        promptEnhance: false,
+        angle: params.cameraAngle,
+        backdrop: params.backdrop,
+      });
+    }
     case 'edit':
       return ports().edit.edit({ image, instruction: EditParams.parse(generation.params).editPrompt });
     case 'upscale': {
@@ -132,6 +167,7 @@ function run(generation: repo.GenerationRecord, image: ImageInput): Promise<Imag
 /** The size the specification promises for the operation: on-model and upscale have one, an edit keeps its own. */
 function requestedSize(generation: repo.GenerationRecord): Size | undefined {
   if (generation.operation === 'on-model') return IMAGE_SIZES[OnModelParams.parse(generation.params).imageSize];
+  if (generation.operation === 'batch') return IMAGE_SIZES[BatchPhotoParams.parse(generation.params).imageSize];
   if (generation.operation === 'upscale') {
     const { width, height } = UPSCALE_RESOLUTIONS[UpscaleParams.parse(generation.params).targetResolution];
     return { width, height };

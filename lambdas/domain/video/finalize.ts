@@ -1,13 +1,28 @@
 // The video workflow's finalize step for one output: the provider's clips joined, made exactly the ordered duration
-// and size (H.264, yuv420p, faststart, 24 fps), the loop sealed (DESIGN §4: the seam score measured, a failing loop
-// repaired by cross-fading its tail into its head, measured again), a poster frame, and both stored in the results
-// bucket. What is delivered is measured, never assumed: a file that isn't exact or whose seam still fails is refused.
+// and size (H.264, yuv420p, faststart, 24 fps), the loop sealed (the seam score measured, a failing loop repaired by
+// cross-fading its tail into its head, measured again), a poster frame, and both stored in the results bucket. What
+// is delivered is measured, never assumed: a file that isn't exact or whose seam still fails is refused.
+//
+// One encode per video: a clip that already is exactly the delivered format (the local engine renders it so) is
+// delivered byte for byte; one whose only flaw is its index placement is remuxed; only a clip in another format, or
+// whose loop fails, is encoded again.
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { VIDEO_SIZES } from '../../contracts/catalog.js';
 import { log } from '../../core/log.js';
-import { DELIVERY_FPS, MAX_SEAM_SCORE, normalizeVideo, probeVideo, sealLoop, thumbnail, type NormalizeTarget, type VideoProbe } from '../../media/index.js';
+import {
+  DELIVERY_FPS,
+  MAX_SEAM_SCORE,
+  normalizeVideo,
+  probeVideo,
+  remuxFaststart,
+  sealLoop,
+  thumbnail,
+  type NormalizeTarget,
+  type Poster,
+  type VideoProbe,
+} from '../../media/index.js';
 import { runTool } from '../../media/tools.js';
 import { deleteObject, readObject, writeObject } from '../../storage/objects.js';
 import { jobOf, type OutputState } from './clips.js';
@@ -16,16 +31,24 @@ import type { OutputResult } from './settle.js';
 
 type DeliveredOutput = Extract<OutputResult, { model: string }>;
 
-/** Whether a clip already is exactly what is delivered, so re-encoding it would only lose quality. */
-export function isExactly(probe: VideoProbe, { durationSeconds, size }: NormalizeTarget): boolean {
-  return (
-    probe.frames === Math.round(durationSeconds * DELIVERY_FPS) &&
-    Math.abs(probe.fps - DELIVERY_FPS) < 0.001 &&
-    probe.width === size.width &&
-    probe.height === size.height &&
-    probe.codec === 'h264' &&
-    probe.pixelFormat === 'yuv420p'
-  );
+/** Every way a clip differs from what is delivered (codec, pixel format, size, frame rate, length, faststart). */
+export function formatDifferences(probe: VideoProbe, { durationSeconds, size }: NormalizeTarget): string[] {
+  const frames = Math.round(durationSeconds * DELIVERY_FPS);
+  const differences: string[] = [];
+  if (probe.codec !== 'h264') differences.push(`codec ${probe.codec}, not h264`);
+  if (probe.pixelFormat !== 'yuv420p') differences.push(`pixel format ${probe.pixelFormat}, not yuv420p`);
+  if (probe.width !== size.width || probe.height !== size.height) {
+    differences.push(`size ${probe.width}×${probe.height}, not ${size.width}×${size.height}`);
+  }
+  if (!(Math.abs(probe.fps - DELIVERY_FPS) < 0.001)) differences.push(`${probe.fps} fps, not ${DELIVERY_FPS}`);
+  if (probe.frames !== frames) differences.push(`${probe.frames} frames, not ${frames}`);
+  if (!probe.faststart) differences.push('index after the media (not faststart)');
+  return differences;
+}
+
+/** Whether a clip already is exactly what is delivered, so re-encoding it would only lose quality and time. */
+export function isExactly(probe: VideoProbe, target: NormalizeTarget): boolean {
+  return formatDifferences(probe, target).length === 0;
 }
 
 /** Clips of a chain one after the other, without re-encoding (they come from one provider with one setting). */
@@ -34,8 +57,51 @@ async function joinClips(files: string[], directory: string): Promise<string> {
   const list = join(directory, 'clips.txt');
   await writeFile(list, files.map((file) => `file '${file}'`).join('\n'));
   const joined = join(directory, 'joined.mp4');
-  await runTool('ffmpeg', ['-y', '-f', 'concat', '-safe', '0', '-i', list, '-map', '0:v:0', '-c', 'copy', joined]);
+  await runTool('ffmpeg', ['-y', '-f', 'concat', '-safe', '0', '-i', list, '-map', '0:v:0', '-c', 'copy', '-movflags', '+faststart', joined]);
   return joined;
+}
+
+export interface DeliverableVideo {
+  /** The file to deliver: one of the inputs itself when it already was exactly that. */
+  file: string;
+  probe: VideoProbe;
+  poster: Poster;
+  seamScore: number;
+  originalSeamScore: number;
+  /** What was done to the provider's clip, in order (none: delivered as it came). */
+  steps: Array<'joined' | 'remuxed' | 'normalized' | 'repaired'>;
+}
+
+/**
+ * The provider's clips (in order) made into the file to deliver, with its poster, in `directory`. Refuses (throws) a
+ * result that is not exactly the delivered format or whose loop still fails.
+ */
+export async function deliverableVideo(files: string[], target: NormalizeTarget, directory: string): Promise<DeliverableVideo> {
+  const steps: DeliverableVideo['steps'] = [];
+  const joined = await joinClips(files, directory);
+  if (joined !== files[0]) steps.push('joined');
+  let exact = joined;
+  let probe = await probeVideo(joined);
+  const differences = formatDifferences(probe, target);
+  if (differences.length === 1 && !probe.faststart) {
+    exact = await remuxFaststart(joined, join(directory, 'faststart.mp4'));
+    steps.push('remuxed');
+    probe = await probeVideo(exact);
+  } else if (differences.length > 0) {
+    exact = await normalizeVideo(joined, target, join(directory, 'normalized.mp4'));
+    steps.push('normalized');
+    probe = await probeVideo(exact);
+  }
+  // The poster is the delivered file's first frame: made while the seam is measured, made again if the loop is repaired.
+  const [sealed, firstPoster] = await Promise.all([sealLoop(exact, join(directory, 'sealed.mp4'), probe), thumbnail(exact)]);
+  let poster = firstPoster;
+  if (sealed.repaired) {
+    steps.push('repaired');
+    [probe, poster] = await Promise.all([probeVideo(sealed.file), thumbnail(sealed.file)]);
+  }
+  if (!isExactly(probe, target)) throw new Error(`finalized video is not exact: ${formatDifferences(probe, target).join('; ')}`);
+  if (!(sealed.seamScore <= MAX_SEAM_SCORE)) throw new Error(`loop still fails after repair: seam score ${sealed.seamScore}`);
+  return { file: sealed.file, probe, poster, seamScore: sealed.seamScore, originalSeamScore: sealed.originalSeamScore, steps };
 }
 
 export async function finalizeOutput(state: OutputState): Promise<DeliveredOutput> {
@@ -45,23 +111,23 @@ export async function finalizeOutput(state: OutputState): Promise<DeliveredOutpu
   if (clipKeys.length === 0) throw new Error(`output ${state.output} of job ${job.id} has no clips`);
   const directory = await mkdtemp(join(tmpdir(), 'modelloop-finalize-'));
   try {
-    const files: string[] = [];
-    for (const [index, key] of clipKeys.entries()) {
-      const file = join(directory, `clip-${index + 1}.mp4`);
-      await writeFile(file, await readObject('results', key));
-      files.push(file);
-    }
-    const joined = await joinClips(files, directory);
-    const exact = isExactly(await probeVideo(joined), target) ? joined : await normalizeVideo(joined, target, join(directory, 'normalized.mp4'));
-    const sealed = await sealLoop(exact, join(directory, 'sealed.mp4'));
-    const delivered = await probeVideo(sealed.file);
-    if (!isExactly(delivered, target)) throw new Error(`finalized video is not exact: ${JSON.stringify(delivered)}`);
-    if (!(sealed.seamScore <= MAX_SEAM_SCORE)) throw new Error(`loop still fails after repair: seam score ${sealed.seamScore}`);
+    const files = await Promise.all(
+      clipKeys.map(async (key, index) => {
+        const file = join(directory, `clip-${index + 1}.mp4`);
+        await writeFile(file, await readObject('results', key));
+        return file;
+      }),
+    );
+    const started = performance.now();
+    const delivered = await deliverableVideo(files, target, directory);
+    log.info('video output finalized', { jobId: job.id, output: state.output, steps: delivered.steps, ms: Math.round(performance.now() - started) });
 
     const video = videoKey(job.user_id, job.id, state.output);
     const poster = thumbnailKey(job.user_id, job.id, state.output);
-    await writeObject('results', video, await readFile(sealed.file), 'video/mp4');
-    await writeObject('results', poster, (await thumbnail(sealed.file)).bytes, 'image/jpeg');
+    await Promise.all([
+      readFile(delivered.file).then((bytes) => writeObject('results', video, bytes, 'video/mp4')),
+      writeObject('results', poster, delivered.poster.bytes, 'image/jpeg'),
+    ]);
     // The provider's raw clips are no longer needed once the delivered file is stored.
     await Promise.all(clipKeys.map((key) => deleteObject('results', key))).catch((error: unknown) =>
       log.warn('raw clips not deleted', { jobId: job.id, error }),
@@ -70,12 +136,12 @@ export async function finalizeOutput(state: OutputState): Promise<DeliveredOutpu
       index: state.output,
       video_url: video,
       thumbnail_url: poster,
-      seam_score: round(sealed.seamScore),
-      original_seam_score: round(sealed.originalSeamScore),
-      repaired: sealed.repaired,
-      duration_seconds: delivered.durationSeconds,
-      width: delivered.width,
-      height: delivered.height,
+      seam_score: round(delivered.seamScore),
+      original_seam_score: round(delivered.originalSeamScore),
+      repaired: delivered.steps.includes('repaired'),
+      duration_seconds: delivered.probe.durationSeconds,
+      width: delivered.probe.width,
+      height: delivered.probe.height,
       model: state.model ?? 'unknown',
     };
   } finally {

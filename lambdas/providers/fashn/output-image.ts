@@ -1,7 +1,9 @@
-// Downloading a prediction's output image without becoming a server-side request forgery tool (DESIGN §6): only
-// https (http only where a test server is explicitly allowed), only hosts the configured API vouches for, no
-// redirects, an image content type and a size cap. A `data:image/...;base64,` output (return_base64) needs no fetch.
+// Downloading a prediction's output image without becoming a server-side request forgery tool: only https (http
+// only where a test server is explicitly allowed), only hosts the configured API vouches for, and then the guard of
+// every server-side fetch (public addresses only, checked after resolution and connected to as checked, time and
+// size limits while streaming), no redirects, and an image content type. A `data:image/...;base64,` output (return_base64) needs no fetch.
 import { isIP } from 'node:net';
+import { safeFetch, SafeFetchError, type FetchedBody } from '../../net/safe-fetch.js';
 import { ProviderError } from '../ports.js';
 import { errorForNetworkFailure, FASHN_FAILED_MESSAGE } from './fashn-errors.js';
 
@@ -55,24 +57,21 @@ export async function fetchOutputImage(output: string, policy: OutputUrlPolicy, 
     return bytes;
   }
   const url = checkedOutputUrl(output, policy);
-  let response: Response;
+  let fetched: FetchedBody;
   try {
-    response = await fetch(url, { redirect: 'error', signal });
+    // Redirects could leave the vouched-for hosts, so none are followed.
+    fetched = await safeFetch(url, { maxBytes: MAX_OUTPUT_BYTES, maxRedirects: 0, accept: 'image/*', signal });
   } catch (error) {
-    throw errorForNetworkFailure(error);
+    throw outputFailure(error);
   }
-  const type = response.headers.get('content-type') ?? '';
-  const length = Number(response.headers.get('content-length') ?? 0);
-  if (!response.ok || !type.startsWith('image/') || length > MAX_OUTPUT_BYTES) {
-    await response.body?.cancel();
-    throw response.status >= 500 ? errorForNetworkFailure(null) : refused();
-  }
-  let bytes: Buffer;
-  try {
-    bytes = Buffer.from(await response.arrayBuffer());
-  } catch (error) {
-    throw errorForNetworkFailure(error);
-  }
-  if (bytes.length > MAX_OUTPUT_BYTES) throw refused();
-  return bytes;
+  if (!fetched.contentType.startsWith('image/')) throw refused();
+  return fetched.bytes;
+}
+
+/** A guarded download that failed: our deadline and the network are worth a retry; a refusal is not. */
+function outputFailure(error: unknown): ProviderError {
+  if (!(error instanceof SafeFetchError)) return errorForNetworkFailure(error);
+  if (error.reason === 'TIMEOUT') return errorForNetworkFailure(Object.assign(new Error(error.message), { name: 'TimeoutError' }));
+  if (error.reason === 'UNREACHABLE' || (error.reason === 'HTTP_ERROR' && (error.details.status ?? 0) >= 500)) return errorForNetworkFailure(null);
+  return refused();
 }

@@ -20,10 +20,10 @@ function points(shape: ReadonlyArray<readonly [number, number]>, mirror = 1): st
   return shape.map(([x, y]) => `${x * mirror},${y}`).join(' ');
 }
 
-function figureSvg(view: View, colour: Rgb): string {
+function figureSvg(view: View, colour: Rgb, widthFactor: number): string {
   const torso = [...TORSO_RIGHT.map(([x, y]) => [-x, y] as const), ...[...TORSO_RIGHT].reverse()];
   return (
-    `<g transform="translate(${view.offsetX} ${view.offsetY}) scale(${view.scale})" fill="${cssColour(colour)}">` +
+    `<g transform="translate(${view.offsetX} ${view.offsetY}) scale(${view.scale * widthFactor} ${view.scale})" fill="${cssColour(colour)}">` +
     `<ellipse cx="0" cy="${HEAD.cy}" rx="${HEAD.rx}" ry="${HEAD.ry}"/>` +
     `<rect x="${-NECK.halfWidth}" y="${NECK.top}" width="${2 * NECK.halfWidth}" height="${NECK.bottom - NECK.top}"/>` +
     `<polygon points="${points(torso)}"/>` +
@@ -32,8 +32,11 @@ function figureSvg(view: View, colour: Rgb): string {
   );
 }
 
-/** The studio backdrop in `colour` (RGB, exactly `size`), with the mannequin when a view is given. */
-export function studioBackdrop(size: Size, colour: Rgb, figureView?: View): Sharp {
+/**
+ * The studio backdrop in `colour` (RGB, exactly `size`), with the mannequin when a view is given; `figureWidth` < 1
+ * narrows the mannequin (a side view).
+ */
+export function studioBackdrop(size: Size, colour: Rgb, figureView?: View, figureWidth = 1): Sharp {
   const { width, height } = size;
   const svg =
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}">` +
@@ -43,7 +46,7 @@ export function studioBackdrop(size: Size, colour: Rgb, figureView?: View): Shar
     `<stop offset="1" stop-color="${cssColour(mixColours(colour, BLACK, 0.12))}"/>` +
     `</linearGradient></defs>` +
     `<rect width="${width}" height="${height}" fill="url(#studio)"/>` +
-    (figureView ? figureSvg(figureView, mixColours(colour, BLACK, 0.16)) : '') +
+    (figureView ? figureSvg(figureView, mixColours(colour, BLACK, 0.16), figureWidth) : '') +
     `</svg>`;
   return sharp(Buffer.from(svg)).removeAlpha();
 }

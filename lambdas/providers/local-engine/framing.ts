@@ -45,15 +45,24 @@ export interface Framing {
   productBox: { left: number; top: number; width: number; height: number };
 }
 
-export function frame(request: Pick<OnModelImageRequest, 'productType' | 'cameraZoom'>, size: Size): Framing {
+/** Between full body and mid-shot: knees up. The batch angles Front, Back and Side are framed so. */
+export const THREE_QUARTER_SHOT = { height: 0.92, cy: 0.42 } as const;
+
+/** `custom` replaces the zoom's view (height in figure units, vertical centre) for compositions of their own. */
+export function frame(
+  request: Pick<OnModelImageRequest, 'productType' | 'cameraZoom'>,
+  size: Size,
+  custom?: { height: number; cy: number },
+): Framing {
   const region = PRODUCT_REGIONS[request.productType];
   const shot = shotFor(request);
   const aspect = size.height / size.width;
-  const viewHeight =
-    shot === 'close-up'
+  const viewHeight = custom
+    ? custom.height
+    : shot === 'close-up'
       ? Math.max(region.height / CLOSE_UP_FILL.height, (region.width / CLOSE_UP_FILL.width) * aspect)
       : SHOTS[shot].height;
-  const viewCy = shot === 'close-up' ? region.cy : SHOTS[shot].cy;
+  const viewCy = custom ? custom.cy : shot === 'close-up' ? region.cy : SHOTS[shot].cy;
   const scale = size.height / viewHeight;
   const view = { scale, offsetX: size.width / 2 - region.cx * scale, offsetY: size.height / 2 - viewCy * scale };
   // Never wider or taller than the picture, whatever its aspect ratio.

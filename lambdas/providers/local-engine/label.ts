@@ -19,6 +19,27 @@ const GLYPHS: Readonly<Record<string, readonly string[]>> = {
   g: ['.....', '.####', '#...#', '#...#', '.####', '....#', '.###.'],
   i: ['..#..', '.....', '.##..', '..#..', '..#..', '..#..', '.###.'],
   ' ': ['.....', '.....', '.....', '.....', '.....', '.....', '.....'],
+  // Capitals and signs of the batch angle captions (ANGLE_CAPTIONS in on-model-image.ts).
+  A: ['.###.', '#...#', '#...#', '#####', '#...#', '#...#', '#...#'],
+  B: ['####.', '#...#', '#...#', '####.', '#...#', '#...#', '####.'],
+  C: ['.###.', '#...#', '#....', '#....', '#....', '#...#', '.###.'],
+  D: ['####.', '#...#', '#...#', '#...#', '#...#', '#...#', '####.'],
+  E: ['#####', '#....', '#....', '####.', '#....', '#....', '#####'],
+  F: ['#####', '#....', '#....', '####.', '#....', '#....', '#....'],
+  H: ['#...#', '#...#', '#...#', '#####', '#...#', '#...#', '#...#'],
+  I: ['.###.', '..#..', '..#..', '..#..', '..#..', '..#..', '.###.'],
+  K: ['#...#', '#..#.', '#.#..', '##...', '#.#..', '#..#.', '#...#'],
+  N: ['#...#', '##..#', '#.#.#', '#.#.#', '#..##', '#...#', '#...#'],
+  O: ['.###.', '#...#', '#...#', '#...#', '#...#', '#...#', '.###.'],
+  P: ['####.', '#...#', '#...#', '####.', '#....', '#....', '#....'],
+  R: ['####.', '#...#', '#...#', '####.', '#.#..', '#..#.', '#...#'],
+  S: ['.####', '#....', '#....', '.###.', '....#', '....#', '####.'],
+  T: ['#####', '..#..', '..#..', '..#..', '..#..', '..#..', '..#..'],
+  U: ['#...#', '#...#', '#...#', '#...#', '#...#', '#...#', '.###.'],
+  Y: ['#...#', '#...#', '.#.#.', '..#..', '..#..', '..#..', '..#..'],
+  '-': ['.....', '.....', '.....', '#####', '.....', '.....', '.....'],
+  '(': ['..#..', '.#...', '#....', '#....', '#....', '.#...', '..#..'],
+  ')': ['..#..', '...#.', '....#', '....#', '....#', '...#.', '..#..'],
 };
 const GLYPH_WIDTH = 5;
 const GLYPH_HEIGHT = 7;
@@ -42,20 +63,31 @@ function dotSize(imageWidth: number): number {
 
 /** Where the label goes on a picture of this size (bottom-right corner, inset by 2% of the width). */
 export function labelPlacement(width: number, height: number): LabelPlacement {
-  const dot = dotSize(width);
-  const labelWidth = (LABEL_TEXT.length * (GLYPH_WIDTH + 1) - 1 + 2 * PLATE_PADDING) * dot;
-  const labelHeight = (GLYPH_HEIGHT + 2 * PLATE_PADDING) * dot;
+  const { width: labelWidth, height: labelHeight } = plateSize(LABEL_TEXT, dotSize(width));
   const inset = Math.round(width * 0.02);
   return { left: width - inset - labelWidth, top: height - inset - labelHeight, width: labelWidth, height: labelHeight };
 }
 
+function plateSize(text: string, dot: number): { width: number; height: number } {
+  return { width: (text.length * (GLYPH_WIDTH + 1) - 1 + 2 * PLATE_PADDING) * dot, height: (GLYPH_HEIGHT + 2 * PLATE_PADDING) * dot };
+}
+
 /** The label as straight RGBA pixels, sized for a picture of this width. */
 export function renderLabel(imageWidth: number): RgbaImage {
-  const dot = dotSize(imageWidth);
-  const { width, height } = labelPlacement(imageWidth, 0);
+  return renderText(LABEL_TEXT, dotSize(imageWidth));
+}
+
+/** A caption (top-left, twice the label's size) naming what a picture shows, e.g. a batch photo's camera angle. */
+export function renderCaption(text: string, imageWidth: number): RgbaImage & { left: number; top: number } {
+  const inset = Math.round(imageWidth * 0.03);
+  return { ...renderText(text, 2 * dotSize(imageWidth)), left: inset, top: inset };
+}
+
+function renderText(text: string, dot: number): RgbaImage {
+  const { width, height } = plateSize(text, dot);
   const data = Buffer.alloc(width * height * 4);
   for (let i = 0; i < width * height; i++) data.set(PLATE, i * 4);
-  [...LABEL_TEXT].forEach((char, index) => {
+  [...text].forEach((char, index) => {
     const glyph = GLYPHS[char];
     if (!glyph) throw new Error(`label font has no glyph for '${char}'`);
     glyph.forEach((row, gy) =>

@@ -1,81 +1,53 @@
-import { lazy, Suspense } from 'react';
-import { BrowserRouter, Route, Routes } from 'react-router-dom';
+import { lazy, Suspense, useEffect, useSyncExternalStore } from 'react';
+import { BrowserRouter, Route, Routes, useLocation } from 'react-router-dom';
 import { PageSpinner } from '@/components/ui/spinner';
 import { LandingPage } from '@/features/landing/landing-page';
+import { requestToaster, subscribeToasterRequest, toasterRequested } from '@/lib/toaster-request';
 import { BootErrorBoundary } from './boot-error-boundary';
-import { GuestOnly, RequireAuth } from './guards';
 import { ScrollToTop } from './scroll-to-top';
 
-// The landing page is in the first chunk; everything else (Amplify, React Query, the studio) loads on demand.
+// The landing page is in the first chunk; everything else (the other screens' route table, Amplify, React Query, the
+// studio, the toasts) loads on demand.
 const AppToaster = lazy(() => import('@/components/toaster'));
-const AppProviders = lazy(() => import('./providers'));
-const AppShell = lazy(() => import('@/components/layout/app-shell'));
-const StudioShell = lazy(() => import('@/components/layout/studio-shell'));
-
-const AuthPage = lazy(() => import('@/features/auth/auth-page'));
-const DashboardPage = lazy(() => import('@/features/dashboard/dashboard-page'));
-const BillingPage = lazy(() => import('@/features/billing/billing-page'));
-const UsagePage = lazy(() => import('@/features/usage/usage-page'));
-const PricesPage = lazy(() => import('@/features/prices/prices-page'));
-const SettingsPage = lazy(() => import('@/features/settings/settings-page'));
-const ApiPage = lazy(() => import('@/features/api-keys/api-page'));
-const CommunityPage = lazy(() => import('@/features/community/community-page'));
-const SupportPage = lazy(() => import('@/features/support/support-page'));
-const ComingSoonPage = lazy(() => import('@/features/coming-soon/coming-soon-page'));
-const ClothingPage = lazy(() => import('@/features/clothing/clothing-page'));
-const ModelsPage = lazy(() => import('@/features/models/models-page'));
-const GenerationsPage = lazy(() => import('@/features/generations/generations-page'));
-const ImageGenerationPage = lazy(() => import('@/features/image-generation/image-generation-page'));
-const VideoGenerationPage = lazy(() => import('@/features/video-generation/video-generation-page'));
-const BatchGenerationPage = lazy(() => import('@/features/batch-generation/batch-generation-page'));
-const EditPage = lazy(() => import('@/features/image-edit/image-edit-page'));
-const UpscalePage = lazy(() => import('@/features/upscale/upscale-page'));
-const NotFoundPage = lazy(() => import('@/features/not-found/not-found-page'));
+const AppRoutes = lazy(() => import('./app-routes'));
 
 export function App() {
   return (
     <BrowserRouter>
+      <AppContent />
+    </BrowserRouter>
+  );
+}
+
+/** Everything inside the router: the browser's router here, a static one when the landing page is prerendered. */
+export function AppContent() {
+  return (
+    <>
       <ScrollToTop />
       <BootErrorBoundary>
         <Suspense fallback={<PageSpinner />}>
           <Routes>
             <Route path="/" element={<LandingPage />} />
-            <Route element={<AppProviders />}>
-              <Route element={<GuestOnly />}>
-                <Route path="/auth" element={<AuthPage />} />
-              </Route>
-              <Route element={<RequireAuth />}>
-                <Route element={<AppShell />}>
-                  <Route path="/dashboard" element={<DashboardPage />} />
-                  <Route path="/generate" element={<VideoGenerationPage />} />
-                  <Route path="/coming-soon" element={<ComingSoonPage />} />
-                </Route>
-                <Route element={<StudioShell />}>
-                  <Route path="/dashboard/billing" element={<BillingPage />} />
-                  <Route path="/dashboard/usage" element={<UsagePage />} />
-                  <Route path="/dashboard/prices" element={<PricesPage />} />
-                  <Route path="/settings" element={<SettingsPage />} />
-                  <Route path="/api" element={<ApiPage />} />
-                  <Route path="/community" element={<CommunityPage />} />
-                  <Route path="/support" element={<SupportPage />} />
-                  <Route path="/studio/clothing" element={<ClothingPage />} />
-                  <Route path="/studio/models" element={<ModelsPage />} />
-                  <Route path="/studio/generations" element={<GenerationsPage />} />
-                  <Route path="/studio/generate/image-generation" element={<ImageGenerationPage />} />
-                  <Route path="/studio/generate/video-generation" element={<VideoGenerationPage />} />
-                  <Route path="/studio/generate/batch-generation" element={<BatchGenerationPage />} />
-                  <Route path="/studio/generate/edit" element={<EditPage />} />
-                  <Route path="/studio/generate/upscale" element={<UpscalePage />} />
-                </Route>
-              </Route>
-            </Route>
-            <Route path="*" element={<NotFoundPage />} />
+            <Route path="*" element={<AppRoutes />} />
           </Routes>
         </Suspense>
       </BootErrorBoundary>
-      <Suspense fallback={null}>
-        <AppToaster />
-      </Suspense>
-    </BrowserRouter>
+      <ToasterWhenWanted />
+    </>
+  );
+}
+
+/** The toast container, from the first screen other than the landing page on (or when the landing page asks). */
+function ToasterWhenWanted() {
+  const { pathname } = useLocation();
+  const wanted = useSyncExternalStore(subscribeToasterRequest, toasterRequested, () => false);
+  useEffect(() => {
+    if (pathname !== '/') requestToaster();
+  }, [pathname]);
+  if (!wanted && pathname === '/') return null;
+  return (
+    <Suspense fallback={null}>
+      <AppToaster />
+    </Suspense>
   );
 }

@@ -1,12 +1,16 @@
 // Live server state for the signed-in user: the realtime socket writes a pushed balance straight into the profile
 // query and reloads the list that changed; while the socket is down, the same queries are polled instead.
-// Convention: every query of a live list starts with its LiveResource name ('clothing-items', 'generations', 'jobs').
-import { LIVE_RESOURCES, type Profile, type RealtimeMessage, type RuntimeConfig } from '@contracts/api';
+// Convention: every query of a live list starts with its LiveResource name ('clothing-items', 'generations', 'jobs',
+// 'batches').
+import { LIVE_RESOURCES, type LiveResource, type Profile, type RealtimeMessage, type RuntimeConfig } from '@contracts/api';
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { idToken } from './auth';
 import { profileQueryKey } from './profile';
 import { connectRealtime } from './realtime';
+
+/** Lists computed from another list: a batch's progress is read from its photos' generation rows. */
+const ALSO_CHANGED: Partial<Record<LiveResource, LiveResource[]>> = { generations: ['batches'] };
 
 /** How often the live queries are read again while there is no socket. */
 const POLL_WHILE_DISCONNECTED_MS = 10_000;
@@ -25,7 +29,9 @@ export function useLiveUpdates(queryClient: QueryClient, config: RuntimeConfig, 
           profile ? { ...profile, current_credits: message.current_credits } : profile,
         );
       } else {
-        void queryClient.invalidateQueries({ queryKey: [message.resource] });
+        for (const resource of [message.resource, ...(ALSO_CHANGED[message.resource] ?? [])]) {
+          void queryClient.invalidateQueries({ queryKey: [resource] });
+        }
       }
     };
 

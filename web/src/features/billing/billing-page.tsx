@@ -1,6 +1,6 @@
-import { PurchaseCreditsRequest } from '@contracts/api';
+import { CheckoutRequest, PurchaseCreditsRequest } from '@contracts/api';
 import { BILLING_PACKAGES, DEFAULT_PACKAGE_CREDITS, MIN_CUSTOM_CREDITS, priceUsd, USD_PER_CREDIT } from '@contracts/catalog';
-import { Check, Coins, FlaskConical } from 'lucide-react';
+import { Check, Coins, CreditCard, FlaskConical } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { PageHeader } from '@/components/page-header';
@@ -12,6 +12,9 @@ import { cn } from '@/lib/cn';
 import { formatNumber, formatUsd } from '@/lib/format';
 import { useProfile } from '@/lib/profile';
 import { useSession } from '@/lib/session-context';
+import { CheckoutReturn } from './checkout-return';
+import { Receipts } from './receipts';
+import { paymentModeOf, useCheckout } from './use-payments';
 import { usePurchaseCredits } from './use-purchase-credits';
 
 type Selection = number | 'custom';
@@ -20,13 +23,16 @@ export default function BillingPage() {
   const { config } = useSession();
   const profile = useProfile();
   const purchase = usePurchaseCredits();
+  const checkout = useCheckout();
+  const mode = paymentModeOf(config);
+  const canBuy = mode !== 'off';
   const [selection, setSelection] = useState<Selection>(DEFAULT_PACKAGE_CREDITS);
   const [customAmount, setCustomAmount] = useState('');
   const customId = useId();
   const customErrorId = useId();
 
   const requested = selection === 'custom' ? Number(customAmount) : selection;
-  const validation = PurchaseCreditsRequest.safeParse({ credits: customAmount === '' && selection === 'custom' ? undefined : requested });
+  const validation = (mode === 'stripe' ? CheckoutRequest : PurchaseCreditsRequest).safeParse({ credits: customAmount === '' && selection === 'custom' ? undefined : requested });
   const credits = validation.success ? validation.data.credits : undefined;
   const customError = selection === 'custom' && customAmount !== '' && !validation.success ? validation.error.issues[0]?.message : undefined;
   const retrying = purchase.pendingRetryFor !== undefined && purchase.pendingRetryFor === credits;
@@ -34,6 +40,10 @@ export default function BillingPage() {
   const onBuy = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (credits === undefined) return;
+    if (mode === 'stripe') {
+      checkout.mutate(credits, { onError: (error) => toast.error('Error', { description: error.message }) });
+      return;
+    }
     purchase.mutate(credits, {
       onSuccess: (result) =>
         toast.success('Credits added', {
@@ -58,6 +68,9 @@ export default function BillingPage() {
           </p>
         }
       />
+
+      <CheckoutReturn />
+      <PaymentModeNote mode={mode} host={config.host} />
 
       <form onSubmit={onBuy} className="space-y-6">
         <fieldset>
@@ -124,7 +137,12 @@ export default function BillingPage() {
                 </dd>
               </div>
             </dl>
-            {config.testPayments ? (
+            {mode === 'stripe' ? (
+              <p className="flex items-start gap-2 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">
+                <CreditCard className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
+                <span>You pay by card on Stripe's secure checkout page; the credits arrive as soon as Stripe confirms the payment.</span>
+              </p>
+            ) : mode === 'test' ? (
               <p className="flex items-start gap-2 rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
                 <FlaskConical className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
                 <span>
@@ -137,7 +155,12 @@ export default function BillingPage() {
                 Online card payments are not enabled on this deployment yet. Contact support to buy credits.
               </p>
             )}
-            <Button type="submit" size="lg" busy={purchase.isPending} disabled={!config.testPayments || credits === undefined}>
+            <Button
+              type="submit"
+              size="lg"
+              busy={purchase.isPending || checkout.isPending || checkout.isSuccess}
+              disabled={!canBuy || credits === undefined}
+            >
               {retrying
                 ? 'Retry purchase'
                 : credits === undefined
@@ -147,7 +170,29 @@ export default function BillingPage() {
           </CardContent>
         </Card>
       </form>
+
+      {mode !== 'off' && <Receipts />}
     </div>
+  );
+}
+
+/** Which way of paying is active here, so nobody mistakes a test payment for a real one (or the reverse). */
+function PaymentModeNote({ mode, host }: { mode: ReturnType<typeof paymentModeOf>; host: 'local' | 'cloud' }) {
+  const label =
+    mode === 'stripe'
+      ? host === 'local'
+        ? 'Stripe test mode (no real money)'
+        : 'Card payments by Stripe'
+      : mode === 'test'
+        ? 'Test mode (no card, no money)'
+        : 'Purchases are off';
+  return (
+    <p className="text-sm text-slate-700">
+      Payment mode:{' '}
+      <Badge tone={mode === 'stripe' ? 'success' : mode === 'test' ? 'warning' : 'neutral'} data-testid="payment-mode" data-mode={mode}>
+        {label}
+      </Badge>
+    </p>
   );
 }
 

@@ -68,6 +68,15 @@ export function useUploadClothingItem() {
   return useMutation({ mutationFn: uploadClothingItem, onSettled: refresh });
 }
 
+/** Registers an image already stored in the caller's folder (imported from a product link) as an item. */
+export function useRegisterImportedItem() {
+  const refresh = useRefreshClothing();
+  return useMutation({
+    mutationFn: (body: RegisterClothingItemRequest) => apiRequest(ClothingItem, '/clothing-items', { method: 'POST', body }),
+    onSettled: refresh,
+  });
+}
+
 export function useUpdateClothingItem() {
   const refresh = useRefreshClothing();
   return useMutation({

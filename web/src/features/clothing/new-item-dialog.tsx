@@ -6,8 +6,10 @@ import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
 import { Input, Label, Textarea } from '@/components/ui/field';
+import { cn } from '@/lib/cn';
 import { IMAGE_ACCEPT, useObjectUrl } from '@/lib/uploads';
-import { uploadFailure, useUploadClothingItem, type UploadPhase } from './api';
+import { ProductLinkImport, type ProductLinkImage } from '@/components/imports/product-link-import';
+import { uploadFailure, useRegisterImportedItem, useUploadClothingItem, type UploadPhase } from './api';
 import { refuseFile } from './file-rules';
 import { UploadProgress } from './upload-progress';
 
@@ -19,7 +21,10 @@ interface Errors {
 /** New Item: one image, a name (required) and a description (optional); uploaded with a progress bar. */
 export function NewItemDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const upload = useUploadClothingItem();
+  const register = useRegisterImportedItem();
+  const [source, setSource] = useState<'file' | 'link'>('file');
   const [file, setFile] = useState<File>();
+  const [imported, setImported] = useState<ProductLinkImage>();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
   const [errors, setErrors] = useState<Errors>({});
@@ -27,7 +32,11 @@ export function NewItemDialog({ open, onOpenChange }: { open: boolean; onOpenCha
   const preview = useObjectUrl(file);
   const ids = { file: useId(), fileError: useId(), name: useId(), nameError: useId(), description: useId() };
 
+  const busy = upload.isPending || register.isPending;
   const reset = () => {
+    setSource('file');
+    setImported(undefined);
+    register.reset();
     setFile(undefined);
     setName('');
     setDescription('');
@@ -36,7 +45,7 @@ export function NewItemDialog({ open, onOpenChange }: { open: boolean; onOpenCha
     upload.reset();
   };
   const changeOpen = (next: boolean) => {
-    if (upload.isPending) return; // the upload finishes (or fails) before the dialog goes
+    if (busy) return; // the upload finishes (or fails) before the dialog goes
     if (!next) reset();
     onOpenChange(next);
   };
@@ -56,9 +65,40 @@ export function NewItemDialog({ open, onOpenChange }: { open: boolean; onOpenCha
     if (!name.trim()) setName(fileNameWithoutExtension(picked.name).slice(0, CLOTHING_NAME_MAX_LENGTH));
   };
 
+  const onImported = (image: ProductLinkImage | undefined) => {
+    setImported(image);
+    if (image) setErrors((previous) => ({ ...previous, file: undefined }));
+    if (image && !name.trim()) setName(image.name.slice(0, CLOTHING_NAME_MAX_LENGTH));
+  };
+
+  const added = (item: { name: string }) => {
+    toast.success('Item added', { description: `“${item.name}” is in your clothing library.` });
+    reset();
+    onOpenChange(false);
+  };
+
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     const checkedName = ClothingItemName.safeParse(name);
+    if (source === 'link') {
+      const found: Errors = {
+        file: imported ? undefined : 'Please pick an image found on the product page',
+        name: checkedName.success ? undefined : checkedName.error.issues[0]?.message,
+      };
+      setErrors(found);
+      if (!imported || !checkedName.success) return;
+      register.mutate(
+        { imageKey: imported.imageKey, name: checkedName.data, description: description.trim() || null },
+        {
+          onSuccess: added,
+          onError: (error) => {
+            const { title, description: detail } = uploadFailure(error);
+            toast.error(title, { description: detail });
+          },
+        },
+      );
+      return;
+    }
     const found: Errors = {
       file: file ? undefined : 'Please select an image to upload',
       name: checkedName.success ? undefined : checkedName.error.issues[0]?.message,
@@ -68,11 +108,7 @@ export function NewItemDialog({ open, onOpenChange }: { open: boolean; onOpenCha
     upload.mutate(
       { file, name: checkedName.data, description: description.trim() || null, onPhase: setPhase },
       {
-        onSuccess: (item) => {
-          toast.success('Item added', { description: `“${item.name}” is in your clothing library.` });
-          reset();
-          onOpenChange(false);
-        },
+        onSuccess: added,
         onError: (error) => {
           setPhase(undefined);
           const { title, description: detail } = uploadFailure(error);
@@ -85,28 +121,62 @@ export function NewItemDialog({ open, onOpenChange }: { open: boolean; onOpenCha
   return (
     <Dialog open={open} onOpenChange={changeOpen}>
       <DialogContent title="New Item" description="Add a product photo to your clothing library." className="max-h-[90vh] overflow-y-auto">
-        <form className="mt-5 space-y-4" onSubmit={onSubmit} noValidate aria-busy={upload.isPending}>
-          <div>
-            <Label htmlFor={ids.file}>Image</Label>
-            <input
-              id={ids.file}
-              type="file"
-              accept={IMAGE_ACCEPT}
-              onChange={onFile}
-              disabled={upload.isPending}
-              aria-invalid={errors.file ? true : undefined}
-              aria-describedby={errors.file ? ids.fileError : undefined}
-              className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:text-sm file:font-medium file:text-brand-700 hover:file:bg-brand-100"
-            />
-            <p className="mt-1 text-xs text-slate-600">JPEG, PNG or WebP, up to 12 MB.</p>
-            {errors.file && (
-              <p id={ids.fileError} role="alert" className="mt-1.5 text-sm text-red-700">
-                {errors.file}
-              </p>
-            )}
+        <form className="mt-5 space-y-4" onSubmit={onSubmit} noValidate aria-busy={busy}>
+          <div className="inline-flex rounded-lg bg-slate-100 p-1 text-sm" role="group" aria-label="Image source">
+            {(
+              [
+                ['file', 'Upload a file'],
+                ['link', 'Import from a product link'],
+              ] as const
+            ).map(([mode, label]) => (
+              <button
+                key={mode}
+                type="button"
+                aria-pressed={source === mode}
+                disabled={busy}
+                onClick={() => {
+                  setSource(mode);
+                  setErrors((previous) => ({ ...previous, file: undefined }));
+                }}
+                className={cn('rounded-md px-3 py-1.5 font-medium', source === mode ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900')}
+              >
+                {label}
+              </button>
+            ))}
           </div>
 
-          {file && preview && (
+          {source === 'link' ? (
+            <div>
+              <ProductLinkImport purpose="clothing" disabled={busy} onImported={onImported} />
+              {errors.file && (
+                <p role="alert" className="mt-1.5 text-sm text-red-700">
+                  {errors.file}
+                </p>
+              )}
+            </div>
+          ) : (
+            <div>
+              <Label htmlFor={ids.file}>Image</Label>
+              <input
+                id={ids.file}
+                type="file"
+                accept={IMAGE_ACCEPT}
+                onChange={onFile}
+                disabled={busy}
+                aria-invalid={errors.file ? true : undefined}
+                aria-describedby={errors.file ? ids.fileError : undefined}
+                className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:text-sm file:font-medium file:text-brand-700 hover:file:bg-brand-100"
+              />
+              <p className="mt-1 text-xs text-slate-600">JPEG, PNG or WebP, up to 12 MB.</p>
+              {errors.file && (
+                <p id={ids.fileError} role="alert" className="mt-1.5 text-sm text-red-700">
+                  {errors.file}
+                </p>
+              )}
+            </div>
+          )}
+
+          {source === 'file' && file && preview && (
             <figure className="flex items-center gap-3 rounded-lg border border-slate-200 p-2">
               <img src={preview} alt="Preview of the selected image" className="h-20 w-16 rounded-md object-cover" />
               <figcaption className="min-w-0 text-sm text-slate-700">
@@ -124,7 +194,7 @@ export function NewItemDialog({ open, onOpenChange }: { open: boolean; onOpenCha
               onChange={(event) => setName(event.target.value)}
               maxLength={CLOTHING_NAME_MAX_LENGTH}
               required
-              disabled={upload.isPending}
+              disabled={busy}
               aria-invalid={errors.name ? true : undefined}
               aria-describedby={errors.name ? ids.nameError : undefined}
               placeholder="e.g. Red summer dress"
@@ -145,7 +215,7 @@ export function NewItemDialog({ open, onOpenChange }: { open: boolean; onOpenCha
               value={description}
               onChange={(event) => setDescription(event.target.value)}
               maxLength={CLOTHING_DESCRIPTION_MAX_LENGTH}
-              disabled={upload.isPending}
+              disabled={busy}
               placeholder="Fabric, colour, fit…"
             />
           </div>
@@ -154,12 +224,12 @@ export function NewItemDialog({ open, onOpenChange }: { open: boolean; onOpenCha
 
           <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
             <DialogClose asChild>
-              <Button variant="outline" disabled={upload.isPending}>
+              <Button variant="outline" disabled={busy}>
                 Cancel
               </Button>
             </DialogClose>
-            <Button type="submit" busy={upload.isPending}>
-              Upload
+            <Button type="submit" busy={busy}>
+              {source === 'link' ? 'Add item' : 'Upload'}
             </Button>
           </div>
         </form>

@@ -2,7 +2,7 @@ import type { Generation, GenerationType } from '@contracts/generations';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown, Download, ExternalLink, Eye, History, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
-import { GenerationStatusBadge, generationTypeLabel } from '@/components/generation/generation-labels';
+import { batchEntryLabel, GenerationStatusBadge, generationTypeLabel } from '@/components/generation/generation-labels';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -88,7 +88,10 @@ export default function GenerationsPage() {
                         ) : (
                           <span className="h-12 w-9 rounded bg-slate-100" aria-hidden="true" />
                         )}
-                        <span className="font-medium text-slate-900">{generationTypeLabel(generation)}</span>
+                        <span>
+                          <span className="block font-medium text-slate-900">{generationTypeLabel(generation)}</span>
+                          {batchEntryLabel(generation) && <span className="block text-xs text-slate-600">{batchEntryLabel(generation)}</span>}
+                        </span>
                       </span>
                     </td>
                     <td className="px-4 py-3 text-slate-700">{generation.ai_model}</td>

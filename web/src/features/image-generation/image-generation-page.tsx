@@ -1,4 +1,3 @@
-import type { ClothingItem } from '@contracts/api';
 import { CAMERA_ZOOMS, GENERATION_UPLOAD_MAX_BYTES, IMAGE_SIZES, PRODUCT_TYPES } from '@contracts/catalog';
 import {
   DEFAULT_IMAGE_AI_MODEL,
@@ -10,17 +9,17 @@ import {
   type ImageSizeName,
 } from '@contracts/generations';
 import { checkImageFile } from '@contracts/upload-rules';
-import { Check, Coins, Sparkles } from 'lucide-react';
+import { Coins, Sparkles } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
-import { Link } from 'react-router-dom';
 import { toast } from 'sonner';
 import { GenerationPreview, type PendingStep } from '@/components/generation/generation-preview';
+import { ProductLinkImport, type ProductLinkImage } from '@/components/imports/product-link-import';
+import { LibraryPicker } from '@/components/generation/library-picker';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Label, Select, Textarea } from '@/components/ui/field';
 import { FileDropZone } from '@/components/ui/file-drop-zone';
-import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
@@ -29,7 +28,7 @@ import { useProfile } from '@/lib/profile';
 import { useObjectUrl } from '@/lib/uploads';
 import { useLibraryItems } from './use-library-items';
 
-type SourceMode = 'library' | 'upload';
+type SourceMode = 'library' | 'upload' | 'link';
 
 const ZOOM_LABELS: Record<(typeof CAMERA_ZOOMS)[number], string> = {
   auto: 'Auto',
@@ -47,6 +46,7 @@ export default function ImageGenerationPage() {
   const [mode, setMode] = useState<SourceMode>('library');
   const [itemId, setItemId] = useState<string>();
   const [file, setFile] = useState<File>();
+  const [imported, setImported] = useState<ProductLinkImage>();
   const [productType, setProductType] = useState<(typeof PRODUCT_TYPES)[number]>('clothing');
   const [prompt, setPrompt] = useState('');
   const [aiModel, setAiModel] = useState<string>(DEFAULT_IMAGE_AI_MODEL);
@@ -75,6 +75,7 @@ export default function ImageGenerationPage() {
     // The specification's checks, in its order, before anything is sent.
     if (mode === 'library' && !item) return void toast.error(GENERATION_MESSAGES.selectClothingItem);
     if (mode === 'upload' && !file) return void toast.error(GENERATION_MESSAGES.uploadProductImage);
+    if (mode === 'link' && !imported) return void toast.error(GENERATION_MESSAGES.uploadProductImage);
     if (!prompt.trim()) return void toast.error(GENERATION_MESSAGES.enterModelDescription);
     if (credits !== undefined && credits < COST) return void toast.error(GENERATION_MESSAGES.needOneCredit);
     try {
@@ -82,6 +83,8 @@ export default function ImageGenerationPage() {
       if (mode === 'upload' && file) {
         setPending({ label: 'Uploading…', fraction: 0 });
         source = { imageKey: await uploadGenerationImage(file, (fraction) => setPending({ label: 'Uploading…', fraction })) };
+      } else if (mode === 'link' && imported) {
+        source = { imageKey: imported.imageKey };
       } else {
         source = { clothingItemId: item!.id };
       }
@@ -108,9 +111,10 @@ export default function ImageGenerationPage() {
                   <TabsList aria-label="Product image source">
                     <TabsTrigger value="library">From library</TabsTrigger>
                     <TabsTrigger value="upload">Upload</TabsTrigger>
+                    <TabsTrigger value="link">Product link</TabsTrigger>
                   </TabsList>
                   <TabsContent value="library" className="mt-3">
-                    <LibraryPicker items={library.data} loading={library.isPending} failed={library.isError} selected={itemId} onSelect={setItemId} />
+                    <LibraryPicker uploadHint items={library.data} loading={library.isPending} failed={library.isError} selected={itemId} onSelect={setItemId} />
                   </TabsContent>
                   <TabsContent value="upload" className="mt-3">
                     <FileDropZone
@@ -122,6 +126,10 @@ export default function ImageGenerationPage() {
                       ariaLabel="Upload a product image"
                       onFile={pickFile}
                     />
+                  </TabsContent>
+                  <TabsContent value="link" className="mt-3">
+                    <p className="mb-2 text-sm text-slate-700">Import from a product link</p>
+                    <ProductLinkImport purpose="image" onImported={setImported} />
                   </TabsContent>
                 </Tabs>
               </fieldset>
@@ -228,52 +236,18 @@ export default function ImageGenerationPage() {
           title="Preview"
           generation={followed.data}
           pending={pending}
-          original={mode === 'library' && item ? { url: item.signed_url, alt: item.name } : mode === 'upload' && fileUrl ? { url: fileUrl, alt: file?.name ?? 'Product image' } : undefined}
+          original={
+            mode === 'library' && item
+              ? { url: item.signed_url, alt: item.name }
+              : mode === 'upload' && fileUrl
+                ? { url: fileUrl, alt: file?.name ?? 'Product image' }
+                : mode === 'link' && imported
+                  ? { url: imported.previewUrl, alt: imported.name }
+                  : undefined
+          }
           empty={<p>Your generated image appears here.</p>}
         />
       </div>
-    </div>
-  );
-}
-
-function LibraryPicker(props: { items: ClothingItem[] | undefined; loading: boolean; failed: boolean; selected: string | undefined; onSelect: (id: string) => void }) {
-  if (props.loading) return <Spinner label="Loading clothing items…" />;
-  if (props.failed) return <p className="text-sm text-slate-700">Failed to load clothing items</p>;
-  if (!props.items?.length) {
-    return (
-      <p className="text-sm text-slate-700">
-        No clothing items yet. Add some in the{' '}
-        <Link to="/studio/clothing" className="font-medium text-brand-700 underline">
-          Clothing Manager
-        </Link>
-        , or upload a photo.
-      </p>
-    );
-  }
-  return (
-    <div role="radiogroup" aria-label="Clothing items" className="grid max-h-80 grid-cols-3 gap-2 overflow-y-auto p-1 sm:grid-cols-4">
-      {props.items.map((item) => {
-        const selected = item.id === props.selected;
-        return (
-          <button
-            key={item.id}
-            type="button"
-            role="radio"
-            aria-checked={selected}
-            aria-label={item.name}
-            onClick={() => props.onSelect(item.id)}
-            className={cn('relative overflow-hidden rounded-md border-2 bg-slate-100 text-left', selected ? 'border-brand-600' : 'border-transparent hover:border-slate-300')}
-          >
-            <img src={item.signed_url} alt="" className="aspect-[3/4] w-full object-cover" loading="lazy" />
-            <span className="block truncate px-1.5 py-1 text-xs text-slate-800">{item.name}</span>
-            {selected && (
-              <span className="absolute right-1 top-1 rounded-full bg-brand-600 p-0.5 text-white">
-                <Check className="h-3 w-3" aria-hidden="true" />
-              </span>
-            )}
-          </button>
-        );
-      })}
     </div>
   );
 }

@@ -40,7 +40,7 @@ export function Footer() {
           ))}
         </div>
         <div className="mt-12 flex flex-col gap-4 border-t border-slate-700 pt-8 text-sm sm:flex-row sm:items-center sm:justify-between">
-          <p>© {new Date().getFullYear()} ModelLoop. All rights reserved.</p>
+          <p suppressHydrationWarning>© {new Date().getFullYear()} ModelLoop. All rights reserved.</p>
           <nav aria-label="Legal">
             <ul className="flex flex-wrap gap-6">
               {LEGAL.map((link) => (

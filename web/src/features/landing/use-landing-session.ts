@@ -1,6 +1,7 @@
 import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { hasStoredSession, subscribeSessionHint } from '@/lib/session-hint';
+import { requestToaster } from '@/lib/toaster-request';
 
 const isOAuthReturn = () => {
   const params = new URLSearchParams(window.location.search);
@@ -30,6 +31,7 @@ export function useLandingSession(): boolean {
         stopListening = auth.onAuthEvent((event, message) => {
           if (event === 'signedIn') navigate('/dashboard', { replace: true });
           if (event === 'redirectFailed') {
+            requestToaster();
             void import('sonner').then(({ toast }) =>
               toast.error('Sign In Error', { description: message ?? 'The social sign-in did not complete.' }),
             );

@@ -15,6 +15,7 @@ const TYPE_LABELS: Record<CreditTransaction['transaction_type'], { label: string
   purchase: { label: 'Purchase', tone: 'success' },
   debit: { label: 'Usage', tone: 'neutral' },
   refund: { label: 'Refund', tone: 'warning' },
+  refund_of_purchase: { label: 'Purchase refunded', tone: 'neutral' },
 };
 
 export default function UsagePage() {

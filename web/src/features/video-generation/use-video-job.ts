@@ -28,7 +28,8 @@ export type VideoPhase =
   | { kind: 'failed'; jobId?: string; message: string };
 
 export interface VideoOrder {
-  file: File;
+  /** A picked file, or an image already stored for this screen (imported from a product link). */
+  image: File | { imageKey: string };
   prompt: string;
   duration: number;
   aspectRatio: string;
@@ -148,6 +149,7 @@ export function useVideoJob() {
       clearTimeout(timer);
     };
     // pollingJob.run restarts the loop (Check Status, a new job); its other fields belong to that run.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pollingJob?.run, pollingJob?.jobId, finish]);
 
   const start = useCallback(
@@ -157,7 +159,12 @@ export function useVideoJob() {
       // request carries at most 6 MB (about 4 MB of image once base64-encoded).
       let image: Pick<GenerateVideoRequest, 'imageBase64' | 'imageKey'>;
       try {
-        image = order.file.size > INLINE_IMAGE_MAX_BYTES ? { imageKey: await uploadGenerationImage(order.file) } : { imageBase64: await readFileAsBase64(order.file) };
+        const source = order.image;
+        image = !(source instanceof File)
+          ? { imageKey: source.imageKey }
+          : source.size > INLINE_IMAGE_MAX_BYTES
+            ? { imageKey: await uploadGenerationImage(source) }
+            : { imageBase64: await readFileAsBase64(source) };
       } catch (error) {
         return void showToast(error instanceof ApiError ? { title: 'Upload failed', description: error.message } : VIDEO_MESSAGES.imageRead);
       }

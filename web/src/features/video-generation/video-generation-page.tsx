@@ -13,6 +13,7 @@ import { MOTION_PROMPT_MAX_LENGTH, type JobListItem } from '@contracts/video';
 import { AlertTriangle, Coins, Download, Link2, RefreshCw, Upload, Video, X } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { toast } from 'sonner';
+import { ProductLinkImport, type ProductLinkImage } from '@/components/imports/product-link-import';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -102,7 +103,9 @@ function OptionGroup<T extends string | number>({
 
 function VideoForm({ busy, onGenerate }: { busy: boolean; onGenerate: ReturnType<typeof useVideoJob>['start'] }) {
   const profile = useProfile();
+  const [sourceMode, setSourceMode] = useState<'upload' | 'url'>('upload');
   const [file, setFile] = useState<File>();
+  const [imported, setImported] = useState<ProductLinkImage>();
   const [prompt, setPrompt] = useState('');
   const [duration, setDuration] = useState<number>(DEFAULT_VIDEO_DURATION);
   const [aspectRatio, setAspectRatio] = useState<string>(DEFAULT_VIDEO_ASPECT_RATIO);
@@ -122,47 +125,59 @@ function VideoForm({ busy, onGenerate }: { busy: boolean; onGenerate: ReturnType
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     // Spec §5, before any call: an image, a motion prompt, enough credits.
-    if (!file) return void toast.error(VIDEO_MESSAGES.imageRequired.title, { description: VIDEO_MESSAGES.imageRequired.description });
+    const image = sourceMode === 'upload' ? file : imported;
+    if (!image) return void toast.error(VIDEO_MESSAGES.imageRequired.title, { description: VIDEO_MESSAGES.imageRequired.description });
     if (!prompt.trim()) return void toast.error(VIDEO_MESSAGES.promptRequired.title, { description: VIDEO_MESSAGES.promptRequired.description });
     if (credits !== undefined && credits < cost) {
       return void toast.error(VIDEO_MESSAGES.insufficientCredits.title, { description: VIDEO_MESSAGES.insufficientCredits.description });
     }
-    void onGenerate({ file, prompt: prompt.trim(), duration, aspectRatio, outputCount });
+    void onGenerate({ image, prompt: prompt.trim(), duration, aspectRatio, outputCount });
   };
 
   return (
     <Card>
       <CardHeader>
         <CardTitle>Video settings</CardTitle>
-        <CardDescription>Upload a product photo, choose a motion, and get a seamless looping MP4.</CardDescription>
+        <CardDescription>Upload a product photo or paste a product link, choose a motion, and get a seamless looping MP4.</CardDescription>
       </CardHeader>
       <CardContent>
         <form onSubmit={onSubmit} className="space-y-5" noValidate>
           <fieldset>
             <legend className="mb-1.5 block text-sm font-medium text-slate-800">Video source</legend>
             <div className="mb-3 inline-flex rounded-lg bg-slate-100 p-1 text-sm" role="group" aria-label="Video source mode">
-              <button type="button" aria-pressed="true" className="flex items-center gap-1.5 rounded-md bg-white px-3 py-1.5 font-medium text-slate-900 shadow-sm">
-                <Upload className="h-4 w-4" aria-hidden="true" /> Upload
-              </button>
-              <button
-                type="button"
-                aria-pressed="false"
-                disabled
-                title="Product URLs are coming soon"
-                className="flex items-center gap-1.5 rounded-md px-3 py-1.5 font-medium text-slate-500"
-              >
-                <Link2 className="h-4 w-4" aria-hidden="true" /> Product URL
-              </button>
+              {(
+                [
+                  ['upload', 'Upload', Upload],
+                  ['url', 'Product URL', Link2],
+                ] as const
+              ).map(([mode, label, Icon]) => (
+                <button
+                  key={mode}
+                  type="button"
+                  aria-pressed={sourceMode === mode}
+                  onClick={() => setSourceMode(mode)}
+                  className={cn(
+                    'flex items-center gap-1.5 rounded-md px-3 py-1.5 font-medium',
+                    sourceMode === mode ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
+                  )}
+                >
+                  <Icon className="h-4 w-4" aria-hidden="true" /> {label}
+                </button>
+              ))}
             </div>
-            <FileDropZone
-              id={ids.file}
-              fileName={file?.name}
-              previewUrl={fileUrl}
-              placeholder="Choose a product photo"
-              hint={`PNG, JPG, JPEG or WEBP, under ${MAX_MB} MB`}
-              ariaLabel="Upload a product image"
-              onFile={pickFile}
-            />
+            {sourceMode === 'upload' ? (
+              <FileDropZone
+                id={ids.file}
+                fileName={file?.name}
+                previewUrl={fileUrl}
+                placeholder="Choose a product photo"
+                hint={`PNG, JPG, JPEG or WEBP, under ${MAX_MB} MB`}
+                ariaLabel="Upload a product image"
+                onFile={pickFile}
+              />
+            ) : (
+              <ProductLinkImport purpose="video" onImported={setImported} />
+            )}
           </fieldset>
 
           <fieldset>

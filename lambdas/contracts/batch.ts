@@ -1,0 +1,159 @@
+// Batch generation: one submit makes a photo for every camera angle of every entry (clothing item × angles), each
+// a generations_history row of type 'batch', charged as one debit and refunded photo by photo when one fails.
+// Shared by the Lambda handlers and the web app.
+import * as z from 'zod';
+import { BATCH_CAMERA_ANGLES, BATCH_DEFAULT_BACKDROP, BATCH_DEFAULT_PROMPT } from './catalog.js';
+import { DEFAULT_IMAGE_AI_MODEL, Generation, IMAGE_AI_MODELS, IMAGE_SIZE_NAMES, PROMPT_MAX_LENGTH } from './generations.js';
+
+export type CameraAngle = (typeof BATCH_CAMERA_ANGLES)[number];
+
+/** At most this many entries in one batch. */
+export const BATCH_MAX_ENTRIES = 20;
+/** At most this many photos (entries × angles) in one batch. */
+export const BATCH_MAX_PHOTOS = 120;
+/** The pricing tier one photo of a batch is charged from (1 credit per camera angle). */
+export const BATCH_PHOTO_TIER = 'batch-photo';
+/** Batch photos are made at this size unless the request names another. */
+export const BATCH_DEFAULT_IMAGE_SIZE = '2k';
+
+/** Backdrop presets of the screen; any #RRGGBB is accepted too. */
+export const BACKDROP_PRESETS = [
+  { name: 'white', hex: '#FFFFFF' },
+  { name: 'light grey', hex: '#E5E5E5' },
+  { name: 'beige', hex: '#F5F5DC' },
+  { name: 'blush', hex: '#F4D6D6' },
+  { name: 'sky', hex: '#D6E6F4' },
+  { name: 'black', hex: '#111111' },
+] as const;
+
+const HEX_COLOUR = /^#[0-9a-fA-F]{6}$/;
+
+/** The #RRGGBB of a preset name or a hex colour; undefined when it is neither. */
+export function backdropHex(value: string): string | undefined {
+  const trimmed = value.trim();
+  if (HEX_COLOUR.test(trimmed)) return trimmed.toUpperCase();
+  return BACKDROP_PRESETS.find((preset) => preset.name === trimmed.toLowerCase())?.hex;
+}
+
+export const BATCH_MESSAGES = {
+  /** Spec §5: to add an entry, an item and at least one angle are needed. */
+  selectItem: 'Please select a clothing item from your library',
+  selectAngle: 'Please select at least one camera angle',
+  empty: 'Please add at least one item to the batch',
+  /** Spec §5: 'You need N credits but only have M'. */
+  notEnoughCredits: (needed: number, available: number) => `You need ${needed} credits but only have ${available}`,
+  tooManyEntries: `A batch can have at most ${BATCH_MAX_ENTRIES} entries`,
+  tooManyPhotos: (photos: number) => `A batch can make at most ${BATCH_MAX_PHOTOS} photos (this one would make ${photos})`,
+  invalidBackdrop: 'The backdrop colour must be a preset (white, light grey, beige, blush, sky, black) or #RRGGBB',
+  duplicateAngle: 'Each camera angle can be chosen once per entry',
+  unknownAngle: `Camera angles are ${BATCH_CAMERA_ANGLES.join(', ')}`,
+  /** The message of a failed batch photo whose cause is ours or unknown: never internal text. */
+  photoFailed: 'This photo could not be made. Its credit was refunded.',
+  photoTimedOut: 'This photo was not made in time. Its credit was refunded.',
+  photoStopped: 'This photo was not made: the batch was stopped. Its credit was refunded.',
+  completeWithErrors: 'Batch Generation Complete with Errors',
+  complete: 'Batch Generation Complete',
+} as const;
+
+export const BatchEntry = z.object({
+  clothingItemId: z.string({ error: BATCH_MESSAGES.selectItem }).trim().min(1, BATCH_MESSAGES.selectItem).max(64),
+  prompt: z
+    .string()
+    .trim()
+    .max(PROMPT_MAX_LENGTH, `The text can be at most ${PROMPT_MAX_LENGTH} characters`)
+    .optional()
+    .transform((prompt) => prompt || BATCH_DEFAULT_PROMPT),
+  cameraAngles: z
+    .array(z.enum(BATCH_CAMERA_ANGLES, { error: BATCH_MESSAGES.unknownAngle }), { error: BATCH_MESSAGES.selectAngle })
+    .min(1, BATCH_MESSAGES.selectAngle)
+    .max(BATCH_CAMERA_ANGLES.length, BATCH_MESSAGES.duplicateAngle)
+    .refine((angles) => new Set(angles).size === angles.length, BATCH_MESSAGES.duplicateAngle),
+  backdrop: z
+    .string()
+    .default(BATCH_DEFAULT_BACKDROP)
+    .transform((value, context) => {
+      const hex = backdropHex(value);
+      if (!hex) context.addIssue({ code: 'custom', message: BATCH_MESSAGES.invalidBackdrop });
+      return hex ?? value;
+    }),
+});
+export type BatchEntry = z.input<typeof BatchEntry>;
+
+/** POST /generate-batch (spec §7): batchItems, aiModel; imageSize is ours (default 2k, as image generation). */
+export const GenerateBatchRequest = z
+  .object({
+    batchItems: z
+      .array(BatchEntry, { error: BATCH_MESSAGES.empty })
+      .min(1, BATCH_MESSAGES.empty)
+      .max(BATCH_MAX_ENTRIES, BATCH_MESSAGES.tooManyEntries),
+    aiModel: z.enum(IMAGE_AI_MODELS.map((model) => model.id) as [string, ...string[]]).default(DEFAULT_IMAGE_AI_MODEL),
+    imageSize: z.enum(IMAGE_SIZE_NAMES).default(BATCH_DEFAULT_IMAGE_SIZE),
+  })
+  .superRefine((body, context) => {
+    const photos = body.batchItems.reduce((sum, entry) => sum + entry.cameraAngles.length, 0);
+    if (photos > BATCH_MAX_PHOTOS) context.addIssue({ code: 'custom', message: BATCH_MESSAGES.tooManyPhotos(photos) });
+  });
+export type GenerateBatchRequest = z.input<typeof GenerateBatchRequest>;
+
+/** The answer of POST /generate-batch: charged, recorded and started; follow it with GET /batches/{id}. */
+export const BatchStarted = z.object({
+  batchId: z.string(),
+  photoCount: z.number().int(),
+  remainingCredits: z.number().int(),
+  message: z.string(),
+});
+export type BatchStarted = z.infer<typeof BatchStarted>;
+
+export const BATCH_STATUSES = ['processing', 'complete'] as const;
+export type BatchStatus = (typeof BATCH_STATUSES)[number];
+
+/** The summary of spec §7, written once every photo has ended. */
+export const BatchSummary = z.object({
+  message: z.string(),
+  successfulGenerations: z.number().int(),
+  failedGenerations: z.number().int(),
+});
+export type BatchSummary = z.infer<typeof BatchSummary>;
+
+/** One photo of a batch as GET /batches/{id} answers it: its entry and angle, and the history row. */
+export const BatchPhoto = z.object({
+  entryIndex: z.number().int(),
+  clothingItemId: z.string(),
+  clothingItemName: z.string(),
+  cameraAngle: z.enum(BATCH_CAMERA_ANGLES),
+  generation: Generation,
+});
+export type BatchPhoto = z.infer<typeof BatchPhoto>;
+
+/** GET /batches/{id} and the rows of GET /batches. */
+export const Batch = z.object({
+  id: z.string(),
+  status: z.enum(BATCH_STATUSES),
+  created_at: z.string(),
+  completed_at: z.string().nullable(),
+  credits_used: z.number().int(),
+  image_size: z.string(),
+  entries: z.array(
+    z.object({
+      clothingItemId: z.string(),
+      clothingItemName: z.string(),
+      prompt: z.string(),
+      cameraAngles: z.array(z.enum(BATCH_CAMERA_ANGLES)),
+      backdrop: z.string(),
+    }),
+  ),
+  progress: z.object({ done: z.number().int(), failed: z.number().int(), total: z.number().int() }),
+  /** Once every photo has ended. */
+  summary: BatchSummary.nullable(),
+  /** Only in GET /batches/{id}. */
+  photos: z.array(BatchPhoto).optional(),
+});
+export type Batch = z.infer<typeof Batch>;
+
+/** POST /batches/{id}/download: a zip of every finished photo with a manifest.csv, as a signed URL. */
+export const BatchDownload = z.object({
+  url: z.string(),
+  fileName: z.string(),
+  photoCount: z.number().int(),
+});
+export type BatchDownload = z.infer<typeof BatchDownload>;

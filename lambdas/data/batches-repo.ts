@@ -1,0 +1,134 @@
+// All DynamoDB access for batches. A batch lives in its owner's partition; its photos are generations_history rows
+// whose ids start with the batch id (`<batch id>-p<nnn>`), so one Query with begins_with reads every photo of a batch.
+import { PutCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { BatchStatus, BatchSummary, CameraAngle } from '../contracts/batch.js';
+import { tableName } from './tables.js';
+import { dynamo } from './dynamo.js';
+import { isConditionFailed } from './dynamo-errors.js';
+import type { GenerationRecord } from './generations-repo.js';
+
+export interface BatchEntryRecord {
+  clothingItemId: string;
+  clothingItemName: string;
+  prompt: string;
+  cameraAngles: CameraAngle[];
+  /** #RRGGBB */
+  backdrop: string;
+}
+
+export interface BatchRecord {
+  user_id: string;
+  id: string;
+  status: BatchStatus;
+  created_at: string;
+  completed_at?: string;
+  ai_model: string;
+  image_size: string;
+  /** What the whole batch was charged, in one debit. */
+  credits_used: number;
+  /** The ledger entry that paid for the batch: every photo's refund names it. */
+  debit_id: string;
+  entries: BatchEntryRecord[];
+  photo_count: number;
+  summary?: BatchSummary;
+  /** When a zip of the finished photos was built: its key in the results bucket. */
+  archive_key?: string;
+}
+
+const table = () => tableName('batches');
+const STATUS = { '#status': 'status' };
+
+/** The id of the n-th photo of a batch (n from 0): sorts in order under the batch id. */
+export function photoIdFor(batchId: string, index: number): string {
+  return `${batchId}-p${String(index).padStart(3, '0')}`;
+}
+
+/** Creates the batch unless it exists; answers the batch as stored (this one, or the earlier one). */
+export async function createBatch(record: BatchRecord): Promise<BatchRecord> {
+  try {
+    await dynamo.send(new PutCommand({ TableName: table(), Item: record, ConditionExpression: 'attribute_not_exists(id)' }));
+    return record;
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+    const existing = await getBatch(record.user_id, record.id);
+    if (!existing) throw error;
+    return existing;
+  }
+}
+
+export async function getBatch(userId: string, id: string): Promise<BatchRecord | undefined> {
+  const { Item } = await dynamo.send(new GetCommand({ TableName: table(), Key: { user_id: userId, id }, ConsistentRead: true }));
+  return Item as BatchRecord | undefined;
+}
+
+/** The user's newest batches, newest first. */
+export async function listBatches(userId: string, limit: number): Promise<BatchRecord[]> {
+  const { Items = [] } = await dynamo.send(
+    new QueryCommand({
+      TableName: table(),
+      IndexName: 'by_created',
+      KeyConditionExpression: 'user_id = :user',
+      ExpressionAttributeValues: { ':user': userId },
+      ScanIndexForward: false,
+      Limit: limit,
+    }),
+  );
+  return Items as BatchRecord[];
+}
+
+/** How many of the user's batches are still running (among the newest 20: older ones have long been settled). */
+export async function countRunning(userId: string): Promise<number> {
+  return (await listBatches(userId, 20)).filter((batch) => batch.status === 'processing').length;
+}
+
+/** processing → complete with its summary, once; `false` when it had already been completed. */
+export async function completeBatch(userId: string, id: string, summary: BatchSummary, now = new Date().toISOString()): Promise<boolean> {
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { user_id: userId, id },
+        UpdateExpression: 'SET #status = :complete, summary = :summary, completed_at = :now',
+        ConditionExpression: '#status = :processing',
+        ExpressionAttributeNames: STATUS,
+        ExpressionAttributeValues: { ':complete': 'complete', ':processing': 'processing', ':summary': summary, ':now': now },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+    return false;
+  }
+}
+
+export async function setArchiveKey(userId: string, id: string, key: string): Promise<void> {
+  await dynamo.send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: { user_id: userId, id },
+      UpdateExpression: 'SET archive_key = :key',
+      ConditionExpression: 'attribute_exists(id)',
+      ExpressionAttributeValues: { ':key': key },
+    }),
+  );
+}
+
+/** Every photo row of a batch, in photo order (one Query on the owner's partition). */
+export async function listBatchPhotos(userId: string, batchId: string): Promise<GenerationRecord[]> {
+  const rows: GenerationRecord[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo.send(
+      new QueryCommand({
+        TableName: tableName('generations'),
+        KeyConditionExpression: 'user_id = :user AND begins_with(id, :prefix)',
+        ExpressionAttributeValues: { ':user': userId, ':prefix': `${batchId}-p` },
+        ConsistentRead: true,
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    rows.push(...((page.Items ?? []) as GenerationRecord[]));
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  return rows;
+}

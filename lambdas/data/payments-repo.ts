@@ -1,0 +1,117 @@
+// DynamoDB access for payment bookkeeping (the payments table) and the purchase entries of the ledger.
+// The ledger itself only changes through domain/credits.ts; nothing here moves a balance.
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { CreditTransaction } from '../contracts/api.js';
+import { dynamo } from './dynamo.js';
+import { tableName } from './tables.js';
+import { isConditionFailed } from './dynamo-errors.js';
+
+const DAY_SECONDS = 86_400;
+
+/** The user and Checkout Session a Stripe payment intent belongs to, written when its purchase is granted. */
+export interface PaymentIntentOwner {
+  userId: string;
+  sessionId: string;
+}
+
+export async function rememberPaymentIntent(paymentIntentId: string, owner: PaymentIntentOwner): Promise<void> {
+  await dynamo.send(
+    new PutCommand({
+      TableName: tableName('payments'),
+      Item: { id: `pi#${paymentIntentId}`, user_id: owner.userId, session_id: owner.sessionId },
+    }),
+  );
+}
+
+export async function findPaymentIntentOwner(paymentIntentId: string): Promise<PaymentIntentOwner | undefined> {
+  const { Item } = await dynamo.send(
+    new GetCommand({ TableName: tableName('payments'), Key: { id: `pi#${paymentIntentId}` }, ConsistentRead: true }),
+  );
+  return Item ? { userId: String(Item.user_id), sessionId: String(Item.session_id) } : undefined;
+}
+
+/** A Stripe event acknowledged without granting anything, kept for the operator with the reason. */
+export async function recordIgnoredEvent(event: { id: string; type: string; reason: string; detail?: Record<string, unknown> }): Promise<void> {
+  await dynamo.send(
+    new PutCommand({
+      TableName: tableName('payments'),
+      Item: { id: `event#${event.id}`, event_type: event.type, reason: event.reason, detail: event.detail ?? {}, recorded_at: new Date().toISOString() },
+    }),
+  );
+}
+
+export async function getIgnoredEvent(eventId: string): Promise<{ event_type: string; reason: string } | undefined> {
+  const { Item } = await dynamo.send(new GetCommand({ TableName: tableName('payments'), Key: { id: `event#${eventId}` }, ConsistentRead: true }));
+  return Item as { event_type: string; reason: string } | undefined;
+}
+
+/** The state of the refund asked of Stripe for a purchase: pending until Stripe accepted it. */
+export async function recordRefund(sessionId: string, state: { userId: string; status: string; refundId?: string }): Promise<void> {
+  await dynamo.send(
+    new PutCommand({
+      TableName: tableName('payments'),
+      Item: {
+        id: `refund#${sessionId}`,
+        user_id: state.userId,
+        status: state.status,
+        ...(state.refundId ? { refund_id: state.refundId } : {}),
+        updated_at: new Date().toISOString(),
+      },
+    }),
+  );
+}
+
+export async function getRefundRecord(sessionId: string): Promise<{ status: string; refundId?: string } | undefined> {
+  const { Item } = await dynamo.send(new GetCommand({ TableName: tableName('payments'), Key: { id: `refund#${sessionId}` }, ConsistentRead: true }));
+  return Item ? { status: String(Item.status), refundId: Item.refund_id as string | undefined } : undefined;
+}
+
+/**
+ * Counts `credits` against the user's test-payment allowance of the day; false (nothing counted) when that would
+ * exceed `limit`. One conditional update, so concurrent grants can't slip past the cap.
+ */
+export async function reserveTestGrant(userId: string, credits: number, limit: number, now = new Date()): Promise<boolean> {
+  if (credits > limit) return false;
+  const day = now.toISOString().slice(0, 10);
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: tableName('payments'),
+        Key: { id: `test-grants#${userId}#${day}` },
+        UpdateExpression: 'ADD credits :credits SET expires_at = if_not_exists(expires_at, :expires)',
+        ConditionExpression: 'attribute_not_exists(credits) OR credits <= :room',
+        ExpressionAttributeValues: {
+          ':credits': credits,
+          ':room': limit - credits,
+          ':expires': Math.floor(now.getTime() / 1000) + 2 * DAY_SECONDS,
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
+}
+
+/** The user's ledger entries whose id starts with `prefix` (e.g. every purchase), oldest id first. */
+export async function listLedgerEntriesByPrefix(userId: string, prefix: string): Promise<CreditTransaction[]> {
+  const entries: CreditTransaction[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo.send(
+      new QueryCommand({
+        TableName: tableName('ledger'),
+        KeyConditionExpression: 'user_id = :user AND begins_with(id, :prefix)',
+        ExpressionAttributeValues: { ':user': userId, ':prefix': prefix },
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    for (const item of page.Items ?? []) {
+      const { seq: _seq, ref: _ref, ...entry } = item as CreditTransaction & { seq?: number; ref?: string };
+      entries.push(entry);
+    }
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  return entries;
+}

@@ -1,0 +1,87 @@
+// "Download all": one zip of every finished photo of a batch with a manifest.csv (entry, item, angle, status, file),
+// built once on the server and streamed into the results bucket (photos are copied stream to stream, never held in
+// memory), then answered as a signed URL that saves as a file. PNGs are stored, not deflated: they are compressed
+// already. A batch whose photos are still being made has no zip yet.
+import { once } from 'node:events';
+import { PassThrough, type Readable } from 'node:stream';
+import type { BatchDownload } from '../../contracts/batch.js';
+import { SIGNED_URL_SECONDS } from '../../contracts/catalog.js';
+import { GenerationId } from '../../contracts/generations.js';
+import { conflict, notFound } from '../../core/errors.js';
+import * as batches from '../../data/batches-repo.js';
+import type { GenerationRecord } from '../../data/generations-repo.js';
+import { objectSize, presignAttachment, readObjectStream, writeObjectStream } from '../../storage/objects.js';
+
+const ZIP_TYPE = 'application/zip';
+
+export const archiveKey = (userId: string, batchId: string) => `${userId}/batches/${batchId}.zip`;
+
+const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'item';
+
+/** The file name of a photo inside the zip: 01-linen-shirt-front.png (entry number, item, angle). */
+export function photoFileName(row: GenerationRecord): string {
+  const entry = String(Number(row.params.entryIndex) + 1).padStart(2, '0');
+  return `${entry}-${slug(String(row.params.clothingItemName))}-${slug(String(row.params.cameraAngle))}.png`;
+}
+
+const csvField = (value: string) => (/[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
+
+export function manifestCsv(rows: GenerationRecord[]): string {
+  const lines = [['entry', 'item', 'angle', 'backdrop', 'status', 'file', 'error'].join(',')];
+  for (const row of rows) {
+    const complete = row.status === 'complete' && row.result_key;
+    lines.push(
+      [
+        String(Number(row.params.entryIndex) + 1),
+        String(row.params.clothingItemName),
+        String(row.params.cameraAngle),
+        String(row.params.backdrop),
+        row.status,
+        complete ? photoFileName(row) : '',
+        row.status === 'failed' ? (row.error_message ?? '') : '',
+      ]
+        .map(csvField)
+        .join(','),
+    );
+  }
+  return `${lines.join('\r\n')}\r\n`;
+}
+
+/** POST /batches/{id}/download. */
+export async function batchDownload(userId: string, batchId: string): Promise<BatchDownload> {
+  const batch = GenerationId.safeParse(batchId).success ? await batches.getBatch(userId, batchId) : undefined;
+  if (!batch) throw notFound('This batch was not found.');
+  if (batch.status !== 'complete') throw conflict('BATCH_RUNNING', 'The batch is still running: its photos can be downloaded once it has finished.');
+  const rows = await batches.listBatchPhotos(userId, batchId);
+  const finished = rows.filter((row) => row.status === 'complete' && row.result_key);
+  if (finished.length === 0) throw conflict('NOTHING_TO_DOWNLOAD', 'No photo of this batch was made, so there is nothing to download.');
+
+  const key = archiveKey(userId, batchId);
+  if (!batch.archive_key || (await objectSize('results', key)) === undefined) {
+    await buildArchive(key, rows, finished);
+    await batches.setArchiveKey(userId, batchId, key);
+  }
+  const fileName = `batch-${batchId.slice(0, 8)}.zip`;
+  return { url: await presignAttachment('results', key, ZIP_TYPE, fileName, SIGNED_URL_SECONDS), fileName, photoCount: finished.length };
+}
+
+async function buildArchive(key: string, rows: GenerationRecord[], finished: GenerationRecord[]): Promise<void> {
+  const { ZipArchive } = await import('archiver');
+  const zip = new ZipArchive({ zlib: { level: 6 } });
+  const body = new PassThrough();
+  zip.pipe(body);
+  const upload = writeObjectStream('results', key, body, ZIP_TYPE);
+  const failed = new Promise<never>((_, reject) => {
+    zip.on('error', reject);
+    upload.catch(reject);
+  });
+  const add = async (source: () => Promise<Readable | string>, name: string, store: boolean) => {
+    const added = once(zip, 'entry');
+    zip.append(await source(), { name, store });
+    await Promise.race([added, failed]);
+  };
+  await add(async () => manifestCsv(rows), 'manifest.csv', false);
+  // One photo at a time: each is copied stream to stream before the next one is opened.
+  for (const row of finished) await add(() => readObjectStream('results', row.result_key!), photoFileName(row), true);
+  await Promise.race([Promise.all([zip.finalize(), upload]), failed]);
+}

@@ -1,0 +1,204 @@
+// Batch generation: one request makes a photo for every camera angle of every entry. Everything is checked before
+// anything is charged (the entries' items are the caller's and active, the angles and colours are valid, the limits
+// hold); then the one spending flow charges the whole batch in one debit, records the batch and one generations_history
+// row per photo (type 'batch'), and starts the batch workflow named by the batch id. Each photo that fails is refunded
+// on its own, naming the batch's debit (work.ts).
+import type * as z from 'zod';
+import {
+  BATCH_MESSAGES,
+  BATCH_PHOTO_TIER,
+  type Batch,
+  type BatchPhoto,
+  type BatchStarted,
+  type GenerateBatchRequest,
+} from '../../contracts/batch.js';
+import { SHORT_LIST_LIMIT } from '../../contracts/catalog.js';
+import { GenerationId } from '../../contracts/generations.js';
+import { badRequest, notFound } from '../../core/errors.js';
+import { requireEnv } from '../../core/config.js';
+import { startExecution } from '../../core/sfn.js';
+import * as batches from '../../data/batches-repo.js';
+import { getActiveItem } from '../../data/clothing-repo.js';
+import { createGeneration, type GenerationRecord } from '../../data/generations-repo.js';
+import { tierCost } from '../../data/pricing-repo.js';
+import { BATCH_CONCURRENCY_ENV, BATCH_CONCURRENCY_LIMIT } from '../../workflows.js';
+import { spend, type SpendingRequest } from '../spending.js';
+import { toGeneration } from '../generation/service.js';
+
+export const BATCH_WORKFLOW = 'batch';
+export const BATCH_OPERATION = 'generate-batch';
+
+/** What the batch workflow is started with: ids only, so the state stays small whatever the batch's size. */
+export interface BatchWorkflowInput {
+  userId: string;
+  batchId: string;
+  photoIds: string[];
+  /** The Map state's MaxConcurrency (MaxConcurrencyPath). */
+  maxConcurrency: number;
+}
+
+type GenerateBatch = z.output<typeof GenerateBatchRequest>;
+
+const now = () => new Date().toISOString();
+
+/** The Map's concurrency on this host (a setting of the route: 10 in the cloud, 4 on the twin's two cores). */
+export function batchConcurrency(): number {
+  const value = Number(requireEnv(BATCH_CONCURRENCY_ENV));
+  if (!Number.isInteger(value) || value < 1 || value > BATCH_CONCURRENCY_LIMIT) {
+    throw new Error(`${BATCH_CONCURRENCY_ENV} must be a whole number from 1 to ${BATCH_CONCURRENCY_LIMIT}`);
+  }
+  return value;
+}
+
+/** POST /generate-batch. */
+export async function submitBatch(request: SpendingRequest, body: GenerateBatch): Promise<BatchStarted> {
+  const { userId } = request;
+  // Every check before any charge: a refused batch writes nothing.
+  const items = new Map<string, { name: string; image_url: string }>();
+  for (const [index, entry] of body.batchItems.entries()) {
+    if (items.has(entry.clothingItemId)) continue;
+    const item = GenerationId.safeParse(entry.clothingItemId).success ? await getActiveItem(userId, entry.clothingItemId) : undefined;
+    if (!item) throw badRequest('CLOTHING_ITEM_NOT_FOUND', `Entry ${index + 1}: this clothing item was not found in your library.`);
+    items.set(entry.clothingItemId, item);
+  }
+  const photoCount = body.batchItems.reduce((sum, entry) => sum + entry.cameraAngles.length, 0);
+  const unitCost = await tierCost(BATCH_PHOTO_TIER);
+  const maxConcurrency = batchConcurrency();
+
+  const entries: batches.BatchEntryRecord[] = body.batchItems.map((entry) => ({
+    clothingItemId: entry.clothingItemId,
+    clothingItemName: items.get(entry.clothingItemId)!.name,
+    prompt: entry.prompt,
+    cameraAngles: entry.cameraAngles,
+    backdrop: entry.backdrop,
+  }));
+
+  const spent = await spend(request, {
+    cost: photoCount * unitCost,
+    description: `Batch generation (${photoCount} ${photoCount === 1 ? 'photo' : 'photos'})`,
+    running: { limit: 'batch', count: () => batches.countRunning(userId) },
+    record: async (batchId, debitId) => {
+      // A replay finds the batch, which is written after all its photos.
+      const existing = await batches.getBatch(userId, batchId);
+      if (existing) return existing;
+      const createdAt = now();
+      // The photo rows first, the batch last: a batch that exists always has all its photos.
+      const rows: GenerationRecord[] = [];
+      entries.forEach((entry, entryIndex) =>
+        entry.cameraAngles.forEach((cameraAngle) => {
+          const item = items.get(entry.clothingItemId)!;
+          rows.push({
+            user_id: userId,
+            id: batches.photoIdFor(batchId, rows.length),
+            generation_type: 'batch',
+            operation: 'batch',
+            ai_model: body.aiModel,
+            status: 'processing',
+            credits_used: unitCost,
+            created_at: createdAt,
+            params: {
+              batchId,
+              entryIndex,
+              cameraAngle,
+              prompt: entry.prompt,
+              backdrop: entry.backdrop,
+              imageSize: body.imageSize,
+              clothingItemId: entry.clothingItemId,
+              clothingItemName: entry.clothingItemName,
+            },
+            source: { kind: 'clothing-item', bucket: 'clothingImages', key: item.image_url, ref: entry.clothingItemId },
+            clothing_item_id: entry.clothingItemId,
+            // Each photo is refunded on its own against the batch's one debit, whichever path settles it.
+            debit_id: debitId,
+          });
+        }),
+      );
+      await inBatches(rows, 10, (row) => createGeneration(row));
+      return batches.createBatch({
+        user_id: userId,
+        id: batchId,
+        status: 'processing',
+        created_at: createdAt,
+        ai_model: body.aiModel,
+        image_size: body.imageSize,
+        credits_used: photoCount * unitCost,
+        debit_id: debitId,
+        entries,
+        photo_count: photoCount,
+      });
+    },
+    start: async (batch) => {
+      if (batch.status !== 'processing') return;
+      const input: BatchWorkflowInput = {
+        userId,
+        batchId: batch.id,
+        photoIds: Array.from({ length: batch.photo_count }, (_, index) => batches.photoIdFor(batch.id, index)),
+        maxConcurrency,
+      };
+      await startExecution(BATCH_WORKFLOW, batch.id, input);
+    },
+  });
+
+  return {
+    batchId: spent.recordId,
+    photoCount: spent.record.photo_count,
+    remainingCredits: spent.balanceAfter,
+    message: `Batch started: ${spent.record.photo_count} ${spent.record.photo_count === 1 ? 'photo' : 'photos'} for ${spent.record.credits_used} credits.`,
+  };
+}
+
+async function inBatches<T>(values: T[], size: number, run: (value: T) => Promise<unknown>): Promise<void> {
+  for (let start = 0; start < values.length; start += size) await Promise.all(values.slice(start, start + size).map(run));
+}
+
+/** GET /batches/{id}: the batch with its progress, its photos and, once finished, its summary. */
+export async function getBatchView(userId: string, id: string): Promise<Batch> {
+  const batch = GenerationId.safeParse(id).success ? await batches.getBatch(userId, id) : undefined;
+  if (!batch) throw notFound('This batch was not found.');
+  const rows = await batches.listBatchPhotos(userId, id);
+  const photos = await Promise.all(
+    rows.map(async (row): Promise<BatchPhoto> => ({
+      entryIndex: Number(row.params.entryIndex),
+      clothingItemId: String(row.params.clothingItemId),
+      clothingItemName: String(row.params.clothingItemName),
+      cameraAngle: row.params.cameraAngle as BatchPhoto['cameraAngle'],
+      generation: await toGeneration(row),
+    })),
+  );
+  return { ...toBatch(batch, rows), photos };
+}
+
+/** GET /batches: the newest 10, with progress. */
+export async function listBatchViews(userId: string): Promise<Batch[]> {
+  const records = await batches.listBatches(userId, SHORT_LIST_LIMIT);
+  return Promise.all(records.map(async (batch) => toBatch(batch, await batches.listBatchPhotos(userId, batch.id))));
+}
+
+function toBatch(batch: batches.BatchRecord, rows: GenerationRecord[]): Batch {
+  return {
+    id: batch.id,
+    status: batch.status,
+    created_at: batch.created_at,
+    completed_at: batch.completed_at ?? null,
+    credits_used: batch.credits_used,
+    image_size: batch.image_size,
+    entries: batch.entries,
+    progress: {
+      done: rows.filter((row) => row.status === 'complete').length,
+      failed: rows.filter((row) => row.status === 'failed').length,
+      total: batch.photo_count,
+    },
+    summary: batch.summary ?? null,
+  };
+}
+
+export function summaryOf(done: number, failed: number) {
+  return {
+    message:
+      failed === 0
+        ? `${BATCH_MESSAGES.complete}: ${done} ${done === 1 ? 'photo' : 'photos'} made.`
+        : `${BATCH_MESSAGES.completeWithErrors}: ${done} made, ${failed} failed. The credits of the failed photos were refunded.`,
+    successfulGenerations: done,
+    failedGenerations: failed,
+  };
+}

@@ -1,0 +1,40 @@
+// The labelled test payment: credits granted without money, for the twin and for stages listed as test stages. It
+// never runs where the stage is prod (settings.ts), and grants at most TEST_PAYMENT_DAILY_CREDITS per user per day.
+import { TEST_PAYMENT_DAILY_CREDITS, type PurchaseCreditsResponse } from '../../contracts/api.js';
+import { priceUsd } from '../../contracts/catalog.js';
+import { AppError, forbidden } from '../../core/errors.js';
+import { getLedgerEntry } from '../../data/credits-repo.js';
+import { reserveTestGrant } from '../../data/payments-repo.js';
+import { purchase, purchaseEntryId } from '../credits.js';
+import { paymentMode, testPaymentAllowed } from './settings.js';
+
+export async function buyWithTestPayment(userId: string, credits: number, idempotencyKey: string): Promise<PurchaseCreditsResponse> {
+  if (!testPaymentAllowed()) {
+    throw forbidden(
+      'PAYMENTS_DISABLED',
+      paymentMode() === 'stripe' ? 'The test payment is not available here: buy credits by card.' : 'Card payments are not available yet on this deployment.',
+    );
+  }
+  const paymentId = `local-test-${idempotencyKey}`;
+  // A retried request is answered by the ledger's replay and doesn't count against the day's allowance again.
+  const retried = await getLedgerEntry(userId, purchaseEntryId(paymentId));
+  if (!retried && !(await reserveTestGrant(userId, credits, TEST_PAYMENT_DAILY_CREDITS))) {
+    throw new AppError(
+      429,
+      'TEST_PAYMENT_LIMIT',
+      `Test payments grant at most ${TEST_PAYMENT_DAILY_CREDITS.toLocaleString('en-US')} credits per account per day. Try again tomorrow.`,
+    );
+  }
+  const { entry } = await purchase(userId, {
+    paymentId,
+    credits,
+    description: `Purchase of ${credits} credits ($${priceUsd(credits).toFixed(2)}, local test payment)`,
+  });
+  return {
+    credits: entry.amount,
+    amountUsd: priceUsd(entry.amount),
+    newCredits: entry.balance_after,
+    transaction: entry,
+    payment: { method: 'local-test-payment', id: paymentId },
+  };
+}

@@ -1,0 +1,4 @@
+// Task FailPhoto of the batch workflow (reached by the Catch inside the Map's iteration).
+import { failPhotoTask } from '../domain/batch/work.js';
+
+export const handler = failPhotoTask;

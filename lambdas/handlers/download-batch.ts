@@ -1,0 +1,4 @@
+import { userRoute } from '../core/http.js';
+import { batchDownload } from '../domain/batch/archive.js';
+
+export const handler = userRoute({}, ({ caller, params }) => batchDownload(caller.userId, params.id ?? ''));

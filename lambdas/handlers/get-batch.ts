@@ -1,0 +1,4 @@
+import { userRoute } from '../core/http.js';
+import { getBatchView } from '../domain/batch/service.js';
+
+export const handler = userRoute({}, ({ caller, params }) => getBatchView(caller.userId, params.id ?? ''));

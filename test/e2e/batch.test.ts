@@ -1,0 +1,142 @@
+// Batch Generation in real Chromium against the local twin: the client checks with the specification's messages, a
+// two-entry batch built and kept across a reload, submitted, followed live to its photos and the final toast, and
+// downloaded as a zip that lists the photos; then a batch with one injected failure ends with the destructive
+// 'Batch Generation Complete with Errors'.
+import { readFile } from 'node:fs/promises';
+import type { Browser, Page } from 'playwright';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BATCH_MESSAGES } from '../../lambdas/contracts/batch.js';
+import { randomUUID } from 'node:crypto';
+import { tshirtPhoto } from '../fixtures/local-engine-images.js';
+import { api } from '../support/api.js';
+import { signIn } from '../support/users.js';
+import { readZip } from '../support/zip.js';
+import { ensureWebBuilt, launchChromium, openPage, signUpInUi, toast, twin, uniqueEmail, type TestPage } from './harness.js';
+
+let browser: Browser;
+let session: TestPage;
+const email = uniqueEmail('batch.user');
+const ITEMS = ['Linen shirt', 'Red tee'];
+const BATCH_TIMEOUT = 150_000;
+
+async function addLibraryItem(name: string): Promise<void> {
+  const user = await signIn(twin(), email);
+  const photo = await tshirtPhoto(600, 700);
+  const upload = await api(twin().apiUrl, 'POST', '/clothing-items/upload-url', {
+    user,
+    body: { fileName: 'tee.jpg', contentType: 'image/jpeg', sizeBytes: photo.length },
+  });
+  expect((await fetch(upload.body.uploadUrl, { method: 'PUT', headers: upload.body.headers, body: photo })).status).toBe(200);
+  expect((await api(twin().apiUrl, 'POST', '/clothing-items', { user, body: { imageKey: upload.body.imageKey, name } })).status).toBe(201);
+}
+
+async function addEntry(page: Page, item: string, angles: string[], options: { prompt?: string; backdrop?: string } = {}): Promise<void> {
+  await page.getByRole('radio', { name: item }).click();
+  if (options.prompt) await page.getByLabel('Prompt').fill(options.prompt);
+  for (const angle of angles) await page.getByRole('button', { name: angle, exact: true }).click();
+  if (options.backdrop) await page.getByRole('radio', { name: options.backdrop }).click();
+  await page.getByRole('button', { name: 'Add to Batch' }).click();
+}
+
+beforeAll(async () => {
+  ensureWebBuilt();
+  browser = await launchChromium();
+  session = await openPage(browser);
+  await signUpInUi(session.page, email);
+  for (const name of ITEMS) await addLibraryItem(name);
+});
+afterAll(async () => {
+  await session?.close();
+  await browser?.close();
+});
+
+describe('batch generation', () => {
+  it('checks on the client with the specification messages before anything is sent', async () => {
+    const { page } = session;
+    await page.goto('/studio/generate/batch-generation');
+    await page.getByRole('heading', { name: 'Batch Generation' }).waitFor();
+    expect(await page.getByLabel('Prompt').inputValue()).toBe('young female model');
+    expect(await page.getByRole('radio', { name: 'white' }).getAttribute('aria-checked')).toBe('true');
+
+    await page.getByRole('button', { name: 'Add to Batch' }).click();
+    await toast(page, BATCH_MESSAGES.selectItem).waitFor();
+    await page.getByRole('radio', { name: ITEMS[0] }).click();
+    await page.getByRole('button', { name: 'Add to Batch' }).click();
+    await toast(page, BATCH_MESSAGES.selectAngle).waitFor();
+    await page.getByRole('button', { name: 'Generate Batch' }).click();
+    await toast(page, BATCH_MESSAGES.empty).waitFor();
+
+    // Six angles cost 6 credits (the server's batch tier): more than the 5 sign-up credits.
+    await addEntry(page, ITEMS[0]!, ['Product', 'Front', 'Back', 'Full Body', 'Mid-shot', 'Side']);
+    await page.getByTestId('batch-total-credits').filter({ hasText: '6 credits' }).waitFor();
+    await page.getByRole('button', { name: 'Generate Batch' }).click();
+    await toast(page, 'You need 6 credits but only have 5').waitFor();
+    await page.getByRole('button', { name: 'Clear all' }).click();
+    await page.getByTestId('batch-photo-count').filter({ hasText: '0' }).waitFor();
+    expect(await page.getByTestId('batch-entry').count()).toBe(0);
+  });
+
+  it('keeps a two-entry draft across a reload, runs it live to its photos and the final toast, and zips it', async () => {
+    const { page, errors } = session;
+    await page.goto('/studio/generate/batch-generation');
+    await addEntry(page, ITEMS[0]!, ['Front', 'Back']);
+    await addEntry(page, ITEMS[1]!, ['Product', 'Side'], { backdrop: 'sky', prompt: 'tall male model' });
+    await page.getByTestId('batch-total-credits').filter({ hasText: '4 credits' }).waitFor();
+
+    await page.reload();
+    await page.getByTestId('batch-entry').nth(1).waitFor();
+    expect(await page.getByTestId('batch-entry').allInnerTexts()).toEqual([
+      expect.stringMatching(/Linen shirt[\s\S]*young female model[\s\S]*#FFFFFF[\s\S]*Front, Back/),
+      expect.stringMatching(/Red tee[\s\S]*tall male model[\s\S]*#D6E6F4[\s\S]*Product, Side/),
+    ]);
+    await page.getByTestId('batch-photo-count').filter({ hasText: '4' }).waitFor();
+
+    await page.getByLabel('Photo size').selectOption('1k');
+    await page.getByRole('button', { name: 'Generate Batch' }).click();
+    // The draft is cleared and the balance reloaded at once; the running batch shows its progress bar.
+    await page.getByTestId('batch-photo-count').filter({ hasText: /^0$/ }).waitFor();
+    await page.getByText('You have 1').waitFor();
+    const bar = page.getByRole('progressbar', { name: 'Batch progress' });
+    await bar.waitFor();
+    expect(await bar.getAttribute('aria-valuemax')).toBe('4');
+    await page.getByTestId('batch-progress').filter({ hasText: '4 done · 0 failed · 4 in all' }).waitFor({ timeout: BATCH_TIMEOUT });
+    expect(await bar.getAttribute('aria-valuenow')).toBe('4');
+    await toast(page, BATCH_MESSAGES.complete).waitFor();
+    expect(await page.locator('[data-testid="batch-photo"][data-status="complete"] img').count()).toBe(4);
+    await page.getByRole('img', { name: 'Red tee, Side' }).waitFor();
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download all (zip)' }).click()]);
+    expect(download.suggestedFilename()).toMatch(/^batch-[0-9a-z]{8}\.zip$/);
+    const files = readZip(await readFile(await download.path()));
+    expect([...files.keys()]).toEqual(['manifest.csv', '01-linen-shirt-front.png', '01-linen-shirt-back.png', '02-red-tee-product.png', '02-red-tee-side.png']);
+    expect(files.get('manifest.csv')!.toString('utf8')).toContain('2,Red tee,Side,#D6E6F4,complete,02-red-tee-side.png,');
+    expect(errors).toEqual([]);
+  });
+
+  it('ends a batch with a failed photo with the destructive toast, and the history lists batch photos with entry and angle', async () => {
+    const { page } = session;
+    const user = await signIn(twin(), email);
+    await api(twin().apiUrl, 'POST', '/credits/purchase', { user, body: { credits: 10 }, headers: { 'idempotency-key': randomUUID() } });
+    await page.goto('/studio/generate/batch-generation');
+    await page.getByRole('heading', { name: 'Batch Generation' }).waitFor();
+    // The batch of the test before is shown until it is closed.
+    const close = page.getByRole('button', { name: 'Close', exact: true });
+    if (await close.isVisible()) await close.click();
+    await addEntry(page, ITEMS[1]!, ['Front', 'Back'], { prompt: 'young female model [local-engine: fail Back]' });
+    await page.getByLabel('Photo size').selectOption('1k');
+    await page.getByRole('button', { name: 'Generate Batch' }).click();
+    const finalToast = toast(page, BATCH_MESSAGES.completeWithErrors);
+    await finalToast.waitFor({ timeout: BATCH_TIMEOUT });
+    expect(await finalToast.getAttribute('data-type')).toBe('error');
+    expect(await finalToast.innerText()).toContain('1 failed and its credit was refunded');
+    await page.locator('[data-testid="batch-photo"][data-status="failed"]').filter({ hasText: BATCH_MESSAGES.photoFailed }).waitFor();
+
+    await page.goto('/studio/generations');
+    await page.getByRole('tab', { name: 'Batch' }).click();
+    await page.getByTestId('generation-row').filter({ hasText: 'Failed' }).waitFor();
+    const rows = await page.getByTestId('generation-row').allInnerTexts();
+    expect(rows.every((row) => row.startsWith('Batch · '))).toBe(true);
+    expect(rows.some((row) => /Batch · Back[\s\S]*Entry 1 · Red tee[\s\S]*Failed/.test(row))).toBe(true);
+    expect(rows.some((row) => /Batch · Front[\s\S]*Entry 1 · Red tee[\s\S]*Complete/.test(row))).toBe(true);
+  });
+});

@@ -1,0 +1,307 @@
+// Batch generation over HTTP against the local twin: POST /generate-batch checks, charges one debit, records the batch
+// and its photo rows and starts the batch workflow (lib/workflows/batch.asl.json on the local Step Functions API);
+// the local studio engine makes every photo; failures are refunded photo by photo; the summary ends the batch.
+import { randomUUID } from 'node:crypto';
+import { SFNClient, StopExecutionCommand } from '@aws-sdk/client-sfn';
+import sharp from 'sharp';
+import { beforeAll, describe, expect, inject, it } from 'vitest';
+import { BATCH_MAX_ENTRIES, BATCH_MAX_PHOTOS, BATCH_MESSAGES, type Batch } from '../../lambdas/contracts/batch.js';
+import { IMAGE_SIZES, SIGNUP_CREDITS } from '../../lambdas/contracts/catalog.js';
+import type { Generation } from '../../lambdas/contracts/generations.js';
+import { workflowEnvName } from '../../lambdas/workflows.js';
+import { LOCAL_CREDENTIALS } from '../../lib/local/s3-local.js';
+import { tshirtPhoto } from '../fixtures/local-engine-images.js';
+import { api } from '../support/api.js';
+import { readZip } from '../support/zip.js';
+import { createUser, type TestUser } from '../support/users.js';
+
+const twin = inject('twin');
+Object.assign(process.env, twin.env);
+const ledgerRepo = await import('../../lambdas/data/credits-repo.js');
+
+const sfn = new SFNClient({ endpoint: twin.env.AWS_ENDPOINT_URL_SFN, region: twin.env.AWS_REGION, credentials: LOCAL_CREDENTIALS });
+
+let product: Buffer;
+beforeAll(async () => {
+  product = await tshirtPhoto(600, 700);
+});
+
+// ——— helpers ———
+
+const submit = (user: TestUser, body: unknown, key: string = randomUUID()) =>
+  api(twin.apiUrl, 'POST', '/generate-batch', { user, body, headers: { 'idempotency-key': key } });
+
+async function balanceOf(user: TestUser): Promise<number> {
+  const { status, body } = await api(twin.apiUrl, 'GET', '/profile', { user });
+  expect(status).toBe(200);
+  return body.current_credits;
+}
+
+async function buy(user: TestUser, credits: number): Promise<void> {
+  const answer = await api(twin.apiUrl, 'POST', '/credits/purchase', { user, body: { credits }, headers: { 'idempotency-key': randomUUID() } });
+  expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+}
+
+async function ledgerOf(user: TestUser) {
+  return ledgerRepo.listWholeLedger(user.sub);
+}
+
+async function expectLedgerMatchesBalance(user: TestUser): Promise<void> {
+  const entries = await ledgerOf(user);
+  expect(entries.reduce((sum, entry) => sum + entry.amount, 0)).toBe(await balanceOf(user));
+}
+
+async function addClothingItem(user: TestUser, name: string): Promise<{ id: string }> {
+  const { body: upload } = await api(twin.apiUrl, 'POST', '/clothing-items/upload-url', {
+    user,
+    body: { fileName: 'tshirt.jpg', contentType: 'image/jpeg', sizeBytes: product.length },
+  });
+  expect((await fetch(upload.uploadUrl, { method: 'PUT', headers: upload.headers, body: product })).status).toBe(200);
+  const item = await api(twin.apiUrl, 'POST', '/clothing-items', { user, body: { imageKey: upload.imageKey, name } });
+  expect(item.status).toBe(201);
+  return item.body;
+}
+
+/** Follows a batch as the web app does without the socket: GET /batches/{id} until its summary is there. */
+async function finished(user: TestUser, id: string, timeoutMs = 110_000): Promise<Batch> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { status, body } = await api<Batch>(twin.apiUrl, 'GET', `/batches/${id}`, { user });
+    expect(status).toBe(200);
+    if (body.summary) return body;
+    if (Date.now() > deadline) throw new Error(`Batch ${id} not finished after ${timeoutMs} ms: ${JSON.stringify(body.progress)}`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+const entry = (clothingItemId: string, cameraAngles: string[], extra: Record<string, unknown> = {}) => ({
+  clothingItemId,
+  prompt: 'young female model',
+  cameraAngles,
+  backdrop: 'white',
+  ...extra,
+});
+
+// ——— tests ———
+
+describe('POST /generate-batch', () => {
+  it('makes 3 entries × 2 angles = 6 photos for 6 credits in one debit, 6 history rows, summary 6/0', async () => {
+    const user = await createUser(twin);
+    await buy(user, 10);
+    const [shirt, tee] = [await addClothingItem(user, 'Linen shirt'), await addClothingItem(user, 'Red tee')];
+    const answer = await submit(user, {
+      batchItems: [
+        entry(shirt.id, ['Product', 'Front']),
+        entry(tee.id, ['Full Body', 'Mid-shot'], { backdrop: '#D6E6F4' }),
+        entry(shirt.id, ['Back', 'Side'], { backdrop: 'beige', prompt: 'tall male model' }),
+      ],
+      aiModel: 'modelloop-studio',
+      imageSize: '1k',
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body).toMatchObject({ photoCount: 6, remainingCredits: SIGNUP_CREDITS + 10 - 6 });
+    expect(answer.body.message).toMatch(/6 photos/);
+
+    const batch = await finished(user, answer.body.batchId);
+    expect(batch.summary).toEqual({ message: expect.stringContaining(BATCH_MESSAGES.complete), successfulGenerations: 6, failedGenerations: 0 });
+    expect(batch.progress).toEqual({ done: 6, failed: 0, total: 6 });
+    expect(batch.status).toBe('complete');
+    expect(batch.photos!.map((photo) => [photo.entryIndex, photo.cameraAngle, photo.clothingItemName])).toEqual([
+      [0, 'Product', 'Linen shirt'],
+      [0, 'Front', 'Linen shirt'],
+      [1, 'Full Body', 'Red tee'],
+      [1, 'Mid-shot', 'Red tee'],
+      [2, 'Back', 'Linen shirt'],
+      [2, 'Side', 'Linen shirt'],
+    ]);
+    for (const photo of batch.photos!) {
+      expect(photo.generation).toMatchObject({ generation_type: 'batch', status: 'complete', credits_used: 1, ai_model: 'local-engine', width: 720, height: 1280 });
+    }
+
+    // Each angle is its own picture, at exactly the size asked for, on its entry's backdrop colour.
+    const pictures = await Promise.all(batch.photos!.map(async (photo) => Buffer.from(await (await fetch(photo.generation.result_url!)).arrayBuffer())));
+    const fingerprints = await Promise.all(pictures.map((bytes) => sharp(bytes).resize(16, 28, { fit: 'fill' }).greyscale().raw().toBuffer()));
+    for (let a = 0; a < fingerprints.length; a++) {
+      expect((await sharp(pictures[a]).metadata()).width).toBe(IMAGE_SIZES['1k'].width);
+      for (let b = a + 1; b < fingerprints.length; b++) {
+        const difference = fingerprints[a]!.reduce((sum, value, i) => sum + Math.abs(value - fingerprints[b]![i]!), 0) / fingerprints[a]!.length;
+        expect(difference, `${batch.photos![a]!.cameraAngle} vs ${batch.photos![b]!.cameraAngle}`).toBeGreaterThan(2);
+      }
+    }
+    // The top-right corner is backdrop: light blue for the second entry.
+    const corner = await sharp(pictures[2]).extract({ left: 690, top: 300, width: 20, height: 20 }).stats();
+    expect(corner.channels[2]!.mean).toBeGreaterThan(corner.channels[0]!.mean + 5);
+
+    const history = await api(twin.apiUrl, 'GET', '/generations?type=batch', { user });
+    expect(history.body.items.map((row: Generation) => row.generation_type)).toEqual(Array(6).fill('batch'));
+
+    const ledger = await ledgerOf(user);
+    expect(ledger.filter((line) => line.transaction_type === 'debit')).toEqual([expect.objectContaining({ amount: -6, description: 'Batch generation (6 photos)' })]);
+    expect(ledger.filter((line) => line.transaction_type === 'refund')).toEqual([]);
+    expect(await balanceOf(user)).toBe(SIGNUP_CREDITS + 10 - 6);
+    await expectLedgerMatchesBalance(user);
+
+    const list = await api(twin.apiUrl, 'GET', '/batches', { user });
+    expect(list.body.items.map((row: Batch) => row.id)).toEqual([answer.body.batchId]);
+
+    // Download all: a zip with manifest.csv and the 6 photos, the very pictures of the results.
+    const download = await api(twin.apiUrl, 'POST', `/batches/${answer.body.batchId}/download`, { user });
+    expect(download.status, JSON.stringify(download.body)).toBe(200);
+    expect(download.body).toMatchObject({ photoCount: 6, fileName: `batch-${answer.body.batchId.slice(0, 8)}.zip` });
+    const zipResponse = await fetch(download.body.url);
+    expect(zipResponse.headers.get('content-disposition')).toContain('attachment');
+    const files = readZip(Buffer.from(await zipResponse.arrayBuffer()));
+    expect([...files.keys()]).toEqual([
+      'manifest.csv',
+      '01-linen-shirt-product.png',
+      '01-linen-shirt-front.png',
+      '02-red-tee-full-body.png',
+      '02-red-tee-mid-shot.png',
+      '03-linen-shirt-back.png',
+      '03-linen-shirt-side.png',
+    ]);
+    expect(files.get('02-red-tee-full-body.png')!.equals(pictures[2]!)).toBe(true);
+    const manifest = files.get('manifest.csv')!.toString('utf8').trim().split('\r\n');
+    expect(manifest[0]).toBe('entry,item,angle,backdrop,status,file,error');
+    expect(manifest[3]).toBe('2,Red tee,Full Body,#D6E6F4,complete,02-red-tee-full-body.png,');
+    // Another user cannot have it.
+    const stranger = await createUser(twin);
+    expect((await api(twin.apiUrl, 'POST', `/batches/${answer.body.batchId}/download`, { user: stranger })).status).toBe(404);
+  });
+
+  it('refunds exactly the one photo whose provider failed: summary 5/1, one refund, the others delivered', async () => {
+    const user = await createUser(twin);
+    await buy(user, 10);
+    const item = await addClothingItem(user, 'Red tee');
+    const answer = await submit(user, {
+      batchItems: [
+        entry(item.id, ['Front', 'Back'], { prompt: 'young female model [local-engine: fail Back]' }),
+        entry(item.id, ['Product', 'Side']),
+        entry(item.id, ['Full Body', 'Mid-shot']),
+      ],
+      imageSize: '1k',
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const batch = await finished(user, answer.body.batchId);
+    expect(batch.summary).toMatchObject({ successfulGenerations: 5, failedGenerations: 1 });
+    expect(batch.summary!.message).toContain(BATCH_MESSAGES.completeWithErrors);
+    const failed = batch.photos!.filter((photo) => photo.generation.status === 'failed');
+    expect(failed.map((photo) => photo.cameraAngle)).toEqual(['Back']);
+    expect(failed[0]!.generation.error_message).toBe(BATCH_MESSAGES.photoFailed);
+    expect(failed[0]!.generation.result_url).toBeNull();
+
+    const refunds = (await ledgerOf(user)).filter((line) => line.transaction_type === 'refund');
+    expect(refunds).toEqual([expect.objectContaining({ amount: 1, description: 'Refund: batch photo failed (Back, Red tee)' })]);
+    // The refund names the batch's one debit and is keyed by the failed photo; the debit has 1 credit refunded of 6.
+    const debit = (await ledgerOf(user)).find((line) => line.transaction_type === 'debit')!;
+    const refundItem = await ledgerRepo.getLedgerItem(user.sub, refunds[0]!.id);
+    expect(refundItem).toMatchObject({ refund_of: debit.id, ref: failed[0]!.generation.id, id: `refund#${failed[0]!.generation.id}` });
+    expect(await balanceOf(user)).toBe(SIGNUP_CREDITS + 10 - 6 + 1);
+    await expectLedgerMatchesBalance(user);
+
+    // The zip has the 5 photos; its manifest names the failed one without a file.
+    const download = await api(twin.apiUrl, 'POST', `/batches/${answer.body.batchId}/download`, { user });
+    expect(download.body.photoCount).toBe(5);
+    const files = readZip(Buffer.from(await (await fetch(download.body.url)).arrayBuffer()));
+    expect(files.size).toBe(6);
+    expect(files.get('manifest.csv')!.toString('utf8')).toContain(`1,Red tee,Back,#FFFFFF,failed,,${BATCH_MESSAGES.photoFailed}`);
+  });
+
+  it('refuses bad batches before charging anything, naming the problem', async () => {
+    const user = await createUser(twin);
+    const stranger = await createUser(twin);
+    const [item, deleted, strangers] = [await addClothingItem(user, 'Tee'), await addClothingItem(user, 'Old tee'), await addClothingItem(stranger, 'Not yours')];
+    expect((await api(twin.apiUrl, 'DELETE', `/clothing-items/${deleted.id}`, { user })).status).toBe(200);
+    expect(await balanceOf(user)).toBe(SIGNUP_CREDITS);
+    const before = await ledgerOf(user);
+
+    const refusals: [unknown, number, string | RegExp][] = [
+      [{ batchItems: [] }, 400, BATCH_MESSAGES.empty],
+      [{}, 400, BATCH_MESSAGES.empty],
+      [{ batchItems: Array.from({ length: BATCH_MAX_ENTRIES + 1 }, () => entry(item.id, ['Front'])) }, 400, BATCH_MESSAGES.tooManyEntries],
+      // The largest batch there can be (20 entries × all 6 angles = the 120-photo limit) passes the checks; the
+      // balance decides.
+      [{ batchItems: Array.from({ length: BATCH_MAX_ENTRIES }, () => entry(item.id, ['Product', 'Front', 'Back', 'Full Body', 'Mid-shot', 'Side'])) }, 402, `you need ${BATCH_MAX_PHOTOS} credits`],
+      [{ batchItems: [entry(deleted.id, ['Front'])] }, 400, 'Entry 1: this clothing item was not found in your library.'],
+      [{ batchItems: [entry(item.id, ['Front']), entry(strangers.id, ['Front'])] }, 400, 'Entry 2: this clothing item was not found in your library.'],
+      [{ batchItems: [entry(item.id, ['Front', 'Top'])] }, 400, BATCH_MESSAGES.unknownAngle],
+      [{ batchItems: [entry(item.id, ['Front', 'Front'])] }, 400, BATCH_MESSAGES.duplicateAngle],
+      [{ batchItems: [entry(item.id, [])] }, 400, BATCH_MESSAGES.selectAngle],
+      [{ batchItems: [entry(item.id, ['Front'], { backdrop: 'plaid' })] }, 400, BATCH_MESSAGES.invalidBackdrop],
+      [{ batchItems: [entry(item.id, ['Front'], { backdrop: '#12345' })] }, 400, BATCH_MESSAGES.invalidBackdrop],
+      // 6 photos against the 5 sign-up credits.
+      [{ batchItems: [entry(item.id, ['Product', 'Front', 'Back', 'Full Body', 'Mid-shot', 'Side'])] }, 402, 'you need 6 credits but only have 5'],
+    ];
+    for (const [body, status, message] of refusals) {
+      const answer = await submit(user, body);
+      expect(answer.status, JSON.stringify(body).slice(0, 120)).toBe(status);
+      expect(answer.body.error).toContain(message);
+    }
+    expect((await submit(user, { batchItems: [entry(item.id, ['Front'])] }, 'not a key!')).status).toBe(400);
+    const missingKey = await api(twin.apiUrl, 'POST', '/generate-batch', { user, body: { batchItems: [entry(item.id, ['Front'])] } });
+    expect(missingKey.status).toBe(400);
+
+    expect(await ledgerOf(user)).toEqual(before);
+    expect(await balanceOf(user)).toBe(SIGNUP_CREDITS);
+    expect((await api(twin.apiUrl, 'GET', '/batches', { user })).body.items).toEqual([]);
+    expect((await api(twin.apiUrl, 'GET', '/generations?type=batch', { user })).body.items).toEqual([]);
+  });
+
+  it('treats a retry with the same key as the same batch: one batch, one charge; another user gets 404', async () => {
+    const user = await createUser(twin);
+    const item = await addClothingItem(user, 'Tee');
+    const body = { batchItems: [entry(item.id, ['Front', 'Side'])], imageSize: '1k' };
+    const key = randomUUID();
+    const [first, second] = await Promise.all([submit(user, body, key), submit(user, body, key)]);
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    expect(second.status, JSON.stringify(second.body)).toBe(200);
+    expect(second.body.batchId).toBe(first.body.batchId);
+    await finished(user, first.body.batchId);
+    const third = await submit(user, body, key);
+    expect(third.body).toMatchObject({ batchId: first.body.batchId, photoCount: 2 });
+
+    const debits = (await ledgerOf(user)).filter((line) => line.transaction_type === 'debit');
+    expect(debits).toHaveLength(1);
+    expect(await balanceOf(user)).toBe(SIGNUP_CREDITS - 2);
+    expect((await api(twin.apiUrl, 'GET', '/batches', { user })).body.items).toHaveLength(1);
+    expect((await api(twin.apiUrl, 'GET', '/generations?type=batch', { user })).body.items).toHaveLength(2);
+
+    // The same key with another body is not a replay.
+    const reused = await submit(user, { batchItems: [entry(item.id, ['Back'])] }, key);
+    expect(reused.status).toBe(409);
+    await expectLedgerMatchesBalance(user);
+
+    const stranger = await createUser(twin);
+    expect((await api(twin.apiUrl, 'GET', `/batches/${first.body.batchId}`, { user: stranger })).status).toBe(404);
+    expect((await api(twin.apiUrl, 'GET', '/batches/not..an..id', { user })).status).toBe(404);
+  });
+
+  it('settles a stopped batch: every unfinished photo is failed and refunded once, the summary written', async () => {
+    const user = await createUser(twin);
+    await buy(user, 20);
+    const item = await addClothingItem(user, 'Tee');
+    const all = ['Product', 'Front', 'Back', 'Full Body', 'Mid-shot', 'Side'];
+    const answer = await submit(user, { batchItems: [entry(item.id, all), entry(item.id, all)], imageSize: '2k' });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const executionArn = `${twin.env[workflowEnvName('batch')]!.replace(':stateMachine:', ':execution:')}:${answer.body.batchId}`;
+    await sfn.send(new StopExecutionCommand({ executionArn, error: 'OperatorStop', cause: 'stopped by an operator' }));
+
+    const batch = await finished(user, answer.body.batchId);
+    const { successfulGenerations: made, failedGenerations: notMade } = batch.summary!;
+    expect(made + notMade).toBe(12);
+    expect(notMade).toBeGreaterThan(0);
+    const failed = batch.photos!.filter((photo) => photo.generation.status === 'failed');
+    expect(failed).toHaveLength(notMade);
+    for (const photo of failed) expect(photo.generation.error_message).toBe(BATCH_MESSAGES.photoStopped);
+
+    // A photo still running when the stop came may finish later; it never changes the money.
+    await new Promise((resolve) => setTimeout(resolve, 3_000));
+    const refunds = (await ledgerOf(user)).filter((line) => line.transaction_type === 'refund');
+    expect(refunds).toHaveLength(notMade);
+    expect(refunds.every((line) => line.amount === 1)).toBe(true);
+    expect(await balanceOf(user)).toBe(SIGNUP_CREDITS + 20 - 12 + notMade);
+    const settled = await finished(user, answer.body.batchId);
+    expect(settled.photos!.filter((photo) => photo.generation.status === 'complete')).toHaveLength(made);
+    await expectLedgerMatchesBalance(user);
+  });
+});

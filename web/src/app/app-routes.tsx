@@ -1,0 +1,66 @@
+// Every screen but the landing page: loaded when the visitor first leaves the landing page, so the landing page's
+// first download holds neither this route table nor the guards and session code it needs.
+import { lazy } from 'react';
+import { Route, Routes } from 'react-router-dom';
+import { GuestOnly, RequireAuth } from './guards';
+
+const AppProviders = lazy(() => import('./providers'));
+const AppShell = lazy(() => import('@/components/layout/app-shell'));
+const StudioShell = lazy(() => import('@/components/layout/studio-shell'));
+
+const AuthPage = lazy(() => import('@/features/auth/auth-page'));
+const DashboardPage = lazy(() => import('@/features/dashboard/dashboard-page'));
+const BillingPage = lazy(() => import('@/features/billing/billing-page'));
+const UsagePage = lazy(() => import('@/features/usage/usage-page'));
+const PricesPage = lazy(() => import('@/features/prices/prices-page'));
+const SettingsPage = lazy(() => import('@/features/settings/settings-page'));
+const ApiPage = lazy(() => import('@/features/api-keys/api-page'));
+const CommunityPage = lazy(() => import('@/features/community/community-page'));
+const SupportPage = lazy(() => import('@/features/support/support-page'));
+const ComingSoonPage = lazy(() => import('@/features/coming-soon/coming-soon-page'));
+const ClothingPage = lazy(() => import('@/features/clothing/clothing-page'));
+const ModelsPage = lazy(() => import('@/features/models/models-page'));
+const GenerationsPage = lazy(() => import('@/features/generations/generations-page'));
+const ImageGenerationPage = lazy(() => import('@/features/image-generation/image-generation-page'));
+const VideoGenerationPage = lazy(() => import('@/features/video-generation/video-generation-page'));
+const BatchGenerationPage = lazy(() => import('@/features/batch-generation/batch-generation-page'));
+const EditPage = lazy(() => import('@/features/image-edit/image-edit-page'));
+const UpscalePage = lazy(() => import('@/features/upscale/upscale-page'));
+const NotFoundPage = lazy(() => import('@/features/not-found/not-found-page'));
+
+export default function AppRoutes() {
+  return (
+    <Routes>
+      <Route element={<AppProviders />}>
+        <Route element={<GuestOnly />}>
+          <Route path="/auth" element={<AuthPage />} />
+        </Route>
+        <Route element={<RequireAuth />}>
+          <Route element={<AppShell />}>
+            <Route path="/dashboard" element={<DashboardPage />} />
+            <Route path="/generate" element={<VideoGenerationPage />} />
+            <Route path="/coming-soon" element={<ComingSoonPage />} />
+          </Route>
+          <Route element={<StudioShell />}>
+            <Route path="/dashboard/billing" element={<BillingPage />} />
+            <Route path="/dashboard/usage" element={<UsagePage />} />
+            <Route path="/dashboard/prices" element={<PricesPage />} />
+            <Route path="/settings" element={<SettingsPage />} />
+            <Route path="/api" element={<ApiPage />} />
+            <Route path="/community" element={<CommunityPage />} />
+            <Route path="/support" element={<SupportPage />} />
+            <Route path="/studio/clothing" element={<ClothingPage />} />
+            <Route path="/studio/models" element={<ModelsPage />} />
+            <Route path="/studio/generations" element={<GenerationsPage />} />
+            <Route path="/studio/generate/image-generation" element={<ImageGenerationPage />} />
+            <Route path="/studio/generate/video-generation" element={<VideoGenerationPage />} />
+            <Route path="/studio/generate/batch-generation" element={<BatchGenerationPage />} />
+            <Route path="/studio/generate/edit" element={<EditPage />} />
+            <Route path="/studio/generate/upscale" element={<UpscalePage />} />
+          </Route>
+        </Route>
+      </Route>
+      <Route path="*" element={<NotFoundPage />} />
+    </Routes>
+  );
+}

@@ -1,0 +1,90 @@
+// Server state of batches: the draft kept in the browser, the submit (one Idempotency-Key per user action, reused
+// when the same draft is sent again after a failure on the way), one batch followed until its summary, and the zip.
+// Query keys start with 'batches', the realtime resource name: the batch's own changes and its photos' (generations)
+// refresh them; while a batch runs it is also polled, so nothing depends on the socket being up.
+import { ListResponse, type LiveResource } from '@contracts/api';
+import { Batch, BatchDownload, BatchStarted, type CameraAngle } from '@contracts/batch';
+import { BATCH_DEFAULT_BACKDROP, BATCH_DEFAULT_PROMPT } from '@contracts/catalog';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { ApiError, apiRequest, newIdempotencyKey } from '@/lib/api';
+import { useLoadErrorToast } from '@/lib/load-error';
+import { useUser } from '@/lib/session-context';
+
+export const BATCHES_QUERY_ROOT = 'batches' satisfies LiveResource;
+const RUNNING_POLL_MS = 2_000;
+
+/** Spec §3 Batch item (client only). */
+export interface BatchItem {
+  id: string;
+  clothingItemId: string;
+  clothingItemName: string;
+  prompt: string;
+  cameraAngles: CameraAngle[];
+  backdrop: string;
+}
+
+export const BATCH_DRAFT_KEY = 'batchDraft';
+export const ACTIVE_BATCH_KEY = 'activeBatch';
+export const DEFAULT_ENTRY = { prompt: BATCH_DEFAULT_PROMPT, backdrop: BATCH_DEFAULT_BACKDROP };
+
+export function readDraft(): BatchItem[] {
+  try {
+    const value = JSON.parse(localStorage.getItem(BATCH_DRAFT_KEY) ?? '[]') as unknown;
+    return Array.isArray(value) ? (value as BatchItem[]).filter((item) => typeof item?.clothingItemId === 'string' && Array.isArray(item.cameraAngles)) : [];
+  } catch {
+    return [];
+  }
+}
+
+export function writeDraft(items: BatchItem[]): void {
+  if (items.length) localStorage.setItem(BATCH_DRAFT_KEY, JSON.stringify(items));
+  else localStorage.removeItem(BATCH_DRAFT_KEY);
+}
+
+/** One batch, read again every 2 s until its summary is there. */
+export function useBatch(id: string | undefined) {
+  const user = useUser();
+  return useQuery({
+    queryKey: [BATCHES_QUERY_ROOT, user.userId, 'one', id],
+    queryFn: () => apiRequest(Batch, `/batches/${encodeURIComponent(id!)}`),
+    enabled: id !== undefined,
+    refetchInterval: (current) => (current.state.data?.summary ? false : RUNNING_POLL_MS),
+  });
+}
+
+/** The newest 10 batches. */
+export function useBatches() {
+  const user = useUser();
+  const query = useQuery({
+    queryKey: [BATCHES_QUERY_ROOT, user.userId, 'list'],
+    queryFn: async () => (await apiRequest(ListResponse(Batch), '/batches')).items,
+    refetchInterval: (current) => (current.state.data?.some((batch) => !batch.summary) ? RUNNING_POLL_MS : false),
+  });
+  useLoadErrorToast(query.error, 'Error', 'Failed to load generations');
+  return query;
+}
+
+const isRetryable = (error: unknown) => !(error instanceof ApiError) || error.status >= 500 || error.status === 429;
+
+export function useSubmitBatch() {
+  const attempt = useRef<{ body: string; key: string } | null>(null);
+  return useMutation({
+    mutationFn: (body: Record<string, unknown>) => {
+      const signature = JSON.stringify(body);
+      if (attempt.current?.body !== signature) attempt.current = { body: signature, key: newIdempotencyKey() };
+      return apiRequest(BatchStarted, '/generate-batch', { method: 'POST', body, idempotencyKey: attempt.current.key });
+    },
+    onSuccess: () => {
+      attempt.current = null;
+    },
+    onError: (error) => {
+      if (!isRetryable(error)) attempt.current = null;
+    },
+  });
+}
+
+/** Asks for the zip of a finished batch (built on the server) and answers its signed URL. */
+export function requestBatchZip(id: string) {
+  return apiRequest(BatchDownload, `/batches/${encodeURIComponent(id)}/download`, { method: 'POST' });
+}
