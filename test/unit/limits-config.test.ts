@@ -12,7 +12,7 @@ describe('userLimits', () => {
     const limits = userLimits({ USER_LIMITS: JSON.stringify({ rates: { spending: { limit: 50, windowSeconds: 10 } }, running: { video: 3 } }) });
     expect(limits.rates.spending).toEqual({ limit: 50, windowSeconds: 10 });
     expect(limits.rates.imports).toEqual(USER_LIMITS.rates.imports);
-    expect(limits.running).toEqual({ video: 3, image: USER_LIMITS.running.image });
+    expect(limits.running).toEqual({ ...USER_LIMITS.running, video: 3 });
   });
 
   it('refuses an unknown limit or a figure that is not a positive whole number', () => {
