@@ -1,5 +1,6 @@
-// sharp is a native module: esbuild can't put it in a bundle. A function whose handler reaches it (found by asking
-// esbuild which bare imports stay outside the bundle) gets sharp's already-installed linux-x64 packages copied
+// sharp is a native module: esbuild can't put it in a bundle. A function whose bundle imports it, at load or by a
+// dynamic import at first use (found by asking esbuild which bare imports stay outside the bundle, after tree
+// shaking, so code a handler never reaches does not count) gets sharp's already-installed linux-x64 packages copied
 // next to its bundle (node_modules/) and runs on x86_64 to match them. Nothing is downloaded: synth stays offline.
 import { buildSync } from 'esbuild';
 import { existsSync } from 'node:fs';

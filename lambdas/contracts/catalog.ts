@@ -135,7 +135,8 @@ export const USER_LIMITS = {
   },
   running: {
     video: 5,
-    image: 20,
+    // Images take seconds, and the spending rate already bounds a burst: the cap is there for a runaway client.
+    image: 100,
     batch: 3,
   },
 } as const;

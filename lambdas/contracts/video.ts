@@ -17,21 +17,7 @@ export const MOTION_PROMPT_REQUIRED = 'Please describe the motion you want';
 export const IMAGE_REQUIRED = 'Please upload an image first';
 export const MOTION_PROMPT_MAX_LENGTH = 1000;
 
-/** Spec §4: a cancelled job is failed with exactly this message. */
-export const CANCELLED_BY_USER = 'Cancelled by user';
-
-/**
- * Why a job failed, as the user reads it (error_message). The workflow never passes on a provider's or a program's
- * own text: each failure kind maps to one of these. 'Content Policy' is the phrase the web app's catalogue matches.
- */
-export const VIDEO_FAILURE_MESSAGES = {
-  contentPolicy:
-    'Content Policy Violation: the image was rejected by the content filters. Please use an image without recognizable people. Your credits were refunded.',
-  providerFailed: 'The AI service could not make this video. Your credits were refunded. Please try again.',
-  unsupported: 'This video cannot be made with these settings. Your credits were refunded.',
-  timedOut: 'Making this video took too long, so it was stopped. Your credits were refunded. Please try again.',
-  internal: 'Something went wrong while making this video. Your credits were refunded. Please try again.',
-} as const;
+export { CANCELLED_BY_USER, VIDEO_FAILURE_MESSAGES } from './video-failures.js';
 
 /** Base64 of an image of at most VIDEO_SOURCE_MAX_BYTES, optionally as a data: URL. */
 /** The largest image the web app sends inline as base64; larger ones are uploaded first (Lambda's 6 MB request limit). */

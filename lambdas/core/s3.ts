@@ -10,4 +10,6 @@ export function createS3Client(env: NodeJS.ProcessEnv = process.env): S3Client {
   });
 }
 
-export const s3 = createS3Client();
+// Marked pure so that a bundle whose code never sends an S3 request (a function that only presigns, through
+// storage/presign.ts) drops the client even when a module it imports also offers object reads and writes.
+export const s3 = /* @__PURE__ */ createS3Client();

@@ -11,7 +11,8 @@ import { requireEnv, workflowEnvName } from './config.js';
 /** A workflow's name in lambdas/workflows.ts; this layer only needs it to find the ARN in the environment. */
 type WorkflowName = string;
 
-export const sfn = new SFNClient({});
+// Pure for the bundler: a function that only derives execution ARNs from here does not carry the client.
+export const sfn = /* @__PURE__ */ new SFNClient({});
 
 /** The ARN of a workflow's state machine, from the environment its functions are given. */
 export const stateMachineArn = (workflow: WorkflowName): string => requireEnv(workflowEnvName(workflow));

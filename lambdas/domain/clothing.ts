@@ -1,14 +1,14 @@
-// The clothing library: uploads into the caller's folder of the clothing-images bucket, items registered only for
-// files that really are images within the limit, reads of the caller's own items with signed display URLs,
-// rename / description changes, and soft delete.
+// The clothing library: uploads into the caller's folder of the clothing-images bucket, reads of the caller's own
+// items with signed display URLs, rename / description changes, and soft delete. Registering an uploaded file as an
+// item decodes it and lives in clothing-registration.ts, so these routes never load the image decoder.
 import type { ClothingItem, CreateUploadUrlRequest, CreateUploadUrlResponse } from '../contracts/api.js';
 import { CLOTHING_MAX_BYTES, SIGNED_URL_SECONDS, UPLOAD_URL_SECONDS } from '../contracts/catalog.js';
-import { conflict, notFound } from '../core/errors.js';
+import { notFound } from '../core/errors.js';
 import * as repo from '../data/clothing-repo.js';
-import { presignDownload } from '../storage/objects.js';
-import { acceptUploadedImage, createImageUpload, isUploadId, ownUploadId, type UploadPolicy } from './uploaded-images.js';
+import { presignDownload } from '../storage/presign.js';
+import { createImageUpload, isUploadId, type UploadPolicy } from './uploads.js';
 
-const CLOTHING_UPLOADS: UploadPolicy = { bucket: 'clothingImages', maxBytes: CLOTHING_MAX_BYTES, urlSeconds: UPLOAD_URL_SECONDS };
+export const CLOTHING_UPLOADS: UploadPolicy = { bucket: 'clothingImages', maxBytes: CLOTHING_MAX_BYTES, urlSeconds: UPLOAD_URL_SECONDS };
 
 const itemNotFound = () => notFound('This clothing item was not found.');
 
@@ -20,38 +20,6 @@ function itemId(id: string): string {
 
 export function createClothingUpload(userId: string, file: CreateUploadUrlRequest): Promise<CreateUploadUrlResponse> {
   return createImageUpload(userId, file, CLOTHING_UPLOADS);
-}
-
-interface NewItem {
-  imageKey: string;
-  name: string;
-  description?: string | null;
-}
-
-/**
- * Registers an uploaded file as an item. The item's id is the upload's id, so one upload makes at most one item;
- * a file already registered is never inspected (or deleted) again.
- */
-export async function registerClothingItem(userId: string, request: NewItem, now = () => new Date().toISOString()): Promise<ClothingItem> {
-  const id = ownUploadId(userId, request.imageKey);
-  const alreadyRegistered = () => conflict('ALREADY_REGISTERED', 'This image is already in your clothing library.');
-  if (await repo.getItem(userId, id)) throw alreadyRegistered();
-
-  const image = await acceptUploadedImage(request.imageKey, CLOTHING_UPLOADS);
-  const item: repo.ClothingItemRecord = {
-    id,
-    user_id: userId,
-    name: request.name,
-    description: request.description ?? null,
-    image_url: image.key,
-    file_size_bytes: image.sizeBytes,
-    mime_type: image.mimeType,
-    is_deleted: false,
-    generations_count: 0,
-    created_at: now(),
-  };
-  if (!(await repo.putNewItem(item))) throw alreadyRegistered();
-  return withSignedUrl(item);
 }
 
 export async function listClothingItems(userId: string, activeOnly: boolean): Promise<ClothingItem[]> {
@@ -81,7 +49,8 @@ export async function deleteClothingItem(userId: string, id: string): Promise<Cl
   return withSignedUrl(item);
 }
 
-async function withSignedUrl(item: repo.ClothingItemRecord): Promise<ClothingItem> {
+/** An item as the API answers it: with a signed URL to display its image. */
+export async function withSignedUrl(item: repo.ClothingItemRecord): Promise<ClothingItem> {
   const signed_url = await presignDownload('clothingImages', item.image_url, item.mime_type, SIGNED_URL_SECONDS);
   return { ...item, signed_url };
 }

@@ -1,6 +1,5 @@
-// What an image file really is, from its bytes: the type by magic bytes, and whether it decodes completely.
-// Every upload the server accepts (clothing items, generation sources) goes through here, whatever the client claimed.
-import sharp from 'sharp';
+// What an image file is by its first bytes, and the limits every decode of an upload keeps to. Nothing here decodes,
+// so any function may import it; decoding is lambdas/domain/image-decoding.ts, which only decoding functions import.
 import type { ImageMimeType } from '../contracts/api.js';
 
 /** Enough leading bytes to tell the accepted types apart (WebP needs 12). */
@@ -20,37 +19,4 @@ export function detectImageType(bytes: Uint8Array): ImageMimeType | undefined {
   if (startsWith(bytes, PNG_SIGNATURE)) return 'image/png';
   if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'image/webp';
   return undefined;
-}
-
-const SHARP_FORMATS: Record<ImageMimeType, string> = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp' };
-
-export type ImageCheck =
-  | { ok: true; mimeType: ImageMimeType; width: number; height: number }
-  | { ok: false; reason: 'not-an-image' | 'too-many-pixels' | 'undecodable' };
-
-/**
- * Checks a whole file: an accepted type by magic bytes, a header that agrees, at most MAX_IMAGE_PIXELS, and pixel
- * data that decodes to the end (a truncated or corrupt file fails). The decode streams through the image
- * (statistics of every pixel), so memory stays bounded by the file, not by its pixel count.
- */
-export async function checkImageBytes(bytes: Buffer): Promise<ImageCheck> {
-  const mimeType = detectImageType(bytes);
-  if (!mimeType) return { ok: false, reason: 'not-an-image' };
-  const options = { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS, sequentialRead: true } as const;
-  let width: number;
-  let height: number;
-  try {
-    const metadata = await sharp(bytes, { ...options, limitInputPixels: false }).metadata();
-    if (metadata.format !== SHARP_FORMATS[mimeType] || !metadata.width || !metadata.height) return { ok: false, reason: 'undecodable' };
-    ({ width, height } = metadata);
-  } catch {
-    return { ok: false, reason: 'undecodable' };
-  }
-  if (width * height > MAX_IMAGE_PIXELS) return { ok: false, reason: 'too-many-pixels' };
-  try {
-    await sharp(bytes, options).stats();
-  } catch {
-    return { ok: false, reason: 'undecodable' };
-  }
-  return { ok: true, mimeType, width, height };
 }

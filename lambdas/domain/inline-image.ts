@@ -4,7 +4,7 @@
 import type { ImageMimeType } from '../contracts/api.js';
 import { EMPTY_FILE, fileTooLarge, INVALID_FILE_TYPE, INVALID_IMAGE, type ImageFileProblem } from '../contracts/upload-rules.js';
 import { AppError, badRequest } from '../core/errors.js';
-import { checkImageBytes } from './image-files.js';
+import { checkImageBytes } from './image-decoding.js';
 
 const DATA_URL_PREFIX = /^data:[\w/+.-]*(?:;[\w=.-]+)*;base64,/i;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;

@@ -1,5 +1,5 @@
 import { CreateUploadUrlRequest } from '../contracts/api.js';
 import { userRoute } from '../core/http.js';
-import { createGenerationUpload } from '../domain/generation/sources.js';
+import { createGenerationUpload } from '../domain/generation/uploads.js';
 
 export const handler = userRoute({ body: CreateUploadUrlRequest }, ({ caller, body }) => createGenerationUpload(caller.userId, body));

@@ -1,4 +1,4 @@
 // Task Fail of the generation workflow (reached by Catch).
-import { failGenerationTask } from '../domain/generation/work.js';
+import { failGenerationTask } from '../domain/generation/failure.js';
 
 export const handler = failGenerationTask;

@@ -1,5 +1,5 @@
 import { publicRoute } from '../core/http.js';
-import { editInstructions } from '../providers/registry.js';
+import { editInstructions } from '../providers/edit-help.js';
 
 // What the edit screen shows as help, from the configured edit adapter. The answer doesn't change while the
 // container lives, so it is worked out once.

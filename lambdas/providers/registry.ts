@@ -11,10 +11,14 @@
 // Modules and SDK clients are loaded on first use and then kept: the local twin never loads a cloud SDK, and a
 // container creates each client once. The local engine is reached only through the dynamic import of
 // ./local-engine/index.js (its createLocalEngine({ s3 }) returns the four ports as a LocalEngine, a type of ./ports.ts).
+//
+// A bundle holds every adapter this module may load, image code (sharp) included: only the tasks that make pictures
+// or start clips import it. Checking a clip needs none of that and goes through ./video-status.ts.
 import type { S3Client } from '@aws-sdk/client-s3';
 import { planClips as lumaPlanClips } from './bedrock/luma-request.js';
-import { PROVIDER_CHOICES } from './choices.js';
-import type { EditInstructions } from '../contracts/generations.js';
+import { bedrockClient, once, secretsClient, sharedS3 } from './clients.js';
+import { readProviderConfig, type ProviderConfig } from './config.js';
+import { listObjectKeys } from '../storage/object-list.js';
 import type {
   EditPort,
   ImageOutput,
@@ -29,95 +33,14 @@ import type {
 
 export type { ChainedVideoPort, LocalEngine, Providers, VideoClip } from './ports.js';
 
-const CHOICES = PROVIDER_CHOICES;
-type ChoiceName = keyof typeof CHOICES;
-type Choice<N extends ChoiceName> = (typeof CHOICES)[N][number];
-
-export interface ProviderConfig {
-  image: Choice<'PROVIDER_IMAGE'>;
-  edit: Choice<'PROVIDER_EDIT'>;
-  upscale: Choice<'PROVIDER_UPSCALE'>;
-  video: Choice<'PROVIDER_VIDEO'>;
-  bedrockRegion?: string;
-  fashn?: { apiUrl: string; apiKeySecret: string; outputHosts: string[] };
-}
-
 export interface ProviderDependencies {
-  /** The S3 client of the local engine (video files) and of the Luma adapter (finding the MP4). Default: lambdas/core/s3.ts. */
+  /** The S3 client the local engine writes video files with. Default: lambdas/core/s3.ts. */
   s3?: S3Client;
   /** An already built local engine (tests); by default it is created from ./local-engine/index.js on first use. */
   localEngine?: LocalEngine;
 }
 
-function requireEnv(env: NodeJS.ProcessEnv, name: string): string {
-  const value = env[name]?.trim();
-  if (!value) throw new Error(`Missing configuration: environment variable ${name} is not set`);
-  return value;
-}
-
-function choice<N extends ChoiceName>(env: NodeJS.ProcessEnv, name: N): Choice<N> {
-  const allowed: readonly string[] = CHOICES[name];
-  const value = env[name]?.trim() || 'local';
-  if (!allowed.includes(value)) {
-    throw new Error(`Invalid configuration: environment variable ${name} must be one of ${allowed.join(', ')} (got "${value}")`);
-  }
-  return value as Choice<N>;
-}
-
-/** Reads and checks the provider configuration; throws naming the first missing or invalid variable. */
-export function readProviderConfig(env: NodeJS.ProcessEnv = process.env): ProviderConfig {
-  const config: ProviderConfig = {
-    image: choice(env, 'PROVIDER_IMAGE'),
-    edit: choice(env, 'PROVIDER_EDIT'),
-    upscale: choice(env, 'PROVIDER_UPSCALE'),
-    video: choice(env, 'PROVIDER_VIDEO'),
-  };
-  if (config.edit === 'bedrock' || config.upscale === 'bedrock' || config.video === 'bedrock') {
-    config.bedrockRegion = requireEnv(env, 'BEDROCK_REGION');
-  }
-  if (config.image === 'fashn') {
-    config.fashn = {
-      apiUrl: requireEnv(env, 'FASHN_API_URL'),
-      apiKeySecret: requireEnv(env, 'FASHN_API_KEY_SECRET'),
-      outputHosts: (env.FASHN_OUTPUT_HOSTS ?? '').split(',').map((host) => host.trim().toLowerCase()).filter(Boolean),
-    };
-    if (!config.fashn.apiUrl.startsWith('https://')) {
-      throw new Error('Invalid configuration: environment variable FASHN_API_URL must be an https:// URL');
-    }
-  }
-  return config;
-}
-
-function once<T>(load: () => Promise<T>): () => Promise<T> {
-  let loaded: Promise<T> | undefined;
-  return () => {
-    loaded ??= load().catch((error: unknown) => {
-      loaded = undefined;
-      throw error;
-    });
-    return loaded;
-  };
-}
-
-// Clients live as long as the container, shared by every registry built in it.
-const bedrockClients = new Map<string, Promise<import('@aws-sdk/client-bedrock-runtime').BedrockRuntimeClient>>();
-function bedrockClient(region: string) {
-  let client = bedrockClients.get(region);
-  if (!client) {
-    client = import('@aws-sdk/client-bedrock-runtime').then(({ BedrockRuntimeClient }) => new BedrockRuntimeClient({ region }));
-    bedrockClients.set(region, client);
-  }
-  return client;
-}
-
-const secretsClient = once(async () => {
-  const { SecretsManagerClient } = await import('@aws-sdk/client-secrets-manager');
-  return new SecretsManagerClient({});
-});
-
-async function sharedS3(deps: ProviderDependencies): Promise<S3Client> {
-  return deps.s3 ?? (await import('../core/s3.js')).s3;
-}
+export { readProviderConfig, type ProviderConfig };
 
 const SHARED_DEPENDENCIES: ProviderDependencies = {};
 const localEngines = new WeakMap<ProviderDependencies, () => Promise<LocalEngine>>();
@@ -125,7 +48,7 @@ function localEngine(deps: ProviderDependencies): Promise<LocalEngine> {
   if (deps.localEngine) return Promise.resolve(deps.localEngine);
   let load = localEngines.get(deps);
   if (!load) {
-    load = once(async () => (await import('./local-engine/index.js')).createLocalEngine({ s3: await sharedS3(deps) }));
+    load = once(async () => (await import('./local-engine/index.js')).createLocalEngine({ s3: await sharedS3(deps.s3) }));
     localEngines.set(deps, load);
   }
   return load();
@@ -165,7 +88,7 @@ function videoPort(config: ProviderConfig, deps: ProviderDependencies): { load: 
   // planClips is pure and synchronous, so it is loaded with the registry rather than with the SDK.
   return {
     load: once(async () =>
-      (await import('./bedrock/index.js')).createLumaVideo({ client: await bedrockClient(region), s3: await sharedS3(deps) }),
+      (await import('./bedrock/index.js')).createLumaVideo({ client: await bedrockClient(region), listKeys: listObjectKeys }),
     ),
     plan: lumaPlanClips,
   };
@@ -196,17 +119,4 @@ export function getProviders(env: NodeJS.ProcessEnv = process.env, deps: Provide
 /** Whether the configured video adapter costs us money per call (everything but the local engine does). */
 export function videoProviderIsPaid(env: NodeJS.ProcessEnv = process.env): boolean {
   return readProviderConfig(env).video !== 'local';
-}
-
-/**
- * What the edit screen shows as help for the configured edit adapter: the local engine's instructions, or a hint for
- * the cloud model that takes free text. Only the edit choice is read (every function gets the provider selection,
- * only provider functions get the adapters' settings), and only the local engine's instructions module is loaded.
- */
-export async function editInstructions(env: NodeJS.ProcessEnv = process.env): Promise<EditInstructions> {
-  if (choice(env, 'PROVIDER_EDIT') !== 'local') {
-    return { engine: 'cloud', instructions: [], help: 'Describe the change in a sentence, e.g. "replace the background with a white studio wall".' };
-  }
-  const { EDIT_HELP, EDIT_INSTRUCTIONS } = await import('./local-engine/edit-instructions.js');
-  return { engine: 'local-engine', instructions: [...EDIT_INSTRUCTIONS], help: EDIT_HELP };
 }

@@ -1,54 +1,9 @@
-// Object storage operations on the app's buckets, by logical bucket name. Presigned URLs let the browser upload and
-// display files straight from S3; the functions only ever touch keys they built or checked.
+// Object storage operations on the app's buckets, by logical bucket name, through the S3 client; the functions only
+// ever touch keys they built or checked. Presigned URLs for the browser are storage/presign.ts, without the client.
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
-import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { Readable } from 'node:stream';
 import { bucketName, type BucketName } from '../data/tables.js';
 import { s3 } from '../core/s3.js';
-
-export interface PresignedUpload {
-  url: string;
-  /** The headers the PUT must carry exactly: they are part of the signature. */
-  headers: Record<string, string>;
-}
-
-/**
- * A PUT URL for one new object of a declared type and size. In S3 the signature binds the type and the length, and
- * `If-None-Match: *` makes the URL create the object once: it cannot overwrite a file the server has since checked.
- */
-export async function presignUpload(
-  bucket: BucketName,
-  key: string,
-  file: { contentType: string; sizeBytes: number },
-  expiresInSeconds: number,
-): Promise<PresignedUpload> {
-  const command = new PutObjectCommand({
-    Bucket: bucketName(bucket),
-    Key: key,
-    ContentType: file.contentType,
-    ContentLength: file.sizeBytes,
-    IfNoneMatch: '*',
-  });
-  const url = await getSignedUrl(s3, command, { expiresIn: expiresInSeconds, signableHeaders: new Set(['content-type']) });
-  return { url, headers: { 'content-type': file.contentType, 'if-none-match': '*' } };
-}
-
-/** A GET URL for display; the answer carries `contentType` whatever type the object was stored with. */
-export function presignDownload(bucket: BucketName, key: string, contentType: string, expiresInSeconds: number): Promise<string> {
-  const command = new GetObjectCommand({ Bucket: bucketName(bucket), Key: key, ResponseContentType: contentType });
-  return getSignedUrl(s3, command, { expiresIn: expiresInSeconds });
-}
-
-/** A GET URL that the browser saves as `fileName` (Content-Disposition: attachment). */
-export function presignAttachment(bucket: BucketName, key: string, contentType: string, fileName: string, expiresInSeconds: number): Promise<string> {
-  const command = new GetObjectCommand({
-    Bucket: bucketName(bucket),
-    Key: key,
-    ResponseContentType: contentType,
-    ResponseContentDisposition: `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"`,
-  });
-  return getSignedUrl(s3, command, { expiresIn: expiresInSeconds });
-}
 
 /** The object's body as a stream (for copying large objects without holding them in memory). */
 export async function readObjectStream(bucket: BucketName, key: string): Promise<Readable> {

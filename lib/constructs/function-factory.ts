@@ -31,6 +31,13 @@ import { workflowStateMachineName } from './workflow-names.js';
 const PROJECT_ROOT = fileURLToPath(new URL('../../', import.meta.url));
 const HANDLERS_DIR = `${PROJECT_ROOT}lambdas/handlers/`;
 
+/**
+ * Modules the bundles take from lambdas/ instead of from the SDK (paths from the project root, where esbuild runs).
+ * Lambda gives a function its credentials in the environment, so the SDK's default credential chain, with the STS,
+ * SSO and sign-in clients it brings (about 130 KB of each bundle), becomes that one lookup (lambdas/core/credentials.ts).
+ */
+export const BUNDLE_ALIASES = { '@aws-sdk/credential-provider-node': './lambdas/core/credentials.ts' } as const;
+
 /** What a function touches: the same shape as a route's `tables` / `buckets` / `workflows`. */
 export interface ResourceAccess {
   tables?: Partial<Record<TableName, Access>>;
@@ -100,6 +107,8 @@ export class FunctionFactory {
   private readonly stateMachines = new Map<string, StateMachine>();
   /** Functions created before the state machine of a workflow they use: granted when it arrives. */
   private readonly waiting = new Map<string, NodejsFunction[]>();
+  /** Every function made here, with the handler module it runs (for checks of what each one ships). */
+  readonly created: { handler: string; fn: NodejsFunction }[] = [];
 
   constructor(private readonly props: FunctionFactoryProps) {}
 
@@ -127,8 +136,10 @@ export class FunctionFactory {
     const media = spec.media ? this.props.mediaLayer : undefined;
     if (spec.media && !media) throw new Error(`Function ${id} runs ffmpeg, but the function factory has no media layer`);
     const entry = `${HANDLERS_DIR}${spec.handler}.ts`;
-    // Both native payloads (the media layer, sharp's packages) are the linux-x64 builds.
-    const native = Boolean(media) || importsSharp(entry);
+    // Both native payloads (the media layer, sharp's packages) are the linux-x64 builds; every other function runs on
+    // arm64. sharp ships only with functions whose bundle imports it (statically or at first use).
+    const sharp = importsSharp(entry);
+    const native = Boolean(media) || sharp;
 
     const fn = new NodejsFunction(scope, id, {
       entry,
@@ -150,10 +161,11 @@ export class FunctionFactory {
         target: 'node22',
         minify: true,
         sourceMap: false,
-        externalModules: importsSharp(entry) ? ['sharp'] : [],
-        commandHooks: importsSharp(entry) ? copySharpHooks() : undefined,
+        externalModules: sharp ? ['sharp'] : [],
+        commandHooks: sharp ? copySharpHooks() : undefined,
         bundleAwsSDK: true,
         mainFields: ['module', 'main'],
+        esbuildArgs: { '--alias': Object.entries(BUNDLE_ALIASES).map(([module, replacement]) => `${module}=${replacement}`) },
         banner: "import { createRequire as __createRequire } from 'node:module';const require = __createRequire(import.meta.url);",
       },
     });
@@ -162,6 +174,7 @@ export class FunctionFactory {
       reason: 'Node.js 22 is the pinned runtime the handlers are bundled for (esbuild target node22) and tested against; it is supported by Lambda until 2027. Moving to a newer runtime is a deliberate upgrade with its own tests.',
     });
     this.grant(fn, spec);
+    this.created.push({ handler: spec.handler, fn });
     return fn;
   }
 

@@ -18,7 +18,7 @@ Object.assign(process.env, twin.env);
 const ledgerRepo = await import('../../lambdas/data/credits-repo.js');
 const generationsRepo = await import('../../lambdas/data/generations-repo.js');
 const credits = await import('../../lambdas/domain/credits.js');
-const { failureMessage } = await import('../../lambdas/domain/generation/work.js');
+const { failureMessage } = await import('../../lambdas/domain/generation/failure.js');
 
 const resultsBucket = twin.env.BUCKET_RESULTS!;
 const s3 = new S3Client({ endpoint: twin.env.AWS_ENDPOINT_URL_S3, region: twin.env.AWS_REGION, credentials: LOCAL_CREDENTIALS, forcePathStyle: true });

@@ -177,7 +177,8 @@ describe('provider failures', () => {
     const polled = await pollUntilDone(info.apiUrl, user, started.body);
     expect(polled).toEqual({ done: true, status: 'failed', error: { message: VIDEO_FAILURE_MESSAGES.contentPolicy } });
     expect(polled.error!.message).toContain('Content Policy Violation');
-    expect(await executionStatus(started.body.operationName)).toBe('FAILED');
+    // The job is settled by the workflow's MarkFailed step; the execution itself ends a moment later.
+    await expect.poll(() => executionStatus(started.body.operationName), { timeout: 30_000 }).toBe('FAILED');
     expect(await balanceOf(user)).toBe(SIGNUP_CREDITS);
     await expectRefunds(user, [1]);
     const history = await generationsRepo.listGenerations(user.sub, { type: 'video', limit: 10 });

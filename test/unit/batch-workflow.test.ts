@@ -6,7 +6,7 @@ import '../../lib/local/promise-with-resolvers.js';
 import { createRequire } from 'node:module';
 import { StateMachine } from 'aws-local-stepfunctions';
 import { describe, expect, it } from 'vitest';
-import { GENERATION_ERROR, GenerationTaskError } from '../../lambdas/domain/generation/work.js';
+import { GENERATION_ERROR, GenerationTaskError } from '../../lambdas/domain/generation/failure.js';
 import { WORKFLOWS } from '../../lambdas/workflows.js';
 import { loadDefinition } from '../../lib/local/stepfunctions.js';
 

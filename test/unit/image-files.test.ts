@@ -10,7 +10,8 @@ import {
   formatFileSize,
   imageFileProblemTitle,
 } from '../../lambdas/contracts/upload-rules.js';
-import { checkImageBytes, detectImageType } from '../../lambdas/domain/image-files.js';
+import { checkImageBytes } from '../../lambdas/domain/image-decoding.js';
+import { detectImageType } from '../../lambdas/domain/image-files.js';
 
 const picture = () =>
   sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 180, g: 40, b: 90 } } }).composite([

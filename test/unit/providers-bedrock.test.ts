@@ -10,29 +10,26 @@ import {
   ThrottlingException,
   ValidationException,
 } from '@aws-sdk/client-bedrock-runtime';
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
 import { mockClient } from 'aws-sdk-client-mock';
 import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { planEdit } from '../../lambdas/providers/bedrock/edit-instruction.js';
 import { toProviderError } from '../../lambdas/providers/bedrock/errors.js';
 import { planClips, plannedSeconds } from '../../lambdas/providers/bedrock/luma-request.js';
-import { createLumaVideo, invocationFolder } from '../../lambdas/providers/bedrock/luma-video.js';
+import { invocationFolder } from '../../lambdas/providers/bedrock/luma-status.js';
+import { createLumaVideo } from '../../lambdas/providers/bedrock/luma-video.js';
 import { createStabilityEdit } from '../../lambdas/providers/bedrock/stability-edit.js';
 import { createStabilityUpscale, fastUpscaleInputSize } from '../../lambdas/providers/bedrock/stability-upscale.js';
 import { CONTENT_POLICY_MESSAGE, ProviderError, type ImageInput, type VideoStartRequest } from '../../lambdas/providers/ports.js';
 
 const bedrock = mockClient(BedrockRuntimeClient);
-const s3Mock = mockClient(S3Client);
 const client = new BedrockRuntimeClient({ region: 'us-west-2' });
 
 beforeEach(() => {
   bedrock.reset();
-  s3Mock.reset();
 });
 afterEach(() => {
   bedrock.reset();
-  s3Mock.reset();
 });
 
 async function image(width: number, height: number, format: 'png' | 'jpeg' | 'webp' = 'png'): Promise<ImageInput> {
@@ -351,22 +348,21 @@ describe('Luma Ray2 video (StartAsyncInvoke / GetAsyncInvoke)', () => {
     expect(bedrock.commandCalls(GetAsyncInvokeCommand)[0]!.args[0].input).toEqual({ invocationArn: arn });
   });
 
-  it('finds the MP4 in the invocation folder when given an S3 client', async () => {
+  it('finds the MP4 in the invocation folder when it can list keys', async () => {
     bedrock.on(GetAsyncInvokeCommand).resolves({
       invocationArn: arn,
       status: 'Completed',
       outputDataConfig: { s3OutputDataConfig: { s3Uri: 's3://results-bucket/videos/user-1/job-1/raw' } },
     } as never);
-    s3Mock.on(ListObjectsV2Command).resolves({
-      Contents: [{ Key: 'videos/user-1/job-1/raw/abc123def456/manifest.json' }, { Key: 'videos/user-1/job-1/raw/abc123def456/output.mp4' }],
-    });
+    const listed: string[][] = [];
+    const listKeys = async (bucket: string, prefix: string) => {
+      listed.push([bucket, prefix]);
+      return ['videos/user-1/job-1/raw/abc123def456/manifest.json', 'videos/user-1/job-1/raw/abc123def456/output.mp4'];
+    };
 
-    const status = await createLumaVideo({ client, s3: new S3Client({ region: 'us-west-2' }) }).check(arn);
+    const status = await createLumaVideo({ client, listKeys }).check(arn);
 
-    expect(s3Mock.commandCalls(ListObjectsV2Command)[0]!.args[0].input).toEqual({
-      Bucket: 'results-bucket',
-      Prefix: 'videos/user-1/job-1/raw/abc123def456/',
-    });
+    expect(listed).toEqual([['results-bucket', 'videos/user-1/job-1/raw/abc123def456/']]);
     expect(status).toEqual({ state: 'completed', output: { bucket: 'results-bucket', key: 'videos/user-1/job-1/raw/abc123def456/output.mp4' } });
   });
 

@@ -10,7 +10,8 @@ import { GenerationId } from '../../contracts/generations.js';
 import { conflict, notFound } from '../../core/errors.js';
 import * as batches from '../../data/batches-repo.js';
 import type { GenerationRecord } from '../../data/generations-repo.js';
-import { objectSize, presignAttachment, readObjectStream, writeObjectStream } from '../../storage/objects.js';
+import { objectSize, readObjectStream, writeObjectStream } from '../../storage/objects.js';
+import { presignAttachment } from '../../storage/presign.js';
 
 const ZIP_TYPE = 'application/zip';
 

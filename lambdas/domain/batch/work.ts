@@ -9,7 +9,7 @@ import { log } from '../../core/log.js';
 import * as batches from '../../data/batches-repo.js';
 import { failGeneration, type GenerationRecord } from '../../data/generations-repo.js';
 import { CONTENT_POLICY_MESSAGE } from '../../providers/ports.js';
-import { GENERATION_ERROR, GENERATION_TASK_ERRORS, type CaughtError } from '../generation/work.js';
+import { GENERATION_ERROR, GENERATION_TASK_ERRORS, type CaughtError } from '../generation/failure.js';
 import { taskErrors } from '../task-errors.js';
 import { refund } from '../credits.js';
 import { summaryOf } from './service.js';

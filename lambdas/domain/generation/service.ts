@@ -13,7 +13,7 @@ import { log } from '../../core/log.js';
 import { startExecution } from '../../core/sfn.js';
 import * as repo from '../../data/generations-repo.js';
 import { tierCost } from '../../data/pricing-repo.js';
-import { presignDownload } from '../../storage/objects.js';
+import { presignDownload } from '../../storage/presign.js';
 import { refund } from '../credits.js';
 import { spend, type SpendingRequest } from '../spending.js';
 import type { PreparedSource } from './sources.js';

@@ -1,23 +1,18 @@
 // The input image of a generation, and the rule that it must be the caller's own: a library item, a file
 // the caller uploaded for generations, an image sent inline, or one of the caller's results. Links are refused, so
-// the server never fetches a URL someone else chose; keys outside the caller's folder are refused too.
-import type { CreateUploadUrlRequest, CreateUploadUrlResponse } from '../../contracts/api.js';
-import { GENERATION_UPLOAD_MAX_BYTES, UPLOAD_URL_SECONDS } from '../../contracts/catalog.js';
+// the server never fetches a URL someone else chose; keys outside the caller's folder are refused too. Inline and
+// uploaded images are decoded to be checked, so only the generating routes import this module.
+import { GENERATION_UPLOAD_MAX_BYTES } from '../../contracts/catalog.js';
 import { GenerationId } from '../../contracts/generations.js';
 import { AppError, badRequest, forbidden, notFound } from '../../core/errors.js';
 import { getActiveItem } from '../../data/clothing-repo.js';
 import { getGeneration, type GenerationSource } from '../../data/generations-repo.js';
 import { writeObject } from '../../storage/objects.js';
 import { decodeInlineImage } from '../inline-image.js';
-import { acceptUploadedImage, createImageUpload, ownUploadId, type UploadPolicy } from '../uploaded-images.js';
+import { acceptUploadedImage } from '../uploaded-images.js';
+import { ownUploadId } from '../uploads.js';
 import { inlineSourceKey, parseResultKey } from './files.js';
-
-/** Files uploaded for image generation, edit and upscale: the results bucket, at most 10 MB. */
-export const GENERATION_UPLOADS: UploadPolicy = {
-  bucket: 'results',
-  maxBytes: GENERATION_UPLOAD_MAX_BYTES,
-  urlSeconds: UPLOAD_URL_SECONDS,
-};
+import { GENERATION_UPLOADS } from './uploads.js';
 
 export interface ResolvedSource {
   source: GenerationSource;
@@ -27,10 +22,6 @@ export interface ResolvedSource {
 
 const notYours = () => forbidden('FORBIDDEN', 'This image does not belong to your account.');
 const clothingItemMissing = () => notFound('This clothing item was not found in your library.');
-
-export function createGenerationUpload(userId: string, file: CreateUploadUrlRequest): Promise<CreateUploadUrlResponse> {
-  return createImageUpload(userId, file, GENERATION_UPLOADS);
-}
 
 /** An active item of the caller's library. */
 export async function clothingItemSource(userId: string, clothingItemId: string): Promise<ResolvedSource> {

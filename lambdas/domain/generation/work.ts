@@ -1,52 +1,20 @@
-// The generation workflow's work (lib/workflows/generation.asl.json): Process runs the provider through its port and
-// stores the result; Fail ends the generation with a message from the catalogue and refunds it.
-//
-// A thrown error's name is the States error name on both hosts (Lambda reports error.name as errorType;
-// aws-local-stepfunctions uses error.name), so Retry and Catch in the ASL decide by these names. Only two failures
-// carry their own text to the user: a content-policy refusal (the catalogue's message) and an instruction the
-// engine does not understand (the engine's message, which lists what it understands). Everything else ends with
-// the generic message: a provider's or a program's own text never reaches the user.
+// The generation workflow's Process task (lib/workflows/generation.asl.json): runs the provider through its port and
+// stores the result and its thumbnail. It decodes pictures (sharp, the AI adapters); the Fail task, which does not,
+// is failure.ts, so that function carries neither.
 import sharp from 'sharp';
 import * as z from 'zod';
 import { BATCH_CAMERA_ANGLES, CAMERA_ZOOMS, IMAGE_SIZES, PRODUCT_TYPES, UPSCALE_RESOLUTIONS } from '../../contracts/catalog.js';
-import { GENERATION_MESSAGES, IMAGE_SIZE_NAMES, UPSCALE_RESOLUTION_NAMES } from '../../contracts/generations.js';
+import { IMAGE_SIZE_NAMES, UPSCALE_RESOLUTION_NAMES } from '../../contracts/generations.js';
 import { log } from '../../core/log.js';
 import { incrementGenerationsCount } from '../../data/clothing-repo.js';
 import * as repo from '../../data/generations-repo.js';
-import { CONTENT_POLICY_MESSAGE, type ImageInput, type ImageOutput, type Size } from '../../providers/ports.js';
+import { type ImageInput, type ImageOutput, type Size } from '../../providers/ports.js';
 import { getProviders, type Providers } from '../../providers/registry.js';
 import { readObject, writeObject } from '../../storage/objects.js';
 import { detectImageType } from '../image-files.js';
-import { OWN_MESSAGE, TaskError, taskErrors, type TaskErrorCatalogue } from '../task-errors.js';
 import { resultKey, thumbnailKey } from './files.js';
-import { failAndRefund, type GenerationWorkflowInput } from './service.js';
-
-/** The States error names of the generation workflow. */
-export const GENERATION_ERROR = {
-  /** Throttling, timeouts, 5xx of a provider: the ASL retries it with backoff. */
-  transient: 'ProviderTransientError',
-  contentPolicy: 'ProviderContentPolicyError',
-  unsupported: 'ProviderUnsupportedError',
-  failed: 'ProviderFailedError',
-  /** The stored input is not an image any more (deleted or replaced): not worth retrying. */
-  badSource: 'GenerationSourceError',
-} as const;
-
-/** The generation workflow's catalogue; the batch workflow runs the same Process task and reuses its names. */
-export const GENERATION_TASK_ERRORS = {
-  byKind: {
-    transient: GENERATION_ERROR.transient,
-    content_policy: GENERATION_ERROR.contentPolicy,
-    unsupported: GENERATION_ERROR.unsupported,
-    failed: GENERATION_ERROR.failed,
-  },
-  messages: { [GENERATION_ERROR.contentPolicy]: CONTENT_POLICY_MESSAGE, [GENERATION_ERROR.unsupported]: OWN_MESSAGE },
-  fallback: GENERATION_MESSAGES.genericFailure,
-} satisfies TaskErrorCatalogue;
-
-const TASK_ERRORS = taskErrors(GENERATION_TASK_ERRORS);
-
-export { TaskError as GenerationTaskError };
+import { GENERATION_ERROR, GenerationTaskError, generationTaskErrors } from './failure.js';
+import type { GenerationWorkflowInput } from './service.js';
 
 const OnModelParams = z.object({
   productType: z.enum(PRODUCT_TYPES),
@@ -95,7 +63,7 @@ export async function processGeneration({ userId, generationId }: GenerationWork
   try {
     output = await run(generation, input);
   } catch (error) {
-    throw TASK_ERRORS.fromProvider(error);
+    throw generationTaskErrors.fromProvider(error);
   }
   const size = requestedSize(generation);
   const picture = size ? await exactly(output, size) : output;
@@ -123,7 +91,7 @@ async function readSource(generation: repo.GenerationRecord): Promise<ImageInput
   const source = generation.source;
   const bytes = source ? await readObject(source.bucket, source.key).catch(() => undefined) : undefined;
   const mimeType = bytes && detectImageType(bytes);
-  if (!bytes || !mimeType) throw new TaskError(GENERATION_ERROR.badSource, 'The input image is missing or not an image');
+  if (!bytes || !mimeType) throw new GenerationTaskError(GENERATION_ERROR.badSource, 'The input image is missing or not an image');
   return { bytes, mimeType };
 }
 
@@ -181,22 +149,4 @@ async function exactly(output: ImageOutput, size: Size): Promise<ImageOutput> {
   log.warn('provider output resampled to the requested size', { model: output.model, from: [output.width, output.height], to: size });
   const bytes = await sharp(output.bytes).resize({ ...size, fit: 'cover', kernel: 'lanczos3' }).png().toBuffer();
   return { ...output, bytes, ...size };
-}
-
-/** What Catch hands the Fail task: the States error name and its cause. */
-export interface CaughtError {
-  Error?: string;
-  Cause?: string;
-}
-
-/** Fail: the row ends failed with the catalogue's message for the error, and what it cost is refunded once. */
-export async function failGenerationTask({ userId, generationId, error }: GenerationWorkflowInput & { error?: CaughtError }): Promise<{ status: string }> {
-  const message = failureMessage(error);
-  log.info('generation failed', { generationId, error: error?.Error, message });
-  const generation = await failAndRefund(userId, generationId, message);
-  return { status: generation?.status ?? 'missing' };
-}
-
-export function failureMessage(error: CaughtError | undefined): string {
-  return TASK_ERRORS.message(error?.Error, error?.Cause);
 }

@@ -27,10 +27,12 @@ import { log } from '../../core/log.js';
 import { getLiveImport, putImport, type ImportCandidateRecord } from '../../data/imports-repo.js';
 import type { BucketName } from '../../data/tables.js';
 import { FETCH_TIMEOUT_MS, safeFetch, SafeFetchError, type SafeFetchOptions } from '../../net/safe-fetch.js';
-import { presignDownload, writeObject } from '../../storage/objects.js';
+import { writeObject } from '../../storage/objects.js';
+import { presignDownload } from '../../storage/presign.js';
 import { detectImageType, MAX_IMAGE_PIXELS } from '../image-files.js';
 import { takeRequest } from '../limits.js';
-import { inspectImageBytes, newUploadKey, refusal } from '../uploaded-images.js';
+import { inspectImageBytes } from '../uploaded-images.js';
+import { newUploadKey, uploadRefusal as refusal } from '../uploads.js';
 import { imagesOfPage, shopifyProductImages, type CandidateSource, type PageImage } from './page-images.js';
 
 /** Where each screen's imported image goes: the bucket and size limit of that screen's own uploads. */

@@ -25,8 +25,9 @@ import {
 } from '../../media/index.js';
 import { runTool } from '../../media/tools.js';
 import { deleteObject, readObject, writeObject } from '../../storage/objects.js';
-import { jobOf, type OutputState } from './clips.js';
+import type { OutputState } from './clips.js';
 import { thumbnailKey, videoKey } from './keys.js';
+import { jobOf } from './task-job.js';
 import type { OutputResult } from './settle.js';
 
 type DeliveredOutput = Extract<OutputResult, { model: string }>;

@@ -21,10 +21,12 @@ import { executionArn, executionStatus, startExecution, stopExecution } from '..
 import { newId } from '../../data/ids.js';
 import { countGenerating, createJob, getJob, listJobs, toJob, type JobItem } from '../../data/jobs-repo.js';
 import { tierCost } from '../../data/pricing-repo.js';
-import { presignDownload, writeObject } from '../../storage/objects.js';
+import { writeObject } from '../../storage/objects.js';
+import { presignDownload } from '../../storage/presign.js';
 import { decodeInlineImage } from '../inline-image.js';
 import { spend, type SpendingRequest } from '../spending.js';
-import { acceptUploadedImage, ownUploadId, type UploadPolicy } from '../uploaded-images.js';
+import { acceptUploadedImage } from '../uploaded-images.js';
+import { ownUploadId, type UploadPolicy } from '../uploads.js';
 import { sourceKey } from './keys.js';
 import { failJob, refundOnCancel } from './settle.js';
 

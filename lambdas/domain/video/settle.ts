@@ -7,7 +7,8 @@
 import { refund } from '../credits.js';
 import { getJob, markJobComplete, markJobFailed, refundableOnCancel, type JobItem } from '../../data/jobs-repo.js';
 import { log } from '../../core/log.js';
-import { CANCELLED_BY_USER, type VideoOutput } from '../../contracts/video.js';
+import { CANCELLED_BY_USER } from '../../contracts/video-failures.js';
+import type { VideoOutput } from '../../contracts/video.js';
 import { recordVideoHistory } from './history.js';
 
 const now = () => new Date().toISOString();

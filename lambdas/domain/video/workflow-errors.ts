@@ -1,6 +1,6 @@
 // The errors the video workflow's tasks throw, by name, and the message a job ends with for each (domain/task-errors.ts
 // holds the one mapping; this is the video workflow's catalogue).
-import { VIDEO_FAILURE_MESSAGES } from '../../contracts/video.js';
+import { VIDEO_FAILURE_MESSAGES } from '../../contracts/video-failures.js';
 import { TaskError, taskErrors } from '../task-errors.js';
 
 export const VIDEO_ERROR = {

@@ -1,20 +1,9 @@
 // VideoPort on Luma Ray2 (Amazon Bedrock StartAsyncInvoke / GetAsyncInvoke).
 // Request shape: see luma-request.ts ("Luma AI models - Amazon Bedrock",
-// https://docs.aws.amazon.com/bedrock/latest/userguide/model-parameters-luma.html).
-// GetAsyncInvoke (API reference, https://docs.aws.amazon.com/bedrock/latest/APIReference/API_runtime_GetAsyncInvoke.html)
-// answers status "InProgress" | "Completed" | "Failed", failureMessage, and outputDataConfig.s3OutputDataConfig.s3Uri.
-// Where the MP4 lands: Bedrock makes a folder per invocation id under the requested s3Uri holding `output.mp4`
-// ("Video generation access and usage - Amazon Nova", https://docs.aws.amazon.com/nova/latest/userguide/video-gen-access.html;
-// AWS SDK code example "Generate a video with Amazon Nova Reel" reads `<outputDataConfig s3Uri>/output.mp4`). The Luma
-// page only says "The MP4 file will be stored in the Amazon S3 bucket", so when an S3 client is given, `check`
-// confirms the key by listing the invocation's folder and takes the MP4 it finds there.
-import {
-  GetAsyncInvokeCommand,
-  StartAsyncInvokeCommand,
-  type BedrockRuntimeClient,
-} from '@aws-sdk/client-bedrock-runtime';
-import { ListObjectsV2Command, type S3Client } from '@aws-sdk/client-s3';
-import { ProviderError, type S3Location, type VideoPort, type VideoStartRequest, type VideoStatus } from '../ports.js';
+// https://docs.aws.amazon.com/bedrock/latest/userguide/model-parameters-luma.html); checking a clip and finding its
+// MP4: luma-status.ts.
+import { StartAsyncInvokeCommand, type BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
+import { ProviderError, type VideoPort, type VideoStartRequest } from '../ports.js';
 import { callAws, errorForAsyncFailure } from './errors.js';
 import {
   LUMA_RAY2_MODEL_ID,
@@ -23,13 +12,12 @@ import {
   UNSUPPORTED_DURATION_MESSAGE,
   type ClipPlan,
 } from './luma-request.js';
-
-export const LUMA_OUTPUT_FILE = 'output.mp4';
+import { createLumaStatus, type ListKeys } from './luma-status.js';
 
 export interface LumaVideoOptions {
   client: BedrockRuntimeClient;
   /** Confirms where the MP4 landed (needs s3:ListBucket on the output bucket). */
-  s3?: S3Client;
+  listKeys?: ListKeys;
   modelId?: string;
 }
 
@@ -45,32 +33,8 @@ export interface LumaVideoPort extends VideoPort {
   start(request: LumaStartRequest): Promise<{ operationName: string; model: string; seconds: number }>;
 }
 
-function parseS3Uri(uri: string): S3Location | null {
-  const match = /^s3:\/\/([^/]+)\/?(.*)$/.exec(uri);
-  return match?.[1] ? { bucket: match[1], key: match[2]!.replace(/\/+$/, '') } : null;
-}
-
-/** The folder Bedrock wrote this invocation into: `<requested prefix>/<invocation id>`. */
-export function invocationFolder(invocationArn: string, reportedS3Uri: string): S3Location | null {
-  const reported = parseS3Uri(reportedS3Uri);
-  const invocationId = invocationArn.split('/').pop();
-  if (!reported || !invocationId) return null;
-  const alreadyInFolder = reported.key.split('/').pop() === invocationId;
-  const key = alreadyInFolder ? reported.key : [reported.key, invocationId].filter(Boolean).join('/');
-  return { bucket: reported.bucket, key };
-}
-
 export function createLumaVideo(options: LumaVideoOptions): LumaVideoPort {
   const modelId = options.modelId ?? LUMA_RAY2_MODEL_ID;
-
-  async function findMp4(folder: S3Location): Promise<string | null> {
-    if (!options.s3) return `${folder.key}/${LUMA_OUTPUT_FILE}`;
-    const listing = await callAws(() =>
-      options.s3!.send(new ListObjectsV2Command({ Bucket: folder.bucket, Prefix: `${folder.key}/` })),
-    );
-    const keys = (listing.Contents ?? []).map((object) => object.Key ?? '').filter((key) => key.toLowerCase().endsWith('.mp4'));
-    return keys.find((key) => key.endsWith(`/${LUMA_OUTPUT_FILE}`)) ?? keys[0] ?? null;
-  }
 
   return {
     planClips,
@@ -84,17 +48,6 @@ export function createLumaVideo(options: LumaVideoOptions): LumaVideoPort {
       return { operationName: started.invocationArn, model: `bedrock:${modelId}`, seconds: clip.seconds };
     },
 
-    async check(operationName): Promise<VideoStatus> {
-      const invocation = await callAws(() => options.client.send(new GetAsyncInvokeCommand({ invocationArn: operationName })));
-      if (invocation.status === 'Failed') return { state: 'failed', error: errorForAsyncFailure(invocation.failureMessage) };
-      if (invocation.status !== 'Completed') return { state: 'running' };
-      const folder = invocation.outputDataConfig?.s3OutputDataConfig?.s3Uri
-        ? invocationFolder(operationName, invocation.outputDataConfig.s3OutputDataConfig.s3Uri)
-        : null;
-      if (!folder) return { state: 'failed', error: errorForAsyncFailure(null) };
-      const key = await findMp4(folder);
-      // Completed but the object is not listed yet: S3 will show it on a later check.
-      return key ? { state: 'completed', output: { bucket: folder.bucket, key } } : { state: 'running' };
-    },
+    check: createLumaStatus(options).check,
   };
 }

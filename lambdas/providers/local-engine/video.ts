@@ -4,16 +4,11 @@ import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PutObjectCommand, type S3Client } from '@aws-sdk/client-s3';
-import { ProviderError, type S3Location, type VideoPort, type VideoStartRequest, type VideoStatus } from '../ports.js';
+import type { VideoPort, VideoStartRequest, VideoStatus } from '../ports.js';
+import { checkLocalClip, localClipOperation } from './clip-operations.js';
 import { presetForPrompt } from './motion.js';
 import { LOCAL_ENGINE_MODEL } from './raster.js';
 import { renderLoopingClip } from './video-render.js';
-
-const OPERATION = /^local:([^/]+)\/(.+)$/;
-
-function operationNameFor({ bucket, key }: S3Location): string {
-  return `local:${bucket}/${key}`;
-}
 
 export class LocalVideoEngine implements VideoPort {
   #s3: S3Client | undefined;
@@ -46,12 +41,10 @@ export class LocalVideoEngine implements VideoPort {
     } finally {
       await rm(directory, { recursive: true, force: true });
     }
-    return { operationName: operationNameFor(request.output), model: LOCAL_ENGINE_MODEL };
+    return { operationName: localClipOperation(request.output), model: LOCAL_ENGINE_MODEL };
   }
 
   async check(operationName: string): Promise<VideoStatus> {
-    const match = OPERATION.exec(operationName);
-    if (!match) return { state: 'failed', error: new ProviderError('failed', 'Unknown video operation.') };
-    return { state: 'completed', output: { bucket: match[1]!, key: match[2]! } };
+    return checkLocalClip(operationName);
   }
 }

@@ -1,0 +1,40 @@
+// Registering an uploaded file as a clothing item: the file is accepted only if it really is an image within the
+// limit (lambdas/domain/uploaded-images.ts decodes it), so this is the one clothing route that loads the decoder.
+import type { ClothingItem } from '../contracts/api.js';
+import { conflict } from '../core/errors.js';
+import * as repo from '../data/clothing-repo.js';
+import { CLOTHING_UPLOADS, withSignedUrl } from './clothing.js';
+import { acceptUploadedImage } from './uploaded-images.js';
+import { ownUploadId } from './uploads.js';
+
+interface NewItem {
+  imageKey: string;
+  name: string;
+  description?: string | null;
+}
+
+/**
+ * Registers an uploaded file as an item. The item's id is the upload's id, so one upload makes at most one item;
+ * a file already registered is never inspected (or deleted) again.
+ */
+export async function registerClothingItem(userId: string, request: NewItem, now = () => new Date().toISOString()): Promise<ClothingItem> {
+  const id = ownUploadId(userId, request.imageKey);
+  const alreadyRegistered = () => conflict('ALREADY_REGISTERED', 'This image is already in your clothing library.');
+  if (await repo.getItem(userId, id)) throw alreadyRegistered();
+
+  const image = await acceptUploadedImage(request.imageKey, CLOTHING_UPLOADS);
+  const item: repo.ClothingItemRecord = {
+    id,
+    user_id: userId,
+    name: request.name,
+    description: request.description ?? null,
+    image_url: image.key,
+    file_size_bytes: image.sizeBytes,
+    mime_type: image.mimeType,
+    is_deleted: false,
+    generations_count: 0,
+    created_at: now(),
+  };
+  if (!(await repo.putNewItem(item))) throw alreadyRegistered();
+  return withSignedUrl(item);
+}

@@ -1,0 +1,59 @@
+// The generation workflow's failures (lib/workflows/generation.asl.json): the States error names Process throws and
+// the Fail task, which ends the generation with a message from the catalogue and refunds it.
+//
+// A thrown error's name is the States error name on both hosts (Lambda reports error.name as errorType;
+// aws-local-stepfunctions uses error.name), so Retry and Catch in the ASL decide by these names. Only two failures
+// carry their own text to the user: a content-policy refusal (the catalogue's message) and an instruction the
+// engine does not understand (the engine's message, which lists what it understands). Everything else ends with
+// the generic message: a provider's or a program's own text never reaches the user.
+import { GENERATION_MESSAGES } from '../../contracts/generations.js';
+import { log } from '../../core/log.js';
+import { CONTENT_POLICY_MESSAGE } from '../../providers/ports.js';
+import { OWN_MESSAGE, TaskError, taskErrors, type TaskErrorCatalogue } from '../task-errors.js';
+import { failAndRefund, type GenerationWorkflowInput } from './service.js';
+
+/** The States error names of the generation workflow. */
+export const GENERATION_ERROR = {
+  /** Throttling, timeouts, 5xx of a provider: the ASL retries it with backoff. */
+  transient: 'ProviderTransientError',
+  contentPolicy: 'ProviderContentPolicyError',
+  unsupported: 'ProviderUnsupportedError',
+  failed: 'ProviderFailedError',
+  /** The stored input is not an image any more (deleted or replaced): not worth retrying. */
+  badSource: 'GenerationSourceError',
+} as const;
+
+/** The generation workflow's catalogue; the batch workflow runs the same Process task and reuses its names. */
+export const GENERATION_TASK_ERRORS = {
+  byKind: {
+    transient: GENERATION_ERROR.transient,
+    content_policy: GENERATION_ERROR.contentPolicy,
+    unsupported: GENERATION_ERROR.unsupported,
+    failed: GENERATION_ERROR.failed,
+  },
+  messages: { [GENERATION_ERROR.contentPolicy]: CONTENT_POLICY_MESSAGE, [GENERATION_ERROR.unsupported]: OWN_MESSAGE },
+  fallback: GENERATION_MESSAGES.genericFailure,
+} satisfies TaskErrorCatalogue;
+
+/** The generation workflow's task errors (domain/task-errors.ts holds the one mapping). */
+export const generationTaskErrors = taskErrors(GENERATION_TASK_ERRORS);
+
+export { TaskError as GenerationTaskError };
+
+/** What Catch hands the Fail task: the States error name and its cause. */
+export interface CaughtError {
+  Error?: string;
+  Cause?: string;
+}
+
+/** Fail: the row ends failed with the catalogue's message for the error, and what it cost is refunded once. */
+export async function failGenerationTask({ userId, generationId, error }: GenerationWorkflowInput & { error?: CaughtError }): Promise<{ status: string }> {
+  const message = failureMessage(error);
+  log.info('generation failed', { generationId, error: error?.Error, message });
+  const generation = await failAndRefund(userId, generationId, message);
+  return { status: generation?.status ?? 'missing' };
+}
+
+export function failureMessage(error: CaughtError | undefined): string {
+  return generationTaskErrors.message(error?.Error, error?.Cause);
+}

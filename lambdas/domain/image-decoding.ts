@@ -1,0 +1,55 @@
+// Whether an image file really is what it claims, from its bytes: the type by magic bytes, a header that agrees, and
+// pixel data that decodes completely. Every upload the server accepts (clothing items, generation and video sources)
+// goes through here, whatever the client claimed.
+//
+// This is the one module of the request path that decodes pictures, and sharp (libvips, about 21 MB of native
+// packages) is what decodes them: only the functions that decode import this module, and synth ships sharp's packages
+// (and the x86_64 architecture) only to functions whose bundle imports sharp (lib/native-modules.ts). sharp is loaded
+// at the first decode, not with the module: a route that decodes only some requests (an inline or uploaded image,
+// not a library item) starts as fast as one that never decodes.
+import type sharpFunction from 'sharp';
+import type { ImageMimeType } from '../contracts/api.js';
+import { detectImageType, MAX_IMAGE_PIXELS } from './image-files.js';
+
+type Sharp = typeof sharpFunction;
+
+let sharpModule: Promise<Sharp> | undefined;
+
+/** sharp, imported on first use and then kept for the container's life. */
+export function loadSharp(): Promise<Sharp> {
+  return (sharpModule ??= import('sharp').then((module) => module.default as Sharp));
+}
+
+const SHARP_FORMATS: Record<ImageMimeType, string> = { 'image/jpeg': 'jpeg', 'image/png': 'png', 'image/webp': 'webp' };
+
+export type ImageCheck =
+  | { ok: true; mimeType: ImageMimeType; width: number; height: number }
+  | { ok: false; reason: 'not-an-image' | 'too-many-pixels' | 'undecodable' };
+
+/**
+ * Checks a whole file: an accepted type by magic bytes, a header that agrees, at most MAX_IMAGE_PIXELS, and pixel
+ * data that decodes to the end (a truncated or corrupt file fails). The decode streams through the image
+ * (statistics of every pixel), so memory stays bounded by the file, not by its pixel count.
+ */
+export async function checkImageBytes(bytes: Buffer): Promise<ImageCheck> {
+  const mimeType = detectImageType(bytes);
+  if (!mimeType) return { ok: false, reason: 'not-an-image' };
+  const sharp = await loadSharp();
+  const options = { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS, sequentialRead: true } as const;
+  let width: number;
+  let height: number;
+  try {
+    const metadata = await sharp(bytes, { ...options, limitInputPixels: false }).metadata();
+    if (metadata.format !== SHARP_FORMATS[mimeType] || !metadata.width || !metadata.height) return { ok: false, reason: 'undecodable' };
+    ({ width, height } = metadata);
+  } catch {
+    return { ok: false, reason: 'undecodable' };
+  }
+  if (width * height > MAX_IMAGE_PIXELS) return { ok: false, reason: 'too-many-pixels' };
+  try {
+    await sharp(bytes, options).stats();
+  } catch {
+    return { ok: false, reason: 'undecodable' };
+  }
+  return { ok: true, mimeType, width, height };
+}

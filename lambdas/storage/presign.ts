@@ -1,0 +1,168 @@
+// Presigned URLs by logical bucket name: the browser uploads and displays files straight from S3 with them. They are
+// signed here with the SDK's S3 presigner alone (SigV4, which every bundle has through the DynamoDB client) rather
+// than through the S3 client: the functions that only hand out URLs (listing items, generations and videos, upload
+// URLs) then carry no S3 client, about 130 KB of each bundle. The URL is the one the S3 client builds for the same
+// request (test/unit/presign.test.ts compares them byte for byte): virtual-hosted in AWS, and at the endpoint the
+// environment names (AWS_ENDPOINT_URL_S3, path-style with S3_FORCE_PATH_STYLE=true) on the local twin.
+import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
+import { fromEnv } from '@aws-sdk/credential-provider-env';
+import { S3RequestPresigner } from '@aws-sdk/s3-request-presigner';
+import { bucketName } from '../data/tables.js';
+import type { BucketName } from '../data/tables.js';
+
+export interface PresignedUpload {
+  url: string;
+  /** The headers the PUT must carry exactly: they are part of the signature. */
+  headers: Record<string, string>;
+}
+
+/**
+ * A PUT URL for one new object of a declared type and size. In S3 the signature binds the type and the length, and
+ * `If-None-Match: *` makes the URL create the object once: it cannot overwrite a file the server has since checked.
+ */
+export async function presignUpload(
+  bucket: BucketName,
+  key: string,
+  file: { contentType: string; sizeBytes: number },
+  expiresInSeconds: number,
+): Promise<PresignedUpload> {
+  const headers = { 'content-type': file.contentType, 'if-none-match': '*' };
+  const url = await presign(bucketName(bucket), key, {
+    method: 'PUT',
+    headers: { ...headers, 'content-length': String(file.sizeBytes) },
+    query: { 'x-id': 'PutObject' },
+    expiresInSeconds,
+    signableHeaders: ['content-type'],
+  });
+  return { url, headers };
+}
+
+/** A GET URL for display; the answer carries `contentType` whatever type the object was stored with. */
+export function presignDownload(bucket: BucketName, key: string, contentType: string, expiresInSeconds: number): Promise<string> {
+  return presign(bucketName(bucket), key, {
+    method: 'GET',
+    headers: {},
+    query: { 'response-content-type': contentType, 'x-id': 'GetObject' },
+    expiresInSeconds,
+  });
+}
+
+/** A GET URL that the browser saves as `fileName` (Content-Disposition: attachment). */
+export function presignAttachment(bucket: BucketName, key: string, contentType: string, fileName: string, expiresInSeconds: number): Promise<string> {
+  return presign(bucketName(bucket), key, {
+    method: 'GET',
+    headers: {},
+    query: {
+      'response-content-disposition': `attachment; filename="${fileName.replace(/[^\w.-]/g, '_')}"`,
+      'response-content-type': contentType,
+      'x-id': 'GetObject',
+    },
+    expiresInSeconds,
+  });
+}
+
+/**
+ * A GET URL that lists the keys under `prefix` (ListObjectsV2) of a bucket named by its physical name, for
+ * storage/object-list.ts.
+ */
+export function presignObjectListing(bucket: string, prefix: string, expiresInSeconds: number): Promise<string> {
+  return presign(bucket, '', { method: 'GET', headers: {}, query: { 'list-type': '2', prefix }, expiresInSeconds });
+}
+
+interface PresignRequest {
+  method: 'GET' | 'PUT';
+  headers: Record<string, string>;
+  query: Record<string, string>;
+  expiresInSeconds: number;
+  signableHeaders?: string[];
+}
+
+/** SHA-256 and HMAC-SHA-256 as the signer's Checksum constructor. */
+class Sha256 {
+  readonly #hash: Hash | Hmac;
+  constructor(secret?: string | ArrayBuffer | ArrayBufferView) {
+    this.#hash = secret === undefined ? createHash('sha256') : createHmac('sha256', toBuffer(secret));
+  }
+  update(data: string | ArrayBuffer | ArrayBufferView): void {
+    this.#hash.update(toBuffer(data));
+  }
+  async digest(): Promise<Uint8Array> {
+    return new Uint8Array(this.#hash.digest());
+  }
+}
+
+const toBuffer = (data: string | ArrayBuffer | ArrayBufferView): Buffer =>
+  typeof data === 'string'
+    ? Buffer.from(data, 'utf8')
+    : ArrayBuffer.isView(data)
+      ? Buffer.from(data.buffer, data.byteOffset, data.byteLength)
+      : Buffer.from(data);
+
+const presigners = new Map<string, S3RequestPresigner>();
+function presignerFor(region: string): S3RequestPresigner {
+  let presigner = presigners.get(region);
+  if (!presigner) {
+    presigner = new S3RequestPresigner({ credentials: fromEnv(), region, sha256: Sha256 });
+    presigners.set(region, presigner);
+  }
+  return presigner;
+}
+
+async function presign(bucket: string, key: string, request: PresignRequest, env: NodeJS.ProcessEnv = process.env): Promise<string> {
+  const region = env.AWS_REGION ?? env.AWS_DEFAULT_REGION;
+  if (!region) throw new Error('Missing configuration: environment variable AWS_REGION is not set');
+  const location = objectLocation(bucket, key, region, env);
+  const signed = await presignerFor(region).presign(
+    {
+      method: request.method,
+      protocol: location.protocol,
+      hostname: location.hostname,
+      port: location.port,
+      path: location.path,
+      query: request.query,
+      headers: { ...request.headers, host: location.port ? `${location.hostname}:${location.port}` : location.hostname },
+    },
+    {
+      expiresIn: request.expiresInSeconds,
+      signableHeaders: request.signableHeaders ? new Set(request.signableHeaders) : undefined,
+      signingRegion: region,
+      signingService: 's3',
+    },
+  );
+  const query = Object.keys(signed.query ?? {})
+    .sort()
+    .map((name) => `${escapeUri(name)}=${escapeUri(String(signed.query![name]))}`)
+    .join('&');
+  return `${signed.protocol}//${location.host}${signed.path}${query ? `?${query}` : ''}`;
+}
+
+interface ObjectLocation {
+  protocol: string;
+  hostname: string;
+  port?: number;
+  /** hostname[:port] */
+  host: string;
+  path: string;
+}
+
+/** Where the S3 client sends a request for this object: the endpoint and addressing style it would choose. */
+export function objectLocation(bucket: string, key: string, region: string, env: NodeJS.ProcessEnv = process.env): ObjectLocation {
+  const objectPath = `/${key.split('/').map(escapeUri).join('/')}`;
+  const endpoint = env.AWS_ENDPOINT_URL_S3 ?? env.AWS_ENDPOINT_URL;
+  const base = endpoint ? new URL(endpoint) : new URL(`https://s3.${region}.${region.startsWith('cn-') ? 'amazonaws.com.cn' : 'amazonaws.com'}`);
+  // Virtual-hosted (bucket in the host name) unless asked for path-style or the bucket name cannot be a DNS label.
+  const pathStyle = env.S3_FORCE_PATH_STYLE === 'true' || !/^[a-z0-9][a-z0-9-]{1,61}[a-z0-9]$/.test(bucket);
+  const hostname = pathStyle ? base.hostname : `${bucket}.${base.hostname}`;
+  const port = base.port ? Number(base.port) : undefined;
+  const prefix = base.pathname.replace(/\/+$/, '');
+  return {
+    protocol: base.protocol,
+    hostname,
+    port,
+    host: port ? `${hostname}:${port}` : hostname,
+    path: pathStyle ? `${prefix}/${bucket}${objectPath}` : `${prefix}${objectPath}`,
+  };
+}
+
+/** RFC 3986 encoding, as S3 signs and parses paths and query strings. */
+const escapeUri = (value: string) => encodeURIComponent(value).replace(/[!'()*]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);

@@ -1,0 +1,129 @@
+// Each function ships only the native payloads it runs, checked on the assets `cdk synth` writes: sharp (libvips,
+// about 21 MB) only beside the functions that decode pictures, the ffmpeg layer only on the video tasks that run it,
+// arm64 for everything else, and bundles of at most 400 KB for the functions without native modules.
+import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { isBuiltin } from 'node:module';
+import { join, resolve } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CfnElement } from 'aws-cdk-lib';
+import { SHARP_PACKAGES } from '../../lib/native-modules.js';
+import { synthModelLoop, type CfnResource, type Synthesized } from './synth.js';
+
+/** The only functions that may carry sharp: they decode pictures. */
+const SHARP_ALLOWED = [
+  'register-clothing-item',
+  'generate-ai-image',
+  'edit-ai-image',
+  'upscale-ai-image',
+  'generate-video',
+  'generation-process',
+  'video-start-clip',
+  'video-finalize-output',
+  // A product-link import checks (and previews) the fetched picture exactly like an upload.
+  'create-import',
+  'select-import-image',
+];
+/** Of those, the ones that must carry it: they check uploads or inline images, make pictures or key a clip. */
+const MUST_DECODE = SHARP_ALLOWED.filter((handler) => handler !== 'video-finalize-output');
+/** The functions that run ffmpeg (the media layer). */
+const FFMPEG = ['video-start-clip', 'video-finalize-output'];
+const MAX_LEAN_BUNDLE_BYTES = 400 * 1024;
+/**
+ * Functions allowed past 400 KB, each for a library that does its job and has no lighter equal here: the official
+ * Stripe library (about 270 KB: checkout, signature checks and refunds as Stripe maintains them) and the zip writer
+ * with S3's multipart upload for "download all" (a rarely called function). They are held to 1 MB.
+ */
+const LARGER_ALLOWED = ['create-checkout-session', 'stripe-webhook', 'request-refund', 'download-batch'];
+const MAX_LARGER_BUNDLE_BYTES = 1024 * 1024;
+
+const HANDLERS = readdirSync(resolve(import.meta.dirname, '../../lambdas/handlers')).map((file) => file.replace(/\.ts$/, ''));
+
+interface Packaged {
+  handler: string;
+  architecture: string;
+  bytes: number;
+  /** Module specifiers the bundle imports, statically or at run time, other than Node's built-ins. */
+  packages: string[];
+  sharpPackages: string[];
+  ffmpeg: boolean;
+}
+
+let synthesized: Synthesized;
+let functions: Packaged[];
+
+beforeAll(() => {
+  synthesized = synthModelLoop({ bundle: true, nag: false });
+  const resources = synthesized.json.Resources;
+  // A function's code and a layer's content are staged in the assembly as asset.<hash>[.n], <hash> the zip's name in S3.
+  const staged = readdirSync(synthesized.assembly.directory);
+  const assetDirectory = (resource: CfnResource | undefined) => {
+    const key = (resource?.Properties?.Code ?? resource?.Properties?.Content)?.S3Key;
+    if (typeof key !== 'string') return undefined;
+    const name = `asset.${key.replace(/\.zip$/, '')}`;
+    const found = staged.find((entry) => entry === name || entry.startsWith(`${name}.`));
+    return found ? join(synthesized.assembly.directory, found) : undefined;
+  };
+  functions = synthesized.stack.functions.created.map(({ handler, fn: construct }): Packaged => {
+    const fn = resources[synthesized.stack.getLogicalId(construct.node.defaultChild as CfnElement)]!;
+    const directory = assetDirectory(fn)!;
+    const bundle = readFileSync(join(directory, 'index.mjs'), 'utf8');
+    // A specifier is one word-like token: "from" and a quote also occur inside bundled strings (undici's messages).
+    const specifiers = [...bundle.matchAll(/\bfrom\s*["']([^"'\s+(){},]+)["']|\bimport\s*\(\s*["']([^"'\s+(){},]+)["']\s*\)/g)].map(
+      (match) => match[1] ?? match[2]!,
+    );
+    const layers = (fn.Properties!.Layers ?? []) as { Ref?: string }[];
+    return {
+      handler,
+      architecture: fn.Properties!.Architectures?.[0] ?? 'x86_64',
+      bytes: Buffer.byteLength(bundle),
+      packages: [...new Set(specifiers.filter((specifier) => !isBuiltin(specifier)))],
+      sharpPackages: SHARP_PACKAGES.filter((name) => existsSync(join(directory, 'node_modules', name, 'package.json'))),
+      ffmpeg: layers.some((layer) => {
+        const layerAsset = layer.Ref ? assetDirectory(resources[layer.Ref]) : undefined;
+        return layerAsset !== undefined && existsSync(join(layerAsset, 'bin', 'ffmpeg'));
+      }),
+    };
+  });
+}, 600_000);
+afterAll(() => synthesized?.dispose());
+
+const carriesSharp = (fn: Packaged) => fn.sharpPackages.length > 0;
+const native = (fn: Packaged) => carriesSharp(fn) || fn.ffmpeg;
+
+describe('lean functions, as synthesized', () => {
+  it('finds a bundle for every handler', () => {
+    // A handler may serve several functions (generation-process is also the batch workflow's photo task).
+    expect([...new Set(functions.map((fn) => fn.handler))].sort()).toEqual([...HANDLERS].sort());
+  });
+
+  it('ship sharp only beside the functions that decode pictures, and there whole', () => {
+    const carriers = functions.filter(carriesSharp).map((fn) => fn.handler);
+    expect(carriers.filter((handler) => !SHARP_ALLOWED.includes(handler)), 'functions that must not carry sharp').toEqual([]);
+    expect(MUST_DECODE.filter((handler) => !carriers.includes(handler)), 'decoding functions without sharp').toEqual([]);
+    for (const fn of functions) {
+      // A bundle that can import sharp (at load or at first use) has all of its packages beside it; one that can't has none.
+      const importsSharp = fn.packages.includes('sharp');
+      expect(fn.sharpPackages, fn.handler).toEqual(importsSharp ? [...SHARP_PACKAGES] : []);
+    }
+  });
+
+  it('import nothing from outside the bundle but Node built-ins and sharp', () => {
+    for (const fn of functions) expect(fn.packages.filter((name) => name !== 'sharp'), fn.handler).toEqual([]);
+  });
+
+  it('give the ffmpeg layer to the video tasks that run ffmpeg only', () => {
+    expect(functions.filter((fn) => fn.ffmpeg).map((fn) => fn.handler).sort()).toEqual([...FFMPEG].sort());
+  });
+
+  it('run on arm64 unless they carry a linux-x64 native payload', () => {
+    for (const fn of functions) expect(fn.architecture, fn.handler).toBe(native(fn) ? 'x86_64' : 'arm64');
+    const mayCarry = functions.filter((fn) => SHARP_ALLOWED.includes(fn.handler) || FFMPEG.includes(fn.handler)).length;
+    expect(functions.filter((fn) => !native(fn)).length).toBeGreaterThanOrEqual(functions.length - mayCarry);
+  });
+
+  it('keep every bundle without native modules within 400 KB minified', () => {
+    const limit = (fn: Packaged) => (LARGER_ALLOWED.includes(fn.handler) ? MAX_LARGER_BUNDLE_BYTES : MAX_LEAN_BUNDLE_BYTES);
+    const oversized = functions.filter((fn) => !native(fn) && fn.bytes > limit(fn));
+    expect(oversized.map((fn) => `${fn.handler}: ${(fn.bytes / 1024).toFixed(0)} KB`)).toEqual([]);
+  });
+});
