@@ -4,7 +4,7 @@ import type { BucketName, TableName } from './data/tables.js';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type Access = 'read' | 'write';
-/** 'put': only s3:PutObject, for functions that sign uploads and never read a file. */
+/** 'put': only s3:PutObject (and the tag uploads are created with), for functions that sign uploads and never read a file. */
 export type BucketAccess = Access | 'put';
 
 export interface RouteDefinition {

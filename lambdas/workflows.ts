@@ -116,3 +116,19 @@ export const WORKFLOW_ENDED_FUNCTION = {
 } as const satisfies TaskFunction & { workflows: readonly WorkflowName[] };
 
 export { workflowEnvName } from './core/config.js';
+
+/** Each workflow's own TimeoutSeconds (its ASL file; a unit test keeps the two equal): no execution runs longer. */
+export const WORKFLOW_TIMEOUT_SECONDS = { generation: 1200, video: 3600, batch: 7200 } as const satisfies Record<WorkflowName, number>;
+
+/**
+ * Settles work left in flight past its workflow's timeout and audits the ledgers that moved: an EventBridge schedule
+ * in the cloud (RECONCILER_SCHEDULE_MINUTES), a timer on the twin, which also runs it once at start for the work
+ * whose executions the previous run took with it. It reads the in_flight and by_type_time indexes, never scans.
+ */
+export const RECONCILER_FUNCTION = {
+  handler: 'reconciler',
+  tables: { jobs: 'write', generations: 'write', profiles: 'write', ledger: 'write' },
+  timeoutSeconds: 300,
+} as const satisfies TaskFunction;
+
+export const RECONCILER_SCHEDULE_MINUTES = 15;

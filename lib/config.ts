@@ -20,6 +20,9 @@
 //   userLimits              overrides of the per-user limits (USER_LIMITS in lambdas/contracts/catalog.ts), e.g.
 //                           {"rates":{"spending":{"limit":50,"windowSeconds":10}},"running":{"video":3}}; passed to
 //                           every function as USER_LIMITS.
+//   alarmEmail              e-mail address subscribed to the operations alarm topic (SNS; the address confirms the
+//                           subscription from the mail AWS sends). Without it the alarms still notify the topic,
+//                           which has no subscriber until one is added.
 //   webRoot                 folder of the built web app that CloudFront serves (default web/dist, built by
 //                           `npm run build:web`); relative paths are taken from the working directory.
 //   imageProvider, editProvider, upscaleProvider, videoProvider
@@ -84,6 +87,8 @@ export interface ModelLoopConfig {
   retainData: boolean;
   /** Overrides of the per-user limits (USER_LIMITS of the catalogue), as the JSON the functions read. */
   userLimits?: string;
+  /** Subscribed by e-mail to the alarm topic. */
+  alarmEmail?: string;
 }
 
 const STAGE_PATTERN = /^[a-z][a-z0-9-]{0,19}$/;
@@ -134,6 +139,7 @@ export function readConfig(node: Node): ModelLoopConfig {
     webRoot: text('webRoot'),
     retainData: stage !== 'dev',
     userLimits: readUserLimits(node.tryGetContext('userLimits')),
+    alarmEmail: readEmail(text('alarmEmail')),
   };
 }
 
@@ -175,6 +181,12 @@ function readUserLimits(value: unknown): string | undefined {
   const limits = typeof value === 'string' ? JSON.parse(value) : value;
   userLimits({ USER_LIMITS: JSON.stringify(limits) });
   return JSON.stringify(limits);
+}
+
+function readEmail(value: string | undefined): string | undefined {
+  if (value === undefined) return undefined;
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) throw new Error(`Context alarmEmail must be an e-mail address, got '${value}'`);
+  return value;
 }
 
 function readFlag(key: string, value: unknown): boolean {

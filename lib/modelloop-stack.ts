@@ -10,9 +10,11 @@ import { FunctionFactory } from './constructs/function-factory.js';
 import { HttpApi } from './constructs/http-api.js';
 import { MediaLayer } from './constructs/media-layer.js';
 import { Payments } from './constructs/payments.js';
+import { Operations } from './constructs/operations.js';
 import { PricingTierSeed } from './constructs/pricing-tier-seed.js';
 import { ProviderAccess } from './constructs/provider-access.js';
 import { Realtime } from './constructs/realtime.js';
+import { Reconciler } from './constructs/reconciler.js';
 import { Storage } from './constructs/storage.js';
 import { WebHosting } from './constructs/web-hosting.js';
 import { Workflows } from './constructs/workflows.js';
@@ -33,6 +35,8 @@ export class ModelLoopStack extends Stack {
   readonly realtime: Realtime;
   readonly payments: Payments;
   readonly web: WebHosting;
+  readonly reconciler: Reconciler;
+  readonly operations: Operations;
 
   constructor(scope: Construct, id: string, props: ModelLoopStackProps) {
     super(scope, id, props);
@@ -85,6 +89,24 @@ export class ModelLoopStack extends Stack {
       tables: this.data.tables,
       issuer: this.auth.issuer,
       audience: this.auth.webClient.userPoolClientId,
+    });
+
+    this.reconciler = new Reconciler(this, 'Reconciler', { functions: this.functions });
+    this.operations = new Operations(this, 'Operations', {
+      alarmEmail: config.alarmEmail,
+      deadLetterQueues: {
+        'realtime fan-out': this.realtime.deadLetterQueue,
+        'workflow-ended rule': this.workflows.deadLetterQueue,
+        'reconciler schedule': this.reconciler.deadLetterQueue,
+      },
+      functionGroups: {
+        api: Object.values(this.httpApi.functions),
+        workflows: this.workflows.functions,
+        realtime: Object.values(this.realtime.functions),
+        operations: [this.reconciler.function],
+      },
+      stateMachines: this.workflows.stateMachines,
+      httpApi: this.httpApi.api,
     });
 
     const authDomain = this.auth.domain && `${this.auth.domain.domainName}.auth.${this.region}.amazoncognito.com`;

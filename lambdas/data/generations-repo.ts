@@ -54,6 +54,8 @@ export interface GenerationRecord {
   clothing_item_id?: string;
   /** The ledger debit that paid for this generation: its refund names it. */
   debit_id?: string;
+  /** Only while processing (the sparse in_flight index): how the reconciler finds work that never ended. */
+  in_flight?: 'generation';
 }
 
 export interface Transition {
@@ -78,6 +80,7 @@ const STATUS = { '#status': 'status' };
 
 /** Creates the row unless one with its id exists; answers the row as stored (this one, or the earlier one). */
 export async function createGeneration(record: GenerationRecord): Promise<{ created: boolean; generation: GenerationRecord }> {
+  if (record.status === 'processing') record = { ...record, in_flight: 'generation' };
   try {
     await dynamo.send(new PutCommand({ TableName: table(), Item: record, ConditionExpression: 'attribute_not_exists(id)' }));
     return { created: true, generation: record };
@@ -99,7 +102,7 @@ export function completeGeneration(userId: string, id: string, result: Result, n
   const fields: Record<string, unknown> = { ...result, completed_at: now, status: 'complete' };
   const names = Object.keys(fields).filter((field) => fields[field] !== undefined);
   return transition(userId, id, {
-    UpdateExpression: `SET ${names.map((field) => `#${field} = :${field}`).join(', ')} REMOVE error_message`,
+    UpdateExpression: `SET ${names.map((field) => `#${field} = :${field}`).join(', ')} REMOVE error_message, in_flight`,
     ExpressionAttributeNames: Object.fromEntries(names.map((field) => [`#${field}`, field])),
     ExpressionAttributeValues: Object.fromEntries(names.map((field) => [`:${field}`, fields[field]])),
   });
@@ -108,7 +111,7 @@ export function completeGeneration(userId: string, id: string, result: Result, n
 /** processing → failed with a message people can read; `changed: false` when it had already left processing. */
 export function failGeneration(userId: string, id: string, message: string, now = new Date().toISOString()): Promise<Transition> {
   return transition(userId, id, {
-    UpdateExpression: 'SET #status = :failed, error_message = :message, completed_at = :now',
+    UpdateExpression: 'SET #status = :failed, error_message = :message, completed_at = :now REMOVE in_flight',
     ExpressionAttributeNames: STATUS,
     ExpressionAttributeValues: { ':failed': 'failed', ':message': message, ':now': now },
   });

@@ -16,6 +16,8 @@ export interface JobItem extends Omit<VideoJob, 'refundable_credits'> {
   debit_id?: string;
   /** Outputs whose call to a paid provider has started (cancelling no longer refunds them). */
   paid_outputs_started?: number[];
+  /** Only while generating (the sparse in_flight index): how the reconciler finds jobs that never ended. */
+  in_flight?: 'video';
 }
 
 /** Credits a cancel would give back now: every output not yet started at a paid provider. */
@@ -26,13 +28,14 @@ export function refundableOnCancel(job: JobItem): number {
 }
 
 const toJob = (job: JobItem): VideoJob => {
-  const { source_key: _key, source_mime_type: _type, debit_id: _debit, paid_outputs_started: _started, ...shown } = job;
+  const { source_key: _key, source_mime_type: _type, debit_id: _debit, paid_outputs_started: _started, in_flight: _inFlight, ...shown } = job;
   return { ...shown, refundable_credits: refundableOnCancel(job) };
 };
 export { toJob };
 
 /** Stores a new job; a job with this id already stored (a retried request) is returned instead. */
 export async function createJob(job: JobItem): Promise<{ job: JobItem; created: boolean }> {
+  if (job.status === 'generating') job = { ...job, in_flight: 'video' };
   try {
     await dynamo.send(
       new PutCommand({ TableName: tableName('jobs'), Item: job, ConditionExpression: 'attribute_not_exists(id)' }),
@@ -162,7 +165,7 @@ async function transition(
       new UpdateCommand({
         TableName: tableName('jobs'),
         Key: { user_id: userId, id: jobId },
-        UpdateExpression: `SET ${sets.join(', ')}`,
+        UpdateExpression: `SET ${sets.join(', ')} REMOVE in_flight`,
         ConditionExpression: `attribute_exists(id) AND #status = :generating${also ? ` AND (${also.expression})` : ''}`,
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,

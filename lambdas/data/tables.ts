@@ -12,11 +12,24 @@ export interface TableDefinition {
   sortKey?: KeyAttribute;
   /** Local secondary indexes share the partition key; reads on them can be strongly consistent. */
   localIndexes?: { name: string; sortKey: KeyAttribute }[];
-  globalIndexes?: { name: string; partitionKey: KeyAttribute; sortKey?: KeyAttribute }[];
+  /** `keysOnly`: the index holds only its keys and the table's (enough to find the items, cheap to keep). */
+  globalIndexes?: { name: string; partitionKey: KeyAttribute; sortKey?: KeyAttribute; keysOnly?: boolean }[];
   /** New images are streamed to the realtime fan-out. */
   stream?: boolean;
   ttlAttribute?: string;
 }
+
+/**
+ * Sparse index of the work still running: a generation or job carries `in_flight` (its kind) only while it is
+ * processing/generating, and every transition out of that state removes it. The reconciler finds stuck work by
+ * created_at here without reading finished rows.
+ */
+export const IN_FLIGHT_INDEX = {
+  name: 'in_flight',
+  partitionKey: { name: 'in_flight', type: 'S' },
+  sortKey: { name: 'created_at', type: 'S' },
+  keysOnly: true,
+} as const satisfies NonNullable<TableDefinition['globalIndexes']>[number];
 
 export const TABLES = {
   profiles: { partitionKey: { name: 'id', type: 'S' }, stream: true },
@@ -25,6 +38,8 @@ export const TABLES = {
     partitionKey: { name: 'user_id', type: 'S' },
     sortKey: { name: 'id', type: 'S' },
     localIndexes: [{ name: 'by_seq', sortKey: { name: 'seq', type: 'N' } }],
+    /** Entries by type and time: which users' ledgers moved in a time window (the reconciler's audit). */
+    globalIndexes: [{ name: 'by_type_time', partitionKey: { name: 'transaction_type', type: 'S' }, sortKey: { name: 'created_at', type: 'S' }, keysOnly: true }],
   },
   pricingTiers: { partitionKey: { name: 'id', type: 'S' } },
   clothingItems: {
@@ -40,11 +55,13 @@ export const TABLES = {
     partitionKey: { name: 'user_id', type: 'S' },
     sortKey: { name: 'id', type: 'S' },
     localIndexes: [{ name: 'by_created', sortKey: { name: 'created_at', type: 'S' } }],
+    globalIndexes: [IN_FLIGHT_INDEX],
     stream: true,
   },
   jobs: {
     partitionKey: { name: 'user_id', type: 'S' },
     sortKey: { name: 'id', type: 'S' },
+    globalIndexes: [IN_FLIGHT_INDEX],
     stream: true,
   },
   /** Per-user request counters, one item per user, limit and time window; expired windows are removed by TTL. */
@@ -104,3 +121,10 @@ export function bucketEnvName(bucket: BucketName): string {
 }
 
 export const bucketName = (bucket: BucketName): string => requireEnv(bucketEnvName(bucket));
+
+/**
+ * Uploads are stored tagged `upload=pending`; a bucket lifecycle rule removes pending objects after a day. Once the
+ * server has checked an upload and a route has taken it (a clothing item, a generation's or a video's source), the
+ * tag becomes `upload=kept`. Only the tag changes, so every key keeps its shape.
+ */
+export const UPLOAD_TAG = { key: 'upload', pending: 'pending', kept: 'kept' } as const;

@@ -1,6 +1,6 @@
 // One DynamoDB table per entry of the shared table definitions (lambdas/data/tables.ts), exposed by logical name.
 import { RemovalPolicy } from 'aws-cdk-lib';
-import { AttributeType, BillingMode, StreamViewType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
+import { AttributeType, BillingMode, ProjectionType, StreamViewType, Table, TableEncryption } from 'aws-cdk-lib/aws-dynamodb';
 import { Construct } from 'constructs';
 import { TABLES, type KeyAttribute, type TableDefinition, type TableName } from '../../lambdas/data/tables.js';
 import { pascalCase } from './names.js';
@@ -41,6 +41,7 @@ export class Data extends Construct {
         indexName: index.name,
         partitionKey: attribute(index.partitionKey),
         sortKey: index.sortKey && attribute(index.sortKey),
+        projectionType: index.keysOnly ? ProjectionType.KEYS_ONLY : ProjectionType.ALL,
       });
     }
     return table;

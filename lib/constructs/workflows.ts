@@ -5,6 +5,7 @@ import { Duration, RemovalPolicy, Stack, Validations, type CfnElement } from 'aw
 import { Rule } from 'aws-cdk-lib/aws-events';
 import { LambdaFunction } from 'aws-cdk-lib/aws-events-targets';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
+import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { DefinitionBody, LogLevel, StateMachine, StateMachineType } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
@@ -20,6 +21,10 @@ export interface WorkflowsProps {
 
 export class Workflows extends Construct {
   readonly stateMachines: Record<string, StateMachine> = {};
+  /** Every function of the workflows: their task functions and workflow-ended (for alarms and dashboards). */
+  readonly functions: NodejsFunction[] = [];
+  /** Status changes workflow-ended still failed to take after the rule's retries. */
+  readonly deadLetterQueue: Queue;
 
   constructor(scope: Construct, id: string, props: WorkflowsProps) {
     super(scope, id);
@@ -29,6 +34,7 @@ export class Workflows extends Construct {
       const taskFunctions = Object.entries(workflow.tasks).map(([placeholder, task]) => {
         const fn = props.functions.create(this, `${prefix}${placeholder}Function`, task);
         substitutions[placeholder] = fn.functionArn;
+        this.functions.push(fn);
         return fn;
       });
       const logs = new LogGroup(this, `${prefix}Logs`, { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
@@ -61,6 +67,7 @@ export class Workflows extends Construct {
 
     // Executions that end without settling their own work are settled as soon as Step Functions reports it.
     const ended = props.functions.create(this, 'WorkflowEndedFunction', WORKFLOW_ENDED_FUNCTION);
+    this.functions.push(ended);
     const deadLetters = new Queue(this, 'WorkflowEndedDeadLetters', { enforceSSL: true, encryption: QueueEncryption.SQS_MANAGED, retentionPeriod: Duration.days(14) });
     Validations.of(deadLetters).acknowledge({
       id: 'AwsSolutions-SQS3',
@@ -78,6 +85,7 @@ export class Workflows extends Construct {
       },
       targets: [new LambdaFunction(ended, { deadLetterQueue: deadLetters, retryAttempts: 8, maxEventAge: Duration.hours(6) })],
     });
+    this.deadLetterQueue = deadLetters;
   }
 }
 

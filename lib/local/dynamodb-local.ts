@@ -11,6 +11,7 @@ import {
   DynamoDBClient,
   ListTablesCommand,
   ScanCommand,
+  UpdateTableCommand,
   UpdateTimeToLiveCommand,
   type CreateTableCommandInput,
 } from '@aws-sdk/client-dynamodb';
@@ -69,7 +70,10 @@ export async function ensureTables(endpoint: string, prefix: string): Promise<Re
   for (const [logical, definition] of Object.entries(TABLES) as [TableName, TableDefinition][]) {
     const name = `${prefix}-${logical}`;
     names[logical] = name;
-    if (existing.has(name) && (await hasIndexes(client, name, definition))) continue;
+    if (existing.has(name) && (await hasIndexes(client, name, definition))) {
+      await addMissingGlobalIndexes(client, name, definition);
+      continue;
+    }
     await client.send(new CreateTableCommand(createTableInput(name, definition)));
     if (definition.ttlAttribute) {
       await client.send(
@@ -102,6 +106,24 @@ async function hasIndexes(client: DynamoDBClient, name: string, definition: Tabl
   return false;
 }
 
+/** Global indexes can be added to a table with data: a table kept from before one was declared gets it now. */
+async function addMissingGlobalIndexes(client: DynamoDBClient, name: string, definition: TableDefinition): Promise<void> {
+  const { Table } = await client.send(new DescribeTableCommand({ TableName: name }));
+  const present = new Set((Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName));
+  const wanted = createTableInput(name, definition);
+  for (const index of wanted.GlobalSecondaryIndexes ?? []) {
+    if (present.has(index.IndexName)) continue;
+    const keyNames = new Set(index.KeySchema!.map((key) => key.AttributeName));
+    await client.send(
+      new UpdateTableCommand({
+        TableName: name,
+        AttributeDefinitions: wanted.AttributeDefinitions!.filter((attribute) => keyNames.has(attribute.AttributeName)),
+        GlobalSecondaryIndexUpdates: [{ Create: { IndexName: index.IndexName, KeySchema: index.KeySchema, Projection: index.Projection } }],
+      }),
+    );
+  }
+}
+
 function createTableInput(name: string, definition: TableDefinition): CreateTableCommandInput {
   const attributes = new Map<string, string>();
   const key = (partition: { name: string; type: string }, sort?: { name: string; type: string }) => {
@@ -120,7 +142,7 @@ function createTableInput(name: string, definition: TableDefinition): CreateTabl
   const GlobalSecondaryIndexes = definition.globalIndexes?.map((index) => ({
     IndexName: index.name,
     KeySchema: key(index.partitionKey, index.sortKey),
-    Projection: { ProjectionType: 'ALL' as const },
+    Projection: { ProjectionType: index.keysOnly ? ('KEYS_ONLY' as const) : ('ALL' as const) },
   }));
   return {
     TableName: name,

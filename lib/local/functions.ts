@@ -20,7 +20,8 @@ import type { VideoWorkflowInput } from '../../lambdas/domain/video/jobs.js';
 import type { OutputResult } from '../../lambdas/domain/video/settle.js';
 import type { ExecutionStatusChangeEvent } from '../../lambdas/handlers/workflow-ended.js';
 import { ROUTES, type RouteDefinition } from '../../lambdas/routes.js';
-import { WORKFLOW_ENDED_FUNCTION, WORKFLOWS, type WorkflowName } from '../../lambdas/workflows.js';
+import { RECONCILER_FUNCTION, WORKFLOW_ENDED_FUNCTION, WORKFLOWS, type WorkflowName } from '../../lambdas/workflows.js';
+import { ReconcilerInput } from '../../lambdas/contracts/operations.js';
 import { REALTIME_FUNCTIONS, type RealtimeHandler } from '../../lambdas/realtime-functions.js';
 import { buildHttpEvent } from './gateway.js';
 import { DEMO_PRODUCTS, productPhoto } from './products.js';
@@ -41,14 +42,14 @@ type RouteHandler = (typeof ROUTES)[number]['handler'];
 /** The workflow table types its handlers as plain strings: a test checks that every task has a contract. */
 type TaskHandler = string;
 const REALTIME_HANDLERS: RealtimeHandler[] = Object.values(REALTIME_FUNCTIONS).map((fn) => fn.handler);
-type OtherHandler = RealtimeHandler | typeof WORKFLOW_ENDED_FUNCTION.handler;
+type OtherHandler = RealtimeHandler | typeof WORKFLOW_ENDED_FUNCTION.handler | typeof RECONCILER_FUNCTION.handler;
 
 export function knownFunctions(): KnownFunction[] {
   const routes = ROUTES.map((route): KnownFunction => ({ name: route.handler, kind: 'route', route }));
   const tasks = (Object.entries(WORKFLOWS) as [WorkflowName, (typeof WORKFLOWS)[WorkflowName]][]).flatMap(([workflow, definition]) =>
     Object.entries(definition.tasks).map(([state, task]): KnownFunction => ({ name: task.handler, kind: 'task', workflow, state })),
   );
-  const others = [WORKFLOW_ENDED_FUNCTION.handler, ...REALTIME_HANDLERS].map((name): KnownFunction => ({ name, kind: 'realtime' }));
+  const others = [WORKFLOW_ENDED_FUNCTION.handler, RECONCILER_FUNCTION.handler, ...REALTIME_HANDLERS].map((name): KnownFunction => ({ name, kind: 'realtime' }));
   return [...routes, ...tasks, ...others];
 }
 
@@ -402,6 +403,7 @@ function resolveTemplate(template: unknown, data: unknown, context: unknown): un
 // ——— workflow-ended and realtime ———
 
 const OTHER_CONTRACTS: Record<OtherHandler, z.ZodType> = {
+  reconciler: ReconcilerInput,
   'workflow-ended': z.object({
     source: z.literal('aws.states'),
     'detail-type': z.literal('Step Functions Execution Status Change'),
@@ -458,6 +460,19 @@ function sampleOtherEvent(name: OtherHandler, env: NodeJS.ProcessEnv): unknown {
       };
       return event;
     }
+    case 'reconciler':
+      // What the schedule sends (an EventBridge Scheduled Event); the optional fields choose the twin's start criterion.
+      return {
+        version: '0',
+        id: randomUUID(),
+        'detail-type': 'Scheduled Event',
+        source: 'aws.events',
+        account: '000000000000',
+        time: new Date().toISOString(),
+        region,
+        resources: [`arn:aws:events:${region}:000000000000:rule/modelloop-reconciler`],
+        detail: {},
+      };
     case 'ws-authorize':
       return {
         type: 'REQUEST',

@@ -85,6 +85,12 @@ function waitOverrides(definition: StateMachineDefinition): Record<string, numbe
   return Object.fromEntries(waitStates(definition as { States?: Record<string, any> }).map((name) => [name, Number(value)]));
 }
 
+/**
+ * When set (tests), every Lambda task of a local execution starts this many milliseconds late, as a slow cold start
+ * would: work stays in flight long enough to, e.g., kill the twin in the middle of it.
+ */
+export const LOCAL_TASK_DELAY_MS_ENV = 'MODELLOOP_LOCAL_TASK_DELAY_MS';
+
 export async function startStepFunctionsLocal(options: {
   port: number;
   loadHandler: LoadHandler;
@@ -100,7 +106,11 @@ export async function startStepFunctionsLocal(options: {
     const handlers: LocalStateMachine['handlers'] = {};
     for (const [stateName, resource] of taskStates(definition as { States?: Record<string, any> })) {
       const handlerName = resource.split(':function:')[1]!;
-      handlers[stateName] = async (input) => (await options.loadHandler(handlerName))(input, lambdaContext(handlerName));
+      handlers[stateName] = async (input) => {
+        const delayMs = Number(process.env[LOCAL_TASK_DELAY_MS_ENV] ?? 0);
+        if (delayMs > 0) await new Promise((resolveDelay) => setTimeout(resolveDelay, delayMs));
+        return (await options.loadHandler(handlerName))(input, lambdaContext(handlerName));
+      };
     }
     machines.set(arn, { arn, machine: new StateMachine(definition, { validationOptions: { checkArn: true } }), definition, handlers });
     env[workflowEnvName(name)] = arn;

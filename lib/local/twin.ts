@@ -7,7 +7,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RuntimeConfig } from '../../lambdas/contracts/api.js';
 import { ID_TOKEN_ENV } from '../../lambdas/core/jwt.js';
 import { bucketEnvName, tableEnvName, type BucketName, type TableName } from '../../lambdas/data/tables.js';
-import { BATCH_CONCURRENCY, BATCH_CONCURRENCY_ENV, WORKFLOW_ENDED_FUNCTION } from '../../lambdas/workflows.js';
+import { BATCH_CONCURRENCY, BATCH_CONCURRENCY_ENV, RECONCILER_FUNCTION, RECONCILER_SCHEDULE_MINUTES, WORKFLOW_ENDED_FUNCTION } from '../../lambdas/workflows.js';
+import type { ReconcilerInput } from '../../lambdas/contracts/operations.js';
 import { CALLBACK_URL_ENV } from '../../lambdas/realtime/fan-out.js';
 import { TEST_FETCH_TARGETS_ENV } from '../../lambdas/net/safe-fetch.js';
 import { STREAMED_TABLES } from '../../lambdas/realtime/messages.js';
@@ -51,6 +52,8 @@ export interface TwinOptions {
    * pass it; `npm start` and the cloud never do.
    */
   testFetchTargets?: string[];
+  /** How often the reconciler runs (default every RECONCILER_SCHEDULE_MINUTES, as the cloud's schedule). */
+  reconcileIntervalMs?: number;
 }
 
 export interface TwinStripe {
@@ -178,6 +181,18 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     Object.assign(process.env, env);
     const { seedPricingTiers } = await import('../../lambdas/data/pricing-repo.js');
     await seedPricingTiers();
+
+    // The executions of a previous run lived in its memory: work it left in flight has none now and would never end.
+    // It is failed and refunded once, before anything is served; then the reconciler runs on the cloud's schedule.
+    const reconciler = await loadHandler(RECONCILER_FUNCTION.handler);
+    const runReconciler = (input: ReconcilerInput) => reconciler(input, lambdaContext(RECONCILER_FUNCTION.handler)) as Promise<{ settled: unknown[] }>;
+    const recovered = await runReconciler({ criterion: 'no-execution', auditWindowMinutes: 24 * 60 });
+    if (recovered.settled.length) log('reconciler', `settled ${recovered.settled.length} record(s) left in flight by the previous run`);
+    const reconcileTimer = setInterval(() => {
+      runReconciler({ criterion: 'past-timeout' }).catch((error: unknown) => log('reconciler', `run failed: ${String(error)}`));
+    }, options.reconcileIntervalMs ?? RECONCILER_SCHEDULE_MINUTES * 60_000);
+    reconcileTimer.unref();
+    stops.push(async () => clearInterval(reconcileTimer));
 
     const webUrl = `http://localhost:${ports.gateway}`;
     const config: RuntimeConfig = {

@@ -123,9 +123,9 @@ describe('Clothing Manager', () => {
       // New Item: the client refuses the wrong type and a too-large file with the specification's messages.
       await page.getByRole('button', { name: 'New Item' }).first().click();
       const dialog = page.getByRole('dialog', { name: 'New Item' });
-      await dialog.getByLabel('Image').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
+      await dialog.getByLabel('Image', { exact: true }).setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
       await expect(toast(page, 'Invalid file type').textContent()).resolves.toContain('Please upload a JPEG, PNG, or WebP image');
-      await dialog.getByLabel('Image').setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(13 * MB) });
+      await dialog.getByLabel('Image', { exact: true }).setInputFiles({ name: 'huge.png', mimeType: 'image/png', buffer: Buffer.alloc(13 * MB) });
       await expect(toast(page, 'File too large').textContent()).resolves.toContain('This file is 13 MB. The maximum size is 12 MB.');
       await dialog.getByRole('button', { name: 'Upload' }).click();
       await dialog.getByText('Please select an image to upload').waitFor();
@@ -135,7 +135,7 @@ describe('Clothing Manager', () => {
       await cdp.send('Network.enable');
       await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 600 * 1024 });
       const dress = await noisyPng('red-dress.png');
-      await dialog.getByLabel('Image').setInputFiles(dress);
+      await dialog.getByLabel('Image', { exact: true }).setInputFiles(dress);
       await expect(dialog.getByLabel('Name').inputValue()).resolves.toBe('red-dress');
       await dialog.getByLabel('Name').fill('  Red summer dress ');
       await dialog.getByLabel('Description (optional)').fill('Cotton, size M');

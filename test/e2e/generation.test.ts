@@ -96,7 +96,7 @@ describe('image generation, history, edit and upscale', () => {
 
     await row.getByRole('button', { name: 'Download' }).click();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Download File' }).click()]);
-    expect(download.suggestedFilename()).toMatch(/^image-[0-9a-f]{8}\.png$/);
+    expect(download.suggestedFilename()).toMatch(/^image-[0-9a-z]{8}\.png$/);
     expect(await pixelSize(download)).toEqual({ width: 1440, height: 2560, format: 'png' });
 
     for (const tab of ['Videos', 'Batch']) {

@@ -15,9 +15,12 @@ beforeAll(() => {
 afterAll(() => synth?.dispose());
 
 describe('bench/cost.ts', () => {
-  it('prices an idle stage at what bills by the month: the secret it reads, no per-use service', () => {
+  it('prices an idle stage at what bills by the month: the secret it reads and the operations alarms and dashboard, no per-use service', () => {
     const total = report.idle.reduce((sum, row) => sum + row.monthlyUsd, 0);
-    expect(total).toBeCloseTo(PRICES.secretsManager.secretMonth, 1);
+    const count = (type: string) => Object.values(synth.json.Resources).filter((resource) => resource.Type === type).length;
+    const monitoring = count('AWS::CloudWatch::Alarm') * PRICES.cloudWatch.alarmMonth + count('AWS::CloudWatch::Dashboard') * PRICES.cloudWatch.dashboardMonth;
+    expect(count('AWS::CloudWatch::Alarm')).toBeGreaterThan(0);
+    expect(total).toBeCloseTo(PRICES.secretsManager.secretMonth + monitoring, 1);
     expect(report.resources['AWS::Lambda::Function']).toBeGreaterThan(20);
   });
 

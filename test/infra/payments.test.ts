@@ -5,7 +5,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAYMENT_FUNCTIONS } from '../../lib/constructs/payments.js';
 import { nagFindings, resourcesOfType, synthModelLoop, type CfnResource, type Synthesized } from './synth.js';
 
-const STAGING = { stage: 'staging', googleClientId: 'client-123.apps.googleusercontent.com' };
+/** A stage other than dev names its own https origin(s). */
+const HTTPS_ORIGIN = 'https://studio.example.com';
+const STAGING = { webOrigins: HTTPS_ORIGIN, stage: 'staging', googleClientId: 'client-123.apps.googleusercontent.com' };
 const SECRET_ARN = (name: string) => `arn:\${AWS::Partition}:secretsmanager:\${AWS::Region}:\${AWS::AccountId}:secret:${name}-??????`;
 
 /** A CloudFormation value as text: Refs and GetAtts as ${Name} / ${Name.Attr}, joins concatenated. */
@@ -43,7 +45,7 @@ describe('synthesis refuses settings that give credits away', () => {
     [{ stage: 'staging', payments: 'free' }, /payments must be stripe, test or off/],
     [{ stage: 'staging', payments: 'stripe', testPayments: 'true' }, /contradicts payments=stripe/],
   ])('%j', (context, message) => {
-    expect(() => synthModelLoop({ nag: false, context })).toThrow(message);
+    expect(() => synthModelLoop({ nag: false, context: { webOrigins: HTTPS_ORIGIN, ...context } })).toThrow(message);
   });
 });
 
@@ -102,7 +104,7 @@ describe('Stripe on a staging stage (the default for every stage but dev)', () =
 describe('other modes', () => {
   it("dev defaults to 'off' and prod to 'stripe'; 'test' on a test stage grants no Stripe secret", () => {
     const dev = synthModelLoop({ nag: false });
-    const prod = synthModelLoop({ nag: false, context: { stage: 'prod', googleClientId: STAGING.googleClientId } });
+    const prod = synthModelLoop({ nag: false, context: { stage: 'prod', webOrigins: HTTPS_ORIGIN, googleClientId: STAGING.googleClientId } });
     const test = synthModelLoop({ nag: false, context: { ...STAGING, payments: 'test' } });
     try {
       expect(fnOf(dev, 'purchase-credits').Properties!.Environment.Variables).toMatchObject({ PAYMENTS: 'off', STAGE: 'dev' });

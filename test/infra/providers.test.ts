@@ -95,6 +95,7 @@ describe('AI providers in the cloud', () => {
   it('are declared by the tasks whose handlers call getProviders', () => {
     const declared = Object.fromEntries(tasks.filter(([, , task]) => task.providers?.length).map(([name, , task]) => [name, task.providers]));
     expect(declared).toEqual({
+      'batch.MakePhoto': ['onModelImage'],
       'generation.Process': ['onModelImage', 'edit', 'upscale'],
       'video.StartClip': ['video'],
       'video.CheckClip': ['video'],
@@ -114,7 +115,9 @@ describe('AI providers in the cloud', () => {
         { actions: ['s3:ListBucket'], resources: [`\${${results}.Arn}`], condition: { StringLike: { 's3:prefix': [RAW_CLIPS] } } },
       ]);
     }
-    const providerTasks = ['generation.Process', 'video.StartClip', 'video.CheckClip'];
+    // A batch photo is an on-model picture: only the FASHN key.
+    expect(providerGrants(cloud, functionOf(cloud, 'batch.MakePhoto')[1])).toEqual([FASHN_GRANT]);
+    const providerTasks = ['generation.Process', 'batch.MakePhoto', 'video.StartClip', 'video.CheckClip'];
     for (const [id, fn] of resourcesOfType(cloud.json, 'AWS::Lambda::Function')) {
       if (providerTasks.some((task) => cdkPath(fn).endsWith(tasks.find(([name]) => name === task)![1]))) continue;
       expect(providerGrants(cloud, fn), `${id} calls no provider`).toEqual([]);

@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importsSharp } from '../../lib/native-modules.js';
 import { pascalCase } from '../../lib/constructs/names.js';
+import { WORKFLOWS } from '../../lambdas/workflows.js';
 import { Match } from 'aws-cdk-lib/assertions';
 import type { CfnElement } from 'aws-cdk-lib';
 import { PRICING_TIER_SEED } from '../../lambdas/contracts/catalog.js';
@@ -301,6 +302,7 @@ describe('http api', () => {
         'cancel-job',
         'edit-ai-image',
         'generate-ai-image',
+        'generate-batch',
         'generate-video',
         'get-profile',
         'list-jobs',
@@ -313,7 +315,7 @@ describe('http api', () => {
     );
     const spenders = (ROUTES as readonly RouteDefinition[]).filter((route) => route.tables?.limits === 'write').map((route) => route.handler);
     // …and only those, and the product-link imports (which fetch from the internet), count requests per user.
-    expect(spenders.sort()).toEqual(['create-import', 'edit-ai-image', 'generate-ai-image', 'generate-video', 'select-import-image', 'upscale-ai-image']);
+    expect(spenders.sort()).toEqual(['create-import', 'edit-ai-image', 'generate-ai-image', 'generate-batch', 'generate-video', 'select-import-image', 'upscale-ai-image']);
   });
 
   it('refuses any origin but https:// outside the dev stage', () => {
@@ -361,6 +363,12 @@ describe('functions', () => {
       .map((file) => file.replace(/\.ts$/, ''))
       .filter((handler) => importsSharp(join(HANDLERS_DIR, `${handler}.ts`)))
       .map((handler) => `/${pascalCase(handler)}Function/`);
+    // A workflow task is named by its workflow and state (Workflows/BatchMakePhotoFunction runs generation-process).
+    for (const [workflow, definition] of Object.entries(WORKFLOWS)) {
+      for (const [state, task] of Object.entries(definition.tasks as Record<string, { handler: string }>)) {
+        if (importsSharp(join(HANDLERS_DIR, `${task.handler}.ts`))) sharpFunctions.push(`/${pascalCase(workflow)}${state}Function/`);
+      }
+    }
     expect(sharpFunctions.length, 'some handlers reach sharp').toBeGreaterThan(0);
     for (const [id, fn] of functions) {
       expect(fn.Properties!.Runtime, id).toBe('nodejs22.x');

@@ -104,11 +104,11 @@ describe('npm run invoke', () => {
 });
 
 describe('sample events', () => {
-  it('exist for every route, workflow task, workflow-ended and realtime function', () => {
+  it('exist for every route, workflow task, workflow-ended, the reconciler and realtime function', () => {
     const names = knownFunctions().map((fn) => fn.name);
     for (const route of ROUTES) expect(names).toContain(route.handler);
     for (const workflow of Object.values(WORKFLOWS)) for (const task of Object.values(workflow.tasks)) expect(names).toContain(task.handler);
-    expect(names).toEqual(expect.arrayContaining(['workflow-ended', 'ws-authorize', 'ws-connect', 'ws-disconnect', 'ws-fan-out']));
+    expect(names).toEqual(expect.arrayContaining(['workflow-ended', 'reconciler', 'ws-authorize', 'ws-connect', 'ws-disconnect', 'ws-fan-out']));
   });
 
   it('pass their function’s contract', async () => {

@@ -3,7 +3,7 @@
 // Query keys start with 'generations', the realtime resource name, so a 'changed' notice refreshes them all;
 // while something is processing they are also polled, so nothing depends on the socket being up.
 import { CreateUploadUrlResponse, ListResponse, type LiveResource } from '@contracts/api';
-import { PRICING_TIER_SEED, SIGNED_URL_SECONDS, type PricingTierId } from '@contracts/catalog';
+import { PRICING_TIER_SEED, type PricingTierId } from '@contracts/catalog';
 import { EditInstructions, Generation, GenerationStarted, type GenerationType } from '@contracts/generations';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -12,14 +12,15 @@ import { ApiError, apiRequest, newIdempotencyKey } from './api';
 import { useLoadErrorToast } from './load-error';
 import { profileQueryKey, useSetBalance } from './profile';
 import { useUser } from './session-context';
+import { urlRefreshMs } from './signed-urls';
 import { putWithProgress } from './uploads';
 
 export const GENERATIONS_QUERY_ROOT = 'generations' satisfies LiveResource;
 
 /** How often a list or a generation with work under way is read again (the fallback when no socket pushes). */
 const PROCESSING_POLL_MS = 2_000;
-/** Signed result URLs live an hour: lists are read again well before they expire. */
-const URL_REFRESH_MS = (SIGNED_URL_SECONDS - 10 * 60) * 1000;
+/** Lists are read again well before their signed result URLs expire. */
+const urlsOf = (items: Generation[] | undefined) => (items ?? []).flatMap((item) => [item.result_url, item.thumbnail_url]);
 
 const anyProcessing = (items: Generation[] | undefined) => items?.some((item) => item.status === 'processing') ?? false;
 
@@ -37,7 +38,7 @@ export function useGenerations({ type, limit }: { type?: GenerationType; limit?:
   const query = useQuery({
     queryKey: [GENERATIONS_QUERY_ROOT, user.userId, 'list', type ?? 'all', limit ?? 'default'],
     queryFn: async () => (await apiRequest(ListResponse(Generation), `/generations${params.size ? `?${params}` : ''}`)).items,
-    refetchInterval: (current) => (anyProcessing(current.state.data) ? PROCESSING_POLL_MS : URL_REFRESH_MS),
+    refetchInterval: (current) => (anyProcessing(current.state.data) ? PROCESSING_POLL_MS : urlRefreshMs(urlsOf(current.state.data))),
   });
   useLoadErrorToast(query.error, 'Error', 'Failed to load generations');
   return query;
@@ -49,7 +50,7 @@ export function useImageResults() {
   const query = useQuery({
     queryKey: [GENERATIONS_QUERY_ROOT, user.userId, 'picker'],
     queryFn: async () => (await apiRequest(ListResponse(Generation), '/generations?picker=true')).items,
-    refetchInterval: URL_REFRESH_MS,
+    refetchInterval: (current) => urlRefreshMs(urlsOf(current.state.data)),
   });
   useLoadErrorToast(query.error, 'Error', 'Failed to load generations');
   return query;

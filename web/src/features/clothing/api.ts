@@ -7,21 +7,19 @@ import {
   type RegisterClothingItemRequest,
   type UpdateClothingItemRequest,
 } from '@contracts/api';
-import { SIGNED_URL_SECONDS } from '@contracts/catalog';
 import { imageFileProblemTitle } from '@contracts/upload-rules';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ApiError, apiRequest } from '@/lib/api';
 import { useLoadErrorToast } from '@/lib/load-error';
 import { useUser } from '@/lib/session-context';
+import { urlRefreshMs } from '@/lib/signed-urls';
 import { putWithProgress } from '@/lib/uploads';
 
 /** Every clothing query starts with this key; realtime and mutations invalidate it as a whole. */
 export const CLOTHING_QUERY_ROOT = 'clothing-items';
 const activeItemsKey = (userId: string) => [CLOTHING_QUERY_ROOT, userId, 'active'] as const;
 
-/** Signed image URLs live an hour: the list is read again well before they expire. */
-const REFRESH_BEFORE_URLS_EXPIRE_MS = (SIGNED_URL_SECONDS - 10 * 60) * 1000;
 
 /** The caller's clothing items that are not deleted, newest first. */
 export function useClothingItems() {
@@ -29,7 +27,8 @@ export function useClothingItems() {
   const query = useQuery({
     queryKey: activeItemsKey(user.userId),
     queryFn: async () => (await apiRequest(ListResponse(ClothingItem), '/clothing-items?active=true')).items,
-    refetchInterval: REFRESH_BEFORE_URLS_EXPIRE_MS,
+    // Read again well before the items' signed image URLs expire.
+    refetchInterval: (current) => urlRefreshMs((current.state.data ?? []).map((item) => item.signed_url)),
   });
   useLoadErrorToast(query.error, 'Error', 'Failed to load clothing items');
   return query;

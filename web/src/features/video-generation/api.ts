@@ -1,7 +1,6 @@
 // The video feature's server state: the job list (query key 'jobs', the realtime resource, so a change notice
 // reloads it) and the calls of spec §7 (generate-video, poll-operation, get-video-url) plus cancel.
 import type { LiveResource } from '@contracts/api';
-import { SIGNED_URL_SECONDS } from '@contracts/catalog';
 import {
   GenerateVideoResponse,
   GetVideoUrlResponse,
@@ -16,9 +15,9 @@ import { useCallback } from 'react';
 import { apiRequest } from '@/lib/api';
 import { useLoadErrorToast } from '@/lib/load-error';
 import { useUser } from '@/lib/session-context';
+import { urlRefreshMs } from '@/lib/signed-urls';
 
 export const JOBS_QUERY_ROOT = 'jobs' satisfies LiveResource;
-const URL_REFRESH_MS = (SIGNED_URL_SECONDS - 10 * 60) * 1000;
 const GENERATING_REFRESH_MS = 10_000;
 
 /** The newest 10 jobs, newest first; read again while one is generating (the fallback when no socket pushes). */
@@ -28,7 +27,9 @@ export function useJobs() {
     queryKey: [JOBS_QUERY_ROOT, user.userId],
     queryFn: async (): Promise<JobListItem[]> => (await apiRequest(JobsResponse, '/jobs')).items,
     refetchInterval: (current) =>
-      current.state.data?.some((job) => job.status === 'generating') ? GENERATING_REFRESH_MS : URL_REFRESH_MS,
+      current.state.data?.some((job) => job.status === 'generating')
+        ? GENERATING_REFRESH_MS
+        : urlRefreshMs((current.state.data ?? []).map((job) => job.thumbnail_signed_url)),
   });
   useLoadErrorToast(query.error, 'Error', 'Failed to load video jobs');
   return query;

@@ -1,0 +1,56 @@
+// The reads the reconciler needs, none of them a table scan: work still in flight through the sparse in_flight index
+// of generations and jobs, and the users whose ledger moved in a time window through the ledger's by_type_time index.
+import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { TRANSACTION_TYPES } from '../contracts/api.js';
+import { tableName } from './tables.js';
+import { dynamo } from './dynamo.js';
+import { IN_FLIGHT_INDEX, type TableName } from './tables.js';
+
+export interface InFlightKey {
+  user_id: string;
+  id: string;
+  created_at: string;
+}
+
+/** Rows of `table` marked in flight as `kind` and created before `before` (ISO time), oldest first. */
+export async function listInFlight(table: TableName, kind: string, before: string): Promise<InFlightKey[]> {
+  const rows: InFlightKey[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo.send(
+      new QueryCommand({
+        TableName: tableName(table),
+        IndexName: IN_FLIGHT_INDEX.name,
+        KeyConditionExpression: 'in_flight = :kind AND created_at < :before',
+        ExpressionAttributeValues: { ':kind': kind, ':before': before },
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    rows.push(...((page.Items ?? []) as InFlightKey[]));
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  return rows;
+}
+
+/** The ids of the users with a ledger entry created at or after `since` (ISO time). */
+export async function listUsersWithLedgerEntriesSince(since: string): Promise<string[]> {
+  const users = new Set<string>();
+  for (const type of TRANSACTION_TYPES) {
+    let cursor: Record<string, unknown> | undefined;
+    do {
+      const page = await dynamo.send(
+        new QueryCommand({
+          TableName: tableName('ledger'),
+          IndexName: 'by_type_time',
+          KeyConditionExpression: 'transaction_type = :type AND created_at >= :since',
+          ExpressionAttributeValues: { ':type': type, ':since': since },
+          ProjectionExpression: 'user_id',
+          ExclusiveStartKey: cursor,
+        }),
+      );
+      for (const item of page.Items ?? []) users.add(String(item.user_id));
+      cursor = page.LastEvaluatedKey;
+    } while (cursor);
+  }
+  return [...users];
+}

@@ -1,0 +1,190 @@
+// The reconciler: what nothing else will settle, it settles; what must never drift, it audits.
+//
+// Stuck work. A generation or video job that is still in flight after its workflow's timeout plus a margin has lost
+// its execution's end (the workflow-ended rule's delivery failed, a twin was killed): it is failed and refunded once
+// through the same path the workflow's own failure takes (the refund names the debit and is keyed by the record), so
+// a second reconciler running at the same time, or the workflow's late end, changes nothing more. On the twin's start
+// the criterion is "no execution exists", since a restarted twin has none of the previous run's executions.
+//
+// Ledger drift. For every user whose ledger moved in the window: the balance is the sum of the entries, each entry's
+// balance_after is the running sum, and no debit has been refunded more than it took (its `refundable` is what it
+// took less the refunds naming it, never below zero). A drift is reported (metric + an error log naming the user),
+// never corrected here: money is only ever moved by ledger entries that say why.
+import { GENERATION_MESSAGES } from '../../contracts/generations.js';
+import { VIDEO_FAILURE_MESSAGES } from '../../contracts/video.js';
+import { log } from '../../core/log.js';
+import { emitMetrics } from '../../core/metrics.js';
+import { executionArn, executionStatus } from '../../core/sfn.js';
+import { getProfile } from '../../data/credits-repo.js';
+import { listWholeLedgerItems, type LedgerItem } from '../../data/credits-repo.js';
+import { getGeneration } from '../../data/generations-repo.js';
+import { getJob } from '../../data/jobs-repo.js';
+import { listInFlight, listUsersWithLedgerEntriesSince } from '../../data/reconcile-repo.js';
+import type { TableName } from '../../data/tables.js';
+import { WORKFLOW_TIMEOUT_SECONDS, type WorkflowName } from '../../workflows.js';
+import { failAndRefund } from '../generation/service.js';
+import { failJob } from '../video/settle.js';
+
+/** Past its workflow's timeout by this much, a record in flight is stuck (clock skew, the ended rule's retries). */
+export const STUCK_MARGIN_SECONDS = 600;
+
+/** When a record in flight counts as stuck. */
+export type StuckCriterion =
+  /** Created longer ago than its workflow's timeout plus the margin (the scheduled run). */
+  | { kind: 'past-timeout'; marginSeconds?: number }
+  /** Its execution does not exist (the twin's start: the previous run's executions died with it). */
+  | { kind: 'no-execution' };
+
+/**
+ * One kind of work that is in flight while its workflow runs: where its rows are, which workflow runs it (the
+ * execution is named by the row's id), whether a row is still in flight, and how it is failed and refunded once.
+ * A new kind of work (e.g. batch photos) is one more entry: mark its rows `in_flight` (createGeneration/createJob do
+ * so for theirs), remove the mark on every transition out, and settle through its own fail-and-refund path.
+ */
+export interface InFlightKind {
+  kind: string;
+  table: TableName;
+  workflow: WorkflowName;
+  stillInFlight(userId: string, id: string): Promise<boolean>;
+  settle(userId: string, id: string, criterion: StuckCriterion['kind']): Promise<void>;
+}
+
+export const IN_FLIGHT_KINDS: InFlightKind[] = [
+  {
+    kind: 'generation',
+    table: 'generations',
+    workflow: 'generation',
+    stillInFlight: async (userId, id) => (await getGeneration(userId, id))?.status === 'processing',
+    settle: async (userId, id) => {
+      await failAndRefund(userId, id, GENERATION_MESSAGES.genericFailure);
+    },
+  },
+  {
+    kind: 'video',
+    table: 'jobs',
+    workflow: 'video',
+    stillInFlight: async (userId, id) => (await getJob(userId, id))?.status === 'generating',
+    settle: async (userId, id, criterion) => {
+      await failJob(userId, id, criterion === 'past-timeout' ? VIDEO_FAILURE_MESSAGES.timedOut : VIDEO_FAILURE_MESSAGES.internal);
+    },
+  },
+];
+
+export interface SettledRecord {
+  kind: string;
+  userId: string;
+  id: string;
+}
+
+/** Fails and refunds (once) every record in flight that `criterion` calls stuck; answers the ones it settled. */
+export async function settleStuckWork(criterion: StuckCriterion, now = new Date(), kinds = IN_FLIGHT_KINDS): Promise<SettledRecord[]> {
+  const settled: SettledRecord[] = [];
+  for (const kind of kinds) {
+    const before =
+      criterion.kind === 'past-timeout'
+        ? new Date(now.getTime() - (WORKFLOW_TIMEOUT_SECONDS[kind.workflow] + (criterion.marginSeconds ?? STUCK_MARGIN_SECONDS)) * 1000).toISOString()
+        : now.toISOString();
+    for (const row of await listInFlight(kind.table, kind.kind, before)) {
+      // The index is eventually consistent: the row itself says whether it is still in flight.
+      if (!(await kind.stillInFlight(row.user_id, row.id))) continue;
+      if (criterion.kind === 'no-execution' && (await executionStatus(executionArn(kind.workflow, row.id))) !== undefined) continue;
+      await kind.settle(row.user_id, row.id, criterion.kind);
+      log.warn('stuck work settled: failed and refunded', { kind: kind.kind, userId: row.user_id, id: row.id, createdAt: row.created_at, criterion: criterion.kind });
+      settled.push({ kind: kind.kind, userId: row.user_id, id: row.id });
+    }
+  }
+  return settled;
+}
+
+/** What is wrong with one user's ledger; empty when every invariant holds. */
+export function ledgerProblems(balance: number, entries: readonly LedgerItem[]): string[] {
+  const problems: string[] = [];
+  const ordered = [...entries].sort((a, b) => a.seq - b.seq);
+  let running = 0;
+  for (const entry of ordered) {
+    running += entry.amount;
+    if (entry.balance_after !== running) problems.push(`entry ${entry.id} (seq ${entry.seq}): balance_after ${entry.balance_after}, running sum ${running}`);
+  }
+  if (running !== balance) problems.push(`balance ${balance}, sum of entries ${running}`);
+  const refunded = new Map<string, number>();
+  for (const entry of ordered) {
+    if (entry.transaction_type === 'refund' && entry.refund_of) refunded.set(entry.refund_of, (refunded.get(entry.refund_of) ?? 0) + entry.amount);
+  }
+  const debits = new Map(ordered.filter((entry) => entry.transaction_type === 'debit').map((entry) => [entry.id, entry]));
+  for (const [debitId, amount] of refunded) {
+    const debit = debits.get(debitId);
+    if (!debit) {
+      problems.push(`refunds of ${amount} name debit ${debitId}, which does not exist`);
+      continue;
+    }
+    if (amount > -debit.amount) problems.push(`debit ${debitId} of ${-debit.amount} refunded ${amount}`);
+  }
+  for (const debit of debits.values()) {
+    if (debit.refundable === undefined) continue;
+    const expected = -debit.amount - (refunded.get(debit.id) ?? 0);
+    if (debit.refundable < 0 || debit.refundable !== expected) {
+      problems.push(`debit ${debit.id}: refundable ${debit.refundable}, expected ${expected}`);
+    }
+  }
+  return problems;
+}
+
+/** One user's ledger problems, read so that a write landing during the read is not taken for a drift. */
+export async function auditUser(userId: string): Promise<string[]> {
+  for (let attempt = 0; ; attempt++) {
+    const before = await listWholeLedgerItems(userId);
+    const profile = await getProfile(userId);
+    const after = await listWholeLedgerItems(userId);
+    // A ledger entry and its balance change commit together: the same ledger before and after the profile read
+    // means the three reads saw one state.
+    const same = before.length === after.length && before.every((entry, index) => entry.id === after[index]!.id && entry.refundable === after[index]!.refundable);
+    if (!same && attempt < 4) continue;
+    if (!profile) return after.length ? ['ledger entries without a profile'] : [];
+    return ledgerProblems(profile.current_credits, after);
+  }
+}
+
+export interface AuditResult {
+  usersAudited: number;
+  drifted: { userId: string; problems: string[] }[];
+}
+
+/** Audits every user whose ledger moved since `since`; each drift is logged as an error naming the user. */
+export async function auditActiveLedgers(since: Date): Promise<AuditResult> {
+  const users = await listUsersWithLedgerEntriesSince(since.toISOString());
+  const drifted: AuditResult['drifted'] = [];
+  for (const userId of users) {
+    const problems = await auditUser(userId);
+    if (problems.length === 0) continue;
+    log.error('ledger drift: invariant broken (not corrected)', { userId, problems });
+    drifted.push({ userId, problems });
+  }
+  return { usersAudited: users.length, drifted };
+}
+
+export interface ReconcileOptions {
+  criterion?: StuckCriterion;
+  /** Ledgers that moved this far back are audited (a little more than the schedule, so runs overlap). */
+  auditWindowMinutes?: number;
+  now?: Date;
+}
+
+export interface ReconcileReport {
+  settled: SettledRecord[];
+  usersAudited: number;
+  drifted: AuditResult['drifted'];
+}
+
+/** One run: settle stuck work, audit the ledgers that moved, emit the findings as metrics. */
+export async function reconcile(options: ReconcileOptions = {}): Promise<ReconcileReport> {
+  const now = options.now ?? new Date();
+  const settled = await settleStuckWork(options.criterion ?? { kind: 'past-timeout' }, now);
+  const audit = await auditActiveLedgers(new Date(now.getTime() - (options.auditWindowMinutes ?? 30) * 60_000));
+  emitMetrics({
+    ReconcilerFindings: settled.length + audit.drifted.length,
+    StuckWorkSettled: settled.length,
+    LedgerDrift: audit.drifted.length,
+    LedgersAudited: audit.usersAudited,
+  });
+  return { settled, usersAudited: audit.usersAudited, drifted: audit.drifted };
+}

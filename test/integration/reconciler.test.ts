@@ -1,0 +1,147 @@
+// The reconciler against the twin's DynamoDB Local: work left in flight past its workflow's timeout is failed and
+// refunded exactly once even when two runs race, work still within its timeout is left alone, and a ledger that
+// breaks an invariant is reported by user id, never corrected.
+import { randomUUID } from 'node:crypto';
+import { PutCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, inject, it } from 'vitest';
+import { GENERATION_MESSAGES } from '../../lambdas/contracts/generations.js';
+import { VIDEO_FAILURE_MESSAGES } from '../../lambdas/contracts/video.js';
+import { WORKFLOW_TIMEOUT_SECONDS } from '../../lambdas/workflows.js';
+import { api } from '../support/api.js';
+import { createUser, type TestUser } from '../support/users.js';
+
+const twin = inject('twin');
+Object.assign(process.env, twin.env);
+const { reconcile, STUCK_MARGIN_SECONDS } = await import('../../lambdas/domain/operations/reconciler.js');
+const credits = await import('../../lambdas/domain/credits.js');
+const ledgerRepo = await import('../../lambdas/data/credits-repo.js');
+const generationsRepo = await import('../../lambdas/data/generations-repo.js');
+const jobsRepo = await import('../../lambdas/data/jobs-repo.js');
+const { dynamo } = await import('../../lambdas/data/dynamo.js');
+const { tableName } = await import('../../lambdas/data/tables.js');
+
+const ago = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString();
+
+async function profiled(): Promise<TestUser> {
+  const user = await createUser(twin);
+  expect((await api(twin.apiUrl, 'GET', '/profile', { user })).status).toBe(200);
+  return user;
+}
+
+async function chargedGeneration(user: TestUser, createdAt: string): Promise<string> {
+  const id = `gen-${randomUUID()}`;
+  const { entry } = await credits.debit(user.sub, { idempotencyKey: id, amount: 1, description: 'Image generation (2K)', ref: id });
+  await generationsRepo.createGeneration({
+    user_id: user.sub,
+    id,
+    generation_type: 'image',
+    operation: 'on-model',
+    ai_model: 'local-engine',
+    status: 'processing',
+    credits_used: 1,
+    created_at: createdAt,
+    params: { prompt: 'model' },
+    debit_id: entry.id,
+  });
+  return id;
+}
+
+async function chargedJob(user: TestUser, createdAt: string): Promise<string> {
+  const id = `job-${randomUUID()}`;
+  const { entry } = await credits.debit(user.sub, { idempotencyKey: id, amount: 1, description: 'Video generation', ref: id });
+  await jobsRepo.createJob({
+    id,
+    user_id: user.sub,
+    status: 'generating',
+    prompt: 'Pivot',
+    operation_name: id,
+    video_url: null,
+    error_message: null,
+    created_at: createdAt,
+    updated_at: createdAt,
+    duration: 5,
+    aspect_ratio: '9:16',
+    output_count: 1,
+    outputs: [],
+    seam_score: null,
+    thumbnail_url: null,
+    model: null,
+    credits_charged: 1,
+    credits_refunded: 0,
+    source_key: `${user.sub}/source.png`,
+    source_mime_type: 'image/png',
+    debit_id: entry.id,
+    paid_outputs_started: [],
+  });
+  return id;
+}
+
+async function ledgerOf(user: TestUser) {
+  const entries = await ledgerRepo.listWholeLedgerItems(user.sub);
+  const profile = await ledgerRepo.getProfile(user.sub);
+  return { entries, balance: profile!.current_credits, refunds: entries.filter((entry) => entry.transaction_type === 'refund') };
+}
+
+describe('reconciler', () => {
+  it('fails and refunds once what is in flight past its timeout, even run twice at once; leaves running work alone', async () => {
+    const user = await profiled();
+    const stuckGeneration = await chargedGeneration(user, ago(WORKFLOW_TIMEOUT_SECONDS.generation + STUCK_MARGIN_SECONDS + 60));
+    const stuckJob = await chargedJob(user, ago(WORKFLOW_TIMEOUT_SECONDS.video + STUCK_MARGIN_SECONDS + 60));
+    // Within their timeouts: still legitimately running.
+    const runningGeneration = await chargedGeneration(user, ago(WORKFLOW_TIMEOUT_SECONDS.generation - 60));
+    const runningJob = await chargedJob(user, ago(WORKFLOW_TIMEOUT_SECONDS.generation + STUCK_MARGIN_SECONDS + 60)); // past the image timeout, within the video one
+
+    const [first, second] = await Promise.all([reconcile(), reconcile()]);
+    const settledIds = [...first.settled, ...second.settled].map((record) => record.id);
+    expect(settledIds).toEqual(expect.arrayContaining([stuckGeneration, stuckJob]));
+    expect(settledIds).not.toContain(runningGeneration);
+    expect(settledIds).not.toContain(runningJob);
+
+    expect(await generationsRepo.getGeneration(user.sub, stuckGeneration)).toMatchObject({ status: 'failed', error_message: GENERATION_MESSAGES.genericFailure });
+    expect(await jobsRepo.getJob(user.sub, stuckJob)).toMatchObject({ status: 'failed', error_message: VIDEO_FAILURE_MESSAGES.timedOut, credits_refunded: 1 });
+    expect((await generationsRepo.getGeneration(user.sub, runningGeneration))?.status).toBe('processing');
+    expect((await jobsRepo.getJob(user.sub, runningJob))?.status).toBe('generating');
+
+    const { entries, balance, refunds } = await ledgerOf(user);
+    expect(refunds.map((entry) => [entry.refund_of, entry.amount]).sort()).toEqual([
+      [`debit#${stuckGeneration}`, 1],
+      [`debit#${stuckJob}`, 1],
+    ].sort());
+    expect(balance).toBe(entries.reduce((sum, entry) => sum + entry.amount, 0));
+
+    // A later run finds nothing more to do for this user.
+    const again = await reconcile();
+    expect(again.settled.map((record) => record.id)).not.toEqual(expect.arrayContaining([stuckGeneration]));
+    expect((await ledgerOf(user)).refunds).toHaveLength(2);
+  });
+
+  it('reports a ledger that breaks an invariant by user id and changes nothing', async () => {
+    const honest = await profiled();
+    const drifted = await profiled();
+    await chargedGeneration(honest, new Date().toISOString());
+    const before = await ledgerOf(drifted);
+    // An entry written around the ledger's one write path: the balance no longer equals the sum of the entries.
+    await dynamo.send(
+      new PutCommand({
+        TableName: tableName('ledger'),
+        Item: {
+          user_id: drifted.sub,
+          id: 'grant#forged',
+          seq: before.entries.length + 1,
+          description: 'Forged',
+          transaction_type: 'purchase',
+          amount: 50,
+          balance_after: before.balance + 50,
+          created_at: new Date().toISOString(),
+        },
+      }),
+    );
+
+    const report = await reconcile();
+    const drift = report.drifted.find((entry) => entry.userId === drifted.sub);
+    expect(drift?.problems.join('\n')).toContain(`balance ${before.balance}, sum of entries ${before.balance + 50}`);
+    expect(report.drifted.map((entry) => entry.userId)).not.toContain(honest.sub);
+    expect(report.usersAudited).toBeGreaterThanOrEqual(2);
+    expect((await ledgerOf(drifted)).balance).toBe(before.balance);
+  });
+});
