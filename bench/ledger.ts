@@ -26,8 +26,8 @@ const dataDir = mkdtempSync(join(tmpdir(), 'modelloop-bench-ledger-'));
 const twin = await startTwin({ dataDir });
 // Loaded after the twin set the endpoints and table names in the environment.
 const credits = await import('../lambdas/domain/credits.js');
-const { dynamo } = await import('../lambdas/core/dynamo.js');
-const { tableName } = await import('../lambdas/core/config.js');
+const { dynamo } = await import('../lambdas/data/dynamo.js');
+const { tableName } = await import('../lambdas/data/tables.js');
 const { GetCommand, QueryCommand, TransactWriteCommand } = await import('@aws-sdk/lib-dynamodb');
 
 /** The application's debit of 1 credit. The one place this bench calls the ledger: adapt it if the signature changes. */

@@ -15,9 +15,9 @@ const MESSAGE_TIMEOUT_MS = 10_000;
 const dataDir = mkdtempSync(join(tmpdir(), 'modelloop-bench-realtime-'));
 const twin = await startTwin({ dataDir });
 const { UpdateCommand } = await import('@aws-sdk/lib-dynamodb');
-const { dynamo } = await import('../lambdas/core/dynamo.js');
-const { tableName } = await import('../lambdas/core/config.js');
-const { connectionsOf } = await import('../lambdas/realtime/connections.js');
+const { dynamo } = await import('../lambdas/data/dynamo.js');
+const { tableName } = await import('../lambdas/data/tables.js');
+const { connectionsOf } = await import('../lambdas/data/connections-repo.js');
 
 const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
 

@@ -115,9 +115,7 @@ export const WORKFLOW_ENDED_FUNCTION = {
   timeoutSeconds: 60,
 } as const satisfies TaskFunction & { workflows: readonly WorkflowName[] };
 
-export function workflowEnvName(workflow: string): string {
-  return `WORKFLOW_${workflow.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}_ARN`;
-}
+export { workflowEnvName } from './core/config.js';
 
 /** Each workflow's own TimeoutSeconds (its ASL file; a unit test keeps the two equal): no execution runs longer. */
 export const WORKFLOW_TIMEOUT_SECONDS = { generation: 1200, video: 3600, batch: 7200 } as const satisfies Record<WorkflowName, number>;

@@ -1,7 +1,8 @@
 #!/usr/bin/env node
-// `npm test`: every layer, one after the other — unit, infra, integration, e2e — so that on a small machine the
-// browser tests don't compete with video renders for the cores; then the plain closing line `N passed, N failed`
-// with the real counts over all layers. The exit code is non-zero when any layer failed.
+// `npm test`: the linter first (`npm run lint`: the import walls, no cycles; it counts as one passed or one failed),
+// then every layer, one after the other — unit, infra, integration, e2e — so that on a small machine the browser
+// tests don't compete with video renders for the cores; then the plain closing line `N passed, N failed` with the
+// real counts over all layers. The exit code is non-zero when the linter or any layer failed.
 import { spawn } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { join, resolve } from 'node:path';
@@ -16,13 +17,27 @@ const extraArgs = process.argv.slice(2);
 let passed = 0;
 let failed = 0;
 let exitCode = 0;
+
+const run = (command, args) =>
+  new Promise((done) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, CDK_HOME: join(root, '.cdk') } });
+    child.on('exit', (status, signal) => done(status ?? (signal ? 1 : 0)));
+  });
+
+console.log('\n=== lint ===');
+const lintCode = await run(process.platform === 'win32' ? 'npm.cmd' : 'npm', ['run', '--silent', 'lint']);
+if (lintCode === 0) passed += 1;
+else {
+  failed += 1;
+  exitCode = lintCode;
+}
+
 for (const layer of layers) {
   const report = join(reportDir, `${layer}.json`);
   rmSync(report, { force: true });
   console.log(`\n=== ${layer} ===`);
   const args = [vitest, 'run', '--project', layer, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...extraArgs];
-  const child = spawn(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, CDK_HOME: join(root, '.cdk') } });
-  const code = await new Promise((done) => child.on('exit', (status, signal) => done(status ?? (signal ? 1 : 0))));
+  const code = await run(process.execPath, args);
   let layerFailed = 0;
   if (existsSync(report)) {
     const results = JSON.parse(readFileSync(report, 'utf8'));

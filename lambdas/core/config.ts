@@ -1,5 +1,5 @@
 // Configuration read once, at module scope, by name. A missing value fails fast and says which one.
-import { bucketEnvName, tableEnvName, type BucketName, type TableName } from '../data/tables.js';
+// This is the bottom layer: the names of tables, buckets and workflows are passed in by the modules that own them.
 
 export function requireEnv(name: string, env: NodeJS.ProcessEnv = process.env): string {
   const value = env[name];
@@ -7,6 +7,12 @@ export function requireEnv(name: string, env: NodeJS.ProcessEnv = process.env): 
   return value;
 }
 
-/** The physical name of a table, resolved when first used (a function only sees the tables it was granted). */
-export const tableName = (table: TableName): string => requireEnv(tableEnvName(table));
-export const bucketName = (bucket: BucketName): string => requireEnv(bucketEnvName(bucket));
+/** `clothingItems` → `CLOTHING_ITEMS`: the one spelling of a resource's name inside an environment variable name. */
+export function envNamePart(name: string): string {
+  return name.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase();
+}
+
+/** The environment variable that carries a workflow's state machine ARN to the functions that start it. */
+export function workflowEnvName(workflow: string): string {
+  return `WORKFLOW_${envNamePart(workflow)}_ARN`;
+}

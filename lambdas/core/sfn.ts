@@ -6,8 +6,10 @@ import {
   StopExecutionCommand,
   type ExecutionStatus,
 } from '@aws-sdk/client-sfn';
-import { workflowEnvName, type WorkflowName } from '../workflows.js';
-import { requireEnv } from './config.js';
+import { requireEnv, workflowEnvName } from './config.js';
+
+/** A workflow's name in lambdas/workflows.ts; this layer only needs it to find the ARN in the environment. */
+type WorkflowName = string;
 
 // Pure for the bundler: a function that only derives execution ARNs from here does not carry the client.
 export const sfn = /* @__PURE__ */ new SFNClient({});

@@ -2,8 +2,8 @@
 // whose ids start with the batch id (`<batch id>-p<nnn>`), so one Query with begins_with reads every photo of a batch.
 import { PutCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { BatchStatus, BatchSummary, CameraAngle } from '../contracts/batch.js';
-import { tableName } from '../core/config.js';
-import { dynamo } from '../core/dynamo.js';
+import { tableName } from './tables.js';
+import { dynamo } from './dynamo.js';
 import { isConditionFailed } from './dynamo-errors.js';
 import type { GenerationRecord } from './generations-repo.js';
 

@@ -2,8 +2,8 @@
 // names the caller's partition: another user's item id simply isn't there.
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ClothingItem } from '../contracts/api.js';
-import { tableName } from '../core/config.js';
-import { dynamo } from '../core/dynamo.js';
+import { tableName } from './tables.js';
+import { dynamo } from './dynamo.js';
 import { isConditionFailed } from './dynamo-errors.js';
 
 /** A clothing_items row as stored: the specification's fields. */

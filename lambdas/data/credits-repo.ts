@@ -17,8 +17,8 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CreditTransaction, Profile } from '../contracts/api.js';
 import { DEFAULT_PLAN_ID, SIGNUP_CREDITS } from '../contracts/catalog.js';
-import { dynamo } from '../core/dynamo.js';
-import { tableName } from '../core/config.js';
+import { dynamo } from './dynamo.js';
+import { tableName } from './tables.js';
 import { cancellationCodes, isConditionFailed } from './dynamo-errors.js';
 
 interface ProfileItem extends Profile {

@@ -16,10 +16,9 @@ import type {
   GenerationStatus,
   GenerationType,
 } from '../contracts/generations.js';
-import { tableName } from '../core/config.js';
-import { dynamo } from '../core/dynamo.js';
+import { tableName, type BucketName } from './tables.js';
+import { dynamo } from './dynamo.js';
 import { isConditionFailed } from './dynamo-errors.js';
-import type { BucketName } from './tables.js';
 
 /** Where a generation's input image is stored, and what it was in the caller's terms. */
 export interface GenerationSource {

@@ -1,8 +1,8 @@
 // All DynamoDB access for product-link imports. An import lives in its owner's partition, so another user's import id
 // is simply not there; it expires an hour after it was made (TTL deletes it later, so reads check the time too).
 import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
-import { tableName } from '../core/config.js';
-import { dynamo } from '../core/dynamo.js';
+import { tableName } from './tables.js';
+import { dynamo } from './dynamo.js';
 
 export interface ImportCandidateRecord {
   url: string;

@@ -3,8 +3,8 @@
 // it, so a cancel racing the workflow's own completion has one winner.
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { JobStatus, VideoJob, VideoOutput } from '../contracts/video.js';
-import { tableName } from '../core/config.js';
-import { dynamo } from '../core/dynamo.js';
+import { tableName } from './tables.js';
+import { dynamo } from './dynamo.js';
 import { isConditionFailed } from './dynamo-errors.js';
 
 /** The stored job: what the API shows plus where its source image is. */

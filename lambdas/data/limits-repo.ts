@@ -2,8 +2,8 @@
 // conditional update, so a request is let through or refused in a single round trip and counters of many
 // concurrent requests never lose a count. Items expire (TTL) once their window is long over.
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { tableName } from '../core/config.js';
-import { dynamo } from '../core/dynamo.js';
+import { tableName } from './tables.js';
+import { dynamo } from './dynamo.js';
 import { isConditionFailed } from './dynamo-errors.js';
 
 /** Counts one request in the window; false when the window already holds `limit` requests (nothing counted). */

@@ -2,8 +2,8 @@
 // The ledger itself only changes through domain/credits.ts; nothing here moves a balance.
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CreditTransaction } from '../contracts/api.js';
-import { dynamo } from '../core/dynamo.js';
-import { tableName } from '../core/config.js';
+import { dynamo } from './dynamo.js';
+import { tableName } from './tables.js';
 import { isConditionFailed } from './dynamo-errors.js';
 
 const DAY_SECONDS = 86_400;

@@ -2,8 +2,8 @@
 import { GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { PricingTier } from '../contracts/api.js';
 import { PRICING_TIER_SEED, type PricingTierId } from '../contracts/catalog.js';
-import { dynamo } from '../core/dynamo.js';
-import { tableName } from '../core/config.js';
+import { dynamo } from './dynamo.js';
+import { tableName } from './tables.js';
 import { isConditionFailed } from './dynamo-errors.js';
 
 export const SEED_TIERS: PricingTier[] = PRICING_TIER_SEED.map((tier) => ({ ...tier, is_active: true }));

@@ -2,8 +2,8 @@
 // of generations and jobs, and the users whose ledger moved in a time window through the ledger's by_type_time index.
 import { QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { TRANSACTION_TYPES } from '../contracts/api.js';
-import { tableName } from '../core/config.js';
-import { dynamo } from '../core/dynamo.js';
+import { tableName } from './tables.js';
+import { dynamo } from './dynamo.js';
 import { IN_FLIGHT_INDEX, type TableName } from './tables.js';
 
 export interface InFlightKey {

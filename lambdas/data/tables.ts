@@ -1,5 +1,6 @@
 // The one set of table definitions: CDK creates them in the cloud, the local twin in DynamoDB Local.
 // Per-user data is partitioned by user id, so every read of a user's data is a Query on that user's partition.
+import { envNamePart, requireEnv } from '../core/config.js';
 
 export type KeyType = 'S' | 'N';
 export interface KeyAttribute {
@@ -102,8 +103,11 @@ export type TableName = keyof typeof TABLES;
 
 /** The environment variable that carries a table's physical name to a function. */
 export function tableEnvName(table: TableName): string {
-  return `TABLE_${table.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
+  return `TABLE_${envNamePart(table)}`;
 }
+
+/** The physical name of a table, resolved when first used (a function only sees the tables it was granted). */
+export const tableName = (table: TableName): string => requireEnv(tableEnvName(table));
 
 export const BUCKETS = {
   /** Logical name from the specification: one folder per user id. */
@@ -113,8 +117,10 @@ export const BUCKETS = {
 export type BucketName = keyof typeof BUCKETS;
 
 export function bucketEnvName(bucket: BucketName): string {
-  return `BUCKET_${bucket.replace(/[A-Z]/g, (c) => `_${c}`).toUpperCase()}`;
+  return `BUCKET_${envNamePart(bucket)}`;
 }
+
+export const bucketName = (bucket: BucketName): string => requireEnv(bucketEnvName(bucket));
 
 /**
  * Uploads are stored tagged `upload=pending`; a bucket lifecycle rule removes pending objects after a day. Once the

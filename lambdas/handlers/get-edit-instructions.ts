@@ -1,12 +1,14 @@
-import type { EditInstructions } from '../contracts/generations.js';
 import { publicRoute } from '../core/http.js';
-import { EDIT_HELP, EDIT_INSTRUCTIONS } from '../providers/local-engine/edit-instructions.js';
+import { editInstructions } from '../providers/edit-help.js';
 
-// What the edit screen shows as help: the local engine's instructions when it is the edit engine. Only PROVIDER_EDIT
-// matters here (the registry, which checks every provider setting, is not needed to answer this).
-const localEdit = (process.env.PROVIDER_EDIT?.trim() || 'local') === 'local';
-const answer: EditInstructions = localEdit
-  ? { engine: 'local-engine', instructions: [...EDIT_INSTRUCTIONS], help: EDIT_HELP }
-  : { engine: 'cloud', instructions: [], help: 'Describe the change in a sentence, e.g. "replace the background with a white studio wall".' };
+// What the edit screen shows as help, from the configured edit adapter. The answer doesn't change while the
+// container lives, so it is worked out once.
+let answer: ReturnType<typeof editInstructions> | undefined;
 
-export const handler = publicRoute({}, async () => answer);
+export const handler = publicRoute({}, async () => {
+  answer ??= editInstructions().catch((error: unknown) => {
+    answer = undefined;
+    throw error;
+  });
+  return answer;
+});

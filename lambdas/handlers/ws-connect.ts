@@ -1,6 +1,6 @@
 // WebSocket $connect, behind the authorizer: remembers the connection under the verified user id.
 import { log } from '../core/log.js';
-import { connectionItem, saveConnection } from '../realtime/connections.js';
+import { connectionItem, saveConnection } from '../data/connections-repo.js';
 import type { WebSocketRouteHandler } from '../realtime/events.js';
 
 export const handler: WebSocketRouteHandler = async (event) => {

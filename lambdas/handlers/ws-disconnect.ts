@@ -1,6 +1,6 @@
 // WebSocket $disconnect: forgets the connection (best effort by API Gateway; the TTL covers a lost one).
 import { log } from '../core/log.js';
-import { deleteConnection } from '../realtime/connections.js';
+import { deleteConnection } from '../data/connections-repo.js';
 import type { WebSocketRouteHandler } from '../realtime/events.js';
 
 export const handler: WebSocketRouteHandler = async (event) => {

@@ -2,7 +2,7 @@
 import { ApiGatewayManagementApiClient, GoneException, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import type { DynamoDBBatchResponse, DynamoDBStreamEvent } from 'aws-lambda';
 import { requireEnv } from '../core/config.js';
-import { connectionsOf, deleteConnection } from '../realtime/connections.js';
+import { connectionsOf, deleteConnection } from '../data/connections-repo.js';
 import { CALLBACK_URL_ENV, fanOut, type FanOutPorts } from '../realtime/fan-out.js';
 
 // The stage's callback URL in the cloud, the local twin's @connections endpoint locally: configuration only.

@@ -21,7 +21,8 @@ function requireEnv(env: NodeJS.ProcessEnv, name: string): string {
   return value;
 }
 
-function choice<N extends ChoiceName>(env: NodeJS.ProcessEnv, name: N): Choice<N> {
+/** One port's adapter, checked against the allowed ones (`local` when unset). */
+export function readProviderChoice<N extends ChoiceName>(env: NodeJS.ProcessEnv, name: N): Choice<N> {
   const allowed: readonly string[] = CHOICES[name];
   const value = env[name]?.trim() || 'local';
   if (!allowed.includes(value)) {
@@ -33,10 +34,10 @@ function choice<N extends ChoiceName>(env: NodeJS.ProcessEnv, name: N): Choice<N
 /** Reads and checks the provider configuration; throws naming the first missing or invalid variable. */
 export function readProviderConfig(env: NodeJS.ProcessEnv = process.env): ProviderConfig {
   const config: ProviderConfig = {
-    image: choice(env, 'PROVIDER_IMAGE'),
-    edit: choice(env, 'PROVIDER_EDIT'),
-    upscale: choice(env, 'PROVIDER_UPSCALE'),
-    video: choice(env, 'PROVIDER_VIDEO'),
+    image: readProviderChoice(env, 'PROVIDER_IMAGE'),
+    edit: readProviderChoice(env, 'PROVIDER_EDIT'),
+    upscale: readProviderChoice(env, 'PROVIDER_UPSCALE'),
+    video: readProviderChoice(env, 'PROVIDER_VIDEO'),
   };
   if (config.edit === 'bedrock' || config.upscale === 'bedrock' || config.video === 'bedrock') {
     config.bedrockRegion = requireEnv(env, 'BEDROCK_REGION');

@@ -103,3 +103,35 @@ export class ProviderError extends Error {
 
 export const CONTENT_POLICY_MESSAGE =
   'Content Policy Violation: the image was rejected by the content filters. Please use an image without recognizable people.';
+
+// ——— The ports as the rest of the app holds them ———
+
+/** One clip of a video; clip i > 0 starts from the last frame of clip i - 1. */
+export interface VideoClip {
+  seconds: number;
+  keyframe: 'source' | 'previous-clip-last-frame';
+}
+
+/**
+ * The video port as the workflow uses it: it asks `planClips` how many clips make the requested length (the local
+ * engine renders any length in one clip; Luma Ray2 needs two 9 s clips for 16 s), starts clip i with `clipIndex: i`
+ * (for i > 0 with the previous clip's last frame as `image`), and the finalize step joins and trims the clips.
+ */
+export interface ChainedVideoPort extends VideoPort {
+  planClips(durationSeconds: number): VideoClip[];
+  start(request: VideoStartRequest & { clipIndex?: number }): Promise<{ operationName: string; model: string }>;
+}
+
+export interface Providers {
+  onModelImage: OnModelImagePort;
+  edit: EditPort;
+  upscale: UpscalePort;
+  video: ChainedVideoPort;
+}
+
+export interface LocalEngine {
+  onModelImage: OnModelImagePort;
+  edit: EditPort;
+  upscale: UpscalePort;
+  video: VideoPort;
+}

@@ -10,7 +10,7 @@
 //
 // Modules and SDK clients are loaded on first use and then kept: the local twin never loads a cloud SDK, and a
 // container creates each client once. The local engine is reached only through the dynamic import of
-// ./local-engine/index.js (its createLocalEngine({ s3 }) returns the four ports as a LocalEngine).
+// ./local-engine/index.js (its createLocalEngine({ s3 }) returns the four ports as a LocalEngine, a type of ./ports.ts).
 //
 // A bundle holds every adapter this module may load, image code (sharp) included: only the tasks that make pictures
 // or start clips import it. Checking a clip needs none of that and goes through ./video-status.ts.
@@ -22,35 +22,16 @@ import { listObjectKeys } from '../storage/object-list.js';
 import type {
   EditPort,
   ImageOutput,
+  LocalEngine,
   OnModelImagePort,
+  Providers,
   UpscalePort,
+  VideoClip,
   VideoPort,
-  VideoStartRequest,
   VideoStatus,
 } from './ports.js';
 
-/** One clip of a video; clip i > 0 starts from the last frame of clip i - 1. */
-export interface VideoClip {
-  seconds: number;
-  keyframe: 'source' | 'previous-clip-last-frame';
-}
-
-/**
- * The video port as the workflow uses it: it asks `planClips` how many clips make the requested length (the local
- * engine renders any length in one clip; Luma Ray2 needs two 9 s clips for 16 s), starts clip i with `clipIndex: i`
- * (for i > 0 with the previous clip's last frame as `image`), and the finalize step joins and trims the clips.
- */
-export interface ChainedVideoPort extends VideoPort {
-  planClips(durationSeconds: number): VideoClip[];
-  start(request: VideoStartRequest & { clipIndex?: number }): Promise<{ operationName: string; model: string }>;
-}
-
-export interface Providers {
-  onModelImage: OnModelImagePort;
-  edit: EditPort;
-  upscale: UpscalePort;
-  video: ChainedVideoPort;
-}
+export type { ChainedVideoPort, LocalEngine, Providers, VideoClip } from './ports.js';
 
 export interface ProviderDependencies {
   /** The S3 client the local engine writes video files with. Default: lambdas/core/s3.ts. */
@@ -60,13 +41,6 @@ export interface ProviderDependencies {
 }
 
 export { readProviderConfig, type ProviderConfig };
-
-export interface LocalEngine {
-  onModelImage: OnModelImagePort;
-  edit: EditPort;
-  upscale: UpscalePort;
-  video: VideoPort;
-}
 
 const SHARED_DEPENDENCIES: ProviderDependencies = {};
 const localEngines = new WeakMap<ProviderDependencies, () => Promise<LocalEngine>>();

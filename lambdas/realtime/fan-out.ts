@@ -5,7 +5,7 @@
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
 import type { RealtimeMessage } from '../contracts/api.js';
 import { log } from '../core/log.js';
-import type { LiveConnection } from './connections.js';
+import type { LiveConnection } from '../data/connections-repo.js';
 import { messagesByUser, streamedTableOf, type StreamedTable, type UserMessages } from './messages.js';
 
 /** The environment variable with the management API endpoint of the WebSocket stage (its https callback URL). */

@@ -2,9 +2,8 @@
 // ever touch keys they built or checked. Presigned URLs for the browser are storage/presign.ts, without the client.
 import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
-import { bucketName } from '../core/config.js';
+import { bucketName, type BucketName } from '../data/tables.js';
 import { s3 } from '../core/s3.js';
-import type { BucketName } from '../data/tables.js';
 
 /** The object's body as a stream (for copying large objects without holding them in memory). */
 export async function readObjectStream(bucket: BucketName, key: string): Promise<Readable> {

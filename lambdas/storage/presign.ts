@@ -7,7 +7,7 @@
 import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
 import { fromEnv } from '@aws-sdk/credential-provider-env';
 import { S3RequestPresigner } from '@aws-sdk/s3-request-presigner';
-import { bucketName } from '../core/config.js';
+import { bucketName } from '../data/tables.js';
 import type { BucketName } from '../data/tables.js';
 
 export interface PresignedUpload {

@@ -104,15 +104,24 @@ function copySharpHooks(): ICommandHooks {
 }
 
 export class FunctionFactory {
-  private stateMachines: Record<string, StateMachine> = {};
+  private readonly stateMachines = new Map<string, StateMachine>();
+  /** Functions created before the state machine of a workflow they use: granted when it arrives. */
+  private readonly waiting = new Map<string, NodejsFunction[]>();
   /** Every function made here, with the handler module it runs (for checks of what each one ships). */
   readonly created: { handler: string; fn: NodejsFunction }[] = [];
 
   constructor(private readonly props: FunctionFactoryProps) {}
 
-  /** The deployed workflows, so functions created afterwards can be granted the ones they declare. */
+  /**
+   * The deployed workflows. A function gets the workflows it declares whichever comes first, the function or the
+   * state machine; a workflow that never arrives fails the synth, naming the function.
+   */
   useStateMachines(stateMachines: Record<string, StateMachine>): void {
-    this.stateMachines = { ...this.stateMachines, ...stateMachines };
+    for (const [name, stateMachine] of Object.entries(stateMachines)) {
+      this.stateMachines.set(name, stateMachine);
+      for (const fn of this.waiting.get(name) ?? []) this.grantWorkflow(fn, name, stateMachine);
+      this.waiting.delete(name);
+    }
   }
 
   /** A function for lambdas/handlers/<spec.handler>.ts with the access it declares granted and named in its env. */
@@ -205,24 +214,38 @@ export class FunctionFactory {
       fn.addEnvironment(bucketEnvName(name), bucket.bucketName);
     }
 
-    for (const name of access.workflows ?? []) {
-      const stateMachine = this.stateMachines[name];
-      if (!stateMachine) throw new Error(`Function ${fn.node.path} uses workflow '${name}', which is not deployed (yet)`);
-      stateMachine.grantStartExecution(fn);
-      // Executions are named by generation or job id at run time: the grant is this state machine's executions.
-      const executionPrefix = `${workflowStateMachineName(stateMachine, name)}:*`;
-      const executions = Stack.of(fn).formatArn({ service: 'states', resource: 'execution', resourceName: executionPrefix, arnFormat: ArnFormat.COLON_RESOURCE_NAME });
-      role.addToPrincipalPolicy(new PolicyStatement({ actions: ['states:DescribeExecution', 'states:StopExecution'], resources: [executions] }));
-      Validations.of(role).acknowledge({
-        id: `AwsSolutions-IAM5[Resource::${nagResourceName(fn, executions)}]`,
-        reason: `Executions of the ${name} workflow are named by generation or job id at run time; the grant covers that workflow's executions only.`,
+    const workflows = access.workflows ?? [];
+    for (const name of workflows) {
+      const stateMachine = this.stateMachines.get(name);
+      if (stateMachine) this.grantWorkflow(fn, name, stateMachine);
+      else this.waiting.set(name, [...(this.waiting.get(name) ?? []), fn]);
+    }
+    if (workflows.length) {
+      fn.node.addValidation({
+        validate: () =>
+          workflows.filter((name) => !this.stateMachines.has(name)).map((name) => `Function ${fn.node.path} uses workflow '${name}', which is not deployed`),
       });
-      fn.addEnvironment(workflowEnvName(name), stateMachine.stateMachineArn);
     }
 
     if (access.providers?.length) {
       if (!this.props.providers) throw new Error(`Function ${fn.node.path} calls AI providers, but the function factory has no provider access`);
       this.props.providers.grant(fn, access.providers);
     }
+  }
+
+  /** Start, describe and stop executions of this workflow, and its ARN in the function's environment. */
+  private grantWorkflow(fn: NodejsFunction, name: string, stateMachine: StateMachine): void {
+    const role = fn.role;
+    if (!role) throw new Error(`Function ${fn.node.path} has no role to grant access to`);
+    stateMachine.grantStartExecution(fn);
+    // Executions are named by generation or job id at run time: the grant is this state machine's executions.
+    const executionPrefix = `${workflowStateMachineName(stateMachine, name)}:*`;
+    const executions = Stack.of(fn).formatArn({ service: 'states', resource: 'execution', resourceName: executionPrefix, arnFormat: ArnFormat.COLON_RESOURCE_NAME });
+    role.addToPrincipalPolicy(new PolicyStatement({ actions: ['states:DescribeExecution', 'states:StopExecution'], resources: [executions] }));
+    Validations.of(role).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::${nagResourceName(fn, executions)}]`,
+      reason: `Executions of the ${name} workflow are named by generation or job id at run time; the grant covers that workflow's executions only.`,
+    });
+    fn.addEnvironment(workflowEnvName(name), stateMachine.stateMachineArn);
   }
 }

@@ -19,6 +19,7 @@ import { ID_TOKEN_ENV } from '../../lambdas/core/jwt.js';
 import { tableEnvName, type TableName } from '../../lambdas/data/tables.js';
 import { CALLBACK_URL_ENV } from '../../lambdas/realtime/fan-out.js';
 import { STREAMED_TABLES } from '../../lambdas/realtime/messages.js';
+import { REALTIME_FUNCTIONS, type RealtimeFunctionName } from '../../lambdas/realtime-functions.js';
 import type { FunctionFactory } from './function-factory.js';
 
 export interface RealtimeProps {
@@ -43,7 +44,7 @@ export class Realtime extends Construct {
   readonly stage: WebSocketStage;
   /** wss://… — config.json `websocketUrl`. */
   readonly url: string;
-  readonly functions: Record<'authorize' | 'connect' | 'disconnect' | 'fanOut', NodejsFunction>;
+  readonly functions: Record<RealtimeFunctionName, NodejsFunction>;
   readonly connectRoute: WebSocketRoute;
   readonly disconnectRoute: WebSocketRoute;
   /** Stream batches the fan-out still failed after its retries. */
@@ -53,12 +54,12 @@ export class Realtime extends Construct {
     super(scope, id);
     const { functions } = props;
 
-    const authorize = functions.create(this, 'AuthorizeFunction', {
-      handler: 'ws-authorize',
-      environment: { [ID_TOKEN_ENV.issuer]: props.issuer, [ID_TOKEN_ENV.audience]: props.audience },
-    });
-    const connect = functions.create(this, 'ConnectFunction', { handler: 'ws-connect', tables: { connections: 'write' } });
-    const disconnect = functions.create(this, 'DisconnectFunction', { handler: 'ws-disconnect', tables: { connections: 'write' } });
+    // One function per entry of the realtime table, e.g. fanOut → FanOutFunction; only the environment is added here.
+    const create = (name: RealtimeFunctionName, environment: Record<string, string> = {}) =>
+      functions.create(this, `${name[0]!.toUpperCase()}${name.slice(1)}Function`, { ...REALTIME_FUNCTIONS[name], environment });
+    const authorize = create('authorize', { [ID_TOKEN_ENV.issuer]: props.issuer, [ID_TOKEN_ENV.audience]: props.audience });
+    const connect = create('connect');
+    const disconnect = create('disconnect');
 
     this.api = new WebSocketApi(this, 'Api', { description: 'ModelLoop realtime: live credits and lists' });
     this.connectRoute = this.api.addRoute('$connect', {
@@ -97,15 +98,10 @@ export class Realtime extends Construct {
       reason: 'This queue is itself the dead-letter destination of the fan-out event sources.',
     });
 
-    const fanOut = functions.create(this, 'FanOutFunction', {
-      handler: 'ws-fan-out',
-      tables: { connections: 'write' },
-      timeoutSeconds: 30,
-      environment: {
-        [CALLBACK_URL_ENV]: this.stage.callbackUrl,
-        // Only the names, to tell which table a record comes from; the records themselves arrive in the event.
-        ...Object.fromEntries(STREAMED_TABLES.map((table) => [tableEnvName(table), props.tables[table].tableName])),
-      },
+    const fanOut = create('fanOut', {
+      [CALLBACK_URL_ENV]: this.stage.callbackUrl,
+      // Only the names, to tell which table a record comes from; the records themselves arrive in the event.
+      ...Object.fromEntries(STREAMED_TABLES.map((table) => [tableEnvName(table), props.tables[table].tableName])),
     });
     // PostToConnection only (a gone connection is forgotten in the table, not through the API), on this stage only.
     const stack = Stack.of(this);

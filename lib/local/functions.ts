@@ -22,6 +22,7 @@ import type { ExecutionStatusChangeEvent } from '../../lambdas/handlers/workflow
 import { ROUTES, type RouteDefinition } from '../../lambdas/routes.js';
 import { RECONCILER_FUNCTION, WORKFLOW_ENDED_FUNCTION, WORKFLOWS, type WorkflowName } from '../../lambdas/workflows.js';
 import { ReconcilerInput } from '../../lambdas/contracts/operations.js';
+import { REALTIME_FUNCTIONS, type RealtimeHandler } from '../../lambdas/realtime-functions.js';
 import { buildHttpEvent } from './gateway.js';
 import { DEMO_PRODUCTS, productPhoto } from './products.js';
 
@@ -40,8 +41,8 @@ export interface KnownFunction {
 type RouteHandler = (typeof ROUTES)[number]['handler'];
 /** The workflow table types its handlers as plain strings: a test checks that every task has a contract. */
 type TaskHandler = string;
-const REALTIME_HANDLERS = ['ws-authorize', 'ws-connect', 'ws-disconnect', 'ws-fan-out'] as const;
-type OtherHandler = (typeof REALTIME_HANDLERS)[number] | typeof WORKFLOW_ENDED_FUNCTION.handler | typeof RECONCILER_FUNCTION.handler;
+const REALTIME_HANDLERS: RealtimeHandler[] = Object.values(REALTIME_FUNCTIONS).map((fn) => fn.handler);
+type OtherHandler = RealtimeHandler | typeof WORKFLOW_ENDED_FUNCTION.handler | typeof RECONCILER_FUNCTION.handler;
 
 export function knownFunctions(): KnownFunction[] {
   const routes = ROUTES.map((route): KnownFunction => ({ name: route.handler, kind: 'route', route }));
@@ -247,7 +248,6 @@ async function sampleRouteEvent(route: RouteDefinition) {
 
 const CaughtError = z.object({ Error: z.string().optional(), Cause: z.string().optional() });
 const GenerationInput = z.object({ userId: z.string().min(1), generationId: z.string().min(1) }) satisfies z.ZodType<GenerationWorkflowInput>;
-const VideoInput = z.object({ userId: z.string().min(1), jobId: z.string().min(1), outputs: z.array(z.number().int().min(0)) }) satisfies z.ZodType<VideoWorkflowInput>;
 const OutputStateSchema = z.object({
   userId: z.string().min(1),
   jobId: z.string().min(1),

@@ -15,6 +15,7 @@ import {
   type WebSocketRouteEvent,
   type WebSocketRouteHandler,
 } from '../../lambdas/realtime/events.js';
+import { REALTIME_FUNCTIONS } from '../../lambdas/realtime-functions.js';
 import { lambdaContext, type LoadHandler } from './lambda-runtime.js';
 
 /** API Gateway closes every WebSocket connection after 2 hours; so does the twin. */
@@ -61,9 +62,9 @@ export async function startLocalWebSocketApi(options: LocalWebSocketApiOptions):
     return ((event: unknown) => handler(event, lambdaContext(name, INTEGRATION_TIMEOUT_MS))) as unknown as T;
   };
   const [authorize, connect, disconnect] = await Promise.all([
-    load<ConnectAuthorizerHandler>('ws-authorize'),
-    load<WebSocketRouteHandler>('ws-connect'),
-    load<WebSocketRouteHandler>('ws-disconnect'),
+    load<ConnectAuthorizerHandler>(REALTIME_FUNCTIONS.authorize.handler),
+    load<WebSocketRouteHandler>(REALTIME_FUNCTIONS.connect.handler),
+    load<WebSocketRouteHandler>(REALTIME_FUNCTIONS.disconnect.handler),
   ]);
   const wss = new WebSocketServer({ noServer: true });
   const connections = new Map<string, OpenConnection>();

@@ -150,7 +150,7 @@ export async function startStreamPoller(options: StreamPollerOptions): Promise<S
   async function deliver(records: DynamoDBRecord[]): Promise<void> {
     let batch = records;
     for (let attempt = 0; ; attempt++) {
-      let failedFrom = -1;
+      let failedFrom: number;
       try {
         const failures = (await options.handler({ Records: batch }))?.batchItemFailures ?? [];
         const failed = new Set(failures.map((failure) => failure.itemIdentifier));

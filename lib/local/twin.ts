@@ -12,6 +12,7 @@ import type { ReconcilerInput } from '../../lambdas/contracts/operations.js';
 import { CALLBACK_URL_ENV } from '../../lambdas/realtime/fan-out.js';
 import { TEST_FETCH_TARGETS_ENV } from '../../lambdas/net/safe-fetch.js';
 import { STREAMED_TABLES } from '../../lambdas/realtime/messages.js';
+import { REALTIME_FUNCTIONS } from '../../lambdas/realtime-functions.js';
 import { startCognitoLocal, type MailboxEntry } from './cognito-local.js';
 import { ensureTables, startDynamoDbLocal } from './dynamodb-local.js';
 import { API_PREFIX, startGateway } from './gateway.js';
@@ -230,13 +231,14 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     stops.push(() => webSocketApi.stop());
 
     // DynamoDB streams → the realtime fan-out, as the event source mappings do in the cloud.
-    const fanOut = await loadHandler('ws-fan-out');
+    const fanOutHandler = REALTIME_FUNCTIONS.fanOut.handler;
+    const fanOut = await loadHandler(fanOutHandler);
     const streamPoller = await startStreamPoller({
       endpoint: dynamodb.endpoint,
       region: env.AWS_REGION!,
       credentials: LOCAL_CREDENTIALS,
       tables: STREAMED_TABLES.map((table) => tables[table]),
-      handler: (event) => fanOut(event, lambdaContext('ws-fan-out')),
+      handler: (event) => fanOut(event, lambdaContext(fanOutHandler)),
       log: (line) => log('streams', line),
     });
     stops.push(() => streamPoller.stop());

@@ -12,7 +12,7 @@ useChromium((started) => (browser = started));
 /** Open WebSocket connections the twin has saved for a user (one per tab once each tab is connected). */
 async function savedConnections(userId: string): Promise<number> {
   Object.assign(process.env, twin().env);
-  const { connectionsOf } = await import('../../lambdas/realtime/connections.js');
+  const { connectionsOf } = await import('../../lambdas/data/connections-repo.js');
   return (await connectionsOf(userId)).length;
 }
 

@@ -349,8 +349,8 @@ describe('refunds of unused credits', () => {
     const user = await customer();
     const { transactionId } = await paidPurchase(user, 60);
     // The purchase as if it had been made 8 days ago.
-    const { dynamo } = await import('../../lambdas/core/dynamo.js');
-    const { tableName } = await import('../../lambdas/core/config.js');
+    const { dynamo } = await import('../../lambdas/data/dynamo.js');
+    const { tableName } = await import('../../lambdas/data/tables.js');
     await dynamo.send(
       new UpdateCommand({
         TableName: tableName('ledger'),

@@ -13,10 +13,10 @@ import { createUser, type TestUser } from '../support/users.js';
 const twin = inject('twin');
 // The repositories read their table names and endpoints from the environment, as the deployed functions do.
 Object.assign(process.env, twin.env);
-const { connectionsOf, saveConnection, connectionItem } = await import('../../lambdas/realtime/connections.js');
+const { connectionsOf, saveConnection, connectionItem } = await import('../../lambdas/data/connections-repo.js');
 const { debit } = await import('../../lambdas/domain/credits.js');
-const { dynamo } = await import('../../lambdas/core/dynamo.js');
-const { tableName } = await import('../../lambdas/core/config.js');
+const { dynamo } = await import('../../lambdas/data/dynamo.js');
+const { tableName } = await import('../../lambdas/data/tables.js');
 
 const WAIT_MS = 10_000;
 

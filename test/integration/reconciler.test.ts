@@ -17,8 +17,8 @@ const credits = await import('../../lambdas/domain/credits.js');
 const ledgerRepo = await import('../../lambdas/data/credits-repo.js');
 const generationsRepo = await import('../../lambdas/data/generations-repo.js');
 const jobsRepo = await import('../../lambdas/data/jobs-repo.js');
-const { dynamo } = await import('../../lambdas/core/dynamo.js');
-const { tableName } = await import('../../lambdas/core/config.js');
+const { dynamo } = await import('../../lambdas/data/dynamo.js');
+const { tableName } = await import('../../lambdas/data/tables.js');
 
 const ago = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString();
 

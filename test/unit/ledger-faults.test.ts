@@ -9,7 +9,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 process.env.TABLE_PROFILES = 'profiles';
 process.env.TABLE_LEDGER = 'ledger';
 const { debit } = await import('../../lambdas/domain/credits.js');
-const { dynamo } = await import('../../lambdas/core/dynamo.js');
+const { dynamo } = await import('../../lambdas/data/dynamo.js');
 
 const cancelled = (codes: string[]) =>
   new TransactionCanceledException({

@@ -6,7 +6,7 @@ import type { RealtimeMessage } from '../../lambdas/contracts/api.js';
 import type { IdTokenVerifier } from '../../lambdas/core/jwt.js';
 import { tableEnvName } from '../../lambdas/data/tables.js';
 import { authorizeConnect } from '../../lambdas/realtime/authorizer.js';
-import { CONNECTION_TTL_SECONDS, connectionItem, type LiveConnection } from '../../lambdas/realtime/connections.js';
+import { CONNECTION_TTL_SECONDS, connectionItem, type LiveConnection } from '../../lambdas/data/connections-repo.js';
 import { CONNECTING_GRACE_MS, fanOut, type FanOutPorts } from '../../lambdas/realtime/fan-out.js';
 import { messagesByUser, noticeFor, streamedTableOf, type StreamedTable } from '../../lambdas/realtime/messages.js';
 

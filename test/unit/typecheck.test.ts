@@ -6,7 +6,7 @@ import { promisify } from 'node:util';
 import { describe, expect, it } from 'vitest';
 
 const root = resolve(import.meta.dirname, '../..');
-const tsc = resolve(root, 'node_modules/typescript/bin/tsc');
+const tsc = resolve(root, 'node_modules/typescript7/bin/tsc');
 
 async function typecheck(project: string): Promise<string> {
   try {

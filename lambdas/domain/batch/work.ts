@@ -9,7 +9,8 @@ import { log } from '../../core/log.js';
 import * as batches from '../../data/batches-repo.js';
 import { failGeneration, type GenerationRecord } from '../../data/generations-repo.js';
 import { CONTENT_POLICY_MESSAGE } from '../../providers/ports.js';
-import { GENERATION_ERROR, type CaughtError } from '../generation/failure.js';
+import { GENERATION_ERROR, GENERATION_TASK_ERRORS, type CaughtError } from '../generation/failure.js';
+import { taskErrors } from '../task-errors.js';
 import { refund } from '../credits.js';
 import { summaryOf } from './service.js';
 
@@ -19,9 +20,16 @@ export interface PhotoTaskInput {
   photoId: string;
 }
 
+/** A photo runs the generation's Process task: its error names, with the batch's messages. */
+const PHOTO_ERRORS = taskErrors({
+  ...GENERATION_TASK_ERRORS,
+  messages: { [GENERATION_ERROR.contentPolicy]: CONTENT_POLICY_MESSAGE },
+  fallback: BATCH_MESSAGES.photoFailed,
+});
+
 /** The catalogue message of a failed photo: a content-policy refusal says so, anything else is the generic one. */
 export function photoFailureMessage(error: CaughtError | undefined): string {
-  return error?.Error === GENERATION_ERROR.contentPolicy ? CONTENT_POLICY_MESSAGE : BATCH_MESSAGES.photoFailed;
+  return PHOTO_ERRORS.message(error?.Error, error?.Cause);
 }
 
 /** FailPhoto: reached by the Catch inside the Map's iteration, so one failed photo never stops the others. */

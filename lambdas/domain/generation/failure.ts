@@ -9,6 +9,7 @@
 import { GENERATION_MESSAGES } from '../../contracts/generations.js';
 import { log } from '../../core/log.js';
 import { CONTENT_POLICY_MESSAGE } from '../../providers/ports.js';
+import { OWN_MESSAGE, TaskError, taskErrors, type TaskErrorCatalogue } from '../task-errors.js';
 import { failAndRefund, type GenerationWorkflowInput } from './service.js';
 
 /** The States error names of the generation workflow. */
@@ -22,12 +23,22 @@ export const GENERATION_ERROR = {
   badSource: 'GenerationSourceError',
 } as const;
 
-export class GenerationTaskError extends Error {
-  constructor(name: string, message: string) {
-    super(message);
-    this.name = name;
-  }
-}
+/** The generation workflow's catalogue; the batch workflow runs the same Process task and reuses its names. */
+export const GENERATION_TASK_ERRORS = {
+  byKind: {
+    transient: GENERATION_ERROR.transient,
+    content_policy: GENERATION_ERROR.contentPolicy,
+    unsupported: GENERATION_ERROR.unsupported,
+    failed: GENERATION_ERROR.failed,
+  },
+  messages: { [GENERATION_ERROR.contentPolicy]: CONTENT_POLICY_MESSAGE, [GENERATION_ERROR.unsupported]: OWN_MESSAGE },
+  fallback: GENERATION_MESSAGES.genericFailure,
+} satisfies TaskErrorCatalogue;
+
+/** The generation workflow's task errors (domain/task-errors.ts holds the one mapping). */
+export const generationTaskErrors = taskErrors(GENERATION_TASK_ERRORS);
+
+export { TaskError as GenerationTaskError };
 
 /** What Catch hands the Fail task: the States error name and its cause. */
 export interface CaughtError {
@@ -44,27 +55,5 @@ export async function failGenerationTask({ userId, generationId, error }: Genera
 }
 
 export function failureMessage(error: CaughtError | undefined): string {
-  switch (error?.Error) {
-    case GENERATION_ERROR.contentPolicy:
-      return CONTENT_POLICY_MESSAGE;
-    case GENERATION_ERROR.unsupported:
-      return causeMessage(error.Cause) ?? GENERATION_MESSAGES.genericFailure;
-    default:
-      return GENERATION_MESSAGES.genericFailure;
-  }
-}
-
-/**
- * The message of the error that was thrown: on Lambda the cause is the JSON of the error
- * ({"errorType","errorMessage",…}), on the local twin the message itself.
- */
-function causeMessage(cause: string | undefined): string | undefined {
-  if (!cause) return undefined;
-  try {
-    const parsed: unknown = JSON.parse(cause);
-    const message = (parsed as { errorMessage?: unknown } | null)?.errorMessage;
-    return typeof message === 'string' && message ? message : undefined;
-  } catch {
-    return cause;
-  }
+  return generationTaskErrors.message(error?.Error, error?.Cause);
 }

@@ -4,24 +4,17 @@
 import sharp from 'sharp';
 import * as z from 'zod';
 import { BATCH_CAMERA_ANGLES, CAMERA_ZOOMS, IMAGE_SIZES, PRODUCT_TYPES, UPSCALE_RESOLUTIONS } from '../../contracts/catalog.js';
-import { GENERATION_MESSAGES, IMAGE_SIZE_NAMES, UPSCALE_RESOLUTION_NAMES } from '../../contracts/generations.js';
+import { IMAGE_SIZE_NAMES, UPSCALE_RESOLUTION_NAMES } from '../../contracts/generations.js';
 import { log } from '../../core/log.js';
 import { incrementGenerationsCount } from '../../data/clothing-repo.js';
 import * as repo from '../../data/generations-repo.js';
-import { ProviderError, type ImageInput, type ImageOutput, type Size } from '../../providers/ports.js';
+import { type ImageInput, type ImageOutput, type Size } from '../../providers/ports.js';
 import { getProviders, type Providers } from '../../providers/registry.js';
 import { readObject, writeObject } from '../../storage/objects.js';
 import { detectImageType } from '../image-files.js';
 import { resultKey, thumbnailKey } from './files.js';
-import { GENERATION_ERROR, GenerationTaskError } from './failure.js';
+import { GENERATION_ERROR, GenerationTaskError, generationTaskErrors } from './failure.js';
 import type { GenerationWorkflowInput } from './service.js';
-
-const NAME_BY_KIND: Record<ProviderError['kind'], string> = {
-  transient: GENERATION_ERROR.transient,
-  content_policy: GENERATION_ERROR.contentPolicy,
-  unsupported: GENERATION_ERROR.unsupported,
-  failed: GENERATION_ERROR.failed,
-};
 
 const OnModelParams = z.object({
   productType: z.enum(PRODUCT_TYPES),
@@ -70,8 +63,7 @@ export async function processGeneration({ userId, generationId }: GenerationWork
   try {
     output = await run(generation, input);
   } catch (error) {
-    if (error instanceof ProviderError) throw new GenerationTaskError(NAME_BY_KIND[error.kind], error.message);
-    throw error;
+    throw generationTaskErrors.fromProvider(error);
   }
   const size = requestedSize(generation);
   const picture = size ? await exactly(output, size) : output;

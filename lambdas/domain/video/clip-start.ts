@@ -5,7 +5,7 @@ import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { VIDEO_SIZES } from '../../contracts/catalog.js';
-import { bucketName } from '../../core/config.js';
+import { bucketName } from '../../data/tables.js';
 import { runTool } from '../../media/tools.js';
 import type { ImageInput } from '../../providers/ports.js';
 import { markPaidOutputStarted } from '../../data/jobs-repo.js';

@@ -2,7 +2,7 @@
 // product image, a later clip from the last frame of the one before, as the provider's plan says: clip-start.ts),
 // then check it until it is ready (here). Each step takes the iteration's state and returns the next one; the ASL's
 // Choice reads `status`. Checking loads no image code (providers/video-status.ts), so CheckClip carries no sharp.
-import { bucketName } from '../../core/config.js';
+import { bucketName } from '../../data/tables.js';
 import type { S3Location } from '../../providers/ports.js';
 import { getVideoStatus } from '../../providers/video-status.js';
 import { asWorkflowError, providerCall } from './workflow-errors.js';

@@ -1,7 +1,7 @@
 // The local studio engine (DESIGN §5): deterministic image and video "generation" with sharp and ffmpeg, no AI.
 // Every result says so: model 'local-engine', and a "ModelLoop local engine" mark on generated pictures and clips.
 import type { S3Client } from '@aws-sdk/client-s3';
-import type { LocalEngine } from '../registry.js';
+import type { LocalEngine } from '../ports.js';
 import { localEdit } from './edit.js';
 import { localOnModelImage } from './on-model-image.js';
 import { localUpscale } from './upscale.js';

@@ -16,8 +16,8 @@ import { downloadFile } from '@/lib/downloads';
 import { formatNumber } from '@/lib/format';
 import { profileQueryKey, useProfile, useSetBalance } from '@/lib/profile';
 import { useUser } from '@/lib/session-context';
-import { usePricingTiers } from '@/features/prices/use-pricing-tiers';
-import { useLibraryItems } from '@/features/image-generation/use-library-items';
+import { usePricingTiers } from '@/features/prices';
+import { useLibraryItems } from '@/features/image-generation';
 import { ACTIVE_BATCH_KEY, DEFAULT_ENTRY, readDraft, requestBatchZip, useBatch, useSubmitBatch, writeDraft, type BatchItem } from './api';
 import { askForNotifications, notificationPermission, notifyWorkDone } from '@/lib/notify';
 

@@ -24,7 +24,7 @@ export default function ClothingPage() {
   const deferredSearch = useDeferredValue(search);
   const ids = { search: useId(), sort: useId() };
 
-  const all = items.data ?? [];
+  const all = useMemo(() => items.data ?? [], [items.data]);
   const shown = useMemo(() => visibleItems(all, deferredSearch, sort), [all, deferredSearch, sort]);
   const close = () => setOpen(undefined);
   const itemFor = (dialog: ItemAction) => (open && 'item' in open && open.dialog === dialog ? open.item : undefined);

@@ -4,8 +4,8 @@
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
-import { useBatches } from '@/features/batch-generation/api';
-import { useJobs } from '@/features/video-generation/api';
+import { useBatches } from '@/features/batch-generation';
+import { useJobs } from '@/features/video-generation';
 import { notifyWorkDone } from '@/lib/notify';
 
 const BATCH_SCREEN = '/studio/generate/batch-generation';

@@ -149,6 +149,7 @@ export function useVideoJob() {
       clearTimeout(timer);
     };
     // pollingJob.run restarts the loop (Check Status, a new job); its other fields belong to that run.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pollingJob?.run, pollingJob?.jobId, finish]);
 
   const start = useCallback(

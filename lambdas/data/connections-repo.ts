@@ -2,8 +2,8 @@
 // index. An item outlives its connection by a few minutes at most: API Gateway closes every connection after 2 hours,
 // and the TTL removes what a lost $disconnect left behind.
 import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
-import { tableName } from '../core/config.js';
-import { dynamo } from '../core/dynamo.js';
+import { tableName } from './tables.js';
+import { dynamo } from './dynamo.js';
 
 export interface ConnectionItem {
   connection_id: string;

@@ -1,0 +1,79 @@
+// The walls `npm run lint` keeps (eslint.config.js, scripts/import-cycles.mjs): a file that crosses one fails the lint
+// with the reason. Each case lints a small file that is not on disk, placed where the crossing would be.
+import { mkdtempSync, mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { ESLint } from 'eslint';
+import ts from 'typescript';
+import { afterAll, describe, expect, it } from 'vitest';
+// @ts-expect-error: a plain ESM script without type declarations
+import { findCycles, importGraph, sourceFiles } from '../../scripts/import-cycles.mjs';
+
+const root = resolve(import.meta.dirname, '../..');
+const eslint = new ESLint({ cwd: root });
+
+/** The rule ids and messages ESLint reports for `code` as if it were the file `filePath`. */
+async function lint(filePath: string, code: string): Promise<string[]> {
+  const [result] = await eslint.lintText(code, { filePath: join(root, filePath) });
+  return (result?.messages ?? []).map((message) => `${message.ruleId}: ${message.message}`);
+}
+
+describe('the import walls', { timeout: 120_000 }, () => {
+  it('lets the web app import only the contracts of lambdas/', async () => {
+    expect(await lint('web/src/features/probe/probe.ts', "import { tableName } from '../../../../lambdas/data/tables.js';\nexport const t = tableName;\n")).toEqual([
+      expect.stringMatching(/^boundaries\/dependencies: The web app imports only lambdas\/contracts/),
+    ]);
+    expect(await lint('web/src/lib/probe.ts', "import { log } from '../../../lambdas/core/log.js';\nexport const l = log;\n")).toHaveLength(1);
+    expect(await lint('web/src/features/probe/probe.ts', "import { IDEMPOTENCY_HEADER } from '@contracts/api';\nexport const h = IDEMPOTENCY_HEADER;\n")).toEqual([]);
+  });
+
+  it("keeps a web feature out of another feature's internals, but not out of its own files or another's index.ts", async () => {
+    expect(await lint('web/src/features/probe/probe.ts', "import { PricesPage } from '@/features/prices/prices-page';\nexport const p = PricesPage;\n")).toEqual([
+      expect.stringMatching(/^boundaries\/dependencies: A web feature imports another feature only through its index.ts/),
+    ]);
+    expect(await lint('web/src/features/probe/probe.ts', "import { x } from '../prices/use-pricing-tiers';\nexport const p = x;\n")).toHaveLength(1);
+    expect(await lint('web/src/features/probe/probe.ts', "import { usePricingTiers } from '@/features/prices';\nexport const p = usePricingTiers;\n")).toEqual([]);
+    expect(await lint('web/src/features/prices/probe.ts', "import { PricesPage } from './prices-page';\nexport const p = PricesPage;\n")).toEqual([]);
+  });
+
+  it('keeps lib/ (and the local twin) out of lambdas/', async () => {
+    expect(await lint('lambdas/domain/probe.ts', "import { readConfig } from '../../lib/config.js';\nexport const c = readConfig;\n")).toEqual([
+      expect.stringMatching(/^boundaries\/dependencies: lambdas\/ is deployed on its own/),
+    ]);
+    expect(await lint('lambdas/handlers/probe.ts', "export const twin = () => import('../../lib/local/functions.js');\n")).toHaveLength(1);
+  });
+
+  it('keeps lambdas/core at the bottom', async () => {
+    for (const target of ['../data/tables.js', '../workflows.js', '../domain/spending.js', '../providers/registry.js']) {
+      expect(await lint('lambdas/core/probe.ts', `export * from '${target}';\n`), target).toEqual([
+        expect.stringMatching(/^boundaries\/dependencies: lambdas\/core is the bottom layer/),
+      ]);
+    }
+    expect(await lint('lambdas/core/probe.ts', "export { AppError } from './errors.js';\nexport type { IdempotencyKey } from '../contracts/api.js';\n")).toEqual([]);
+  });
+
+  it('keeps every DynamoDB import in lambdas/data', async () => {
+    const code = "import { DynamoDBClient } from '@aws-sdk/client-dynamodb';\nexport const c = DynamoDBClient;\n";
+    expect(await lint('lambdas/realtime/probe.ts', code)).toEqual([expect.stringMatching(/^no-restricted-imports: .*All DynamoDB access lives in lambdas\/data/)]);
+    expect(await lint('lambdas/domain/probe.ts', "export const load = () => import('@aws-sdk/lib-dynamodb');\n")).toEqual([
+      expect.stringMatching(/^no-restricted-syntax: All DynamoDB access lives in lambdas\/data/),
+    ]);
+    expect(await lint('lambdas/data/probe.ts', code)).toEqual([]);
+  });
+});
+
+describe('import cycles', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'modelloop-cycles-'));
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('finds a cycle made of a type import and a dynamic import, and names its files', () => {
+    mkdirSync(join(dir, 'engine'));
+    writeFileSync(join(dir, 'registry.ts'), "export interface Engine { run(): void }\nexport const load = () => import('./engine/index.js');\n");
+    writeFileSync(join(dir, 'engine', 'index.ts'), "import type { Engine } from '../registry.js';\nexport const engine: Engine = { run() {} };\n");
+    writeFileSync(join(dir, 'ports.ts'), 'export interface Port { name: string }\n');
+    writeFileSync(join(dir, 'user.ts'), "import type { Port } from './ports.js';\nexport const port: Port = { name: 'x' };\n");
+    const options = { module: ts.ModuleKind.NodeNext, moduleResolution: ts.ModuleResolutionKind.NodeNext };
+    const cycles: string[][] = findCycles(importGraph(sourceFiles(dir), () => options));
+    expect(cycles).toEqual([[join(dir, 'engine', 'index.ts'), join(dir, 'registry.ts')]]);
+  });
+});

@@ -1,0 +1,2 @@
+// What other features may use of this one (the linter allows only this file across features).
+export { useJobs } from './api';
