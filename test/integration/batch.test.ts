@@ -11,12 +11,14 @@ import type { Generation } from '../../lambdas/contracts/generations.js';
 import { workflowEnvName } from '../../lambdas/workflows.js';
 import { LOCAL_CREDENTIALS } from '../../lib/local/s3-local.js';
 import { tshirtPhoto } from '../fixtures/local-engine-images.js';
+import { moneyChecks } from '../support/money.js';
 import { api } from '../support/api.js';
 import { readZip } from '../support/zip.js';
 import { createUser, type TestUser } from '../support/users.js';
 
 const twin = inject('twin');
 Object.assign(process.env, twin.env);
+const { balanceOf, expectLedgerMatchesBalance } = moneyChecks(twin.apiUrl);
 const ledgerRepo = await import('../../lambdas/data/credits-repo.js');
 
 const sfn = new SFNClient({ endpoint: twin.env.AWS_ENDPOINT_URL_SFN, region: twin.env.AWS_REGION, credentials: LOCAL_CREDENTIALS });
@@ -31,12 +33,6 @@ beforeAll(async () => {
 const submit = (user: TestUser, body: unknown, key: string = randomUUID()) =>
   api(twin.apiUrl, 'POST', '/generate-batch', { user, body, headers: { 'idempotency-key': key } });
 
-async function balanceOf(user: TestUser): Promise<number> {
-  const { status, body } = await api(twin.apiUrl, 'GET', '/profile', { user });
-  expect(status).toBe(200);
-  return body.current_credits;
-}
-
 async function buy(user: TestUser, credits: number): Promise<void> {
   const answer = await api(twin.apiUrl, 'POST', '/credits/purchase', { user, body: { credits }, headers: { 'idempotency-key': randomUUID() } });
   expect(answer.status, JSON.stringify(answer.body)).toBe(200);
@@ -44,11 +40,6 @@ async function buy(user: TestUser, credits: number): Promise<void> {
 
 async function ledgerOf(user: TestUser) {
   return ledgerRepo.listWholeLedger(user.sub);
-}
-
-async function expectLedgerMatchesBalance(user: TestUser): Promise<void> {
-  const entries = await ledgerOf(user);
-  expect(entries.reduce((sum, entry) => sum + entry.amount, 0)).toBe(await balanceOf(user));
 }
 
 async function addClothingItem(user: TestUser, name: string): Promise<{ id: string }> {

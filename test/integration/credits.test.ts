@@ -3,10 +3,13 @@ import { randomUUID } from 'node:crypto';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { SIGNUP_CREDITS } from '../../lambdas/contracts/catalog.js';
 import { tshirtPhoto } from '../fixtures/local-engine-images.js';
+import { moneyChecks } from '../support/money.js';
 import { api } from '../support/api.js';
 import { createUser, signIn, type TestUser } from '../support/users.js';
 
 const twin = inject('twin');
+const money = moneyChecks(twin.apiUrl);
+const { balanceOf } = money;
 // The domain core reads its table names and endpoints from the environment, as the deployed functions do.
 Object.assign(process.env, twin.env);
 const credits = await import('../../lambdas/domain/credits.js');
@@ -22,16 +25,8 @@ async function newCustomer(): Promise<TestUser> {
 const buy = (user: TestUser, amount: number, key = randomUUID()) =>
   api(twin.apiUrl, 'POST', '/credits/purchase', { user, body: { credits: amount }, headers: { 'idempotency-key': key } });
 
-async function balanceOf(user: TestUser): Promise<number> {
-  const { status, body } = await api(twin.apiUrl, 'GET', '/profile', { user });
-  expect(status).toBe(200);
-  return body.current_credits;
-}
-
 async function expectLedgerMatchesBalance(user: TestUser): Promise<void> {
-  const entries = await ledgerRepo.listWholeLedger(user.sub);
-  const balance = await balanceOf(user);
-  expect(entries.reduce((sum, entry) => sum + entry.amount, 0)).toBe(balance);
+  const entries = await money.expectLedgerMatchesBalance(user);
   // Every entry's balance_after is the running sum, in order.
   let running = 0;
   for (const entry of entries) {

@@ -10,11 +10,13 @@ import { GENERATION_MESSAGES, type Generation } from '../../lambdas/contracts/ge
 import { CONTENT_POLICY_MESSAGE } from '../../lambdas/providers/ports.js';
 import { LOCAL_CREDENTIALS } from '../../lib/local/s3-local.js';
 import { tshirtPhoto } from '../fixtures/local-engine-images.js';
+import { moneyChecks } from '../support/money.js';
 import { api, type ApiAnswer } from '../support/api.js';
 import { createUser, type TestUser } from '../support/users.js';
 
 const twin = inject('twin');
 Object.assign(process.env, twin.env);
+const { balanceOf, expectLedgerMatchesBalance, post } = moneyChecks(twin.apiUrl);
 const ledgerRepo = await import('../../lambdas/data/credits-repo.js');
 const generationsRepo = await import('../../lambdas/data/generations-repo.js');
 const credits = await import('../../lambdas/domain/credits.js');
@@ -29,20 +31,6 @@ beforeAll(async () => {
 });
 
 // ——— helpers ———
-
-const post = (user: TestUser, path: string, body: unknown, key: string = randomUUID()) =>
-  api(twin.apiUrl, 'POST', path, { user, body, headers: { 'idempotency-key': key } });
-
-async function balanceOf(user: TestUser): Promise<number> {
-  const { status, body } = await api(twin.apiUrl, 'GET', '/profile', { user });
-  expect(status).toBe(200);
-  return body.current_credits;
-}
-
-async function expectLedgerMatchesBalance(user: TestUser): Promise<void> {
-  const entries = await ledgerRepo.listWholeLedger(user.sub);
-  expect(entries.reduce((sum, entry) => sum + entry.amount, 0)).toBe(await balanceOf(user));
-}
 
 /** A library item made the way the web app makes one: presigned upload, then registration. */
 async function addClothingItem(user: TestUser): Promise<{ id: string; image_url: string }> {

@@ -9,11 +9,13 @@ import { CANCELLED_BY_USER } from '../../lambdas/contracts/video.js';
 import type { LedgerItem } from '../../lambdas/data/credits-repo.js';
 import { LOCAL_CREDENTIALS } from '../../lib/local/s3-local.js';
 import { tshirtPhoto } from '../fixtures/local-engine-images.js';
+import { moneyChecks } from '../support/money.js';
 import { api, type ApiAnswer } from '../support/api.js';
 import { createUser, type TestUser } from '../support/users.js';
 
 const twin = inject('twin');
 Object.assign(process.env, twin.env);
+const { balanceOf, post } = moneyChecks(twin.apiUrl);
 const ledgerRepo = await import('../../lambdas/data/credits-repo.js');
 const generationsRepo = await import('../../lambdas/data/generations-repo.js');
 const credits = await import('../../lambdas/domain/credits.js');
@@ -28,15 +30,6 @@ beforeAll(async () => {
   product = await tshirtPhoto(400, 460);
   navyProduct = await sharp(product).modulate({ hue: 200 }).jpeg().toBuffer();
 });
-
-const post = (user: TestUser, path: string, body: unknown, key: string = randomUUID()) =>
-  api(twin.apiUrl, 'POST', path, { user, body, headers: { 'idempotency-key': key } });
-
-async function balanceOf(user: TestUser): Promise<number> {
-  const { status, body } = await api(twin.apiUrl, 'GET', '/profile', { user });
-  expect(status).toBe(200);
-  return body.current_credits;
-}
 
 async function buy(user: TestUser, creditsToBuy: number): Promise<void> {
   expect((await post(user, '/credits/purchase', { credits: creditsToBuy })).status).toBe(200);

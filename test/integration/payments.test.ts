@@ -9,12 +9,14 @@ import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNUP_CREDITS } from '../../lambdas/contracts/catalog.js';
 import { startTwin, type Twin } from '../../lib/local/twin.js';
+import { moneyChecks } from '../support/money.js';
 import { api } from '../support/api.js';
 import { startFakeStripe, type FakeSession, type FakeStripe } from '../support/fake-stripe.js';
 import { createUser, type TestUser } from '../support/users.js';
 
 const WEBHOOK_SECRET = 'whsec_test_modelloop_integration';
 let twin: Twin;
+const { balanceOf, expectLedgerMatchesBalance } = moneyChecks(() => twin.apiUrl);
 let stripe: FakeStripe;
 let dataDir: string;
 let ledgerRepo: typeof import('../../lambdas/data/credits-repo.js');
@@ -42,17 +44,6 @@ async function customer(): Promise<TestUser> {
   const user = await createUser(twin.info);
   expect(await balanceOf(user)).toBe(SIGNUP_CREDITS);
   return user;
-}
-
-async function balanceOf(user: TestUser): Promise<number> {
-  const { status, body } = await api(twin.apiUrl, 'GET', '/profile', { user });
-  expect(status).toBe(200);
-  return body.current_credits;
-}
-
-async function expectLedgerMatchesBalance(user: TestUser): Promise<void> {
-  const entries = await ledgerRepo.listWholeLedger(user.sub);
-  expect(entries.reduce((sum, entry) => sum + entry.amount, 0)).toBe(await balanceOf(user));
 }
 
 const checkout = (user: TestUser, amount: unknown, key: string | null = randomUUID()) =>
