@@ -2,15 +2,19 @@
 //
 // raw:    what the store does for the same logical write with no application code: one 2-item TransactWriteItems on
 //         the same tables (the profile item updated in place, its balance checked by the condition; a ledger entry
-//         put under a new id), no read first, retried at once when DynamoDB cancels it for a conflict.
+//         put under a new id), no read first, retried when DynamoDB cancels it for a conflict after the ledger's own
+//         backoff (lambdas/core/backoff.ts, imported, so both paths wait alike).
 // ledger: the application's debit (lambdas/domain/credits.ts, called in `ledgerDebit` below), with every guarantee it
 //         gives (exactly once per entry id, no overspend, exact balance_after).
 //
-// Scenarios, each run raw then ledger on fresh users funded for every debit:
+// Scenarios, each on fresh users funded for every debit. The machine may be shared: a ratio of two runs made one after
+// the other would measure the load of the moment as much as the code, so each scenario is cut into ROUNDS slices and
+// the paths alternate slice by slice (raw, ledger, ledger, raw, …); a path's rate is its debits over its own time.
 //   one-user-seq  200 debits of 1 on one user, one at a time;
 //   one-user-x50  200 debits of 1 on one user, 50 in flight (every debit contends for the same profile item),
 //                 with the p50 and p99 latency of one debit;
 //   users-50      1000 debits of 1 over 50 users, 50 in flight (no contention).
+// Each row also says how many DynamoDB calls one applied debit took (reads and writes).
 // Then the invariants (balance = sum of the ledger, balance_after exact in seq order) and an overspend race.
 // Ends with `ratio ledger.one-user-seq X`, `ratio ledger.one-user-x50 X`, `ratio ledger.users-50 X` (ledger/raw
 // debits per second) and `p99-ms ledger.one-user-x50 X`.
@@ -21,6 +25,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { startTwin } from '../lib/local/twin.js';
+import { jitter, sleep } from '../lambdas/core/backoff.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'modelloop-bench-ledger-'));
 const twin = await startTwin({ dataDir });
@@ -29,6 +34,18 @@ const credits = await import('../lambdas/domain/credits.js');
 const { dynamo } = await import('../lambdas/data/dynamo.js');
 const { tableName } = await import('../lambdas/data/tables.js');
 const { GetCommand, QueryCommand, TransactWriteCommand } = await import('@aws-sdk/lib-dynamodb');
+
+/** DynamoDB calls made through the application's client (both paths use it), by command. */
+const calls = new Map<string, number>();
+dynamo.middlewareStack.add(
+  (next, context) => (args) => {
+    const name = context.commandName ?? 'unknown';
+    calls.set(name, (calls.get(name) ?? 0) + 1);
+    return next(args);
+  },
+  { step: 'initialize', name: 'benchCallCounter' },
+);
+const callCount = () => [...calls.values()].reduce((sum, n) => sum + n, 0);
 
 /** The application's debit of 1 credit. The one place this bench calls the ledger: adapt it if the signature changes. */
 async function ledgerDebit(userId: string, key: string): Promise<'applied' | 'refused'> {
@@ -42,9 +59,11 @@ async function ledgerDebit(userId: string, key: string): Promise<'applied' | 're
   }
 }
 
+let rawSeq = 0;
+
 /** The same logical write without application code: the store's limit. */
 async function rawDebit(userId: string, key: string): Promise<'applied' | 'refused'> {
-  for (;;) {
+  for (let attempt = 0; ; attempt++) {
     try {
       await dynamo.send(
         new TransactWriteCommand({
@@ -64,7 +83,8 @@ async function rawDebit(userId: string, key: string): Promise<'applied' | 'refus
                 Item: {
                   user_id: userId,
                   id: `debit#${key}`,
-                  seq: 0,
+                  // Distinct like the ledger's (by_seq is a local index on it); no read is needed to make one up.
+                  seq: ++rawSeq,
                   description: 'Bench debit',
                   transaction_type: 'debit',
                   amount: -1,
@@ -83,7 +103,10 @@ async function rawDebit(userId: string, key: string): Promise<'applied' | 'refus
       if (!(error instanceof TransactionCanceledException)) throw error;
       const codes = error.CancellationReasons?.map((reason) => reason.Code) ?? [];
       if (codes[0] === 'ConditionalCheckFailed') return 'refused';
-      if (codes.includes('TransactionConflict')) continue;
+      if (codes.includes('TransactionConflict')) {
+        await sleep(jitter(attempt));
+        continue;
+      }
       throw error;
     }
   }
@@ -104,13 +127,16 @@ interface Run {
   failed: number;
   seconds: number;
   latenciesMs: number[];
+  /** DynamoDB calls made during the run. */
+  calls: number;
   firstError?: unknown;
 }
 
 /** `total` debits of 1 spread over `users`, at most `concurrency` in flight. */
 async function debitMany(debit: DebitFn, users: string[], total: number, concurrency: number): Promise<Run> {
   let next = 0;
-  const run: Run = { applied: 0, refused: 0, failed: 0, seconds: 0, latenciesMs: [] };
+  const run: Run = { applied: 0, refused: 0, failed: 0, seconds: 0, latenciesMs: [], calls: 0 };
+  const callsBefore = callCount();
   const started = performance.now();
   await Promise.all(
     Array.from({ length: concurrency }, async () => {
@@ -129,6 +155,7 @@ async function debitMany(debit: DebitFn, users: string[], total: number, concurr
     }),
   );
   run.seconds = (performance.now() - started) / 1000;
+  run.calls = callCount() - callsBefore;
   return run;
 }
 
@@ -161,6 +188,22 @@ async function ledgerHolds(userId: string): Promise<boolean> {
   return profile?.current_credits === sum && exact;
 }
 
+/** Slices per scenario; the paths alternate slice by slice. */
+const ROUNDS = 4;
+
+function addRun(total: Run | undefined, run: Run): Run {
+  if (!total) return run;
+  return {
+    applied: total.applied + run.applied,
+    refused: total.refused + run.refused,
+    failed: total.failed + run.failed,
+    seconds: total.seconds + run.seconds,
+    latenciesMs: [...total.latenciesMs, ...run.latenciesMs],
+    calls: total.calls + run.calls,
+    firstError: total.firstError ?? run.firstError,
+  };
+}
+
 const scenarios = [
   { name: 'one-user-seq', users: 1, total: 200, concurrency: 1 },
   { name: 'one-user-x50', users: 1, total: 200, concurrency: 50 },
@@ -177,20 +220,32 @@ try {
   const ratios: Record<string, number> = {};
   let contendedLatencies: number[] = [];
   console.log(`Ledger vs raw TransactWriteItems on DynamoDB Local; load average ${loadAtStart.toFixed(2)} at the start`);
-  console.log('| scenario | path | debits | in flight | applied | refused | failed | seconds | debits/s | p50 ms | p99 ms | ledger holds |');
-  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|:---:|');
+  console.log('| scenario | path | debits | in flight | applied | refused | failed | seconds | debits/s | calls/debit | p50 ms | p99 ms | ledger holds |');
+  console.log('|---|---|---:|---:|---:|---:|---:|---:|---:|---:|---:|---:|:---:|');
+  const paths = { raw: rawDebit, ledger: ledgerDebit } as const;
   for (const scenario of scenarios) {
+    const runs: Partial<Record<keyof typeof paths, Run>> = {};
+    const holds: boolean[] = [];
+    for (let round = 0; round < ROUNDS; round++) {
+      // raw, ledger, ledger, raw, …: each path goes first as often, so neither gets the quieter half of the load.
+      const order: (keyof typeof paths)[] = round % 2 === 0 ? ['raw', 'ledger'] : ['ledger', 'raw'];
+      for (const path of order) {
+        const slice = scenario.total / ROUNDS;
+        const users = await Promise.all(Array.from({ length: scenario.users }, () => newFundedUser(slice / scenario.users)));
+        runs[path] = addRun(runs[path], await debitMany(paths[path], users, slice, scenario.concurrency));
+        if (path === 'ledger') holds.push(...(await Promise.all(users.map(ledgerHolds))));
+      }
+    }
     const rates: Record<string, number> = {};
-    for (const [path, debit] of [['raw', rawDebit], ['ledger', ledgerDebit]] as const) {
-      const users = await Promise.all(Array.from({ length: scenario.users }, () => newFundedUser(scenario.total / scenario.users)));
-      const run = await debitMany(debit, users, scenario.total, scenario.concurrency);
-      const holds = path === 'ledger' ? ((await Promise.all(users.map(ledgerHolds))).every(Boolean) ? 'yes' : 'NO') : '—';
+    for (const path of ['raw', 'ledger'] as const) {
+      const run = runs[path]!;
       rates[path] = run.applied / run.seconds;
       if (path === 'ledger' && scenario.name === 'one-user-x50') contendedLatencies = run.latenciesMs;
+      const held = path === 'ledger' ? (holds.every(Boolean) ? 'yes' : 'NO') : '—';
       console.log(
         `| ${scenario.name} | ${path} | ${scenario.total} | ${scenario.concurrency} | ${run.applied} | ${run.refused} | ${run.failed} | ` +
-          `${run.seconds.toFixed(2)} | ${rates[path]!.toFixed(0)} | ${percentile(run.latenciesMs, 50).toFixed(0)} | ` +
-          `${percentile(run.latenciesMs, 99).toFixed(0)} | ${holds} |`,
+          `${run.seconds.toFixed(2)} | ${rates[path]!.toFixed(0)} | ${(run.calls / Math.max(1, run.applied)).toFixed(2)} | ` +
+          `${percentile(run.latenciesMs, 50).toFixed(0)} | ${percentile(run.latenciesMs, 99).toFixed(0)} | ${held} |`,
       );
       if (run.failed > 0) console.log(`  ${run.failed} ${path} debits failed, the first with: ${String(run.firstError)}`);
     }

@@ -159,7 +159,7 @@ export const ROUTES = [
     buckets: { results: 'read' },
   },
   { method: 'GET', path: '/edit-instructions', handler: 'get-edit-instructions', auth: 'public' },
-  // ——— Video (spec §7 generate-video, poll-operation, get-video-url; §4 cancel; §7 jobs list) ———
+  // ——— Video (generate-video, poll-operation, get-video-url, cancel, the jobs list) ———
   {
     method: 'POST',
     path: '/generate-video',
@@ -255,7 +255,7 @@ export const ROUTES = [
     buckets: { clothingImages: 'write', results: 'write' },
     timeoutSeconds: 20,
   },
-  // ——— Batch generation (spec §7 generate-batch; lambdas/domain/batch/) ———
+  // ——— Batch generation (generate-batch; lambdas/domain/batch/) ———
   {
     // Checks every entry, charges the batch in one debit, records it and its photo rows, starts the batch workflow.
     method: 'POST',

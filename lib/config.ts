@@ -3,9 +3,13 @@
 // Context keys:
 //   stage                   name of the deployment ('dev' by default); part of the stack name. Every stage except
 //                           'dev' keeps its user data (tables, buckets, user pool) when the stack is deleted.
-//   webOrigins              origins of the web app allowed by CORS (API and presigned S3 uploads) and as sign-in
-//                           callbacks: a JSON list in cdk.json or a comma-separated string on the command line. Any
-//                           stage but 'dev' accepts only https:// origins (no '*', no http://localhost).
+//   webOrigins              extra origins of the web app, besides the stage's own CloudFront URL (which is always
+//                           allowed: the app calls the API same-origin under /api, and the upload buckets' CORS gets the
+//                           distribution's domain at deploy time), allowed by CORS (API and presigned S3 uploads) and
+//                           as sign-in callbacks. Per stage: an object of lists by stage name in cdk.json
+//                           ({"dev": ["http://localhost:5173"]}), or a list / comma-separated string for the stage
+//                           being synthesized (-c webOrigins=https://studio.example.com). Any stage but 'dev' accepts
+//                           only https:// origins (no '*', no http://localhost) and needs none.
 //   googleClientId          Google OAuth client id; when given, the user pool gets a Google identity provider and
 //   googleClientSecretName  a hosted UI domain, the client secret read from Secrets Manager under this name.
 //   authDomainPrefix        hosted UI domain prefix (default modelloop-<stage>-<account>), used only with Google.
@@ -154,13 +158,22 @@ function readFashn(text: (key: string) => string | undefined): FashnSettings {
 }
 
 /**
- * CORS origins of the API and the upload buckets. On 'dev' anything goes ('*' by default, http://localhost for a
- * local web app). Any other stage serves real people: only https origins, named explicitly, are allowed, so a stage
- * never answers a page of another site and never sends tokens back to an http:// (or localhost) sign-in callback.
+ * Extra CORS origins of the API and the upload buckets (the stage's CloudFront URL is added by the stack). The context
+ * is either an object of lists by stage name (cdk.json: each stage its own) or a list / comma-separated string for the
+ * stage being synthesized (the command line). On 'dev' anything goes ('*' when nothing is given, http://localhost for
+ * a local web app). Any other stage serves real people: only https origins, named explicitly, are allowed, so a stage
+ * never answers a page of another site and never sends tokens back to an http:// (or localhost) sign-in callback; with
+ * none given it allows only its own CloudFront URL.
  */
 function readOrigins(value: unknown, stage: string): string[] {
-  const given = value !== undefined && value !== null && value !== '';
-  const origins = given ? (Array.isArray(value) ? value : String(value).split(',')).map((origin) => String(origin).trim()) : ['*'];
+  const perStage = value !== null && typeof value === 'object' && !Array.isArray(value);
+  const forStage: unknown = perStage ? (value as Record<string, unknown>)[stage] : value;
+  const given = forStage !== undefined && forStage !== null && forStage !== '';
+  const origins = given
+    ? (Array.isArray(forStage) ? forStage : String(forStage).split(',')).map((origin) => String(origin).trim())
+    : stage === 'dev'
+      ? ['*']
+      : [];
   for (const origin of origins) {
     if (origin !== '*' && !/^https?:\/\/[^/]+$/.test(origin)) {
       throw new Error(`Context webOrigins: '${origin}' is not an origin (scheme://host[:port], no path)`);
@@ -168,7 +181,7 @@ function readOrigins(value: unknown, stage: string): string[] {
     if (stage !== 'dev' && (origin === '*' || origin.startsWith('http://'))) {
       throw new Error(
         `Context webOrigins: '${origin}' is not allowed on stage '${stage}': outside 'dev' only https:// origins are ` +
-          `accepted. Pass -c webOrigins=https://your.domain (the WebUrl output of the stage once it is deployed).`,
+          `accepted. The stage's own CloudFront URL is always allowed; name only other https:// origins (a custom domain).`,
       );
     }
   }

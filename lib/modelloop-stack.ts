@@ -50,7 +50,7 @@ export class ModelLoopStack extends Stack {
       retain: config.retainData,
     });
     this.data = new Data(this, 'Data', { retain: config.retainData });
-    this.storage = new Storage(this, 'Storage', { webOrigins: config.webOrigins, retain: config.retainData });
+    this.storage = new Storage(this, 'Storage', { retain: config.retainData });
     new PricingTierSeed(this, 'PricingTierSeed', { table: this.data.tables.pricingTiers });
 
     this.providers = new ProviderAccess(this, 'Providers', {
@@ -122,12 +122,15 @@ export class ModelLoopStack extends Stack {
       payments: config.payments.mode,
     });
     this.auth.addReturnOrigin(this.web.url);
+    // The app's own CloudFront URL is always allowed; webOrigins adds others (a custom domain, a local web app on dev).
+    this.storage.allowWebOrigins([...new Set([...config.webOrigins, this.web.url])]);
     this.payments.wire(this.httpApi.functions, { apiUrl: this.httpApi.url, webUrl: this.web.url });
 
     new CfnOutput(this, 'Region', { value: this.region });
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
     new CfnOutput(this, 'UserPoolClientId', { value: this.auth.webClient.userPoolClientId });
     if (authDomain) new CfnOutput(this, 'AuthDomain', { value: authDomain });
+    // The API's own endpoint: for the public /v1 API and webhooks; the web app calls it as WebUrl/api.
     new CfnOutput(this, 'ApiUrl', { value: this.httpApi.url });
     new CfnOutput(this, 'WebSocketUrl', { value: this.realtime.url });
     new CfnOutput(this, 'WebUrl', { value: this.web.url });

@@ -110,7 +110,7 @@ export const RuntimeConfig = z.object({
 });
 export type RuntimeConfig = z.infer<typeof RuntimeConfig>;
 
-// ——— Clothing library (spec §3 clothing_items, §5 clothing upload) ———
+// ——— Clothing library (the clothing_items table, clothing upload) ———
 
 export const ImageMimeType = z.enum(IMAGE_MIME_TYPES);
 export type ImageMimeType = z.infer<typeof ImageMimeType>;
@@ -178,7 +178,7 @@ export type UpdateClothingItemRequest = z.input<typeof UpdateClothingItemRequest
 /** `?active=true`: only items not deleted (the generation pickers); otherwise every item, deleted ones included. */
 export const ClothingItemsQuery = z.object({ active: z.enum(['true', 'false']).optional() });
 
-// ——— Realtime (spec §4: live credits, live lists) ———
+// ——— Realtime (live credits, live lists) ———
 
 /** The WebSocket's query-string parameter that carries the ID token to the $connect authorizer. */
 export const WEBSOCKET_TOKEN_PARAM = 'token';

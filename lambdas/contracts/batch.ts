@@ -36,11 +36,11 @@ export function backdropHex(value: string): string | undefined {
 }
 
 export const BATCH_MESSAGES = {
-  /** Spec §5: to add an entry, an item and at least one angle are needed. */
+  /** To add an entry, an item and at least one angle are needed. */
   selectItem: 'Please select a clothing item from your library',
   selectAngle: 'Please select at least one camera angle',
   empty: 'Please add at least one item to the batch',
-  /** Spec §5: 'You need N credits but only have M'. */
+  /** Shown before submitting when the balance is short, so nothing is sent that would be refused. */
   notEnoughCredits: (needed: number, available: number) => `You need ${needed} credits but only have ${available}`,
   tooManyEntries: `A batch can have at most ${BATCH_MAX_ENTRIES} entries`,
   tooManyPhotos: (photos: number) => `A batch can make at most ${BATCH_MAX_PHOTOS} photos (this one would make ${photos})`,
@@ -79,7 +79,7 @@ export const BatchEntry = z.object({
 });
 export type BatchEntry = z.input<typeof BatchEntry>;
 
-/** POST /generate-batch (spec §7): batchItems, aiModel; imageSize is ours (default 2k, as image generation). */
+/** POST /generate-batch: batchItems, aiModel; imageSize is ours (default 2k, as image generation). */
 export const GenerateBatchRequest = z
   .object({
     batchItems: z
@@ -107,7 +107,7 @@ export type BatchStarted = z.infer<typeof BatchStarted>;
 export const BATCH_STATUSES = ['processing', 'complete'] as const;
 export type BatchStatus = (typeof BATCH_STATUSES)[number];
 
-/** The summary of spec §7, written once every photo has ended. */
+/** The batch's summary (shown on its page and in the download), written once every photo has ended. */
 export const BatchSummary = z.object({
   message: z.string(),
   successfulGenerations: z.number().int(),

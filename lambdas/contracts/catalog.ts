@@ -1,4 +1,4 @@
-// The business constants of the product specification (§9), shared by the server and the web app.
+// The business constants (credits, costs, sizes, limits), shared by the server and the web app.
 
 export const SIGNUP_CREDITS = 5;
 export const USD_PER_CREDIT = 0.1;
@@ -62,7 +62,7 @@ export const PRICING_TIER_SEED = [
 ] as const;
 export type PricingTierId = (typeof PRICING_TIER_SEED)[number]['id'];
 
-/** Image sizes of image generation (§9). */
+/** Image sizes of image generation (portrait 9:16). */
 export const IMAGE_SIZES = {
   '1k': { width: 720, height: 1280 },
   '2k': { width: 1440, height: 2560 },
@@ -70,7 +70,7 @@ export const IMAGE_SIZES = {
 } as const;
 export const DEFAULT_IMAGE_SIZE = '2k';
 
-/** Upscale targets (§9). */
+/** Upscale targets, each with its pricing tier. */
 export const UPSCALE_RESOLUTIONS = {
   '2k': { width: 1440, height: 2560, tier: 'upscale-2k' },
   '4k': { width: 2880, height: 5120, tier: 'upscale-4k' },

@@ -1,4 +1,4 @@
-// Generations (spec §3 generations_history, §5 image generation / edit / upscale, §7 function calls): the history
+// Generations (the generations_history table; image generation, edit and upscale and their routes): the history
 // row every image, edit, upscale, video and batch photo writes, and the bodies and answers of the image routes.
 // Shared by the Lambda handlers and the web app.
 import * as z from 'zod';
@@ -28,7 +28,7 @@ export const UPSCALE_RESOLUTION_NAMES = ['2k', '4k', '8k'] as const;
 export type ImageSizeName = (typeof IMAGE_SIZE_NAMES)[number];
 export type UpscaleResolutionName = (typeof UPSCALE_RESOLUTION_NAMES)[number];
 
-/** The single model option of image generation (spec §9): the studio model behind the configured on-model port. */
+/** The single model option of image generation: the studio model behind the configured on-model port. */
 export const IMAGE_AI_MODELS = [{ id: 'modelloop-studio', label: 'ModelLoop Studio' }] as const;
 export const DEFAULT_IMAGE_AI_MODEL = IMAGE_AI_MODELS[0].id;
 
@@ -37,7 +37,7 @@ export const MODEL_DESCRIPTION_PLACEHOLDER =
   'e.g. young female model, natural smile, standing relaxed, neutral studio background';
 export const PROMPT_MAX_LENGTH = 1000;
 
-/** The client-side messages of spec §5, also the server's where the same rule is broken. */
+/** The messages the image screens show before any call, also the server's where the same rule is broken. */
 export const GENERATION_MESSAGES = {
   selectClothingItem: 'Please select a clothing item from your library',
   uploadProductImage: 'Please upload a product image',

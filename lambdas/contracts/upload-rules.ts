@@ -1,4 +1,4 @@
-// The rules for image files people upload, and the specification's messages for them (§5, §8). The web app checks a
+// The rules for image files people upload, and the messages the screens show for them. The web app checks a
 // picked file with them before anything is sent; the server checks the declared file with them before it signs an
 // upload URL, and checks the stored bytes again after the upload (lambdas/domain/uploaded-images.ts).
 import type { ImageMimeType } from './api.js';

@@ -1,4 +1,4 @@
-// The video feature's requests, answers and server texts (spec §3 jobs, §4 video job, §5 video, §7 generate-video,
+// The video feature's requests, answers and server texts (the jobs table, a video job's states, generate-video,
 // poll-operation, get-video-url), shared by the handlers, the video workflow's tasks and the web app.
 import * as z from 'zod';
 import {
@@ -102,7 +102,7 @@ export const VideoOutput = z.object({
 });
 export type VideoOutput = z.infer<typeof VideoOutput>;
 
-/** jobs (spec §3) plus what the video pipeline records. */
+/** A row of the jobs table plus what the video pipeline records. */
 export const VideoJob = z.object({
   id: z.string(),
   user_id: z.string(),

@@ -4,7 +4,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 export function createS3Client(env: NodeJS.ProcessEnv = process.env): S3Client {
   return new S3Client({
     forcePathStyle: env.S3_FORCE_PATH_STYLE === 'true',
-    // s3rver stores streamed bodies with their chunk framing otherwise (DESIGN §10); harmless on AWS.
+    // s3rver stores streamed bodies with their chunk framing otherwise; harmless on AWS.
     requestChecksumCalculation: 'WHEN_REQUIRED',
     responseChecksumValidation: 'WHEN_REQUIRED',
   });

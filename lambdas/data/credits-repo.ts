@@ -20,6 +20,7 @@ import { DEFAULT_PLAN_ID, SIGNUP_CREDITS } from '../contracts/catalog.js';
 import { dynamo } from './dynamo.js';
 import { tableName } from './tables.js';
 import { cancellationCodes, isConditionFailed } from './dynamo-errors.js';
+import { jitter, sleep } from '../core/backoff.js';
 
 interface ProfileItem extends Profile {
   ledger_seq: number;
@@ -357,10 +358,3 @@ export async function listWholeLedgerItems(userId: string): Promise<LedgerItem[]
 export async function listWholeLedger(userId: string): Promise<CreditTransaction[]> {
   return (await listWholeLedgerItems(userId)).map(toTransaction);
 }
-
-/** Full jitter, growing from 5 ms to at most 80 ms. */
-function jitter(attempt: number): number {
-  return Math.random() * Math.min(80, 5 * 2 ** Math.min(attempt, 4));
-}
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));

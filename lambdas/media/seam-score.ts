@@ -1,4 +1,4 @@
-// The perfect-loop guarantee as a number (DESIGN §4): how big the jump from the last frame back to the first is,
+// The perfect-loop guarantee as a number (every delivered video loops without a visible jump): how big the jump from the last frame back to the first is,
 // measured against an ordinary frame-to-frame step of the same video.
 import { probeVideo } from './probe.js';
 import { readFrames } from './raw-video.js';

@@ -1,4 +1,4 @@
-// The ffmpeg and ffprobe binaries: Debian's `ffmpeg` package, never an npm download (DESIGN §10). FFMPEG_PATH and
+// The ffmpeg and ffprobe binaries: Debian's `ffmpeg` package, never an npm download (nothing may fetch a binary at install or run time). FFMPEG_PATH and
 // FFPROBE_PATH override the names looked up on PATH (e.g. a Lambda layer's /opt/bin/ffmpeg).
 import { spawn, type ChildProcessByStdio } from 'node:child_process';
 import { join, parse } from 'node:path';

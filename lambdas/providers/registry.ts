@@ -1,4 +1,4 @@
-// Chooses the adapter behind each AI port from configuration (DESIGN §5):
+// Chooses the adapter behind each AI port from configuration (README: Configuring AI providers):
 //   PROVIDER_IMAGE   local | fashn     (on-model photos)
 //   PROVIDER_EDIT    local | bedrock   (Stability image services)
 //   PROVIDER_UPSCALE local | bedrock   (Stability Fast Upscale + Lanczos)

@@ -154,7 +154,7 @@ export class FunctionFactory {
       role,
       logGroup,
       environment: { ...this.props.environment, ...(media ? MediaLayer.environment : {}), ...spec.environment },
-      // ESM, minified, SDK bundled: the fastest cold start measured (DESIGN §10). The banner gives CommonJS
+      // ESM, minified, SDK bundled: the fastest cold start of the bundle shapes we measured. The banner gives CommonJS
       // dependencies bundled into the ESM output the `require` they expect.
       bundling: {
         format: OutputFormat.ESM,

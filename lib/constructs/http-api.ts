@@ -28,7 +28,10 @@ export interface HttpApiProps {
   issuer: string;
   /** The web client id: the `aud` of its ID tokens. */
   audience: string;
-  /** Origins allowed by CORS. */
+  /**
+   * Other origins allowed by CORS. The web app itself calls the API same-origin, through its CloudFront distribution's
+   * /api behaviour, and needs none; without any, the API answers no preflight at all.
+   */
   webOrigins: string[];
   /** Extra environment for single route functions, by handler. */
   routeEnvironment?: Partial<Record<RouteHandler, Record<string, string>>>;
@@ -48,12 +51,15 @@ export class HttpApi extends Construct {
 
     this.api = new ApiGatewayHttpApi(this, 'Api', {
       createDefaultStage: false,
-      corsPreflight: {
-        allowOrigins: props.webOrigins,
-        allowMethods: CORS.allowMethods.map((method) => CorsHttpMethod[method]),
-        allowHeaders: [...CORS.allowHeaders],
-        maxAge: Duration.seconds(CORS.maxAgeSeconds),
-      },
+      corsPreflight:
+        props.webOrigins.length > 0
+          ? {
+              allowOrigins: props.webOrigins,
+              allowMethods: CORS.allowMethods.map((method) => CorsHttpMethod[method]),
+              allowHeaders: [...CORS.allowHeaders],
+              maxAge: Duration.seconds(CORS.maxAgeSeconds),
+            }
+          : undefined,
     });
 
     const accessLogs = new LogGroup(this, 'AccessLogs', { retention: RetentionDays.ONE_MONTH });

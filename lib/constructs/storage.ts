@@ -1,6 +1,12 @@
 // One S3 bucket per entry of BUCKETS: private, encrypted, TLS only, writable by the web app through presigned URLs
 // (hence CORS for its origins), with server access logs in a separate log bucket.
+//
+// The CORS rules are not a property of the buckets: they name the web app's CloudFront domain, and the distribution
+// already depends on the buckets (its CSP lists their endpoints), so a bucket property would be a dependency cycle.
+// `allowWebOrigins` sets them at deploy time instead, with one s3:PutBucketCors call per bucket made by a custom
+// resource that depends on both the bucket and the distribution, and is made again whenever the origins change.
 import { Duration, RemovalPolicy, Validations } from 'aws-cdk-lib';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import {
   BlockPublicAccess,
   Bucket,
@@ -9,19 +15,21 @@ import {
   ObjectOwnership,
   type BucketProps,
 } from 'aws-cdk-lib/aws-s3';
+import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId, type AwsSdkCall } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import { BUCKETS, type BucketName } from '../../lambdas/data/tables.js';
 import { pascalCase } from './names.js';
 
 export interface StorageProps {
-  /** Origins the browser uploads from and downloads to (presigned PUT/GET). */
-  webOrigins: string[];
   /** Keep the buckets when the stack is deleted. */
   retain: boolean;
 }
 
 const ACCESS_LOG_RETENTION = Duration.days(90);
 const INCOMPLETE_UPLOAD_EXPIRY = Duration.days(1);
+/** What the browser does with presigned URLs: upload (PUT), show and download (GET, HEAD); ETag is read after a PUT. */
+const CORS_METHODS = [HttpMethods.PUT, HttpMethods.GET, HttpMethods.HEAD];
+const CORS_MAX_AGE_SECONDS = 3000;
 
 export class Storage extends Construct {
   readonly buckets: Record<BucketName, Bucket>;
@@ -57,18 +65,49 @@ export class Storage extends Construct {
           ...privateBucket,
           serverAccessLogsBucket: this.accessLogs,
           serverAccessLogsPrefix: `${logicalName}/`,
-          cors: [
-            {
-              allowedOrigins: props.webOrigins,
-              allowedMethods: [HttpMethods.PUT, HttpMethods.GET, HttpMethods.HEAD],
-              allowedHeaders: ['*'],
-              exposedHeaders: ['ETag'],
-              maxAge: 3000,
-            },
-          ],
           lifecycleRules: [{ abortIncompleteMultipartUploadAfter: INCOMPLETE_UPLOAD_EXPIRY }],
         }),
       ]),
     ) as Record<BucketName, Bucket>;
+  }
+
+  /**
+   * Lets these origins (the web app's CloudFront URL and any extra ones) upload to and download from every data
+   * bucket with presigned URLs: sets each bucket's CORS rules at deploy time (see the top of this file). Called once.
+   */
+  allowWebOrigins(origins: string[]): void {
+    if (this.node.tryFindChild('Cors')) throw new Error('Storage.allowWebOrigins is called once, with every origin');
+    const scope = new Construct(this, 'Cors');
+    for (const [name, bucket] of Object.entries(this.buckets) as [BucketName, Bucket][]) {
+      const putCors: AwsSdkCall = {
+        service: 'S3',
+        action: 'PutBucketCors',
+        parameters: {
+          Bucket: bucket.bucketName,
+          CORSConfiguration: {
+            CORSRules: [
+              {
+                AllowedOrigins: origins,
+                AllowedMethods: CORS_METHODS,
+                AllowedHeaders: ['*'],
+                ExposeHeaders: ['ETag'],
+                MaxAgeSeconds: CORS_MAX_AGE_SECONDS,
+              },
+            ],
+          },
+        },
+        physicalResourceId: PhysicalResourceId.of(`${BUCKETS[name].logicalName}-cors`),
+      };
+      // The stack's one AwsCustomResource function (its role is the pricing seed's) gets this grant for this bucket
+      // only; nothing is undone on delete: a kept bucket keeps its rules, a removed one takes them along.
+      new AwsCustomResource(scope, pascalCase(name), {
+        onCreate: putCors,
+        onUpdate: putCors,
+        policy: AwsCustomResourcePolicy.fromStatements([
+          new PolicyStatement({ actions: ['s3:PutBucketCORS'], resources: [bucket.bucketArn] }),
+        ]),
+        installLatestAwsSdk: false,
+      });
+    }
   }
 }

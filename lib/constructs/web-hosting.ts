@@ -8,6 +8,12 @@
 // they would also answer a missing chunk or a missing config.json with the app shell and status 200, so a broken deploy
 // would show up as a JavaScript MIME error or an invalid config instead of the real 403/404.
 //
+// The API: the app calls it same-origin, under /api/* of the distribution (as on the local twin, whose gateway serves
+// the API under /api on the app's origin). A viewer-request function strips the /api prefix and the HTTP API's own
+// endpoint answers, uncached, with every viewer header but Host (API Gateway needs its own host name). So the API needs
+// no CORS for the app, the CSP allows the API as 'self', and nothing of the API depends on the distribution: naming
+// the distribution's domain in the API's CORS would be a dependency cycle, since the distribution names the API.
+//
 // Caching: hashed files under assets/ are immutable for a year; everything else (index.html, config.json, favicon, demo
 // images) is revalidated with S3 on every request at the edge and sent to browsers as `no-cache`. Files of earlier
 // deploys are kept (no pruning), so a tab opened before a deploy can still load the lazy route chunks it refers to.
@@ -16,6 +22,7 @@ import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { DefaultStackSynthesizer, Duration, RemovalPolicy, Stack, Token, Validations, type CfnElement } from 'aws-cdk-lib';
 import {
+  AllowedMethods,
   CachePolicy,
   Distribution,
   FunctionCode,
@@ -25,11 +32,13 @@ import {
   HeadersFrameOption,
   HeadersReferrerPolicy,
   HttpVersion,
+  OriginProtocolPolicy,
+  OriginRequestPolicy,
   ResponseHeadersPolicy,
   ViewerProtocolPolicy,
   type ResponseSecurityHeadersBehavior,
 } from 'aws-cdk-lib/aws-cloudfront';
-import { S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
+import { HttpOrigin, S3BucketOrigin } from 'aws-cdk-lib/aws-cloudfront-origins';
 import type { IUserPool, IUserPoolClient } from 'aws-cdk-lib/aws-cognito';
 import { Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
@@ -51,7 +60,7 @@ export interface HostedUi {
 export interface WebHostingProps {
   /** Folder of the built web app (index.html and hashed assets/); default web/dist (`npm run build:web`). */
   webRoot?: string;
-  /** Base URL of the HTTP API: config.json `apiUrl`; its origin is allowed to connect. */
+  /** URL of the HTTP API's stage: the origin of the distribution's /api/* behaviour (config.json `apiUrl` is /api). */
   apiUrl: string;
   /** URL of the WebSocket API (wss://…), when the stack has one: config.json `websocketUrl`; its origin may connect. */
   websocketUrl?: string;
@@ -77,6 +86,16 @@ const SPA_REWRITE_CODE = `function handler(event) {
   return request;
 }`;
 
+/** Where the app reaches the API on its own origin; the same prefix as on the local twin (lib/local/gateway.ts). */
+export const API_PATH = '/api';
+
+/** Viewer-request rewrite of the /api/* behaviour: the HTTP API's routes have no /api prefix. */
+const API_PREFIX_STRIP_CODE = `function handler(event) {
+  var request = event.request;
+  request.uri = request.uri.slice(${API_PATH.length}) || '/';
+  return request;
+}`;
+
 const SELF = "'self'";
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const REVALIDATE = 'no-cache';
@@ -87,6 +106,8 @@ export class WebHosting extends Construct {
   readonly distribution: Distribution;
   /** https://<distribution domain>, no trailing slash. */
   readonly url: string;
+  /** The API as the app calls it: <url>/api, same-origin. */
+  readonly apiUrl: string;
   /** The Content-Security-Policy header value (with tokens). */
   readonly contentSecurityPolicy: string;
   /** What /config.json holds (with tokens). */
@@ -117,7 +138,6 @@ export class WebHosting extends Construct {
     const bucketOrigins = props.dataBuckets.map((bucket) => `https://${bucket.bucketRegionalDomainName}`);
     this.contentSecurityPolicy = contentSecurityPolicy({
       connect: [
-        originOf(props.apiUrl),
         ...(props.websocketUrl ? [originOf(props.websocketUrl)] : []),
         `https://cognito-idp.${region}.${urlSuffix}`,
         ...(props.hostedUi ? [`https://${props.hostedUi.domain}`] : []),
@@ -134,6 +154,7 @@ export class WebHosting extends Construct {
       });
 
     const origin = S3BucketOrigin.withOriginAccessControl(this.bucket);
+    const api = apiOrigin(props.apiUrl);
     this.distribution = new Distribution(this, 'Distribution', {
       comment: 'ModelLoop web app',
       httpVersion: HttpVersion.HTTP2_AND_3,
@@ -168,13 +189,40 @@ export class WebHosting extends Construct {
           cachePolicy: CachePolicy.CACHING_OPTIMIZED,
           responseHeadersPolicy: headersWithCaching('AssetHeaders', IMMUTABLE, 'ModelLoop hashed assets: security headers, immutable'),
         },
+        [`${API_PATH.slice(1)}/*`]: {
+          origin: new HttpOrigin(api.domainName, {
+            protocolPolicy: OriginProtocolPolicy.HTTPS_ONLY,
+            ...(api.path ? { originPath: api.path } : {}),
+          }),
+          viewerProtocolPolicy: ViewerProtocolPolicy.HTTPS_ONLY,
+          allowedMethods: AllowedMethods.ALLOW_ALL,
+          // Nothing of the API is cached; the managed policy made for API Gateway origins forwards every viewer header
+          // (Authorization included), cookie and query string, and leaves Host to be the API's own.
+          cachePolicy: CachePolicy.CACHING_DISABLED,
+          originRequestPolicy: OriginRequestPolicy.ALL_VIEWER_EXCEPT_HOST_HEADER,
+          responseHeadersPolicy: new ResponseHeadersPolicy(this, 'ApiHeaders', {
+            comment: 'ModelLoop API under /api: security headers; caching is the API’s own',
+            securityHeadersBehavior: securityHeaders,
+          }),
+          functionAssociations: [
+            {
+              eventType: FunctionEventType.VIEWER_REQUEST,
+              function: new CloudFrontFunction(this, 'ApiPrefix', {
+                comment: 'The HTTP API serves /api/<route> as /<route>',
+                runtime: FunctionRuntime.JS_2_0,
+                code: FunctionCode.fromInline(API_PREFIX_STRIP_CODE),
+              }),
+            },
+          ],
+        },
       },
     });
     this.acknowledgeDistributionFindings();
     this.url = `https://${this.distribution.distributionDomainName}`;
+    this.apiUrl = `${this.url}${API_PATH}`;
 
     this.runtimeConfig = {
-      apiUrl: props.apiUrl,
+      apiUrl: this.apiUrl,
       ...(props.websocketUrl ? { websocketUrl: props.websocketUrl } : {}),
       region,
       userPoolId: props.userPool.userPoolId,
@@ -215,7 +263,7 @@ export class WebHosting extends Construct {
       },
       {
         id: 'AwsSolutions-CFR2',
-        reason: 'The distribution serves only static build files from S3 (GET/HEAD); the HTTP API it talks to is throttled at its stage. A WAF web ACL would have nothing dynamic to protect here.',
+        reason: 'The distribution serves static build files from S3 and passes /api/* through uncached to the HTTP API, which verifies a JWT on every user route, is throttled at its stage and limits each user\'s spending requests itself; its public routes answer the same directly. A WAF web ACL can be added per stage when abuse calls for it.',
       },
       {
         id: 'AwsSolutions-CFR3',
@@ -272,6 +320,13 @@ function originOf(url: string): string {
     throw new Error(`Not an absolute URL with a literal scheme and host: ${url}`);
   }
   return `${scheme}//${host}`;
+}
+
+/** The host name and stage path (none for $default) of an API stage URL such as https://id.execute-api.region.domain/. */
+function apiOrigin(url: string): { domainName: string; path: string } {
+  const host = originOf(url).split('//')[1]!;
+  const path = url.split('/').slice(3).filter(Boolean).join('/');
+  return { domainName: host, path: path ? `/${path}` : '' };
 }
 
 interface CspSources {

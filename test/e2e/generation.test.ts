@@ -64,7 +64,7 @@ describe('image generation, history, edit and upscale', () => {
     await page.getByRole('heading', { name: 'Image Generation' }).waitFor();
     await page.getByRole('button', { name: 'Generate Image' }).click();
     await toast(page, GENERATION_MESSAGES.selectClothingItem).waitFor();
-    // The defaults of spec §9: 2K, prompt enhance off, one model, 1 credit.
+    // The screen's defaults: 2K, prompt enhance off, one model, 1 credit.
     expect(await page.getByRole('radio', { name: /2K/ }).isChecked()).toBe(true);
     expect(await page.getByRole('switch', { name: /Prompt enhance/ }).getAttribute('aria-checked')).toBe('false');
     await page.getByText('Cost: 1 credit').waitFor();

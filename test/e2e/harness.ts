@@ -16,7 +16,7 @@ const root = resolve(import.meta.dirname, '../..');
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
-/** Every screen that needs a session (spec §2's route list plus /generate). */
+/** Every screen that needs a session (the signed-in routes of web/src/app/app-routes.tsx, plus /generate). */
 export const SIGNED_IN_ROUTES = [
   '/dashboard',
   '/dashboard/billing',

@@ -121,16 +121,11 @@ describe('storage', () => {
     }
   });
 
-  it('lets the web origins upload and download, logs access and aborts stale multipart uploads', () => {
+  // Their CORS rules (the stage's CloudFront URL and its extra origins) are set at deploy time: web-hosting.test.ts.
+  it('logs access and aborts stale multipart uploads', () => {
     const accessLogsId = logicalId(plain, plain.stack.storage.accessLogs.node.defaultChild);
     for (const name of Object.keys(BUCKETS) as (keyof typeof BUCKETS)[]) {
       const bucket = resource(plain.json, logicalId(plain, plain.stack.storage.buckets[name].node.defaultChild));
-      expect(bucket.Properties!.CorsConfiguration.CorsRules).toEqual([
-        expect.objectContaining({
-          AllowedOrigins: ['http://localhost:5173', 'http://localhost:4173'],
-          AllowedMethods: ['PUT', 'GET', 'HEAD'],
-        }),
-      ]);
       expect(refOf(bucket.Properties!.LoggingConfiguration.DestinationBucketName)).toBe(accessLogsId);
       expect(bucket.Properties!.LifecycleConfiguration.Rules).toEqual([
         expect.objectContaining({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } }),
@@ -319,11 +314,29 @@ describe('http api', () => {
   });
 
   it('refuses any origin but https:// outside the dev stage', () => {
-    for (const webOrigins of ['*', 'http://localhost:5173', 'https://studio.example.com,http://studio.example.com']) {
-      expect(() => synthModelLoop({ nag: false, context: { stage: 'prod', webOrigins } }), webOrigins).toThrow(/only https:\/\/ origins/);
+    for (const webOrigins of [
+      '*',
+      'http://localhost:5173',
+      'https://studio.example.com,http://studio.example.com',
+      ['https://studio.example.com', '*'],
+      { prod: ['http://studio.example.com'] },
+    ]) {
+      const label = JSON.stringify(webOrigins);
+      expect(() => synthModelLoop({ nag: false, context: { stage: 'prod', webOrigins } }), label).toThrow(/only https:\/\/ origins/);
     }
-    // cdk.json's local origins are for dev only: a prod stage must name its own.
-    expect(() => synthModelLoop({ nag: false, context: { stage: 'prod' } })).toThrow(/not allowed on stage 'prod'/);
+  });
+
+  it('takes the origins of the stage being synthesized: cdk.json’s local ones are dev’s alone', () => {
+    // cdk.json lists the local web app for dev only; prod synthesizes without naming any origin.
+    const prod = synthModelLoop({ nag: false, context: { stage: 'prod' } });
+    prod.dispose();
+    expect(prod.stack.node.tryGetContext('webOrigins')).toEqual({ dev: ['http://localhost:5173', 'http://localhost:4173'] });
+    const perStage = { dev: ['http://localhost:5173'], prod: ['https://studio.example.com'] };
+    const named = synthModelLoop({ nag: false, context: { stage: 'prod', webOrigins: perStage } });
+    named.dispose();
+    named.template.hasResourceProperties('AWS::ApiGatewayV2::Api', {
+      CorsConfiguration: Match.objectLike({ AllowOrigins: ['https://studio.example.com'] }),
+    });
   });
 
   it('answers CORS preflights for the web origins with the shared CORS settings', () => {
@@ -411,7 +424,7 @@ describe('pricing tier seed', () => {
       const [, parts] = cr.Properties!.Create['Fn::Join'] as [string, unknown[]];
       const text = parts.map((part) => (typeof part === 'string' ? part : refOf(part) === tableId ? 'PRICING_TABLE' : 'OTHER')).join('');
       return JSON.parse(text) as { action: string; parameters: { TableName: string; Item: Record<string, unknown> } };
-    });
+    }).filter((call) => call.action !== 'PutBucketCors'); // the buckets' CORS rules: web-hosting.test.ts
     expect(calls).toHaveLength(PRICING_TIER_SEED.length);
     for (const tier of PRICING_TIER_SEED) {
       const call = calls.find((c) => (c.parameters.Item.id as { S: string }).S === tier.id);

@@ -1,5 +1,6 @@
 // The web app's hosting: a private bucket behind CloudFront (origin access control), client routes, caching, security
-// headers with a CSP made of the stack's own endpoints, and the config.json written at deploy time.
+// headers with a CSP made of the stack's own endpoints, the API same-origin under /api, the upload buckets' CORS for
+// the distribution's domain, and the config.json written at deploy time.
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, relative } from 'node:path';
@@ -17,6 +18,8 @@ import { nagFindings, resourcesOfType, synthModelLoop, type CfnResource, type Cf
 const cdkJson = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as { context: Record<string, unknown> };
 const GOOGLE = { stage: 'staging', webOrigins: 'https://studio.example.com', googleClientId: 'client-123.apps.googleusercontent.com', testPayments: true };
 const CACHING_OPTIMIZED_ID = '658327ea-f89d-4fab-a63d-7e88639e58f6';
+const CACHING_DISABLED_ID = '4135ea2d-6df8-44a3-9df3-4b5a84be39ad';
+const ALL_VIEWER_EXCEPT_HOST_HEADER_ID = 'b689b0a8-53d0-40ab-baf2-68738e2966ac';
 /** CloudFront's limit on a Content-Security-Policy value in a response headers policy. */
 const CSP_MAX_LENGTH = 1783;
 
@@ -212,7 +215,8 @@ describe('web bucket', () => {
 describe('distribution', () => {
   it('reads the bucket through origin access control (no OAI, no website endpoint)', () => {
     const [origin, ...others] = distribution(plain).Origins as Record<string, any>[];
-    expect(others).toEqual([]);
+    // The other origin is the HTTP API (below), reached over HTTPS as a custom origin.
+    expect(others.map((other) => other.CustomOriginConfig?.OriginProtocolPolicy)).toEqual(['https-only']);
     expect(origin!.DomainName).toEqual({ 'Fn::GetAtt': [idOf(plain, plain.stack.web.bucket), 'RegionalDomainName'] });
     expect(origin!.S3OriginConfig).toEqual({ OriginAccessIdentity: '' });
     const oacId = origin!.OriginAccessControlId['Fn::GetAtt'][0] as string;
@@ -224,11 +228,14 @@ describe('distribution', () => {
     plain.template.resourceCountIs('AWS::CloudFront::CloudFrontOriginAccessIdentity', 0);
   });
 
-  it('redirects HTTP to HTTPS everywhere, speaks HTTP/2 and HTTP/3 and serves index.html at the root', () => {
+  it('redirects HTTP to HTTPS for the app, refuses HTTP for the API, speaks HTTP/2 and HTTP/3 and serves index.html at the root', () => {
     const config = distribution(plain);
     expect(config.HttpVersion).toBe('http2and3');
     expect(config.DefaultRootObject).toBe('index.html');
-    for (const behavior of behaviors(plain)) expect(behavior.ViewerProtocolPolicy).toBe('redirect-to-https');
+    for (const behavior of behaviors(plain)) {
+      // A redirected POST would arrive as a GET; the app always calls the API over HTTPS.
+      expect(behavior.ViewerProtocolPolicy).toBe(behavior.PathPattern === 'api/*' ? 'https-only' : 'redirect-to-https');
+    }
   });
 
   it('serves the app shell for client routes and lets missing files stay errors', () => {
@@ -263,7 +270,7 @@ describe('distribution', () => {
         (header) => header.Header === 'Cache-Control',
       );
 
-    expect((config.CacheBehaviors as unknown[]).length).toBe(1);
+    expect((config.CacheBehaviors as Record<string, any>[]).map((behavior) => behavior.PathPattern)).toEqual(['assets/*', 'api/*']);
     const assets = config.CacheBehaviors[0] as Record<string, any>;
     expect(assets.PathPattern).toBe('assets/*');
     expect(assets.CachePolicyId).toBe(CACHING_OPTIMIZED_ID);
@@ -296,7 +303,7 @@ describe('security headers', () => {
     expect(csps.size).toBe(1);
   });
 
-  it('has a CSP made of exactly the stack’s API, Cognito and bucket origins', () => {
+  it('has a CSP made of exactly the stack’s WebSocket, Cognito and bucket origins (the API is same-origin)', () => {
     const s = google;
     const bucketOrigins = Object.values(s.stack.storage.buckets).map(
       (bucket) => `https://${placeholder(`${idOf(s, bucket)}.RegionalDomainName`)}`,
@@ -310,7 +317,6 @@ describe('security headers', () => {
       'media-src': media,
       'connect-src': [
         "'self'",
-        `https://${placeholder(idOf(s, s.stack.httpApi.api))}.execute-api.aws-region.aws-urlsuffix`,
         ...websocket(s).map((url) => new URL(url).origin),
         'https://cognito-idp.aws-region.aws-urlsuffix',
         `https://${placeholder(idOf(s, s.stack.auth.domain!))}.auth.aws-region.amazoncognito.com`,
@@ -359,7 +365,7 @@ describe('config.json', () => {
     expect(Object.keys(config).sort()).toEqual(cloudKeys.sort());
     const distributionDomain = placeholder(`${idOf(s, s.stack.web.distribution)}.DomainName`);
     expect(config).toEqual({
-      apiUrl: `https://${placeholder(idOf(s, s.stack.httpApi.api))}.execute-api.aws-region.aws-urlsuffix/`,
+      apiUrl: `https://${distributionDomain}/api`,
       ...(websocket(s).length > 0 ? { websocketUrl: websocket(s)[0] } : {}),
       region: 'aws-region',
       userPoolId: placeholder(idOf(s, s.stack.auth.userPool)),
@@ -403,6 +409,103 @@ describe('config.json', () => {
   });
 });
 
+describe('the API under /api, same-origin', () => {
+  const apiBehavior = (s: Synthesized) => behaviors(s).find((behavior) => behavior.PathPattern === 'api/*')!;
+
+  it('passes /api/* uncached to the HTTP API’s own endpoint, with the viewer’s headers but not its Host', () => {
+    for (const s of [plain, google]) {
+      const behavior = apiBehavior(s);
+      expect(behavior.CachePolicyId).toBe(CACHING_DISABLED_ID);
+      expect(behavior.OriginRequestPolicyId).toBe(ALL_VIEWER_EXCEPT_HOST_HEADER_ID);
+      expect(behavior.AllowedMethods).toEqual(expect.arrayContaining(['GET', 'HEAD', 'OPTIONS', 'PUT', 'PATCH', 'POST', 'DELETE']));
+      const origin = (distribution(s).Origins as Record<string, any>[]).find((o) => o.Id === behavior.TargetOriginId)!;
+      expect(text(origin.DomainName)).toBe(`${placeholder(idOf(s, s.stack.httpApi.api))}.execute-api.aws-region.aws-urlsuffix`);
+      expect(origin.OriginPath ?? '').toBe('');
+      expect(origin.CustomOriginConfig).toMatchObject({ OriginProtocolPolicy: 'https-only', OriginSSLProtocols: ['TLSv1.2'] });
+    }
+  });
+
+  it('strips the /api prefix before the request reaches the API’s routes', () => {
+    const [association, ...more] = apiBehavior(plain).FunctionAssociations as Record<string, any>[];
+    expect(more).toEqual([]);
+    expect(association!.EventType).toBe('viewer-request');
+    const fn = plain.json.Resources[association!.FunctionARN['Fn::GetAtt'][0] as string]!.Properties!;
+    expect(fn.FunctionConfig.Runtime).toBe('cloudfront-js-2.0');
+    const handler = new Function(`${fn.FunctionCode as string}\nreturn handler;`)() as (event: unknown) => { uri: string };
+    const routed = (uri: string) => handler({ request: { uri, headers: {} } }).uri;
+    expect(routed('/api/credits')).toBe('/credits');
+    expect(routed('/api/jobs/j-1/cancel')).toBe('/jobs/j-1/cancel');
+    expect(routed('/api/v1/pricing-tiers')).toBe('/v1/pricing-tiers');
+    expect(routed('/api/')).toBe('/');
+  });
+
+  it('needs no CORS on the API without extra origins, on any stage: the app is its own origin', () => {
+    const prod = synthModelLoop({ nag: false, context: { stage: 'prod' } });
+    try {
+      const httpApi = (s: Synthesized) => s.json.Resources[idOf(s, s.stack.httpApi.api)]!.Properties!;
+      expect(httpApi(prod).CorsConfiguration).toBeUndefined();
+      expect(deployed(prod).config.apiUrl).toBe(`https://${placeholder(`${idOf(prod, prod.stack.web.distribution)}.DomainName`)}/api`);
+      // An extra https origin (a custom domain) is allowed by the API's CORS and nothing else.
+      expect(httpApi(google).CorsConfiguration.AllowOrigins).toEqual(['https://studio.example.com']);
+    } finally {
+      prod.dispose();
+    }
+  });
+});
+
+describe('the data buckets’ CORS', () => {
+  /** The CORS rules each data bucket gets at deploy time (the PutBucketCors call of its custom resource), by bucket id. */
+  const bucketCors = (s: Synthesized) =>
+    new Map(
+      resourcesOfType(s.json, 'Custom::AWS').flatMap(([, resource]) => {
+        const create = JSON.parse(text(resource.Properties!.Create)) as Record<string, any>;
+        if (create.action !== 'PutBucketCors') return [];
+        expect(JSON.parse(text(resource.Properties!.Update))).toEqual(create);
+        return [[create.parameters.Bucket as string, create.parameters.CORSConfiguration.CORSRules as Record<string, any>[]]];
+      }),
+    );
+  const webUrl = (s: Synthesized) => `https://${placeholder(`${idOf(s, s.stack.web.distribution)}.DomainName`)}`;
+
+  it('allows the stage’s CloudFront URL on every data bucket without any context, on a stage that is not dev', () => {
+    const prod = synthModelLoop({ nag: false, context: { stage: 'prod' } });
+    try {
+      const rules = bucketCors(prod);
+      const buckets = Object.values(prod.stack.storage.buckets).map((bucket) => placeholder(idOf(prod, bucket)));
+      expect([...rules.keys()].sort()).toEqual(buckets.sort());
+      for (const [bucket, bucketRules] of rules) {
+        expect(bucketRules, bucket).toEqual([
+          { AllowedOrigins: [webUrl(prod)], AllowedMethods: ['PUT', 'GET', 'HEAD'], AllowedHeaders: ['*'], ExposeHeaders: ['ETag'], MaxAgeSeconds: 3000 },
+        ]);
+        expect(bucketRules[0]!.AllowedOrigins.join()).not.toMatch(/\*|http:/);
+      }
+      // The rules are set at deploy time, not as a bucket property (which would make the distribution depend on itself).
+      for (const bucket of Object.values(prod.stack.storage.buckets)) {
+        expect(prod.json.Resources[idOf(prod, bucket)]!.Properties!.CorsConfiguration).toBeUndefined();
+      }
+    } finally {
+      prod.dispose();
+    }
+  });
+
+  it('adds the stage’s extra origins (a custom domain; the local web app on dev) to its CloudFront URL', () => {
+    for (const [s, extra] of [
+      [google, ['https://studio.example.com']],
+      [plain, ['http://localhost:5173', 'http://localhost:4173']],
+    ] as const) {
+      for (const rules of bucketCors(s).values()) expect(rules[0]!.AllowedOrigins).toEqual([...extra, webUrl(s)]);
+    }
+  });
+
+  it('lets the custom resource put the CORS rules of the data buckets and nothing else', () => {
+    const bucketArns = Object.values(google.stack.storage.buckets).map((bucket) => placeholder(`${idOf(google, bucket)}.Arn`));
+    const corsStatements = resourcesOfType(google.json, 'AWS::IAM::Policy')
+      .flatMap(([, policy]) => policy.Properties!.PolicyDocument.Statement as Record<string, any>[])
+      .filter((statement) => JSON.stringify(statement.Action).toLowerCase().includes('putbucketcors'));
+    expect(corsStatements.map((statement) => statement.Action)).toEqual(bucketArns.map(() => 's3:PutBucketCORS'));
+    expect(corsStatements.map((statement) => text(statement.Resource)).sort()).toEqual(bucketArns.sort());
+  });
+});
+
 describe('the construct on its own', () => {
   let webRoot: string;
   beforeAll(() => {
@@ -421,7 +524,7 @@ describe('the construct on its own', () => {
     const s = synthWebOnly(webRoot, { websocketUrl: wsUrl });
     const csp = parseCsp(cspFromJson(s.json));
     expect(csp['connect-src']).toContain('wss://ws98765432.execute-api.eu-west-1.amazonaws.com');
-    expect(csp['connect-src']).toContain('https://api1234567.execute-api.eu-west-1.amazonaws.com');
+    expect(csp['connect-src']).not.toContain('https://api1234567.execute-api.eu-west-1.amazonaws.com');
     expect(csp['connect-src']).toContain('https://cognito-idp.eu-west-1.aws-urlsuffix');
     expect(csp['connect-src']).toContain('https://modelloop-test.auth.eu-west-1.amazoncognito.com');
 

@@ -193,7 +193,7 @@ export async function cancelJob(userId: string, jobId: string): Promise<VideoJob
   return toJob(ended);
 }
 
-/** The caller's newest jobs (spec §7: newest first, limit 10), each with a signed URL of its poster frame. */
+/** The caller's newest jobs (newest first, at most 10: the video screen's recent list), each with a signed URL of its poster frame. */
 export async function recentJobs(userId: string): Promise<JobListItem[]> {
   const listed = await listJobs(userId, SHORT_LIST_LIMIT);
   // A job nobody polls anymore is settled here once it has been generating for long: its execution may have ended

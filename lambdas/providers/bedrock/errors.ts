@@ -9,7 +9,7 @@ export const BEDROCK_FAILED_MESSAGE = 'The AI service could not process this req
  * Bedrock's wording for a content refusal. Stability reports it in `finish_reasons` as "Filter reason: prompt" /
  * "Filter reason: input image" / "Filter reason: output image" (Stability AI Image Services - Amazon Bedrock,
  * https://docs.aws.amazon.com/bedrock/latest/userguide/stable-image-services.html, "Request and response");
- * Bedrock's own filters answer "... blocked by our content filters" (DESIGN §5, catalogue §8 'Content Policy').
+ * Bedrock's own filters answer "... blocked by our content filters". Both are shown as the error catalogue's 'Content Policy' message.
  */
 const CONTENT_FILTER_PATTERNS = [/filter reason:/i, /content filter/i];
 

@@ -1,4 +1,4 @@
-// The local studio engine (DESIGN §5): deterministic image and video "generation" with sharp and ffmpeg, no AI.
+// The local studio engine (the twin's default adapter of every AI port): deterministic image and video "generation" with sharp and ffmpeg, no AI.
 // Every result says so: model 'local-engine', and a "ModelLoop local engine" mark on generated pictures and clips.
 import type { S3Client } from '@aws-sdk/client-s3';
 import type { LocalEngine } from '../ports.js';

@@ -1,5 +1,5 @@
 // cognito-local has no GetTokensFromRefreshToken (Amplify 6.22's refresh call), so on the local twin Amplify's token
-// refresher is replaced by this one, which renews the tokens with InitiateAuth REFRESH_TOKEN_AUTH (DESIGN.md §1).
+// refresher is replaced by this one, which renews the tokens with InitiateAuth REFRESH_TOKEN_AUTH, which cognito-local answers.
 import { decodeJWT } from 'aws-amplify/auth';
 import type { cognitoUserPoolsTokenProvider } from 'aws-amplify/auth/cognito';
 

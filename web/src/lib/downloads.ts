@@ -1,4 +1,4 @@
-// Result files are downloaded by a plain fetch of the signed result URL (spec §7), saved under the specification's
+// Result files are downloaded by a plain fetch of the signed result URL (no server round trip), saved under fixed
 // names: pictures as .png, videos as <type>-<first 8 characters of the id>.mp4.
 import type { Generation } from '@contracts/generations';
 import { toast } from 'sonner';

@@ -1,7 +1,7 @@
 // Browser side of presigned uploads: the accepted file types, a PUT with progress, and previews of local files.
 import { useEffect, useState } from 'react';
 
-/** The accept list of the file pickers: the types of spec §5 (JPEG, JPG, PNG, WebP). */
+/** The accept list of the file pickers: the image types every route takes (JPEG, JPG, PNG, WebP). */
 export const IMAGE_ACCEPT = 'image/jpeg,image/png,image/webp,.jpg,.jpeg,.png,.webp';
 
 /**

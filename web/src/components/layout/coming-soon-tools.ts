@@ -1,4 +1,4 @@
-/** The tools announced as coming soon (spec §1), listed in the dashboard sidebar and on /coming-soon. */
+/** The tools announced as coming soon (not built yet; named so sellers know what is planned), listed in the dashboard sidebar and on /coming-soon. */
 export const COMING_SOON_TOOLS = [
   'AI Clothing Try-On',
   'AI Fashion Model Generator',

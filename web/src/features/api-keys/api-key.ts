@@ -1,4 +1,4 @@
-/** An API key of the API screen. Generated in the browser and kept only in memory (spec §3: not persisted). */
+/** An API key of the API screen. Generated in the browser and kept only in memory (never persisted). */
 export interface ApiKey {
   id: string;
   key: string;

@@ -14,7 +14,7 @@ import { useUser } from '@/lib/session-context';
 export const BATCHES_QUERY_ROOT = 'batches' satisfies LiveResource;
 const RUNNING_POLL_MS = 2_000;
 
-/** Spec §3 Batch item (client only). */
+/** One entry of the batch being composed: a clothing item and its angles (client only, never stored). */
 export interface BatchItem {
   id: string;
   clothingItemId: string;

@@ -76,7 +76,7 @@ export default function BatchGenerationPage() {
         batchItems: draft.map(({ clothingItemId, prompt: entryPrompt, cameraAngles, backdrop: colour }) => ({ clothingItemId, prompt: entryPrompt, cameraAngles, backdrop: colour })),
         imageSize,
       });
-      // Spec §4: after submit the draft is cleared and the credits are reloaded.
+      // After submit the draft is cleared (it was charged) and the balance shows what the debit left.
       setDraft([]);
       setBalance(started.remainingCredits);
       void queryClient.invalidateQueries({ queryKey: profileQueryKey(user.userId) });

@@ -4,7 +4,7 @@ import { apiRequest } from '@/lib/api';
 import { useLoadErrorToast } from '@/lib/load-error';
 import { useUser } from '@/lib/session-context';
 
-/** The caller's clothing items that are not deleted (spec §7: generation screens filter on is_deleted false). */
+/** The caller's clothing items that are not deleted (a deleted item is kept for the history but can't be picked again). */
 export function useLibraryItems() {
   const user = useUser();
   // The key starts with 'clothing-items', so realtime notices and the library's own changes refresh it too.

@@ -31,7 +31,7 @@ export default function SupportPage() {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    // Support messages are simulated (spec §7): nothing is sent to a server.
+    // Support messages are simulated (there is no support back end yet): nothing is sent to a server.
     toast.success('Message sent', { description: `Thanks! We'll reply to ${email.trim()} within 24 hours.` });
     setSubject('');
     setMessage('');

@@ -1,6 +1,6 @@
-// The polled job kept in the browser (spec §4): localStorage `activePolling` holds the job and its operation name
+// The polled job kept in the browser: localStorage `activePolling` holds the job and its operation name
 // while polling, so a reload resumes it; it is removed when the job is done. The poll interval and the number of
-// attempts are the specification's (10 s, 120); tests may shorten the interval with a localStorage knob.
+// attempts are fixed (10 s, 120 attempts: 20 minutes); tests may shorten the interval with a localStorage knob.
 import { VIDEO_POLL_INTERVAL_MS, VIDEO_POLL_MAX_ATTEMPTS } from '@contracts/catalog';
 
 export const ACTIVE_POLLING_KEY = 'activePolling';

@@ -1,5 +1,5 @@
 // The video feature's server state: the job list (query key 'jobs', the realtime resource, so a change notice
-// reloads it) and the calls of spec §7 (generate-video, poll-operation, get-video-url) plus cancel.
+// reloads it) and the video calls (generate-video, poll-operation, get-video-url) plus cancel.
 import type { LiveResource } from '@contracts/api';
 import {
   GenerateVideoResponse,

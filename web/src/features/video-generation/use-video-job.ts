@@ -127,7 +127,7 @@ export function useVideoJob() {
         if (answer.done) return void (await finish(jobId, answer));
       } catch (error) {
         if (stopped) return;
-        // Spec §8: a poll error is only logged; near the end of the attempts it is reported.
+        // One failed poll is only logged (the next poll may succeed); near the end of the attempts it is reported.
         console.warn('video status poll failed', error);
         if (error instanceof ApiError && error.status === 404) {
           clearActivePolling();
@@ -203,7 +203,7 @@ export function useVideoJob() {
     [poll, refreshJobs, setBalance, user?.userId],
   );
 
-  /** Spec §4: resume polling with Check Status. */
+  /** Check Status: resumes polling a job that timed out or was left (e.g. by a reload). */
   const checkStatus = useCallback(async () => {
     const target = phase.kind === 'polling' || phase.kind === 'timed-out' ? phase : readActivePolling();
     if (!target?.operationName) return void showToast(VIDEO_MESSAGES.cannotResume);

@@ -35,7 +35,7 @@ import { VIDEO_MESSAGES } from './video-messages';
 const COST_PER_VIDEO = tierCost('video-generation');
 const MAX_MB = VIDEO_SOURCE_MAX_BYTES / 1024 / 1024;
 
-/** Spec §9: videos download as mp4 named with the type and the first 8 characters of the id. */
+/** Videos download as mp4 named with the type and the first 8 characters of the id. */
 export const videoFileName = (jobId: string, index: number) => `video-${jobId.slice(0, 8)}${index > 0 ? `-${index + 1}` : ''}.mp4`;
 
 /** m:ss */
@@ -124,7 +124,7 @@ function VideoForm({ busy, onGenerate }: { busy: boolean; onGenerate: ReturnType
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    // Spec §5, before any call: an image, a motion prompt, enough credits.
+    // Checked before any call, so nothing is charged for a request that cannot run: an image, a motion prompt, enough credits.
     const image = sourceMode === 'upload' ? file : imported;
     if (!image) return void toast.error(VIDEO_MESSAGES.imageRequired.title, { description: VIDEO_MESSAGES.imageRequired.description });
     if (!prompt.trim()) return void toast.error(VIDEO_MESSAGES.promptRequired.title, { description: VIDEO_MESSAGES.promptRequired.description });

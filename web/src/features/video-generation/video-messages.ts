@@ -1,5 +1,5 @@
-// The video screen's part of the error catalogue (spec §8 "Video errors" and "Polling"): each server answer or
-// failure mapped by its message content to the specification's toast title and text.
+// The video screen's part of the error catalogue ("Video errors" and "Polling"): each server answer or
+// failure mapped by its message content to the catalogue's toast title and text.
 import { ApiError } from '@/lib/api';
 
 export interface ToastText {
@@ -37,7 +37,7 @@ export function isNetworkLike(error: unknown): boolean {
   return /network|fetch|timeout/i.test(messageOf(error));
 }
 
-/** The toast for a failed video start, by the message's content (spec §8). */
+/** The toast for a failed video start, by the message's content. */
 export function videoStartErrorToast(error: unknown): ToastText {
   const message = messageOf(error);
   if (message.includes('Insufficient credits')) return VIDEO_MESSAGES.insufficientCredits;
