@@ -27,6 +27,7 @@ import { downloadFile } from '@/lib/downloads';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { tierCost } from '@/lib/generations';
 import { useProfile } from '@/lib/profile';
+import { useTypicalTime } from '@/lib/typical-time';
 import { useObjectUrl } from '@/lib/uploads';
 import { useJobs } from './api';
 import { useVideoJob, type VideoPhase } from './use-video-job';
@@ -285,6 +286,7 @@ function VideoResult({ phase, onCheckStatus, onCancel }: { phase: VideoPhase; on
   const waiting = phase.kind === 'polling' || phase.kind === 'timed-out' ? phase : undefined;
   const elapsed = useElapsedSeconds(waiting?.startedAt);
   const fraction = Math.min(1, elapsed / VIDEO_PROGRESS_FULL_SECONDS);
+  const typical = useTypicalTime('video');
   return (
     <Card>
       <CardHeader>
@@ -302,7 +304,7 @@ function VideoResult({ phase, onCheckStatus, onCancel }: { phase: VideoPhase; on
               <span>
                 Elapsed <span data-testid="video-elapsed" className="font-mono font-semibold text-slate-900">{formatElapsed(elapsed)}</span>
               </span>
-              <span>expected 2-5 minutes</span>
+              <span data-testid="video-typical-time">{typical}</span>
             </div>
             <div
               role="progressbar"
@@ -350,7 +352,7 @@ function VideoResult({ phase, onCheckStatus, onCancel }: { phase: VideoPhase; on
         {phase.kind === 'idle' && (
           <div className="flex flex-col items-center gap-3 rounded-lg border-2 border-dashed border-slate-200 px-6 py-12 text-center text-slate-600">
             <Video className="h-10 w-10 text-slate-400" aria-hidden="true" />
-            <p>Your looping video appears here. Most videos are ready in a minute or two.</p>
+            <p>Your looping video appears here. {typical}.</p>
           </div>
         )}
       </CardContent>
