@@ -8,7 +8,6 @@ import {
   VIDEO_PROGRESS_FULL_SECONDS,
   VIDEO_SOURCE_MAX_BYTES,
 } from '@contracts/catalog';
-import { checkImageFile } from '@contracts/upload-rules';
 import { MOTION_PROMPT_MAX_LENGTH, type JobListItem } from '@contracts/video';
 import { AlertTriangle, Coins, Download, Link2, RefreshCw, Upload, Video, X } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
@@ -26,6 +25,7 @@ import { cn } from '@/lib/cn';
 import { downloadFile } from '@/lib/downloads';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { tierCost } from '@/lib/generations';
+import { checkPickedImage } from '@/lib/image-check';
 import { useProfile } from '@/lib/profile';
 import { useTypicalTime } from '@/lib/typical-time';
 import { useObjectUrl } from '@/lib/uploads';
@@ -116,9 +116,9 @@ function VideoForm({ busy, onGenerate }: { busy: boolean; onGenerate: ReturnType
   const cost = COST_PER_VIDEO * outputCount;
   const credits = profile.data?.current_credits;
 
-  const pickFile = (picked: File | undefined) => {
+  const pickFile = async (picked: File | undefined) => {
     if (!picked) return;
-    const problem = checkImageFile(picked, VIDEO_SOURCE_MAX_BYTES);
+    const problem = await checkPickedImage(picked, VIDEO_SOURCE_MAX_BYTES);
     if (problem) return void toast.error(problem.title, { description: problem.description });
     setFile(picked);
   };
