@@ -1,6 +1,5 @@
 // What an image file is by its first bytes, and the limits every decode of an upload keeps to. Nothing here decodes,
 // so any function may import it; decoding is lambdas/domain/image-decoding.ts, which only decoding functions import.
-import type { ImageMimeType } from '../contracts/api.js';
 
 /** Enough leading bytes to tell the accepted types apart (WebP needs 12). */
 export const MAGIC_BYTES_LENGTH = 16;
