@@ -24,6 +24,7 @@ import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
 import { tierCost, uploadGenerationImage, useFollowedGeneration, useStartGeneration } from '@/lib/generations';
 import { checkPickedImage } from '@/lib/image-check';
+import { isInsufficientCredits, useBuyCreditsAction } from '@/lib/buy-credits';
 import { useProfile } from '@/lib/profile';
 import { useObjectUrl } from '@/lib/uploads';
 import { useLibraryItems } from './use-library-items';
@@ -61,6 +62,7 @@ export default function ImageGenerationPage() {
   const fileUrl = useObjectUrl(file);
   const item = library.data?.find((candidate) => candidate.id === itemId);
   const credits = profile.data?.current_credits;
+  const buyCredits = useBuyCreditsAction();
   const working = pending !== undefined || followed.data?.status === 'processing';
 
   const pickFile = async (picked: File | undefined) => {
@@ -77,7 +79,7 @@ export default function ImageGenerationPage() {
     if (mode === 'upload' && !file) return void toast.error(GENERATION_MESSAGES.uploadProductImage);
     if (mode === 'link' && !imported) return void toast.error(GENERATION_MESSAGES.uploadProductImage);
     if (!prompt.trim()) return void toast.error(GENERATION_MESSAGES.enterModelDescription);
-    if (credits !== undefined && credits < COST) return void toast.error(GENERATION_MESSAGES.needOneCredit);
+    if (credits !== undefined && credits < COST) return void toast.error(GENERATION_MESSAGES.needOneCredit, { action: buyCredits });
     try {
       let source: Record<string, string>;
       if (mode === 'upload' && file) {
@@ -92,7 +94,10 @@ export default function ImageGenerationPage() {
       const started = await start.mutateAsync({ ...source, productType, prompt: prompt.trim(), aiModel, cameraZoom, imageSize, promptEnhance });
       setGenerationId(started.generationId);
     } catch (error) {
-      toast.error('Generation Failed', { description: error instanceof Error ? error.message : 'Please try again.' });
+      toast.error('Generation Failed', {
+        description: error instanceof Error ? error.message : 'Please try again.',
+        action: isInsufficientCredits(error) ? buyCredits : undefined,
+      });
     } finally {
       setPending(undefined);
     }

@@ -26,6 +26,7 @@ import { downloadFile } from '@/lib/downloads';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { tierCost } from '@/lib/generations';
 import { checkPickedImage } from '@/lib/image-check';
+import { useBuyCreditsAction } from '@/lib/buy-credits';
 import { useProfile } from '@/lib/profile';
 import { useTypicalTime } from '@/lib/typical-time';
 import { useObjectUrl } from '@/lib/uploads';
@@ -115,6 +116,7 @@ function VideoForm({ busy, onGenerate }: { busy: boolean; onGenerate: ReturnType
   const ids = { file: useId(), prompt: useId() };
   const cost = COST_PER_VIDEO * outputCount;
   const credits = profile.data?.current_credits;
+  const buyCredits = useBuyCreditsAction();
 
   const pickFile = async (picked: File | undefined) => {
     if (!picked) return;
@@ -130,7 +132,7 @@ function VideoForm({ busy, onGenerate }: { busy: boolean; onGenerate: ReturnType
     if (!image) return void toast.error(VIDEO_MESSAGES.imageRequired.title, { description: VIDEO_MESSAGES.imageRequired.description });
     if (!prompt.trim()) return void toast.error(VIDEO_MESSAGES.promptRequired.title, { description: VIDEO_MESSAGES.promptRequired.description });
     if (credits !== undefined && credits < cost) {
-      return void toast.error(VIDEO_MESSAGES.insufficientCredits.title, { description: VIDEO_MESSAGES.insufficientCredits.description });
+      return void toast.error(VIDEO_MESSAGES.insufficientCredits.title, { description: VIDEO_MESSAGES.insufficientCredits.description, action: buyCredits });
     }
     void onGenerate({ image, prompt: prompt.trim(), duration, aspectRatio, outputCount });
   };
