@@ -33,7 +33,7 @@ export default function DashboardPage() {
         </ButtonLink>
       </div>
 
-      <div className="grid gap-6 md:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-3">
         <Card>
           <CardHeader className="flex-row items-center justify-between">
             <CardTitle>Video Credits</CardTitle>

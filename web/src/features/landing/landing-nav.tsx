@@ -39,9 +39,12 @@ export function LandingNav() {
             </>
           ) : (
             <>
-              <ButtonLink to="/auth" variant="outline" size="sm" className="hidden sm:inline-flex sm:h-10 sm:px-4">
-                Book Demo
-              </ButtonLink>
+              {/* The wrapper hides it on phones: the button's own inline-flex would win over a `hidden` beside it. */}
+              <span className="hidden sm:inline-flex">
+                <ButtonLink to="/auth" variant="outline" size="sm" className="sm:h-10 sm:px-4">
+                  Book Demo
+                </ButtonLink>
+              </span>
               <ButtonLink to="/auth" size="sm" className="whitespace-nowrap sm:h-10 sm:px-4">
                 Get Started FREE
               </ButtonLink>
@@ -71,9 +74,11 @@ export function LandingNav() {
             ))}
           </ul>
           {!signedIn && (
-            <ButtonLink to="/auth" variant="outline" className="w-full sm:hidden">
-              Book Demo
-            </ButtonLink>
+            <span className="block sm:hidden">
+              <ButtonLink to="/auth" variant="outline" className="w-full">
+                Book Demo
+              </ButtonLink>
+            </span>
           )}
         </div>
       )}
