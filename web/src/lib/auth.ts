@@ -114,14 +114,15 @@ export const INCORRECT_CREDENTIALS = 'Incorrect email or password';
 
 /**
  * The cloud pool (PreventUserExistenceErrors) answers both cases with NotAuthorizedException "Incorrect username or
- * password."; cognito-local answers UserNotFoundException or InvalidPasswordException "Invalid password". Both hosts
+ * password."; cognito-local answers NotAuthorizedException "User not authorized" (unknown e-mail) or
+ * InvalidPasswordException "Invalid password" (wrong password). Both hosts
  * show one message. Other refusals (a disabled user, too many attempts) keep their own text.
  */
 export function signInFailureMessage(error: unknown): string | undefined {
   const name = error instanceof Error ? error.name : '';
   const message = error instanceof Error ? error.message : '';
   if (name === 'UserNotFoundException' || name === 'InvalidPasswordException') return INCORRECT_CREDENTIALS;
-  if (name === 'NotAuthorizedException' && /incorrect username or password|invalid password/i.test(message)) return INCORRECT_CREDENTIALS;
+  if (name === 'NotAuthorizedException' && /incorrect username or password|invalid password|user not authorized/i.test(message)) return INCORRECT_CREDENTIALS;
   return undefined;
 }
 
