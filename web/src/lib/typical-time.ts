@@ -3,8 +3,8 @@ import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api';
 import { useUser } from './session-context';
 
-/** The promise made when there is no figure yet: the specification's expectation for a video. */
-export const FALLBACK_EXPECTATION = '2–5 minutes';
+/** The specification's expectation, said while there is no figure of the caller's own work yet. */
+export const FALLBACK_EXPECTATION = 'expected 2-5 minutes';
 
 /** "about 20 seconds", "about 2 minutes": a median duration rounded the way people say it. */
 export function aboutDuration(seconds: number): string {
@@ -17,15 +17,19 @@ export function aboutDuration(seconds: number): string {
 export function useGenerationDurations() {
   const user = useUser();
   return useQuery({
-    queryKey: ['generation-durations', user.userId] as const,
+    // Starts with 'generations': a finished generation (a realtime notice) reads the figure again.
+    queryKey: ['generations', user.userId, 'durations'] as const,
     queryFn: () => apiRequest(GenerationDurations, '/generation-durations'),
     staleTime: 60_000,
   });
 }
 
-/** "Usually ready in about 20 seconds" from the caller's recent work of that kind, else the 2–5 minutes fallback. */
+/**
+ * "usually ready in about 20 seconds", from the median of the caller's recent work of that kind; the specification's
+ * "expected 2-5 minutes" until there is such work.
+ */
 export function useTypicalTime(kind: 'image' | 'video'): string {
   const durations = useGenerationDurations();
   const seconds = durations.data?.[kind];
-  return seconds === null || seconds === undefined ? `Usually ready in ${FALLBACK_EXPECTATION}` : `Usually ready in ${aboutDuration(seconds)}`;
+  return seconds === null || seconds === undefined ? FALLBACK_EXPECTATION : `usually ready in ${aboutDuration(seconds)}`;
 }

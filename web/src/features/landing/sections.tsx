@@ -37,7 +37,7 @@ const OLD_WAY = [
 ];
 const NEW_WAY = [
   'Upload one product photo: flat lay, hanger, ghost mannequin or model shot',
-  'On-model images and videos, most ready within 2–5 minutes',
+  'On-model images and videos, most ready within 2-5 minutes',
   'Pay-as-you-go credits that never expire, from $0.10 each',
   'HD looped MP4s with a perfect-loop guarantee that stop the scroll',
 ];
@@ -125,7 +125,7 @@ const OFFERINGS = [
   { icon: Film, title: 'AI Video Generation', text: 'Short looping product videos from a single still image.' },
 ];
 const CLAIMS = [
-  { icon: Clock, title: 'Ready in minutes', text: 'Most videos are ready within 2–5 minutes, often much sooner, and we notify you when yours is done.' },
+  { icon: Clock, title: 'Ready in minutes', text: 'Most videos are ready within 2-5 minutes, often much sooner, and we notify you when yours is done.' },
   { icon: LoopIcon, title: 'Perfect-loop guarantee', text: 'Every video loops seamlessly, frame to frame, with no visible jump.' },
   { icon: ShieldCheck, title: 'Commercial use allowed', text: 'Use everything you create in your shop, ads and social posts.' },
   { icon: Sparkles, title: 'No technical skill needed', text: 'If you can upload a photo, you can make a product video.' },

@@ -354,7 +354,7 @@ function VideoResult({ phase, onCheckStatus, onCancel }: { phase: VideoPhase; on
         {phase.kind === 'idle' && (
           <div className="flex flex-col items-center gap-3 rounded-lg border-2 border-dashed border-slate-200 px-6 py-12 text-center text-slate-600">
             <Video className="h-10 w-10 text-slate-400" aria-hidden="true" />
-            <p>Your looping video appears here. {typical}.</p>
+            <p>Your looping video appears here: {typical}.</p>
           </div>
         )}
       </CardContent>
