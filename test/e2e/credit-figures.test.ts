@@ -77,7 +77,7 @@ describe('credit figures', () => {
     await view.waitFor();
     const box = await view.boundingBox();
     expect(box!.x + box!.width).toBeLessThanOrEqual(PHONE.width);
-    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+    expect(await page.evaluate<number>('document.documentElement.scrollWidth')).toBeLessThanOrEqual(PHONE.width);
     await expect(page.getByTestId('generation-card').filter({ hasText: 'Failed' }).getByTestId('generation-credits').innerText()).resolves.toBe(
       '0 (1 refunded)',
     );

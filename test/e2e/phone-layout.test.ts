@@ -36,27 +36,26 @@ const MAIN_ACTION: Record<string, (page: Page) => Locator> = {
   '/studio/generate/upscale': (page) => page.getByRole('button', { name: /^Upscale to/ }),
 };
 
-/** The document's width against the viewport's, and whether `target` lies inside the viewport's width. */
+/** In the page (a script, as this project's test code has no DOM types): how wide the document is. */
+const DOCUMENT_WIDTH = 'Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)';
+
+/** In the page: the innermost elements that reach past the right edge (an icon named by its holder), to say what widens it. */
+const WIDEST_ELEMENTS = `(() => {
+  const past = [...document.querySelectorAll('body *')]
+    .map((element) => element.closest('svg')?.parentElement ?? element)
+    .filter((element, index, all) => all.indexOf(element) === index && element.getBoundingClientRect().right > ${PHONE.width} + 1);
+  const innermost = past.filter((element) => !past.some((other) => other !== element && element.contains(other)));
+  return innermost.slice(0, 4).map((element) =>
+    '<' + element.tagName.toLowerCase() + ' class="' + String(element.getAttribute('class') ?? '').slice(0, 60) + '">' +
+    (element.textContent ?? '').trim().slice(0, 30) + ' (right ' + Math.round(element.getBoundingClientRect().right) + ')');
+})()`;
+
+/** The document's width, and whether `target` lies inside the viewport's width. */
 async function layoutOf(page: Page, target: Locator) {
   await target.scrollIntoViewIfNeeded();
   const box = await target.boundingBox();
-  const documentWidth = await page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth));
+  const documentWidth = await page.evaluate<number>(DOCUMENT_WIDTH);
   return { documentWidth, actionInside: box !== null && box.x >= 0 && box.x + box.width <= PHONE.width && box.width > 0 };
-}
-
-/** The innermost elements that reach past the right edge, to name what widens a page. */
-function widestElements(page: Page): Promise<string[]> {
-  return page.evaluate((width) => {
-    // An icon's parts are named by the element holding the icon.
-    const past = [...document.querySelectorAll('body *')]
-      .map((element) => (element.closest('svg')?.parentElement ?? element) as Element)
-      .filter((element, index, all) => all.indexOf(element) === index && element.getBoundingClientRect().right > width + 1);
-    const innermost = past.filter((element) => !past.some((other) => other !== element && element.contains(other)));
-    return innermost.slice(0, 4).map((element) => {
-      const text = (element.textContent ?? '').trim().slice(0, 30);
-      return `<${element.tagName.toLowerCase()} class="${String(element.getAttribute('class') ?? '').slice(0, 60)}">${text} (right ${Math.round(element.getBoundingClientRect().right)})`;
-    });
-  }, PHONE.width);
 }
 
 /** What is wrong with `route` on a phone: '' when the page fits and its main action is on screen. */
@@ -66,7 +65,7 @@ async function problemsOf(page: Page, route: string, target: Locator): Promise<s
   await page.waitForLoadState('networkidle');
   const { documentWidth, actionInside } = await layoutOf(page, target);
   const problems = [
-    documentWidth > PHONE.width ? `${route}: the page is ${documentWidth} px wide: ${(await widestElements(page)).join(', ')}` : '',
+    documentWidth > PHONE.width ? `${route}: the page is ${documentWidth} px wide: ${(await page.evaluate<string[]>(WIDEST_ELEMENTS)).join(', ')}` : '',
     actionInside ? '' : `${route}: the main action is outside the screen`,
   ];
   return problems.filter(Boolean).join('; ');
@@ -82,7 +81,7 @@ describe('phone layout (390×844)', () => {
     const { page, errors, close } = await openPage(browser, PHONE);
     await page.goto('/');
     expect(await problemsOf(page, '/', page.getByRole('banner').getByRole('link', { name: 'Get Started FREE' }))).toBe('');
-    await page.evaluate(() => window.scrollTo(0, 0));
+    await page.evaluate('window.scrollTo(0, 0)');
     for (const [anchor, section] of [
       ['Product', 'product'],
       ['Pricing', 'pricing'],
