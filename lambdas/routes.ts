@@ -293,6 +293,10 @@ export const ROUTES = [
     timeoutSeconds: 28,
     memoryMb: 1024,
   },
+  // Totals over the whole ledger, read page by page: Usage's bought, spent and refunded figures.
+  { method: 'GET', path: '/credit-transactions/summary', handler: 'get-credit-summary', auth: 'user', tables: { ledger: 'read' } },
+  // The median time of the caller's recent images and videos: the screens' "usually ready in about …".
+  { method: 'GET', path: '/generation-durations', handler: 'get-generation-durations', auth: 'user', tables: { generations: 'read' } },
 ] as const satisfies readonly RouteDefinition[];
 
 /** CORS of the HTTP API: the same settings for API Gateway and the local gateway. */

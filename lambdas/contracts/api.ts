@@ -247,3 +247,34 @@ export const PurchaseReceipt = z.object({
 });
 export type PurchaseReceipt = z.infer<typeof PurchaseReceipt>;
 
+
+/**
+ * Totals over the caller's whole ledger (GET /credit-transactions/summary): what the Usage screen shows.
+ * `spent` is what debits took less what refunds gave back; `purchase_refunded` is bought credits taken back
+ * because the payment was refunded.
+ */
+export const CreditSummary = z.object({
+  bought: z.number().int(),
+  granted: z.number().int(),
+  charged: z.number().int(),
+  refunded: z.number().int(),
+  spent: z.number().int(),
+  purchase_refunded: z.number().int(),
+  purchases: z.number().int(),
+  entries: z.number().int(),
+});
+export type CreditSummary = z.infer<typeof CreditSummary>;
+
+/** What the plan cards show: "Pay as you go" once the user has bought credits, the stored plan before. */
+export const PAY_AS_YOU_GO_PLAN = 'Pay as you go';
+
+/**
+ * How long the caller's recent work of each kind took (GET /generation-durations): the median seconds from request
+ * to result over the newest complete ones, null when there are too few to say.
+ */
+export const GenerationDurations = z.object({
+  image: z.number().nullable(),
+  video: z.number().nullable(),
+  samples: z.object({ image: z.number().int(), video: z.number().int() }),
+});
+export type GenerationDurations = z.infer<typeof GenerationDurations>;

@@ -65,6 +65,8 @@ export const Generation = z.object({
   ai_model: z.string(),
   status: z.enum(GENERATION_STATUSES),
   credits_used: z.number().int(),
+  /** What came back of credits_used: all of it for a failed image or batch photo, what a failed video job refunded. */
+  credits_refunded: z.number().int(),
   result_url: z.string().nullable(),
   thumbnail_url: z.string().nullable(),
   /** 'image/png' for pictures, 'video/mp4' for videos; null until there is a result. */

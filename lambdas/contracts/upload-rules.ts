@@ -91,3 +91,19 @@ export function checkImageFile(file: { name: string; type: string; size: number 
   if (file.size === 0) return EMPTY_FILE;
   return undefined;
 }
+
+/** Enough leading bytes to tell the accepted types apart (WebP needs 12). */
+export const IMAGE_SIGNATURE_BYTES = 16;
+
+const PNG_SIGNATURE = [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a];
+const startsWith = (bytes: Uint8Array, signature: readonly number[], offset = 0) =>
+  bytes.length >= offset + signature.length && signature.every((byte, index) => bytes[offset + index] === byte);
+const ascii = (text: string) => [...text].map((char) => char.charCodeAt(0));
+
+/** JPEG, PNG or WebP by the file's first bytes (its magic numbers); undefined for anything else. */
+export function detectImageType(bytes: Uint8Array): ImageMimeType | undefined {
+  if (startsWith(bytes, [0xff, 0xd8, 0xff])) return 'image/jpeg';
+  if (startsWith(bytes, PNG_SIGNATURE)) return 'image/png';
+  if (startsWith(bytes, ascii('RIFF')) && startsWith(bytes, ascii('WEBP'), 8)) return 'image/webp';
+  return undefined;
+}

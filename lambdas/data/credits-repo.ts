@@ -15,7 +15,7 @@
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { CreditTransaction, Profile } from '../contracts/api.js';
+import type { CreditSummary, CreditTransaction, Profile } from '../contracts/api.js';
 import { DEFAULT_PLAN_ID, SIGNUP_CREDITS } from '../contracts/catalog.js';
 import { dynamo } from './dynamo.js';
 import { tableName } from './tables.js';
@@ -357,4 +357,38 @@ export async function listWholeLedgerItems(userId: string): Promise<LedgerItem[]
 /** Every entry of the user, oldest first. */
 export async function listWholeLedger(userId: string): Promise<CreditTransaction[]> {
   return (await listWholeLedgerItems(userId)).map(toTransaction);
+}
+
+/**
+ * Totals over every entry of the user's ledger, read page by page (only type and amount), so a ledger of any length
+ * is summed whole rather than its newest page.
+ */
+export async function summarizeLedger(userId: string): Promise<CreditSummary> {
+  const summary: CreditSummary = { bought: 0, granted: 0, charged: 0, refunded: 0, spent: 0, purchase_refunded: 0, purchases: 0, entries: 0 };
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo.send(
+      new QueryCommand({
+        TableName: tableName('ledger'),
+        KeyConditionExpression: 'user_id = :user',
+        ExpressionAttributeValues: { ':user': userId },
+        ProjectionExpression: 'transaction_type, amount',
+        ConsistentRead: true,
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    for (const { transaction_type: type, amount } of (page.Items ?? []) as Pick<CreditTransaction, 'transaction_type' | 'amount'>[]) {
+      summary.entries += 1;
+      if (type === 'purchase') {
+        summary.bought += amount;
+        summary.purchases += 1;
+      } else if (type === 'signup_bonus') summary.granted += amount;
+      else if (type === 'debit') summary.charged += -amount;
+      else if (type === 'refund') summary.refunded += amount;
+      else summary.purchase_refunded += -amount;
+    }
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  summary.spent = summary.charged - summary.refunded;
+  return summary;
 }

@@ -38,6 +38,8 @@ export interface GenerationRecord {
   ai_model: string;
   status: GenerationStatus;
   credits_used: number;
+  /** Set by a failed video job's row (what the job refunded); failed images and batch photos are refunded in full. */
+  credits_refunded?: number;
   /** In the results bucket. */
   result_key?: string;
   thumbnail_key?: string;
@@ -153,6 +155,19 @@ export function listImageResults(userId: string, limit: number): Promise<Generat
     names: STATUS,
     values: { ':complete': 'complete', ':image': 'image/' },
   });
+}
+
+/** The user's newest complete generations (at most `limit`), only what a duration needs. */
+export async function listRecentCompleteTimes(
+  userId: string,
+  limit: number,
+): Promise<Pick<GenerationRecord, 'operation' | 'created_at' | 'completed_at'>[]> {
+  const rows = await queryNewest(userId, limit, {
+    expression: '#status = :complete AND attribute_exists(completed_at)',
+    names: STATUS,
+    values: { ':complete': 'complete' },
+  });
+  return rows.map(({ operation, created_at, completed_at }) => ({ operation, created_at, completed_at }));
 }
 
 interface Filter {

@@ -192,6 +192,8 @@ export const ROUTE_CONTRACTS: Record<RouteHandler, RouteContract> = {
   'list-batches': {},
   'get-batch': { sample: { params: { id: SAMPLE_IDS.batch } } },
   'download-batch': { sample: { params: { id: SAMPLE_IDS.batch } } },
+  'get-credit-summary': {},
+  'get-generation-durations': {},
 };
 
 /** A route path with its parameters filled in: /clothing-items/{id} → /clothing-items/abc */

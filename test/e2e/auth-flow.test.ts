@@ -74,14 +74,24 @@ describe('account life cycle', () => {
     await close();
   });
 
-  it('reports a wrong password as an Authentication Error and clears the busy state', async () => {
+  it('reports a wrong password and an unknown e-mail alike, as "Incorrect email or password", and clears the busy state', async () => {
     const { page, errors, close } = await openPage(browser);
     const email = uniqueEmail('wrong.password');
     await signUpInUi(page, email);
     await signOutInUi(page);
 
+    await submitSignIn(page, uniqueEmail('nobody.here'), 'Not-the-password-1');
+    const unknown = toast(page, 'Authentication Error');
+    await unknown.waitFor();
+    expect(await unknown.innerText()).toContain('Incorrect email or password');
+    await unknown.getByRole('button', { name: /close/i }).click();
+    await unknown.waitFor({ state: 'detached' });
+
     await submitSignIn(page, email, 'Not-the-password-1');
     await toast(page, 'Authentication Error').waitFor();
+    const wrong = await toast(page, 'Authentication Error').innerText();
+    expect(wrong).toContain('Incorrect email or password');
+    expect(wrong).not.toContain('Invalid password');
     await expect(page.getByRole('button', { name: 'Sign In', exact: true }).isEnabled()).resolves.toBe(true);
     expect(new URL(page.url()).pathname).toBe('/auth');
     expect(errors).toEqual([]);

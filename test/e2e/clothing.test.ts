@@ -136,7 +136,8 @@ describe('Clothing Manager', () => {
       await cdp.send('Network.emulateNetworkConditions', { offline: false, latency: 20, downloadThroughput: -1, uploadThroughput: 600 * 1024 });
       const dress = await noisyPng('red-dress.png');
       await dialog.getByLabel('Image', { exact: true }).setInputFiles(dress);
-      await expect(dialog.getByLabel('Name').inputValue()).resolves.toBe('red-dress');
+      // The name is taken from the file once its first bytes are checked (an async read).
+      await expect.poll(() => dialog.getByLabel('Name').inputValue()).toBe('red-dress');
       await dialog.getByLabel('Name').fill('  Red summer dress ');
       await dialog.getByLabel('Description (optional)').fill('Cotton, size M');
       const progress = await recordProgress(page);

@@ -88,7 +88,9 @@ describe('image generation, history, edit and upscale', () => {
     await page.goto('/studio/generations');
     const row = page.getByTestId('generation-row').first();
     await row.getByText('Complete').waitFor();
-    await row.getByText('local-engine').waitFor();
+    // One display name per model, and the product (screen and library item) the row came from.
+    await row.getByTestId('generation-model').filter({ hasText: 'Local studio engine' }).waitFor();
+    await row.getByText(`Image generation · ${ITEM_NAME}`).waitFor();
     await row.getByRole('button', { name: 'View' }).click();
     const dialog = page.getByRole('dialog');
     await expect.poll(() => dialog.locator('img').evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth)).toBe(1440);

@@ -305,9 +305,12 @@ describe('a provider failure', () => {
     expect(answer.status).toBe(200);
     expect(answer.body.remainingCredits).toBe(before - 1);
     const failed = await settled(user, answer.body.generationId);
-    expect(failed).toMatchObject({ status: 'failed', credits_used: 1, result_url: null });
-    expect(failed.error_message).toContain('Unsupported edit instruction "make it sparkle like a disco ball"');
-    expect(failed.error_message).toContain('The local engine understands: background <colour>');
+    // Refunded in full: History shows it as refunded (net 0), not as 1 credit spent.
+    expect(failed).toMatchObject({ status: 'failed', credits_used: 1, credits_refunded: 1, result_url: null });
+    // One line naming the refused text and pointing to the list, not the whole grammar.
+    expect(failed.error_message).toBe(
+      'Unsupported edit instruction "make it sparkle like a disco ball". See the list of instructions the local engine understands.',
+    );
 
     await expect.poll(() => balanceOf(user)).toBe(before);
     const refunds = (await ledgerRepo.listWholeLedger(user.sub)).filter((entry) => entry.transaction_type === 'refund');

@@ -60,6 +60,8 @@ export async function toGeneration(record: repo.GenerationRecord): Promise<Gener
     ai_model: record.ai_model,
     status: record.status,
     credits_used: record.credits_used,
+    // A failed image or batch photo is refunded in full by the step that failed it (failAndRefund, FailPhoto).
+    credits_refunded: record.credits_refunded ?? (record.status === 'failed' ? record.credits_used : 0),
     result_url: resultUrl,
     thumbnail_url: thumbnailUrl,
     result_content_type: resultType,

@@ -16,7 +16,7 @@ export async function recordVideoHistory(job: JobItem): Promise<void> {
     source: { kind: 'upload', bucket: 'results', key: job.source_key },
   } satisfies Partial<GenerationRecord>;
   if (job.status === 'failed') {
-    await createGeneration({ ...base, id: job.id, status: 'failed', credits_used: 0, error_message: job.error_message ?? undefined });
+    await createGeneration({ ...base, id: job.id, status: 'failed', credits_used: job.credits_charged, credits_refunded: job.credits_refunded, error_message: job.error_message ?? undefined });
     return;
   }
   const perOutput = job.credits_charged / job.output_count;

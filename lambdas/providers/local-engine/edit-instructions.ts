@@ -35,6 +35,9 @@ export const EDIT_INSTRUCTIONS: ReadonlyArray<{ instruction: string; effect: str
   { instruction: 'rotate 90|180|270 [clockwise|counterclockwise]', effect: 'turns the image (clockwise by default)' },
 ];
 
+/** The one line a refused instruction ends with; the screen links it to the list (GET /edit-instructions). */
+export const SEE_INSTRUCTION_LIST = 'See the list of instructions the local engine understands.';
+
 export const EDIT_HELP =
   `The local engine understands: ${EDIT_INSTRUCTIONS.map(({ instruction }) => instruction).join('; ')}. ` +
   `Combine several with "and" or commas, e.g. "background white and brighten by 10%".`;
@@ -129,13 +132,13 @@ function clauses(text: string): Array<{ written: string; words: string }> {
 /** The steps of an instruction text, in order; a ProviderError('unsupported') naming what is understood otherwise. */
 export function parseEditInstructions(text: string): EditStep[] {
   const parts = clauses(text);
-  if (parts.length === 0) throw new ProviderError('unsupported', `No edit instruction given. ${EDIT_HELP}`);
+  if (parts.length === 0) throw new ProviderError('unsupported', `No edit instruction given. ${SEE_INSTRUCTION_LIST}`);
   return parts.map(({ written, words }) => {
     for (const parse of PARSERS) {
       const step = parse(words);
       if (step) return step;
     }
     const shown = written.length > 60 ? `${written.slice(0, 57)}...` : written;
-    throw new ProviderError('unsupported', `Unsupported edit instruction "${shown}". ${EDIT_HELP}`);
+    throw new ProviderError('unsupported', `Unsupported edit instruction "${shown}". ${SEE_INSTRUCTION_LIST}`);
   });
 }

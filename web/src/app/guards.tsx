@@ -14,10 +14,20 @@ export function RequireAuth() {
   return <Outlet />;
 }
 
-/** /auth: a signed-in visitor goes to the dashboard. */
+/**
+ * Where /auth sends a visitor once signed in: the `next` path it was opened with (e.g. Billing with a landing pack's
+ * amount chosen), when it is a path of this site; the dashboard otherwise.
+ */
+export function nextAfterSignIn(search: string): string {
+  const next = new URLSearchParams(search).get('next');
+  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/dashboard';
+}
+
+/** /auth: a signed-in visitor goes to the dashboard (or where `next` says). */
 export function GuestOnly() {
   const { state } = useSession();
+  const { search } = useLocation();
   if (state.status === 'loading') return <PageSpinner label="Checking your session…" />;
-  if (state.status === 'signedIn') return <Navigate to="/dashboard" replace />;
+  if (state.status === 'signedIn') return <Navigate to={nextAfterSignIn(search)} replace />;
   return <Outlet />;
 }

@@ -109,9 +109,29 @@ export async function idToken(options: { forceRefresh?: boolean } = {}): Promise
 
 export type SignInStep = SignInOutput['nextStep']['signInStep'];
 
+/** What a failed sign-in says when the e-mail is unknown or the password wrong: the same, so it reveals no account. */
+export const INCORRECT_CREDENTIALS = 'Incorrect email or password';
+
+/**
+ * The cloud pool (PreventUserExistenceErrors) answers both cases with NotAuthorizedException "Incorrect username or
+ * password."; cognito-local answers NotAuthorizedException "User not authorized" (unknown e-mail) or
+ * InvalidPasswordException "Invalid password" (wrong password). Both hosts
+ * show one message. Other refusals (a disabled user, too many attempts) keep their own text.
+ */
+export function signInFailureMessage(error: unknown): string | undefined {
+  const name = error instanceof Error ? error.name : '';
+  const message = error instanceof Error ? error.message : '';
+  if (name === 'UserNotFoundException' || name === 'InvalidPasswordException') return INCORRECT_CREDENTIALS;
+  if (name === 'NotAuthorizedException' && /incorrect username or password|invalid password|user not authorized/i.test(message)) return INCORRECT_CREDENTIALS;
+  return undefined;
+}
+
 export async function signInWithPassword(email: string, password: string): Promise<SignInOutput> {
   const config = await bootAuth();
-  const output = await signIn({ username: email, password, options: { authFlowType: authFlowType(config) } });
+  const output = await signIn({ username: email, password, options: { authFlowType: authFlowType(config) } }).catch((error: unknown) => {
+    const message = signInFailureMessage(error);
+    throw message ? new Error(message) : error;
+  });
   if (output.isSignedIn) notifySessionChange();
   return output;
 }

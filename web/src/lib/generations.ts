@@ -7,6 +7,7 @@ import { PRICING_TIER_SEED, type PricingTierId } from '@contracts/catalog';
 import { EditInstructions, Generation, GenerationStarted, type GenerationType } from '@contracts/generations';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { useNavigate, type NavigateFunction } from 'react-router-dom';
 import { toast } from 'sonner';
 import { ApiError, apiRequest, newIdempotencyKey } from './api';
 import { useLoadErrorToast } from './load-error';
@@ -67,6 +68,12 @@ export function useGeneration(id: string | undefined) {
   });
 }
 
+/** Opens the Edit screen's list of understood instructions and brings it into view. */
+function showInstructionList(navigate: NavigateFunction) {
+  navigate('/studio/generate/edit#edit-instructions');
+  setTimeout(() => document.getElementById('edit-instructions')?.parentElement?.scrollIntoView({ block: 'center' }), 50);
+}
+
 /**
  * Follows a started generation until it ends. A failure shows `failureTitle` ('Generation Failed', 'Edit Failed',
  * 'Upscale Failed') with the generation's message, and the balance is read again (the refund).
@@ -76,19 +83,25 @@ export function useFollowedGeneration(id: string | undefined, failureTitle: stri
   const queryClient = useQueryClient();
   const user = useUser();
   const reported = useRef<string | undefined>(undefined);
+  const navigate = useNavigate();
   const generation = query.data;
   useEffect(() => {
     if (!generation || generation.status === 'processing' || reported.current === generation.id) return;
     reported.current = generation.id;
     void queryClient.invalidateQueries({ queryKey: [GENERATIONS_QUERY_ROOT, user.userId] });
     if (generation.status === 'failed') {
-      toast.error(failureTitle, { description: generation.error_message ?? undefined });
+      // A refused edit instruction names itself in one line; the action opens the list of what is understood.
+      const refusedInstruction = generation.operation === 'edit' && /edit instruction/i.test(generation.error_message ?? '');
+      toast.error(failureTitle, {
+        description: generation.error_message ?? undefined,
+        action: refusedInstruction ? { label: 'Instruction list', onClick: () => showInstructionList(navigate) } : undefined,
+      });
       void queryClient.invalidateQueries({ queryKey: profileQueryKey(user.userId) });
     } else if (generation.params.clothingItemId) {
       // Its card counts one more use.
       void queryClient.invalidateQueries({ queryKey: ['clothing-items'] });
     }
-  }, [generation, failureTitle, queryClient, user.userId]);
+  }, [generation, failureTitle, queryClient, user.userId, navigate]);
   return query;
 }
 

@@ -28,6 +28,8 @@ export function useLiveUpdates(queryClient: QueryClient, config: RuntimeConfig, 
         queryClient.setQueryData<Profile>(profileQueryKey(userId), (profile) =>
           profile ? { ...profile, current_credits: message.current_credits } : profile,
         );
+        // A moved balance is a new ledger entry: Usage's list and totals read it again.
+        void queryClient.invalidateQueries({ queryKey: ['credit-transactions', userId] });
       } else {
         for (const resource of [message.resource, ...(ALSO_CHANGED[message.resource] ?? [])]) {
           void queryClient.invalidateQueries({ queryKey: [resource] });

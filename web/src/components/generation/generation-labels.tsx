@@ -37,3 +37,52 @@ const STATUS: Record<GenerationStatus, { label: string; tone: 'success' | 'dange
 export function GenerationStatusBadge({ status }: { status: GenerationStatus }) {
   return <Badge tone={STATUS[status].tone}>{STATUS[status].label}</Badge>;
 }
+
+/**
+ * One display name per model. Rows name the adapter that made them ('local-engine', 'bedrock:…'); a row that ended
+ * before a provider named itself still carries the request's placeholder ('modelloop-studio', 'image-edit',
+ * 'image-upscale', 'unknown'), which is the studio's own model.
+ */
+export function modelDisplayName(aiModel: string): string {
+  if (aiModel === 'local-engine') return 'Local studio engine';
+  if (aiModel.startsWith('bedrock:stability.')) return 'Stability AI';
+  if (aiModel.startsWith('bedrock:luma.')) return 'Luma Ray2';
+  if (aiModel.startsWith('bedrock:')) return 'Amazon Bedrock';
+  if (aiModel.toLowerCase().startsWith('fashn')) return 'FASHN';
+  return 'ModelLoop Studio';
+}
+
+const PRODUCT_LABELS: Record<Generation['operation'], string> = {
+  'on-model': 'Image generation',
+  edit: 'Edit',
+  upscale: 'Upscale',
+  video: 'Video generation',
+  batch: 'Batch',
+};
+
+/** Which product (screen) a row came from, and the clothing item it was made from when that is known. */
+export function productLabel(generation: Pick<Generation, 'operation' | 'params'>, itemName?: string): string {
+  const name = itemName ?? (typeof generation.params.clothingItemName === 'string' ? generation.params.clothingItemName : undefined);
+  return name ? `${PRODUCT_LABELS[generation.operation]} · ${name}` : PRODUCT_LABELS[generation.operation];
+}
+
+/** Credits of a row: what it cost, or "Refunded" (net 0) when a failed row gave its credits back. */
+export function GenerationCredits({ generation }: { generation: Pick<Generation, 'credits_used' | 'credits_refunded'> }) {
+  const refunded = Math.min(generation.credits_refunded, generation.credits_used);
+  if (refunded > 0) {
+    const net = generation.credits_used - refunded;
+    return (
+      <span data-testid="generation-credits" className="text-slate-900">
+        {net}{' '}
+        <span className="text-xs font-medium text-amber-800">
+          ({refunded} refunded)
+        </span>
+      </span>
+    );
+  }
+  return (
+    <span data-testid="generation-credits" className="text-slate-900">
+      {generation.credits_used}
+    </span>
+  );
+}

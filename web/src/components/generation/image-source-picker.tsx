@@ -1,14 +1,14 @@
 import { GENERATION_UPLOAD_MAX_BYTES } from '@contracts/catalog';
 import type { Generation } from '@contracts/generations';
-import { checkImageFile } from '@contracts/upload-rules';
 import { Check } from 'lucide-react';
-import { useId } from 'react';
+import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { FileDropZone } from '@/components/ui/file-drop-zone';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
+import { checkPickedImage } from '@/lib/image-check';
 import { useImageResults } from '@/lib/generations';
 import { useObjectUrl } from '@/lib/uploads';
 import { generationTypeLabel } from './generation-labels';
@@ -24,13 +24,18 @@ export function useChoicePreview(choice: ImageChoice | undefined): { url: string
   return undefined;
 }
 
+type SourceTab = 'upload' | 'results';
+
 /** Upload (≤ 10 MB of PNG, JPG, JPEG, WEBP) or pick one of the newest 20 finished pictures. */
 export function ImageSourcePicker({ value, onChange }: { value: ImageChoice | undefined; onChange: (choice: ImageChoice | undefined) => void }) {
   const inputId = useId();
   const results = useImageResults();
-  const onFile = (file: File | undefined) => {
+  // Past results first when there are any (a seller mostly edits or upscales what they just made), until a tab is picked.
+  const [picked, setTab] = useState<SourceTab>();
+  const tab: SourceTab = picked ?? (value?.kind === 'file' ? 'upload' : value?.kind === 'result' || (results.data?.length ?? 0) > 0 ? 'results' : 'upload');
+  const onFile = async (file: File | undefined) => {
     if (!file) return;
-    const problem = checkImageFile(file, GENERATION_UPLOAD_MAX_BYTES);
+    const problem = await checkPickedImage(file, GENERATION_UPLOAD_MAX_BYTES);
     if (problem) {
       toast.error(problem.title, { description: problem.description });
       return;
@@ -41,7 +46,7 @@ export function ImageSourcePicker({ value, onChange }: { value: ImageChoice | un
   return (
     <fieldset>
       <legend className="mb-1.5 block text-sm font-medium text-slate-800">Image</legend>
-      <Tabs defaultValue={value?.kind === 'result' ? 'results' : 'upload'}>
+      <Tabs value={tab} onValueChange={(next) => setTab(next as SourceTab)}>
         <TabsList aria-label="Image source">
           <TabsTrigger value="upload">Upload</TabsTrigger>
           <TabsTrigger value="results">Past results</TabsTrigger>

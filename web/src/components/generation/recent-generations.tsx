@@ -3,7 +3,7 @@ import { ScrollRegion } from '@/components/ui/scroll-region';
 import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/format';
 import { useGenerations } from '@/lib/generations';
-import { GenerationStatusBadge, generationTypeLabel } from './generation-labels';
+import { GenerationCredits, GenerationStatusBadge, generationTypeLabel } from './generation-labels';
 
 /** The usage page's newest 10 generations. */
 export function RecentGenerations() {
@@ -27,13 +27,15 @@ export function RecentGenerations() {
         </thead>
         <tbody className="divide-y divide-slate-100">
           {generations.data.map((generation) => (
-            <tr key={generation.id}>
+            <tr key={generation.id} data-testid="recent-generation-row">
               <td className="py-3 pr-4 text-slate-700">{formatDateTime(generation.created_at)}</td>
               <td className="py-3 pr-4 text-slate-900">{generationTypeLabel(generation)}</td>
               <td className="py-3 pr-4">
                 <GenerationStatusBadge status={generation.status} />
               </td>
-              <td className="py-3 text-right text-slate-900">{generation.credits_used}</td>
+              <td className="py-3 text-right">
+                <GenerationCredits generation={generation} />
+              </td>
             </tr>
           ))}
         </tbody>

@@ -4,6 +4,7 @@ import { GENERATION_MESSAGES } from '@contracts/generations';
 import { useState } from 'react';
 import { toast } from 'sonner';
 import { uploadGenerationImage, useFollowedGeneration, useStartGeneration, type GenerationPath } from '@/lib/generations';
+import { isInsufficientCredits, useBuyCreditsAction } from '@/lib/buy-credits';
 import { useProfile } from '@/lib/profile';
 import type { PendingStep } from './generation-preview';
 import type { ImageChoice } from './image-source-picker';
@@ -16,6 +17,7 @@ export function useImageOperation(path: GenerationPath, failureTitle: string) {
   const [generationId, setGenerationId] = useState<string>();
   const followed = useFollowedGeneration(generationId, failureTitle);
   const credits = profile.data?.current_credits;
+  const buyCredits = useBuyCreditsAction();
 
   /**
    * Checks the image and the credits (`cost`, with `creditsMessage`), uploads a picked file, then sends `fields` with
@@ -23,7 +25,7 @@ export function useImageOperation(path: GenerationPath, failureTitle: string) {
    */
   async function run(fields: Record<string, unknown>, cost: number, creditsMessage: string): Promise<void> {
     if (!choice) return void toast.error(GENERATION_MESSAGES.chooseImage);
-    if (credits !== undefined && credits < cost) return void toast.error(creditsMessage);
+    if (credits !== undefined && credits < cost) return void toast.error(creditsMessage, { action: buyCredits });
     try {
       let imageUrl: string;
       if (choice.kind === 'file') {
@@ -36,7 +38,10 @@ export function useImageOperation(path: GenerationPath, failureTitle: string) {
       const started = await start.mutateAsync({ imageUrl, ...fields });
       setGenerationId(started.generationId);
     } catch (error) {
-      toast.error(failureTitle, { description: error instanceof Error ? error.message : 'Please try again.' });
+      toast.error(failureTitle, {
+        description: error instanceof Error ? error.message : 'Please try again.',
+        action: isInsufficientCredits(error) ? buyCredits : undefined,
+      });
     } finally {
       setPending(undefined);
     }

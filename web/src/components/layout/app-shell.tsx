@@ -1,14 +1,17 @@
 import * as Collapsible from '@radix-ui/react-collapsible';
-import { ChevronDown, LayoutDashboard, Lock, Sparkles, Video } from 'lucide-react';
+import { ChevronDown, LayoutDashboard, Lock, Palette, Sparkles, Video } from 'lucide-react';
 import { useState, type MouseEvent } from 'react';
 import { toast } from 'sonner';
 import { COMING_SOON_TOOLS, comingSoonMessage } from './coming-soon-tools';
 import { ShellFrame } from './shell-frame';
 import { SidebarLink, type SidebarItem } from './sidebar-link';
+import { TopTabs } from './top-tabs';
 
 const MAIN: SidebarItem[] = [
   { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
   { to: '/generate', label: 'Image to Video Generation', icon: Video },
+  // The way on to Clothing, Images, Edit, Upscale and the rest of the studio.
+  { to: '/studio/clothing', label: 'Studio', icon: Palette },
 ];
 
 function announceComingSoon(event: MouseEvent<HTMLAnchorElement>, tool: string) {
@@ -59,7 +62,7 @@ function DashboardSidebar() {
   );
 }
 
-/** The dashboard's frame: Dashboard, Image to Video Generation and the collapsible coming-soon tools. */
+/** The dashboard's frame: Dashboard, Image to Video Generation, Studio, the coming-soon tools, and the top bar's tabs. */
 export default function AppShell() {
-  return <ShellFrame sidebar={<DashboardSidebar />} />;
+  return <ShellFrame sidebar={<DashboardSidebar />} topBar={<TopTabs />} />;
 }

@@ -15,10 +15,9 @@ import {
   Video,
   Wand2,
 } from 'lucide-react';
-import { NavLink, useLocation } from 'react-router-dom';
-import { cn } from '@/lib/cn';
 import { ShellFrame } from './shell-frame';
 import { SidebarGroup, type SidebarItem } from './sidebar-link';
+import { TopTabs } from './top-tabs';
 
 const CONTENT: SidebarItem[] = [
   { to: '/studio/clothing', label: 'Clothing', icon: Shirt },
@@ -44,11 +43,6 @@ const FOOTER: SidebarItem[] = [
   { to: '/support', label: 'Contact Support', icon: LifeBuoy },
 ];
 
-const TABS = [
-  { to: '/studio/generate/video-generation', label: 'Studio', sections: ['/studio'] },
-  { to: '/api', label: 'API', sections: ['/api'] },
-  { to: '/dashboard', label: 'Dashboard', sections: ['/dashboard', '/settings'] },
-];
 
 function StudioSidebar() {
   return (
@@ -59,33 +53,6 @@ function StudioSidebar() {
       <div className="mt-auto border-t border-slate-200">
         <SidebarGroup title="Help" items={FOOTER} />
       </div>
-    </nav>
-  );
-}
-
-function TopTabs() {
-  const { pathname } = useLocation();
-  return (
-    <nav aria-label="Sections">
-      <ul className="flex gap-1">
-        {TABS.map((tab) => {
-          const active = tab.sections.some((section) => pathname.startsWith(section));
-          return (
-            <li key={tab.label}>
-              <NavLink
-                to={tab.to}
-                aria-current={active ? 'page' : undefined}
-                className={cn(
-                  'inline-flex h-9 items-center rounded-lg px-3 text-sm font-medium',
-                  active ? 'bg-slate-900 text-white' : 'text-slate-700 hover:bg-slate-100',
-                )}
-              >
-                {tab.label}
-              </NavLink>
-            </li>
-          );
-        })}
-      </ul>
     </nav>
   );
 }

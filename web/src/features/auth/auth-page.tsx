@@ -25,7 +25,8 @@ const errorMessage = (error: unknown) =>
 
 export default function AuthPage() {
   const { config, refresh } = useSession();
-  const [mode, setMode] = useState<Mode>('signIn');
+  // A landing pack opens /auth?mode=signup&next=…: a new visitor starts on sign-up.
+  const [mode, setMode] = useState<Mode>(() => (new URLSearchParams(window.location.search).get('mode') === 'signup' ? 'signUp' : 'signIn'));
   const [busy, setBusy] = useState(false);
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');

@@ -14,6 +14,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { downloadFile } from '@/lib/downloads';
 import { formatNumber } from '@/lib/format';
+import { useBuyCreditsAction } from '@/lib/buy-credits';
 import { profileQueryKey, useProfile, useSetBalance } from '@/lib/profile';
 import { useUser } from '@/lib/session-context';
 import { usePricingTiers } from '@/features/prices';
@@ -47,6 +48,7 @@ export default function BatchGenerationPage() {
   const photoCount = draft.reduce((sum, entry) => sum + entry.cameraAngles.length, 0);
   const totalCredits = perAngle === undefined ? undefined : photoCount * perAngle;
   const credits = profile.data?.current_credits;
+  const buyCredits = useBuyCreditsAction();
   const item = library.data?.find((candidate) => candidate.id === itemId);
   const pictures = useMemo(() => new Map(library.data?.map((entry) => [entry.id, entry.signed_url])), [library.data]);
 
@@ -70,7 +72,7 @@ export default function BatchGenerationPage() {
   const onSubmit = async () => {
     if (draft.length === 0) return void toast.error('Error', { description: BATCH_MESSAGES.empty });
     if (totalCredits === undefined || credits === undefined) return void toast.error('Error', { description: 'Failed to load pricing' });
-    if (credits < totalCredits) return void toast.error('Insufficient Credits', { description: BATCH_MESSAGES.notEnoughCredits(totalCredits, credits) });
+    if (credits < totalCredits) return void toast.error('Insufficient Credits', { description: BATCH_MESSAGES.notEnoughCredits(totalCredits, credits), action: buyCredits });
     try {
       const started = await submit.mutateAsync({
         batchItems: draft.map(({ clothingItemId, prompt: entryPrompt, cameraAngles, backdrop: colour }) => ({ clothingItemId, prompt: entryPrompt, cameraAngles, backdrop: colour })),

@@ -2,6 +2,7 @@ import { CheckoutRequest, PurchaseCreditsRequest } from '@contracts/api';
 import { BILLING_PACKAGES, DEFAULT_PACKAGE_CREDITS, MIN_CUSTOM_CREDITS, priceUsd, USD_PER_CREDIT } from '@contracts/catalog';
 import { Check, Coins, CreditCard, FlaskConical } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
@@ -26,8 +27,14 @@ export default function BillingPage() {
   const checkout = useCheckout();
   const mode = paymentModeOf(config);
   const canBuy = mode !== 'off';
-  const [selection, setSelection] = useState<Selection>(DEFAULT_PACKAGE_CREDITS);
-  const [customAmount, setCustomAmount] = useState('');
+  // ?credits=N (a landing pack): that package, or the custom amount N, is chosen.
+  const [searchParams] = useSearchParams();
+  const asked = Number(searchParams.get('credits'));
+  const askedValid = Number.isInteger(asked) && asked >= MIN_CUSTOM_CREDITS;
+  const [selection, setSelection] = useState<Selection>(() =>
+    askedValid ? (BILLING_PACKAGES.some((pack) => pack.credits === asked) ? asked : 'custom') : DEFAULT_PACKAGE_CREDITS,
+  );
+  const [customAmount, setCustomAmount] = useState(() => (askedValid && selection === 'custom' ? String(asked) : ''));
   const customId = useId();
   const customErrorId = useId();
 

@@ -48,7 +48,7 @@ export function BatchUploadDialog({ open, onOpenChange }: { open: boolean; onOpe
   const setStatus = (key: string, status: Status) =>
     setEntries((current) => current.map((entry) => (entry.key === key ? { ...entry, status } : entry)));
 
-  const onFiles = (event: ChangeEvent<HTMLInputElement>) => {
+  const onFiles = async (event: ChangeEvent<HTMLInputElement>) => {
     const files = [...(event.target.files ?? [])];
     reset();
     if (files.length > CLOTHING_BATCH_MAX_FILES) {
@@ -57,8 +57,9 @@ export function BatchUploadDialog({ open, onOpenChange }: { open: boolean; onOpe
       toast.error('Error', { description: TOO_MANY });
       return;
     }
-    const accepted = files.filter((file) => {
-      const problem = refuseFile(file, true);
+    const problems = await Promise.all(files.map((file) => refuseFile(file, true)));
+    const accepted = files.filter((file, index) => {
+      const problem = problems[index];
       if (problem) setRefused((current) => [...current, `${file.name}: ${problem.title}. ${problem.description}`]);
       return !problem;
     });

@@ -50,12 +50,13 @@ export function NewItemDialog({ open, onOpenChange }: { open: boolean; onOpenCha
     onOpenChange(next);
   };
 
-  const onFile = (event: ChangeEvent<HTMLInputElement>) => {
-    const picked = event.target.files?.[0];
+  const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
+    const input = event.target;
+    const picked = input.files?.[0];
     if (!picked) return;
-    const problem = refuseFile(picked);
+    const problem = await refuseFile(picked);
     if (problem) {
-      event.target.value = '';
+      input.value = '';
       setFile(undefined);
       setErrors((previous) => ({ ...previous, file: `${problem.title}: ${problem.description}` }));
       return;

@@ -4,13 +4,15 @@ import { PageTitle } from '@/components/page-title';
 import { ButtonLink } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageSpinner } from '@/components/ui/spinner';
-import { formatNumber, planName } from '@/lib/format';
+import { formatNumber } from '@/lib/format';
+import { usePlanName } from '@/lib/ledger';
 import { useProfile } from '@/lib/profile';
 import { useUser } from '@/lib/session-context';
 
 export default function DashboardPage() {
   const user = useUser();
   const profile = useProfile();
+  const plan = usePlanName(profile.data?.plan_id);
 
   if (profile.isPending) return <PageSpinner label="Loading your dashboard…" />;
   const data = profile.data;
@@ -31,7 +33,7 @@ export default function DashboardPage() {
         </ButtonLink>
       </div>
 
-      <div className="grid gap-6 md:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-3">
         <Card>
           <CardHeader className="flex-row items-center justify-between">
             <CardTitle>Video Credits</CardTitle>
@@ -50,7 +52,7 @@ export default function DashboardPage() {
             <Crown className="h-5 w-5 text-brand-600" aria-hidden="true" />
           </CardHeader>
           <CardContent>
-            <p className="text-2xl font-bold text-slate-900">{planName(data?.plan_id)}</p>
+            <p className="text-2xl font-bold text-slate-900" data-testid="dashboard-plan">{plan}</p>
             <ButtonLink to="/dashboard/billing" variant="outline" size="sm" className="mt-3">
               Upgrade Plan
             </ButtonLink>

@@ -2,7 +2,14 @@ import type { Generation, GenerationType } from '@contracts/generations';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown, Download, ExternalLink, Eye, History, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
-import { batchEntryLabel, GenerationStatusBadge, generationTypeLabel } from '@/components/generation/generation-labels';
+import {
+  batchEntryLabel,
+  GenerationCredits,
+  GenerationStatusBadge,
+  generationTypeLabel,
+  modelDisplayName,
+  productLabel,
+} from '@/components/generation/generation-labels';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -13,6 +20,7 @@ import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { downloadFile, generationFileName } from '@/lib/downloads';
 import { formatDateTime } from '@/lib/format';
 import { useGenerations } from '@/lib/generations';
+import { useLibraryItems } from '@/features/image-generation';
 
 type Tab = 'all' | GenerationType;
 const TABS: { value: Tab; label: string }[] = [
@@ -30,6 +38,11 @@ export default function GenerationsPage() {
   const [tab, setTab] = useState<Tab>('all');
   const generations = useGenerations({ type: tab === 'all' ? undefined : tab });
   const [viewing, setViewing] = useState<Generation>();
+  const library = useLibraryItems();
+  const itemName = (generation: Generation) => {
+    const id = generation.params.clothingItemId;
+    return typeof id === 'string' ? library.data?.find((item) => item.id === id)?.name : undefined;
+  };
 
   return (
     <div className="space-y-6">
@@ -62,6 +75,8 @@ export default function GenerationsPage() {
         ) : generations.data.length === 0 ? (
           <Empty title="No generations yet" text="Images, edits, upscales, videos and batch photos you create appear here." />
         ) : (
+<>
+          <div className="hidden md:block">
           <ScrollRegion label="Generations">
             <table className="w-full min-w-[52rem] text-left text-sm">
               <caption className="sr-only">Generations, newest first</caption>
@@ -94,11 +109,16 @@ export default function GenerationsPage() {
                         </span>
                       </span>
                     </td>
-                    <td className="px-4 py-3 text-slate-700">{generation.ai_model}</td>
+                    <td className="px-4 py-3">
+                      <span className="block text-slate-900" data-testid="generation-model">{modelDisplayName(generation.ai_model)}</span>
+                      <span className="block text-xs text-slate-600">{productLabel(generation, itemName(generation))}</span>
+                    </td>
                     <td className="px-4 py-3">
                       <GenerationStatusBadge status={generation.status} />
                     </td>
-                    <td className="px-4 py-3 text-right text-slate-900">{generation.credits_used}</td>
+                    <td className="px-4 py-3 text-right">
+                      <GenerationCredits generation={generation} />
+                    </td>
                     <td className="max-w-xs px-4 py-3 text-red-700">
                       <span className="line-clamp-3" title={generation.error_message ?? undefined}>
                         {generation.error_message ?? ''}
@@ -113,6 +133,37 @@ export default function GenerationsPage() {
               </tbody>
             </table>
           </ScrollRegion>
+          </div>
+          {/* Narrow screens: one card per row, every field and action inside the viewport. */}
+          <ul className="divide-y divide-slate-100 md:hidden" aria-label="Generations, newest first">
+            {generations.data.map((generation) => (
+              <li key={generation.id} data-testid="generation-card" className="space-y-3 p-4">
+                <div className="flex items-start gap-3">
+                  {generation.thumbnail_url ? (
+                    <img src={generation.thumbnail_url} alt="" className="h-16 w-12 shrink-0 rounded bg-slate-100 object-cover" loading="lazy" />
+                  ) : (
+                    <span className="h-16 w-12 shrink-0 rounded bg-slate-100" aria-hidden="true" />
+                  )}
+                  <div className="min-w-0 flex-1">
+                    <p className="flex flex-wrap items-center gap-2">
+                      <span className="font-medium text-slate-900">{generationTypeLabel(generation)}</span>
+                      <GenerationStatusBadge status={generation.status} />
+                    </p>
+                    {batchEntryLabel(generation) && <p className="text-xs text-slate-600">{batchEntryLabel(generation)}</p>}
+                    <p className="text-sm text-slate-700">
+                      {modelDisplayName(generation.ai_model)} · {productLabel(generation, itemName(generation))}
+                    </p>
+                    <p className="text-sm text-slate-700">
+                      Credits: <GenerationCredits generation={generation} /> · {formatDateTime(generation.created_at)}
+                    </p>
+                    {generation.error_message && <p className="mt-1 break-words text-sm text-red-700">{generation.error_message}</p>}
+                  </div>
+                </div>
+                <RowActions generation={generation} onView={() => setViewing(generation)} />
+              </li>
+            ))}
+          </ul>
+          </>
         )}
       </Card>
 
@@ -135,7 +186,7 @@ function RowActions({ generation, onView }: { generation: Generation; onView: ()
   const url = generation.result_url;
   if (generation.status !== 'complete' || !url) return null;
   return (
-    <div className="flex justify-end gap-2">
+    <div className="flex flex-wrap gap-2 md:justify-end">
       <Button variant="outline" size="sm" onClick={onView}>
         <Eye className="h-4 w-4" aria-hidden="true" /> View
       </Button>

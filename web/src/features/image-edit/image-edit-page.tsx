@@ -49,7 +49,10 @@ export default function ImageEditPage() {
                   required
                 />
               </div>
-              <div id={helpId} className="rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">
+              <div id={helpId} className="scroll-mt-20 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">
+                <span id="edit-instructions" className="sr-only">
+                  Edit instructions
+                </span>
                 <p className="flex items-center gap-2 font-medium text-slate-900">
                   <Info className="h-4 w-4 text-brand-600" aria-hidden="true" />
                   {instructions.data?.engine === 'local-engine' ? 'Instructions the local studio engine understands' : 'How to describe an edit'}

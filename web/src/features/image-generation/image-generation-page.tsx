@@ -8,7 +8,6 @@ import {
   PROMPT_MAX_LENGTH,
   type ImageSizeName,
 } from '@contracts/generations';
-import { checkImageFile } from '@contracts/upload-rules';
 import { Coins, Sparkles } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
@@ -24,6 +23,8 @@ import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/cn';
 import { formatNumber } from '@/lib/format';
 import { tierCost, uploadGenerationImage, useFollowedGeneration, useStartGeneration } from '@/lib/generations';
+import { checkPickedImage } from '@/lib/image-check';
+import { isInsufficientCredits, useBuyCreditsAction } from '@/lib/buy-credits';
 import { useProfile } from '@/lib/profile';
 import { useObjectUrl } from '@/lib/uploads';
 import { useLibraryItems } from './use-library-items';
@@ -61,11 +62,12 @@ export default function ImageGenerationPage() {
   const fileUrl = useObjectUrl(file);
   const item = library.data?.find((candidate) => candidate.id === itemId);
   const credits = profile.data?.current_credits;
+  const buyCredits = useBuyCreditsAction();
   const working = pending !== undefined || followed.data?.status === 'processing';
 
-  const pickFile = (picked: File | undefined) => {
+  const pickFile = async (picked: File | undefined) => {
     if (!picked) return;
-    const problem = checkImageFile(picked, GENERATION_UPLOAD_MAX_BYTES);
+    const problem = await checkPickedImage(picked, GENERATION_UPLOAD_MAX_BYTES);
     if (problem) return void toast.error(problem.title, { description: problem.description });
     setFile(picked);
   };
@@ -77,7 +79,7 @@ export default function ImageGenerationPage() {
     if (mode === 'upload' && !file) return void toast.error(GENERATION_MESSAGES.uploadProductImage);
     if (mode === 'link' && !imported) return void toast.error(GENERATION_MESSAGES.uploadProductImage);
     if (!prompt.trim()) return void toast.error(GENERATION_MESSAGES.enterModelDescription);
-    if (credits !== undefined && credits < COST) return void toast.error(GENERATION_MESSAGES.needOneCredit);
+    if (credits !== undefined && credits < COST) return void toast.error(GENERATION_MESSAGES.needOneCredit, { action: buyCredits });
     try {
       let source: Record<string, string>;
       if (mode === 'upload' && file) {
@@ -92,7 +94,10 @@ export default function ImageGenerationPage() {
       const started = await start.mutateAsync({ ...source, productType, prompt: prompt.trim(), aiModel, cameraZoom, imageSize, promptEnhance });
       setGenerationId(started.generationId);
     } catch (error) {
-      toast.error('Generation Failed', { description: error instanceof Error ? error.message : 'Please try again.' });
+      toast.error('Generation Failed', {
+        description: error instanceof Error ? error.message : 'Please try again.',
+        action: isInsufficientCredits(error) ? buyCredits : undefined,
+      });
     } finally {
       setPending(undefined);
     }
@@ -214,7 +219,11 @@ export default function ImageGenerationPage() {
                   onClick={() => setPromptEnhance((on) => !on)}
                   className={cn('relative h-6 w-11 shrink-0 rounded-full transition-colors', promptEnhance ? 'bg-brand-600' : 'bg-slate-300')}
                 >
-                  <span className={cn('absolute top-0.5 h-5 w-5 rounded-full bg-white shadow transition-transform', promptEnhance ? 'translate-x-5' : 'translate-x-0.5')} />
+                  <span
+                    aria-hidden="true"
+                    data-testid="prompt-enhance-knob"
+                    className={cn('absolute left-0.5 top-0.5 h-5 w-5 rounded-full bg-white shadow transition-transform', promptEnhance ? 'translate-x-5' : 'translate-x-0')}
+                  />
                 </button>
               </div>
 

@@ -3,7 +3,7 @@ import { FaqAccordion } from '@/components/ui/accordion';
 const QUESTIONS = [
   {
     question: 'How long does it take to generate a video?',
-    answer: 'Most videos are ready in 30-60 seconds. You can keep working while it renders and we notify you when it is done.',
+    answer: 'Most videos are ready within 2-5 minutes, often much sooner; the studio shows how long yours usually take. You can keep working while it renders and we notify you when it is done.',
   },
   {
     question: 'What kind of product photos can I upload?',

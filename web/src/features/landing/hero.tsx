@@ -16,7 +16,7 @@ export function Hero() {
           </h1>
           <p className="mt-5 text-lg text-slate-700">
             Upload a flat lay, hanger shot, ghost mannequin or model photo. ModelLoop creates on-model images and HD looped
-            MP4 videos for your online shop and short-video platforms. Most videos are ready in 30-60 seconds.
+            MP4 videos for your online shop and short-video platforms. Most videos are ready within 2-5 minutes, often much sooner.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <ButtonLink to="/auth" size="lg">

@@ -15,6 +15,7 @@ import {
 } from 'lucide-react';
 import { ButtonLink } from '@/components/ui/button';
 import { formatUsd } from '@/lib/format';
+import { useLandingSession } from './use-landing-session';
 
 function SectionHeading({ id, eyebrow, title, lead }: { id: string; eyebrow: string; title: string; lead?: string }) {
   return (
@@ -36,7 +37,7 @@ const OLD_WAY = [
 ];
 const NEW_WAY = [
   'Upload one product photo: flat lay, hanger, ghost mannequin or model shot',
-  'On-model images and videos, most ready in 30-60 seconds',
+  'On-model images and videos, most ready within 2-5 minutes',
   'Pay-as-you-go credits that never expire, from $0.10 each',
   'HD looped MP4s with a perfect-loop guarantee that stop the scroll',
 ];
@@ -124,7 +125,7 @@ const OFFERINGS = [
   { icon: Film, title: 'AI Video Generation', text: 'Short looping product videos from a single still image.' },
 ];
 const CLAIMS = [
-  { icon: Clock, title: 'Ready in 30-60 seconds', text: 'Most videos are ready in 30-60 seconds, and we notify you when yours is done.' },
+  { icon: Clock, title: 'Ready in minutes', text: 'Most videos are ready within 2-5 minutes, often much sooner, and we notify you when yours is done.' },
   { icon: LoopIcon, title: 'Perfect-loop guarantee', text: 'Every video loops seamlessly, frame to frame, with no visible jump.' },
   { icon: ShieldCheck, title: 'Commercial use allowed', text: 'Use everything you create in your shop, ads and social posts.' },
   { icon: Sparkles, title: 'No technical skill needed', text: 'If you can upload a photo, you can make a product video.' },
@@ -179,7 +180,14 @@ export function Features() {
   );
 }
 
+/** Where a pack's button leads: Billing with that amount chosen, through sign-up for a visitor without a session. */
+function packHref(credits: number, signedIn: boolean): string {
+  const billing = `/dashboard/billing?credits=${credits}`;
+  return signedIn ? billing : `/auth?mode=signup&next=${encodeURIComponent(billing)}`;
+}
+
 export function Pricing() {
+  const signedIn = useLandingSession();
   return (
     <section id="pricing" aria-labelledby="pricing-title" className="bg-slate-50 py-20">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
@@ -218,7 +226,7 @@ export function Pricing() {
                   </li>
                 ))}
               </ul>
-              <ButtonLink to="/auth" variant={pack.popular ? 'primary' : 'outline'} className="mt-8 w-full">
+              <ButtonLink to={packHref(pack.credits, signedIn)} variant={pack.popular ? 'primary' : 'outline'} className="mt-8 w-full">
                 Get {pack.name}
               </ButtonLink>
             </li>

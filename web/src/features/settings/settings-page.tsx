@@ -5,7 +5,8 @@ import { PageHeader } from '@/components/page-header';
 import { ButtonLink } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { PageSpinner } from '@/components/ui/spinner';
-import { formatNumber, planName } from '@/lib/format';
+import { formatNumber } from '@/lib/format';
+import { usePlanName } from '@/lib/ledger';
 import { useProfile } from '@/lib/profile';
 import { DangerZone } from './danger-zone';
 import { SecuritySection } from './security-section';
@@ -14,6 +15,7 @@ export default function SettingsPage() {
   const profile = useProfile();
   const { hash } = useLocation();
   const ready = !profile.isPending;
+  const plan = usePlanName(profile.data?.plan_id);
 
   // #account, #billing, #security, #danger-zone: scroll to the section once the page has its content.
   useEffect(() => {
@@ -58,7 +60,7 @@ export default function SettingsPage() {
             </div>
             <div className="rounded-lg bg-slate-50 p-4">
               <p className="text-sm text-slate-600">Current plan</p>
-              <p className="mt-1 text-xl font-bold text-slate-900">{planName(data?.plan_id)}</p>
+              <p className="mt-1 text-xl font-bold text-slate-900">{plan}</p>
               <ButtonLink to="/dashboard/usage" size="sm" variant="outline" className="mt-3">
                 Manage Billing
               </ButtonLink>

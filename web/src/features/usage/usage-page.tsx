@@ -7,7 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 import { cn } from '@/lib/cn';
 import { formatDateTime, formatNumber } from '@/lib/format';
-import { useCreditTransactions } from '@/lib/ledger';
+import { useCreditSummary, useCreditTransactions } from '@/lib/ledger';
 import { useProfile } from '@/lib/profile';
 
 const TYPE_LABELS: Record<CreditTransaction['transaction_type'], { label: string; tone: 'brand' | 'success' | 'neutral' | 'warning' }> = {
@@ -21,24 +21,29 @@ const TYPE_LABELS: Record<CreditTransaction['transaction_type'], { label: string
 export default function UsagePage() {
   const profile = useProfile();
   const ledger = useCreditTransactions();
-  const purchased = ledger.data?.filter((entry) => entry.transaction_type === 'purchase').reduce((sum, entry) => sum + entry.amount, 0);
+  // Totals over the whole ledger, summed by the server: the list below holds only the newest 10 entries.
+  const summary = useCreditSummary();
 
   const stats = [
-    { label: 'Credits available', value: profile.data?.current_credits },
-    { label: 'Credits spent', value: profile.data?.total_credits_spent },
-    { label: 'Credits bought (recent)', value: purchased },
+    { id: 'available', label: 'Credits available', value: profile.data?.current_credits },
+    { id: 'bought', label: 'Credits bought', value: summary.data?.bought },
+    { id: 'spent', label: 'Credits spent', value: summary.data?.spent, note: summary.data ? `${formatNumber(summary.data.charged)} charged, ${formatNumber(summary.data.refunded)} refunded` : undefined },
+    { id: 'refunded', label: 'Credits refunded', value: summary.data?.refunded, note: 'Returned for failed or cancelled work' },
   ];
 
   return (
     <div className="space-y-8">
       <PageHeader title="Usage" description="Your credits, what you bought and what you spent them on." />
 
-      <ul className="grid gap-4 sm:grid-cols-3">
+      <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-4">
         {stats.map((stat) => (
-          <li key={stat.label}>
+          <li key={stat.id}>
             <Card className="p-5">
               <p className="text-sm text-slate-600">{stat.label}</p>
-              <p className="mt-1 text-3xl font-bold text-slate-900">{stat.value === undefined ? '—' : formatNumber(stat.value)}</p>
+              <p className="mt-1 text-3xl font-bold text-slate-900" data-testid={`usage-${stat.id}`}>
+                {stat.value === undefined ? '—' : formatNumber(stat.value)}
+              </p>
+              {stat.note && <p className="mt-1 text-xs text-slate-600">{stat.note}</p>}
             </Card>
           </li>
         ))}

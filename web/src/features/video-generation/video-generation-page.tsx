@@ -8,7 +8,6 @@ import {
   VIDEO_PROGRESS_FULL_SECONDS,
   VIDEO_SOURCE_MAX_BYTES,
 } from '@contracts/catalog';
-import { checkImageFile } from '@contracts/upload-rules';
 import { MOTION_PROMPT_MAX_LENGTH, type JobListItem } from '@contracts/video';
 import { AlertTriangle, Coins, Download, Link2, RefreshCw, Upload, Video, X } from 'lucide-react';
 import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
@@ -26,7 +25,10 @@ import { cn } from '@/lib/cn';
 import { downloadFile } from '@/lib/downloads';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { tierCost } from '@/lib/generations';
+import { checkPickedImage } from '@/lib/image-check';
+import { useBuyCreditsAction } from '@/lib/buy-credits';
 import { useProfile } from '@/lib/profile';
+import { useTypicalTime } from '@/lib/typical-time';
 import { useObjectUrl } from '@/lib/uploads';
 import { useJobs } from './api';
 import { useVideoJob, type VideoPhase } from './use-video-job';
@@ -114,10 +116,11 @@ function VideoForm({ busy, onGenerate }: { busy: boolean; onGenerate: ReturnType
   const ids = { file: useId(), prompt: useId() };
   const cost = COST_PER_VIDEO * outputCount;
   const credits = profile.data?.current_credits;
+  const buyCredits = useBuyCreditsAction();
 
-  const pickFile = (picked: File | undefined) => {
+  const pickFile = async (picked: File | undefined) => {
     if (!picked) return;
-    const problem = checkImageFile(picked, VIDEO_SOURCE_MAX_BYTES);
+    const problem = await checkPickedImage(picked, VIDEO_SOURCE_MAX_BYTES);
     if (problem) return void toast.error(problem.title, { description: problem.description });
     setFile(picked);
   };
@@ -129,7 +132,7 @@ function VideoForm({ busy, onGenerate }: { busy: boolean; onGenerate: ReturnType
     if (!image) return void toast.error(VIDEO_MESSAGES.imageRequired.title, { description: VIDEO_MESSAGES.imageRequired.description });
     if (!prompt.trim()) return void toast.error(VIDEO_MESSAGES.promptRequired.title, { description: VIDEO_MESSAGES.promptRequired.description });
     if (credits !== undefined && credits < cost) {
-      return void toast.error(VIDEO_MESSAGES.insufficientCredits.title, { description: VIDEO_MESSAGES.insufficientCredits.description });
+      return void toast.error(VIDEO_MESSAGES.insufficientCredits.title, { description: VIDEO_MESSAGES.insufficientCredits.description, action: buyCredits });
     }
     void onGenerate({ image, prompt: prompt.trim(), duration, aspectRatio, outputCount });
   };
@@ -285,6 +288,7 @@ function VideoResult({ phase, onCheckStatus, onCancel }: { phase: VideoPhase; on
   const waiting = phase.kind === 'polling' || phase.kind === 'timed-out' ? phase : undefined;
   const elapsed = useElapsedSeconds(waiting?.startedAt);
   const fraction = Math.min(1, elapsed / VIDEO_PROGRESS_FULL_SECONDS);
+  const typical = useTypicalTime('video');
   return (
     <Card>
       <CardHeader>
@@ -302,7 +306,7 @@ function VideoResult({ phase, onCheckStatus, onCancel }: { phase: VideoPhase; on
               <span>
                 Elapsed <span data-testid="video-elapsed" className="font-mono font-semibold text-slate-900">{formatElapsed(elapsed)}</span>
               </span>
-              <span>expected 2-5 minutes</span>
+              <span data-testid="video-typical-time">{typical}</span>
             </div>
             <div
               role="progressbar"
@@ -350,7 +354,7 @@ function VideoResult({ phase, onCheckStatus, onCancel }: { phase: VideoPhase; on
         {phase.kind === 'idle' && (
           <div className="flex flex-col items-center gap-3 rounded-lg border-2 border-dashed border-slate-200 px-6 py-12 text-center text-slate-600">
             <Video className="h-10 w-10 text-slate-400" aria-hidden="true" />
-            <p>Your looping video appears here. Most videos are ready in a minute or two.</p>
+            <p>Your looping video appears here: {typical}.</p>
           </div>
         )}
       </CardContent>

@@ -1,0 +1,12 @@
+import { useMemo } from 'react';
+import { useNavigate } from 'react-router-dom';
+import { ApiError } from './api';
+
+/** The toast action every "not enough credits" message carries: straight to Billing. */
+export function useBuyCreditsAction() {
+  const navigate = useNavigate();
+  return useMemo(() => ({ label: 'Buy credits', onClick: () => navigate('/dashboard/billing') }), [navigate]);
+}
+
+/** The server's 402: the balance did not cover the request. */
+export const isInsufficientCredits = (error: unknown) => error instanceof ApiError && error.code === 'INSUFFICIENT_CREDITS';
