@@ -3,6 +3,7 @@ import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { ChevronDown, Download, ExternalLink, Eye, History, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
 import { batchEntryLabel, GenerationStatusBadge, generationTypeLabel } from '@/components/generation/generation-labels';
+import { NextStepActions } from '@/components/generation/next-step-actions';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -156,6 +157,7 @@ function RowActions({ generation, onView }: { generation: Generation; onView: ()
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
+      <NextStepActions generation={generation} compact />
     </div>
   );
 }
