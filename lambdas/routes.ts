@@ -165,8 +165,9 @@ export const ROUTES = [
     path: '/generate-video',
     handler: 'generate-video',
     auth: 'user',
-    tables: { ...SPENDING, jobs: 'write', pricingTiers: 'read', generations: 'write' },
-    buckets: { results: 'write' },
+    // The source may be one of the caller's results or library items (read, then copied beside the job).
+    tables: { ...SPENDING, jobs: 'write', pricingTiers: 'read', generations: 'write', clothingItems: 'read' },
+    buckets: { results: 'write', clothingImages: 'read' },
     workflows: ['video'],
     // Decodes the whole source image (up to 6 MB) to check it.
     timeoutSeconds: 20,

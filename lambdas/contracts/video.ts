@@ -30,8 +30,10 @@ export const VideoOutputCount = z.literal(VIDEO_OUTPUT_COUNTS, { error: `The num
 
 /**
  * POST /generate-video. The image is `imageBase64` (the specification's field: base64 or a data: URL; in the cloud a
- * Lambda request carries at most 6 MB, so about 4 MB of image) or `imageKey` (a file the caller uploaded through
- * POST /generation-uploads/upload-url, up to 6 MB: what the web app sends for larger files). Exactly one is needed.
+ * Lambda request carries at most 6 MB, so about 4 MB of image), `imageKey` (a file the caller uploaded through
+ * POST /generation-uploads/upload-url, up to 6 MB: what the web app sends for larger files), `generationId` (one of
+ * the caller's finished images: on-model, edit or upscale) or `clothingItemId` (an item of the caller's library).
+ * Exactly one is needed.
  */
 export const GenerateVideoRequest = z.object({
   imageBase64: z
@@ -40,6 +42,8 @@ export const GenerateVideoRequest = z.object({
     .max(BASE64_MAX_LENGTH, `The image must be under ${VIDEO_SOURCE_MAX_BYTES / 1024 / 1024}MB`)
     .optional(),
   imageKey: z.string().trim().min(1, IMAGE_REQUIRED).max(512).optional(),
+  generationId: z.string().regex(/^[A-Za-z0-9_-]{1,80}$/, 'This is not a generation id.').optional(),
+  clothingItemId: z.string().trim().min(1).max(64).optional(),
   prompt: z
     .string({ error: MOTION_PROMPT_REQUIRED })
     .trim()
@@ -50,6 +54,9 @@ export const GenerateVideoRequest = z.object({
   output_count: VideoOutputCount.default(1),
 });
 export type GenerateVideoRequest = z.input<typeof GenerateVideoRequest>;
+
+/** The ways a video's source image can be named; a request carries exactly one. */
+export const VIDEO_SOURCE_FIELDS = ['imageBase64', 'imageKey', 'generationId', 'clothingItemId'] as const;
 
 export const GenerateVideoResponse = z.object({
   jobId: z.string(),

@@ -68,6 +68,11 @@ export interface VideoStartRequest {
   size: Size;
   /** The raw clip goes here (an MP4). */
   output: S3Location;
+  /**
+   * Which output of the job this clip belongs to (0-based). A job's outputs must differ: the local engine renders a
+   * variant of the motion per output; a cloud model gets its own call per output (and a seed, where it takes one).
+   */
+  variant?: number;
 }
 
 export type VideoStatus =

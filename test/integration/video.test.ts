@@ -1,6 +1,6 @@
 // Video jobs on the local twin: the real ASL (aws-local-stepfunctions) with the real task handlers, the local engine,
 // ffmpeg, DynamoDB Local and s3rver; checked through the HTTP API, ffprobe and the ledger.
-import { randomUUID } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import { DescribeExecutionCommand, SFNClient, StopExecutionCommand } from '@aws-sdk/client-sfn';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
@@ -9,6 +9,7 @@ import { CANCELLED_BY_USER, VIDEO_FAILURE_MESSAGES } from '../../lambdas/contrac
 import { LOCAL_CREDENTIALS } from '../../lib/local/s3-local.js';
 import { tshirtPhoto } from '../fixtures/local-engine-images.js';
 import { api } from '../support/api.js';
+import { addClothingItem, onModelPhoto } from '../support/sources.js';
 import { createUser, type TestUser } from '../support/users.js';
 import { generateVideo, isFaststart, pollUntilDone, probeUrl } from '../support/video.js';
 
@@ -86,10 +87,13 @@ describe('a video job on the twin', () => {
     expect(await pollUntilDone(twin.apiUrl, user, started.body)).toMatchObject({ status: 'complete' });
     const urls = await api(twin.apiUrl, 'POST', '/get-video-url', { user, body: { jobId: started.body.jobId } });
     expect(urls.body.signedUrls).toHaveLength(3);
+    const checksums = new Set<string>();
     for (const url of urls.body.signedUrls) {
       const video = await probeUrl(url);
       expect(video).toMatchObject({ width: 1280, height: 720, frames: 5 * 24 });
+      checksums.add(createHash('sha256').update(video.bytes).digest('hex'));
     }
+    expect(checksums.size, 'three outputs are three different videos').toBe(3);
     const [job] = await jobsOf(user);
     expect(job.outputs.map((output: { index: number }) => output.index)).toEqual([0, 1, 2]);
     for (const output of job.outputs) expect(output.seam_score).toBeLessThanOrEqual(1);
@@ -208,6 +212,31 @@ describe('generate-video requests', () => {
     expect(started.status).toBe(200);
     expect(await pollUntilDone(twin.apiUrl, user, started.body)).toMatchObject({ status: 'complete' });
     expect(await balanceOf(stranger)).toBe(SIGNUP_CREDITS);
+    await expectLedger(user, 0);
+  });
+
+  it('animates the caller’s own library item or finished photo (no re-upload), and finds no one else’s', async () => {
+    const [user, stranger] = await Promise.all([createUser(twin), createUser(twin)]);
+    const item = await addClothingItem(twin.apiUrl, user, photo);
+    const photoId = await onModelPhoto(twin.apiUrl, user, item.id);
+    const spentOnPhoto = SIGNUP_CREDITS - (await balanceOf(user));
+
+    for (const source of [{ clothingItemId: item.id }, { generationId: photoId }]) {
+      const refused = await post(stranger, { ...source, prompt: 'Pivot' });
+      expect(refused.status, JSON.stringify(source)).toBe(404);
+    }
+    expect(await balanceOf(stranger)).toBe(SIGNUP_CREDITS);
+    expect((await post(user, { generationId: photoId, clothingItemId: item.id, prompt: 'Pivot' })).status).toBe(400);
+
+    const fromPhoto = await post(user, { generationId: photoId, prompt: 'Pivot', duration: 5, aspect_ratio: '1:1' });
+    const fromItem = await post(user, { clothingItemId: item.id, prompt: 'Catwalk', duration: 5, aspect_ratio: '1:1' });
+    expect([fromPhoto.status, fromItem.status]).toEqual([200, 200]);
+    for (const started of [fromPhoto, fromItem]) {
+      expect(await pollUntilDone(twin.apiUrl, user, started.body)).toMatchObject({ status: 'complete' });
+      const job = await jobsRepo.getJob(user.sub, started.body.jobId);
+      expect(job?.source_key.startsWith(`${user.sub}/videos/${started.body.jobId}/source.`), 'the source is kept beside the job').toBe(true);
+    }
+    expect(await balanceOf(user)).toBe(SIGNUP_CREDITS - spentOnPhoto - 2);
     await expectLedger(user, 0);
   });
 

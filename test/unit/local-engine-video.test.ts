@@ -14,7 +14,8 @@ import sharp from 'sharp';
 import { hasPlainBackground } from '../../lambdas/providers/local-engine/cutout.js';
 import { createLocalEngine, LocalVideoEngine, localOnModelImage, presetForPrompt } from '../../lambdas/providers/local-engine/index.js';
 import { decodeRgba } from '../../lambdas/providers/local-engine/raster.js';
-import { cyclesIn, poseAt } from '../../lambdas/providers/local-engine/motion.js';
+import { cyclesIn, motionStyle, poseAt } from '../../lambdas/providers/local-engine/motion.js';
+import { createHash } from 'node:crypto';
 import type { VideoStartRequest } from '../../lambdas/providers/ports.js';
 import { lShapePhoto, tshirtPhoto } from '../fixtures/local-engine-images.js';
 
@@ -91,6 +92,21 @@ describe('local video engine', () => {
     expect((await readFile(a)).equals(await readFile(b))).toBe(true);
   }, SLOW);
 
+  // "Number of videos: 5" must give five different videos, not one file five times; each keeps the exact loop.
+  it.each(MOTION_PRESETS)('%s: the outputs of one job are different videos, each an exact loop', async (preset) => {
+    const size = { width: 240, height: 240 };
+    const outputs = preset === 'Pivot' ? 5 : 3;
+    const checksums = new Set<string>();
+    for (let variant = 0; variant < outputs; variant++) {
+      const file = await renderThroughS3({ prompt: preset, durationSeconds: 5, size, variant }, `${preset.replace(' ', '')}-v${variant}`);
+      checksums.add(createHash('sha256').update(await readFile(file)).digest('hex'));
+      const seam = await measureSeam(file);
+      expect(seam.score, `output ${variant + 1}'s seam`).toBeLessThanOrEqual(1);
+      expect(seam.medianStepDifference, `output ${variant + 1} really moves`).toBeGreaterThan(0.05);
+    }
+    expect(checksums.size).toBe(outputs);
+  }, SLOW * 2);
+
   it('360 Spin shows the mirrored product half-way through the turn', async () => {
     const size = { width: 240, height: 240 };
     const file = await renderThroughS3({ prompt: '360 Spin', durationSeconds: 5, size }, 'spin-small', lShapePhoto());
@@ -150,18 +166,26 @@ describe('local video engine', () => {
 });
 
 describe('motion presets', () => {
-  it.each(MOTION_PRESETS)('%s is periodic over the clip and turns around at the seam', (preset) => {
-    for (const durationSeconds of [5, 8, 16]) {
+  it.each(MOTION_PRESETS)('%s is periodic over the clip and turns around at the seam, in every output variant', (preset) => {
+    for (const [durationSeconds, variant] of [5, 8, 16].flatMap((seconds) => [0, 1, 2, 3, 4].map((variant) => [seconds, variant] as const))) {
       const frames = durationSeconds * 24;
-      const cycles = cyclesIn(preset, durationSeconds);
+      const style = motionStyle(variant);
+      const cycles = cyclesIn(preset, durationSeconds, style);
       expect(Number.isInteger(cycles) && cycles >= 1).toBe(true);
-      const at = (frame: number) => poseAt(preset, frame, frames, cycles);
+      const at = (frame: number) => poseAt(preset, frame, frames, cycles, style);
       for (const [key, value] of Object.entries(at(0))) {
         expect(at(frames)[key as keyof ReturnType<typeof at>]).toBeCloseTo(value, 12);
         // Even in time: one frame before the seam looks like one frame after it.
         expect(at(frames - 1)[key as keyof ReturnType<typeof at>]).toBeCloseTo(at(1)[key as keyof ReturnType<typeof at>], 12);
       }
     }
+  });
+
+  it('output variants differ from each other in their motion', () => {
+    const quarter = (variant: number) => poseAt('Pivot', 7, 120, cyclesIn('Pivot', 5, motionStyle(variant)), motionStyle(variant));
+    const rotations = [0, 1, 2, 3, 4].map((variant) => quarter(variant).rotation.toFixed(6));
+    expect(new Set(rotations).size).toBe(5);
+    expect(poseAt('360 Spin', 0, 120, 1, motionStyle(1)).scaleX, 'the second turntable starts from the back').toBeCloseTo(-1);
   });
 
   it('360 Spin mirrors the product for the back half of the turn', () => {

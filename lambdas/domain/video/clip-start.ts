@@ -55,6 +55,7 @@ export async function startClip(state: OutputState): Promise<OutputState> {
       size: VIDEO_SIZES[job.aspect_ratio],
       output: { bucket: bucketName('results'), key: rawClipKey(job.user_id, job.id, state.output, clipIndex) },
       clipIndex,
+      variant: state.output,
     }),
   );
   return {

@@ -8,6 +8,7 @@ import {
   CANCELLED_BY_USER,
   IMAGE_REQUIRED,
   VIDEO_FAILURE_MESSAGES,
+  VIDEO_SOURCE_FIELDS,
   type GenerateVideoResponse,
   type GetVideoUrlResponse,
   type JobListItem,
@@ -21,7 +22,9 @@ import { executionArn, executionStatus, startExecution, stopExecution } from '..
 import { newId } from '../../data/ids.js';
 import { countGenerating, createJob, getJob, listJobs, toJob, type JobItem } from '../../data/jobs-repo.js';
 import { tierCost } from '../../data/pricing-repo.js';
-import { writeObject } from '../../storage/objects.js';
+import { readObject, writeObject } from '../../storage/objects.js';
+import { clothingItemSource, ownImageSource } from '../generation/sources.js';
+import { detectImageType } from '../image-files.js';
 import { presignDownload } from '../../storage/presign.js';
 import { decodeInlineImage } from '../inline-image.js';
 import { spend, type SpendingRequest } from '../spending.js';
@@ -48,12 +51,28 @@ const LOST_EXECUTION_GRACE_MS = 2 * 60_000;
 /** Uploads for a video's source image: the caller's own file in the results bucket, at most 6 MB. */
 const VIDEO_UPLOADS: UploadPolicy = { bucket: 'results', maxBytes: VIDEO_SOURCE_MAX_BYTES, urlSeconds: UPLOAD_URL_SECONDS };
 
-/** The image the request names, checked: inline base64, or an upload in the caller's own folder. */
+/**
+ * The image the request names, checked: inline base64, an upload in the caller's own folder, one of the caller's
+ * finished images, or an item of the caller's library (someone else's is not found, as edit and upscale answer). A
+ * result or library image is copied beside the job once it is paid, so the job keeps its source whatever happens to
+ * the original.
+ */
 async function sourceImage(userId: string, request: GenerateVideo): Promise<SourceImage> {
-  if ((request.imageBase64 === undefined) === (request.imageKey === undefined)) {
-    throw new AppError(400, 'VALIDATION_ERROR', request.imageKey ? 'Send one image: imageBase64 or imageKey, not both' : IMAGE_REQUIRED);
+  const named = VIDEO_SOURCE_FIELDS.filter((field) => request[field] !== undefined);
+  if (named.length !== 1) {
+    throw new AppError(400, 'VALIDATION_ERROR', named.length > 1 ? `Send one image: ${named.join(' or ')}, not both` : IMAGE_REQUIRED);
   }
   if (request.imageBase64 !== undefined) return { ...(await decodeInlineImage(request.imageBase64, VIDEO_SOURCE_MAX_BYTES)), uploadedKey: undefined };
+  if (request.generationId !== undefined || request.clothingItemId !== undefined) {
+    const { source } =
+      request.generationId !== undefined
+        ? await ownImageSource(userId, request.generationId)
+        : await clothingItemSource(userId, request.clothingItemId!);
+    const bytes = await readObject(source.bucket, source.key);
+    const mimeType = detectImageType(bytes);
+    if (!mimeType) throw new AppError(409, 'IMAGE_NOT_READY', 'This image cannot be used for a video.');
+    return { bytes, mimeType, uploadedKey: undefined };
+  }
   ownUploadId(userId, request.imageKey!);
   const accepted = await acceptUploadedImage(request.imageKey!, VIDEO_UPLOADS);
   return { bytes: undefined, mimeType: accepted.mimeType, uploadedKey: accepted.key };

@@ -22,9 +22,34 @@ interface Motion {
   secondsPerCycle: number;
   /** The point of the product the motion turns and scales around, as fractions of its width and height. */
   anchor: { x: number; y: number };
-  /** `phase`: one cycle = 2π; `clipPhase`: the whole clip = 2π. */
-  pose(phase: number, clipPhase: number): Pose;
+  /** `phase`: one cycle = 2π; `clipPhase`: the whole clip = 2π; `style`: the output's variant of the preset. */
+  pose(phase: number, clipPhase: number, style: MotionStyle): Pose;
 }
+
+/**
+ * How one output of a job varies its preset, so that N outputs are N different videos. Only signs, amplitudes and
+ * whole-number cycle counts change: every term stays an even, periodic function of the phase, so each variant is
+ * still an exact loop that turns around at the seam.
+ */
+export interface MotionStyle {
+  /** 1 or −1: the swing, sway or turn starts the other way (a turntable starts from the back). */
+  direction: 1 | -1;
+  /** Multiplies the swing (1 = the preset as designed; smaller only, so the picture's margins still cover it). */
+  amplitude: number;
+  /** Multiplies the cycles in the clip (a whole number: a faster rock, stride or turn). */
+  tempo: number;
+}
+
+/**
+ * The variant of output `index` (0-based): 0 is the preset as designed; 1 mirrors it; 2 and 3 are a quicker,
+ * smaller version of each; 4 and 5 quicker still. Deterministic, so a retried output renders the same file.
+ */
+export function motionStyle(index: number): MotionStyle {
+  const step = Math.floor(index / 2);
+  return { direction: index % 2 === 0 ? 1 : -1, amplitude: step === 0 ? 1 : 0.6, tempo: 1 + step };
+}
+
+const PRESET_STYLE: MotionStyle = motionStyle(0);
 
 const DEGREE = Math.PI / 180;
 
@@ -33,9 +58,9 @@ export const MOTIONS: Readonly<Record<MotionPreset, Motion>> = {
   Pivot: {
     secondsPerCycle: 4,
     anchor: { x: 0.5, y: 1 },
-    pose(phase) {
-      const zoom = 1.03 + 0.03 * Math.cos(2 * phase);
-      return { scaleX: zoom, scaleY: zoom, rotation: 3.5 * DEGREE * Math.cos(phase), shiftX: 0, shiftY: 0 };
+    pose(phase, _clipPhase, { direction, amplitude }) {
+      const zoom = 1.03 + 0.03 * amplitude * Math.cos(2 * phase);
+      return { scaleX: zoom, scaleY: zoom, rotation: direction * amplitude * 3.5 * DEGREE * Math.cos(phase), shiftX: 0, shiftY: 0 };
     },
   },
   // A stride cycle (two steps): hips sway sideways (±2.5% of the width, ±1.5°) once per cycle, the body bobs
@@ -43,14 +68,14 @@ export const MOTIONS: Readonly<Record<MotionPreset, Motion>> = {
   Catwalk: {
     secondsPerCycle: 2,
     anchor: { x: 0.5, y: 0.5 },
-    pose(phase, clipPhase) {
+    pose(phase, clipPhase, { direction, amplitude }) {
       const zoom = 1.03 - 0.03 * Math.cos(clipPhase);
       return {
         scaleX: zoom,
         scaleY: zoom,
-        rotation: 1.5 * DEGREE * Math.cos(phase),
-        shiftX: 0.025 * Math.cos(phase),
-        shiftY: -0.012 * Math.cos(2 * phase),
+        rotation: direction * amplitude * 1.5 * DEGREE * Math.cos(phase),
+        shiftX: direction * amplitude * 0.025 * Math.cos(phase),
+        shiftY: -0.012 * amplitude * Math.cos(2 * phase),
       };
     },
   },
@@ -58,8 +83,8 @@ export const MOTIONS: Readonly<Record<MotionPreset, Motion>> = {
   '360 Spin': {
     secondsPerCycle: 8,
     anchor: { x: 0.5, y: 0.5 },
-    pose(phase) {
-      return { scaleX: Math.cos(phase), scaleY: 1, rotation: 0, shiftX: 0, shiftY: 0 };
+    pose(phase, _clipPhase, { direction }) {
+      return { scaleX: direction * Math.cos(phase), scaleY: 1, rotation: 0, shiftX: 0, shiftY: 0 };
     },
   },
 };
@@ -67,15 +92,15 @@ export const MOTIONS: Readonly<Record<MotionPreset, Motion>> = {
 /** The largest zoom any preset reaches: the product layer is prepared at this size so motion never enlarges it. */
 export const MAX_MOTION_ZOOM = 1.06;
 
-/** Cycles of a preset in a clip of this length. */
-export function cyclesIn(preset: MotionPreset, durationSeconds: number): number {
-  return Math.max(1, Math.round(durationSeconds / MOTIONS[preset].secondsPerCycle));
+/** Cycles of a preset in a clip of this length (times the variant's tempo). */
+export function cyclesIn(preset: MotionPreset, durationSeconds: number, style: MotionStyle = PRESET_STYLE): number {
+  return Math.max(1, Math.round(durationSeconds / MOTIONS[preset].secondsPerCycle)) * style.tempo;
 }
 
 /** The pose of frame `frame` of `frameCount`; frame `frameCount` would be frame 0 again. */
-export function poseAt(preset: MotionPreset, frame: number, frameCount: number, cycles: number): Pose {
+export function poseAt(preset: MotionPreset, frame: number, frameCount: number, cycles: number, style: MotionStyle = PRESET_STYLE): Pose {
   const clipPhase = (2 * Math.PI * frame) / frameCount;
-  return MOTIONS[preset].pose(clipPhase * cycles, clipPhase);
+  return MOTIONS[preset].pose(clipPhase * cycles, clipPhase, style);
 }
 
 /**

@@ -12,7 +12,7 @@ import { STUDIO_GREY, studioBackdrop } from './backdrop.js';
 import type { Rgb } from './colours.js';
 import { cutOutProduct, hasPlainBackground } from './cutout.js';
 import { labelPlacement, renderLabel } from './label.js';
-import { cyclesIn, MAX_MOTION_ZOOM, MOTIONS, poseAt, type MotionPreset } from './motion.js';
+import { cyclesIn, MAX_MOTION_ZOOM, motionStyle, MOTIONS, poseAt, type MotionPreset } from './motion.js';
 import { decodeRgba, openRgba, toRgba, type RgbaImage } from './raster.js';
 import { drawLayer, toLayer, type Affine, type Layer } from './warp.js';
 
@@ -31,6 +31,8 @@ export interface ClipRequest {
   preset: MotionPreset;
   durationSeconds: number;
   size: Size;
+  /** Which output of the job this is (0-based): each renders its own variant of the preset (motion.ts). */
+  variant?: number;
 }
 
 interface Scene {
@@ -66,7 +68,8 @@ export async function renderLoopingClip(request: ClipRequest, output: string): P
   const { preset, size } = request;
   const { width, height } = size;
   const frames = Math.round(request.durationSeconds * DELIVERY_FPS);
-  const cycles = cyclesIn(preset, request.durationSeconds);
+  const style = motionStyle(request.variant ?? 0);
+  const cycles = cyclesIn(preset, request.durationSeconds, style);
   const picture = await decodeRgba(request.image, SOURCE_MAX_SIDE);
   const { layer, anchor, backdrop: backdropColour } = hasPlainBackground(picture)
     ? await productScene(picture, preset, size)
@@ -86,7 +89,7 @@ export async function renderLoopingClip(request: ClipRequest, output: string): P
   const encoder = openH264Encoder(output, { width, height, pixelFormat: 'rgb24', fps: DELIVERY_FPS });
   try {
     for (let index = 0; index < frames; index++) {
-      const pose = poseAt(preset, index, frames, cycles);
+      const pose = poseAt(preset, index, frames, cycles, style);
       const cos = Math.cos(pose.rotation);
       const sin = Math.sin(pose.rotation);
       const sx = pose.scaleX * rest;

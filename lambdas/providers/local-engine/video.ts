@@ -26,6 +26,7 @@ export class LocalVideoEngine implements VideoPort {
           preset: presetForPrompt(request.prompt),
           durationSeconds: request.durationSeconds,
           size: request.size,
+          variant: request.variant,
         },
         file,
       );

@@ -1,11 +1,13 @@
 // Loaded lazily with the first screen that needs a session: config.json, Amplify, React Query and the session state.
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { lazy, Suspense, use, useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { Outlet, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
 import { bootAuth, currentSessionUser, onAuthEvent, signOutHere } from '@/lib/auth';
 import { SessionContext, type Session, type SessionState } from '@/lib/session-context';
 import { useLiveUpdates } from '@/lib/use-live-updates';
+
+const FinishedWorkToasts = lazy(() => import('./finished-work-toasts'));
 
 const SESSION_CHECK_INTERVAL_MS = 30_000;
 /** Renew the tokens this long before they expire. */
@@ -73,6 +75,11 @@ export default function AppProviders() {
     <QueryClientProvider client={queryClient}>
       <SessionContext value={session}>
         <Outlet />
+        {state.status === 'signedIn' && (
+          <Suspense fallback={null}>
+            <FinishedWorkToasts />
+          </Suspense>
+        )}
       </SessionContext>
     </QueryClientProvider>
   );

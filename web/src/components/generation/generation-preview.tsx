@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { downloadFile, generationFileName } from '@/lib/downloads';
+import { NextStepActions } from './next-step-actions';
 
 /** Work under way before the generation exists (uploading the image, sending the request). */
 export interface PendingStep {
@@ -79,10 +80,11 @@ function Result({ generation }: { generation: Generation }) {
         data-testid="generation-result"
         className="mx-auto max-h-[36rem] rounded-lg bg-slate-100 object-contain"
       />
-      <figcaption className="flex justify-center">
+      <figcaption className="flex flex-col items-center gap-3">
         <Button onClick={() => void onDownload()} busy={downloading}>
           <Download className="h-4 w-4" aria-hidden="true" /> Download
         </Button>
+        <NextStepActions generation={generation} />
       </figcaption>
     </figure>
   );

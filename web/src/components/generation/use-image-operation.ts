@@ -1,10 +1,11 @@
 // The flow edit and upscale share: the chosen image (uploaded first when it is a file), the spending request, and the
 // generation followed until it ends.
 import { GENERATION_MESSAGES } from '@contracts/generations';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { uploadGenerationImage, useFollowedGeneration, useStartGeneration, type GenerationPath } from '@/lib/generations';
+import { uploadGenerationImage, useFollowedGeneration, useGeneration, useStartGeneration, type GenerationPath } from '@/lib/generations';
 import { isInsufficientCredits, useBuyCreditsAction } from '@/lib/buy-credits';
+import { useChosenSource } from '@/lib/next-step';
 import { useProfile } from '@/lib/profile';
 import type { PendingStep } from './generation-preview';
 import type { ImageChoice } from './image-source-picker';
@@ -18,6 +19,15 @@ export function useImageOperation(path: GenerationPath, failureTitle: string) {
   const followed = useFollowedGeneration(generationId, failureTitle);
   const credits = profile.data?.current_credits;
   const buyCredits = useBuyCreditsAction();
+
+  // Opened from another result's "Edit" or "Upscale": that image is chosen as soon as it is read.
+  const handedOver = useChosenSource();
+  const handedOverGeneration = useGeneration(handedOver?.kind === 'generation' ? handedOver.id : undefined).data;
+  useEffect(() => {
+    if (handedOverGeneration?.status === 'complete' && handedOverGeneration.result_content_type?.startsWith('image/')) {
+      setChoice((current) => current ?? { kind: 'result', generation: handedOverGeneration });
+    }
+  }, [handedOverGeneration]);
 
   /**
    * Checks the image and the credits (`cost`, with `creditsMessage`), uploads a picked file, then sends `fields` with

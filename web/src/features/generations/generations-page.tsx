@@ -10,6 +10,7 @@ import {
   modelDisplayName,
   productLabel,
 } from '@/components/generation/generation-labels';
+import { NextStepActions } from '@/components/generation/next-step-actions';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -207,6 +208,7 @@ function RowActions({ generation, onView }: { generation: Generation; onView: ()
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
+      <NextStepActions generation={generation} compact />
     </div>
   );
 }

@@ -11,7 +11,7 @@ import { uploadGenerationImage } from '@/lib/generations';
 import { profileQueryKey, useSetBalance } from '@/lib/profile';
 import { useUser } from '@/lib/session-context';
 import { clearActivePolling, pollSettings, readActivePolling, writeActivePolling, type ActivePolling } from './active-polling';
-import { cancelJob, getVideoUrl, pollOperation, startVideo, useRefreshJobs } from './api';
+import { cancelJob, getVideoUrl, pollOperation, startVideo, useJobs, useRefreshJobs } from './api';
 import { isNetworkLike, jobFailureToast, VIDEO_MESSAGES, videoStartErrorToast, type ToastText } from './video-messages';
 
 export const MAX_START_ATTEMPTS = 3;
@@ -28,8 +28,11 @@ export type VideoPhase =
   | { kind: 'failed'; jobId?: string; message: string };
 
 export interface VideoOrder {
-  /** A picked file, or an image already stored for this screen (imported from a product link). */
-  image: File | { imageKey: string };
+  /**
+   * A picked file, an image already stored for this screen (imported from a product link), one of the caller's
+   * finished images or a library item (the server reads those itself: nothing is uploaded again).
+   */
+  image: File | { imageKey: string } | { generationId: string } | { clothingItemId: string };
   prompt: string;
   duration: number;
   aspectRatio: string;
@@ -82,8 +85,12 @@ export function useVideoJob() {
   }, []);
 
   /** A done answer: the videos' URLs, or the failure's message. */
+  const finished = useRef(new Set<string>());
   const finish = useCallback(
     async (jobId: string, answer: PollOperationResponse) => {
+      // The poll and the pushed list may both report the end: it is shown once.
+      if (finished.current.has(jobId)) return;
+      finished.current.add(jobId);
       clearActivePolling();
       refreshAfterEnd();
       if (answer.status === 'complete') {
@@ -112,6 +119,21 @@ export function useVideoJob() {
   }, []);
 
   const pollingJob = phase.kind === 'polling' ? phase : undefined;
+
+  // The job list is what realtime pushes reload: when it says the followed job has ended, the panel ends too, at once
+  // (and on returning to this page, the first list read settles a job that ended while the user was away).
+  const listedJob = useJobs().data?.find((job) => job.id === pollingJob?.jobId);
+  const listedEnd = listedJob && listedJob.status !== 'generating' ? listedJob : undefined;
+  useEffect(() => {
+    if (!listedEnd || !pollingJob || listedEnd.id !== pollingJob.jobId) return;
+    void finish(listedEnd.id, {
+      done: true,
+      status: listedEnd.status,
+      ...(listedEnd.status === 'failed' ? { error: { message: listedEnd.error_message ?? VIDEO_MESSAGES.failed } } : {}),
+    });
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [listedEnd?.id, listedEnd?.status, pollingJob?.jobId]);
+
   useEffect(() => {
     if (!pollingJob) return;
     const { jobId, operationName, startedAt } = pollingJob;
@@ -157,11 +179,11 @@ export function useVideoJob() {
       if (!user?.userId) return void showToast(VIDEO_MESSAGES.signIn);
       // Small files go inline as the specification's imageBase64; larger ones are uploaded first, because a cloud
       // request carries at most 6 MB (about 4 MB of image once base64-encoded).
-      let image: Pick<GenerateVideoRequest, 'imageBase64' | 'imageKey'>;
+      let image: Pick<GenerateVideoRequest, 'imageBase64' | 'imageKey' | 'generationId' | 'clothingItemId'>;
       try {
         const source = order.image;
         image = !(source instanceof File)
-          ? { imageKey: source.imageKey }
+          ? source
           : source.size > INLINE_IMAGE_MAX_BYTES
             ? { imageKey: await uploadGenerationImage(source) }
             : { imageBase64: await readFileAsBase64(source) };

@@ -9,8 +9,9 @@ import {
   VIDEO_SOURCE_MAX_BYTES,
 } from '@contracts/catalog';
 import { MOTION_PROMPT_MAX_LENGTH, type JobListItem } from '@contracts/video';
-import { AlertTriangle, Coins, Download, Link2, RefreshCw, Upload, Video, X } from 'lucide-react';
-import { useEffect, useId, useState, type FormEvent, type ReactNode } from 'react';
+import { AlertTriangle, Coins, Download, Images, Link2, RefreshCw, Upload, Video, X } from 'lucide-react';
+import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { ProductLinkImport, type ProductLinkImage } from '@/components/imports/product-link-import';
 import { PageHeader } from '@/components/page-header';
@@ -27,10 +28,13 @@ import { formatDateTime, formatNumber } from '@/lib/format';
 import { tierCost } from '@/lib/generations';
 import { checkPickedImage } from '@/lib/image-check';
 import { useBuyCreditsAction } from '@/lib/buy-credits';
+import { useChosenSource, type ChosenSource } from '@/lib/next-step';
 import { useProfile } from '@/lib/profile';
 import { useTypicalTime } from '@/lib/typical-time';
 import { useObjectUrl } from '@/lib/uploads';
 import { useJobs } from './api';
+import { JobProgressRow } from './job-progress';
+import { YourImagesPicker } from './your-images-picker';
 import { useVideoJob, type VideoPhase } from './use-video-job';
 import { VIDEO_MESSAGES } from './video-messages';
 
@@ -49,7 +53,9 @@ export function formatElapsed(seconds: number): string {
 /** Image to Video Generation (/studio/generate/video-generation): the form on the left, results and history right. */
 export default function VideoGenerationPage() {
   const video = useVideoJob();
-  const busy = video.phase.kind === 'starting' || video.phase.kind === 'polling';
+  // Only the click being sent locks the button: several videos may run at once, each with its own row below.
+  const busy = video.phase.kind === 'starting';
+  useShownJob(video.show);
   return (
     <div>
       <PageHeader
@@ -65,6 +71,19 @@ export default function VideoGenerationPage() {
       </div>
     </div>
   );
+}
+
+/** `?job=<id>` (the link of the "video is ready" toast): that job is shown in the Result panel once it is listed. */
+function useShownJob(show: ReturnType<typeof useVideoJob>['show']) {
+  const [params] = useSearchParams();
+  const wanted = params.get('job');
+  const job = useJobs().data?.find((item) => item.id === wanted);
+  const shown = useRef<string | undefined>(undefined);
+  useEffect(() => {
+    if (!job || shown.current === job.id) return;
+    shown.current = job.id;
+    void show(job);
+  }, [job, show]);
 }
 
 function OptionGroup<T extends string | number>({
@@ -105,7 +124,10 @@ function OptionGroup<T extends string | number>({
 
 function VideoForm({ busy, onGenerate }: { busy: boolean; onGenerate: ReturnType<typeof useVideoJob>['start'] }) {
   const profile = useProfile();
-  const [sourceMode, setSourceMode] = useState<'upload' | 'url'>('upload');
+  // Opened from a result's "Make a video": that image is already chosen, nothing to upload again.
+  const handedOver = useChosenSource();
+  const [sourceMode, setSourceMode] = useState<'upload' | 'url' | 'yours'>(handedOver ? 'yours' : 'upload');
+  const [yours, setYours] = useState<ChosenSource | undefined>(handedOver);
   const [file, setFile] = useState<File>();
   const [imported, setImported] = useState<ProductLinkImage>();
   const [prompt, setPrompt] = useState('');
@@ -128,7 +150,12 @@ function VideoForm({ busy, onGenerate }: { busy: boolean; onGenerate: ReturnType
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     // Checked before any call, so nothing is charged for a request that cannot run: an image, a motion prompt, enough credits.
-    const image = sourceMode === 'upload' ? file : imported;
+    const image =
+      sourceMode === 'upload'
+        ? file
+        : sourceMode === 'url'
+          ? imported
+          : yours && (yours.kind === 'generation' ? { generationId: yours.id } : { clothingItemId: yours.id });
     if (!image) return void toast.error(VIDEO_MESSAGES.imageRequired.title, { description: VIDEO_MESSAGES.imageRequired.description });
     if (!prompt.trim()) return void toast.error(VIDEO_MESSAGES.promptRequired.title, { description: VIDEO_MESSAGES.promptRequired.description });
     if (credits !== undefined && credits < cost) {
@@ -151,6 +178,7 @@ function VideoForm({ busy, onGenerate }: { busy: boolean; onGenerate: ReturnType
               {(
                 [
                   ['upload', 'Upload', Upload],
+                  ['yours', 'Your images', Images],
                   ['url', 'Product URL', Link2],
                 ] as const
               ).map(([mode, label, Icon]) => (
@@ -178,6 +206,8 @@ function VideoForm({ busy, onGenerate }: { busy: boolean; onGenerate: ReturnType
                 ariaLabel="Upload a product image"
                 onFile={pickFile}
               />
+            ) : sourceMode === 'yours' ? (
+              <YourImagesPicker value={yours} onChange={setYours} />
             ) : (
               <ProductLinkImport purpose="video" onImported={setImported} />
             )}
@@ -396,6 +426,7 @@ function JobHistory({ onShow }: { onShow: (job: JobListItem) => void }) {
                     {job.duration} s · {job.aspect_ratio} · {job.output_count} {job.output_count === 1 ? 'video' : 'videos'} · {formatDateTime(job.created_at)}
                   </p>
                   {job.status === 'failed' && job.error_message && <p className="truncate text-xs text-red-700">{job.error_message}</p>}
+                  {job.status === 'generating' && <JobProgressRow jobId={job.id} createdAt={job.created_at} />}
                 </div>
                 <Badge tone={STATUS_TONES[job.status]}>{job.status}</Badge>
                 <Button variant="ghost" size="sm" onClick={() => onShow(job)} aria-label={`Show video job ${job.id.slice(0, 8)}`}>
