@@ -158,6 +158,8 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       AWS_ENDPOINT_URL_SFN: stepFunctions.endpoint,
       S3_FORCE_PATH_STYLE: 'true',
       STAGE: 'local',
+      // The API keys' hashes are peppered; in the cloud the pepper is a Secrets Manager secret.
+      API_KEY_PEPPER: 'modelloop-local-development-pepper',
       PAYMENTS: stripe ? 'stripe' : 'test',
       WEB_URL: `http://localhost:${ports.gateway}`,
       ...(stripe
