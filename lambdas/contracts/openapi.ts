@@ -95,7 +95,7 @@ export function buildOpenApiDocument(routes: readonly OpenApiRoute[], serverUrl 
         },
         '400': errorResponse('The request is not valid (code VALIDATION_ERROR, IDEMPOTENCY_KEY_REQUIRED, …).'),
         '401': errorResponse('No key, or a malformed, unknown or revoked key (API_KEY_MALFORMED, API_KEY_INVALID, API_KEY_REVOKED).'),
-        ...(contract.idempotent ? { '402': errorResponse('Not enough credits (INSUFFICIENT_CREDITS).'), '409': errorResponse('The Idempotency-Key was used for another request (idempotency_key_reused).') } : {}),
+        ...(contract.idempotent ? { '402': errorResponse('Not enough credits (INSUFFICIENT_CREDITS).'), '409': errorResponse('The Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED).') } : {}),
         '404': errorResponse('Not found, or not yours.'),
         '429': {
           ...errorResponse('Too many requests for this key (RATE_LIMITED); wait the Retry-After seconds.'),

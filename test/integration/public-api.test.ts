@@ -195,7 +195,7 @@ describe('/v1 routes', () => {
     expect(replay.status).toBe(200);
     expect(replay.body.generationId).toBe(first.body.generationId);
     const otherBody = await generate(key, { ...body, prompt: 'older male model' }, idem);
-    expect(otherBody).toMatchObject({ status: 409, body: { code: 'idempotency_key_reused' } });
+    expect(otherBody).toMatchObject({ status: 409, body: { code: 'IDEMPOTENCY_KEY_REUSED' } });
     const noKey = await keyApi(twin.apiUrl, key, 'POST', '/generate-ai-image', { body });
     expect(noKey).toMatchObject({ status: 400, body: { code: 'IDEMPOTENCY_KEY_REQUIRED' } });
 
@@ -207,7 +207,7 @@ describe('/v1 routes', () => {
       body: { imageBase64: (await tshirtPhoto(300, 350)).toString('base64'), prompt: 'Pivot', duration: 5, aspect_ratio: '9:16', output_count: 1 },
       headers: { 'idempotency-key': crossKey },
     });
-    expect(viaKey).toMatchObject({ status: 409, body: { code: 'idempotency_key_reused' } });
+    expect(viaKey).toMatchObject({ status: 409, body: { code: 'IDEMPOTENCY_KEY_REUSED' } });
     const charged = (await keyApi(twin.apiUrl, key, 'GET', '/profile')).body.current_credits;
     expect(charged).toBe(SIGNUP_CREDITS - 2);
   });
