@@ -299,7 +299,7 @@ export const ROUTES = [
     memoryMb: 1024,
   },
   // ——— API keys of the public API (Cognito only: a key never manages keys) and its OpenAPI document ———
-  { method: 'POST', path: '/api-keys', handler: 'create-api-key', auth: 'user', tables: { ...LEDGER_WRITE, apiKeys: 'write' } },
+  { method: 'POST', path: '/api-keys', handler: 'create-api-key', auth: 'user', tables: { apiKeys: 'write' } },
   { method: 'GET', path: '/api-keys', handler: 'list-api-keys', auth: 'user', tables: { apiKeys: 'read' } },
   { method: 'DELETE', path: '/api-keys/{id}', handler: 'revoke-api-key', auth: 'user', tables: { apiKeys: 'write' } },
   // The public API's description, generated from the zod contracts: public, as any API reference is.
