@@ -1,5 +1,4 @@
 import { MAX_ACTIVE_API_KEYS, type ApiKeySummary, type CreatedApiKey } from '@contracts/api-keys';
-import { USER_LIMITS } from '@contracts/catalog';
 import { BookOpen, KeyRound, Trash2 } from 'lucide-react';
 import { Suspense, lazy, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
@@ -49,8 +48,8 @@ export default function ApiPage() {
         <CardHeader>
           <CardTitle>API keys</CardTitle>
           <CardDescription>
-            A key acts as you on the API at <code>{config.apiUrl.replace(/\/+$/, '')}/v1</code>. At most {MAX_ACTIVE_API_KEYS} active keys; each makes up to{' '}
-            {USER_LIMITS.rates.apiKey.limit} requests in {USER_LIMITS.rates.apiKey.windowSeconds} seconds.
+            A key acts as you on the API at <code>{config.apiUrl.replace(/\/+$/, '')}/v1</code>. At most {MAX_ACTIVE_API_KEYS} active keys; each has its own request rate
+            (the API reference says how much).
           </CardDescription>
         </CardHeader>
         <CardContent className="space-y-6">
