@@ -23,6 +23,11 @@ export interface RouteDefinition {
   /** Longer work than the default 10 s (still always below API Gateway's 29 s). */
   timeoutSeconds?: number;
   memoryMb?: number;
+  /**
+   * Also served by the public API at `/v1<path>` to callers with an API key (the API-key authorizer), through the
+   * same function. Such a function also counts each key's requests (the limits table).
+   */
+  publicApi?: boolean;
 }
 
 /** What moving a balance needs: the profile and the ledger (a debit, a refund, the sign-up grant of a first call). */
@@ -32,11 +37,11 @@ export const SPENDING = { ...LEDGER_WRITE, limits: 'write' } as const satisfies 
 
 export const ROUTES = [
   // The first authenticated call of a new user creates the profile with the sign-up credits.
-  { method: 'GET', path: '/profile', handler: 'get-profile', auth: 'user', tables: LEDGER_WRITE },
+  { method: 'GET', path: '/profile', handler: 'get-profile', publicApi: true, auth: 'user', tables: LEDGER_WRITE },
   {
     method: 'GET',
     path: '/credit-transactions',
-    handler: 'list-credit-transactions',
+    handler: 'list-credit-transactions', publicApi: true,
     auth: 'user',
     tables: { ledger: 'read' },
   },
@@ -52,14 +57,14 @@ export const ROUTES = [
   {
     method: 'POST',
     path: '/clothing-items/upload-url',
-    handler: 'create-clothing-upload-url',
+    handler: 'create-clothing-upload-url', publicApi: true,
     auth: 'user',
     buckets: { clothingImages: 'put' },
   },
   {
     method: 'POST',
     path: '/clothing-items',
-    handler: 'register-clothing-item',
+    handler: 'register-clothing-item', publicApi: true,
     auth: 'user',
     tables: { clothingItems: 'write' },
     // Reads the upload, decodes it fully with sharp, deletes what fails.
@@ -70,7 +75,7 @@ export const ROUTES = [
   {
     method: 'GET',
     path: '/clothing-items',
-    handler: 'list-clothing-items',
+    handler: 'list-clothing-items', publicApi: true,
     auth: 'user',
     tables: { clothingItems: 'read' },
     buckets: { clothingImages: 'read' },
@@ -78,7 +83,7 @@ export const ROUTES = [
   {
     method: 'GET',
     path: '/clothing-items/{id}',
-    handler: 'get-clothing-item',
+    handler: 'get-clothing-item', publicApi: true,
     auth: 'user',
     tables: { clothingItems: 'read' },
     buckets: { clothingImages: 'read' },
@@ -104,7 +109,7 @@ export const ROUTES = [
     // Checks the product image (an inline one is decoded and stored), charges, records, starts the workflow.
     method: 'POST',
     path: '/generate-ai-image',
-    handler: 'generate-ai-image',
+    handler: 'generate-ai-image', publicApi: true,
     auth: 'user',
     tables: { ...SPENDING, generations: 'write', clothingItems: 'read', pricingTiers: 'read' },
     buckets: { results: 'write' },
@@ -115,7 +120,7 @@ export const ROUTES = [
   {
     method: 'POST',
     path: '/edit-ai-image',
-    handler: 'edit-ai-image',
+    handler: 'edit-ai-image', publicApi: true,
     auth: 'user',
     tables: { ...SPENDING, generations: 'write', clothingItems: 'read', pricingTiers: 'read' },
     // An uploaded image is checked (and deleted when it is not one) before it is used.
@@ -127,7 +132,7 @@ export const ROUTES = [
   {
     method: 'POST',
     path: '/upscale-ai-image',
-    handler: 'upscale-ai-image',
+    handler: 'upscale-ai-image', publicApi: true,
     auth: 'user',
     tables: { ...SPENDING, generations: 'write', clothingItems: 'read', pricingTiers: 'read' },
     buckets: { results: 'write' },
@@ -145,7 +150,7 @@ export const ROUTES = [
   {
     method: 'GET',
     path: '/generations',
-    handler: 'list-generations',
+    handler: 'list-generations', publicApi: true,
     auth: 'user',
     tables: { generations: 'read' },
     buckets: { results: 'read' },
@@ -153,7 +158,7 @@ export const ROUTES = [
   {
     method: 'GET',
     path: '/generations/{id}',
-    handler: 'get-generation',
+    handler: 'get-generation', publicApi: true,
     auth: 'user',
     tables: { generations: 'read' },
     buckets: { results: 'read' },
@@ -163,7 +168,7 @@ export const ROUTES = [
   {
     method: 'POST',
     path: '/generate-video',
-    handler: 'generate-video',
+    handler: 'generate-video', publicApi: true,
     auth: 'user',
     // The source may be one of the caller's results or library items (read, then copied beside the job).
     tables: { ...SPENDING, jobs: 'write', pricingTiers: 'read', generations: 'write', clothingItems: 'read' },
@@ -176,17 +181,17 @@ export const ROUTES = [
   {
     method: 'POST',
     path: '/poll-operation',
-    handler: 'poll-operation',
+    handler: 'poll-operation', publicApi: true,
     auth: 'user',
     // Settles a job whose execution ended without settling it (failed and refunded).
     tables: { ...LEDGER_WRITE, jobs: 'write', generations: 'write' },
     workflows: ['video'],
   },
-  { method: 'POST', path: '/get-video-url', handler: 'get-video-url', auth: 'user', tables: { jobs: 'read' }, buckets: { results: 'read' } },
+  { method: 'POST', path: '/get-video-url', handler: 'get-video-url', publicApi: true, auth: 'user', tables: { jobs: 'read' }, buckets: { results: 'read' } },
   {
     method: 'POST',
     path: '/jobs/{id}/cancel',
-    handler: 'cancel-job',
+    handler: 'cancel-job', publicApi: true,
     auth: 'user',
     tables: { ...LEDGER_WRITE, jobs: 'write', generations: 'write' },
     workflows: ['video'],
@@ -194,7 +199,7 @@ export const ROUTES = [
   {
     method: 'GET',
     path: '/jobs',
-    handler: 'list-jobs',
+    handler: 'list-jobs', publicApi: true,
     auth: 'user',
     // Settles a long-generating job whose execution has ended (as poll-operation does).
     tables: { ...LEDGER_WRITE, jobs: 'write', generations: 'write' },
@@ -261,7 +266,7 @@ export const ROUTES = [
     // Checks every entry, charges the batch in one debit, records it and its photo rows, starts the batch workflow.
     method: 'POST',
     path: '/generate-batch',
-    handler: 'generate-batch',
+    handler: 'generate-batch', publicApi: true,
     auth: 'user',
     tables: { ...SPENDING, batches: 'write', generations: 'write', clothingItems: 'read', pricingTiers: 'read' },
     workflows: ['batch'],
@@ -270,7 +275,7 @@ export const ROUTES = [
   {
     method: 'GET',
     path: '/batches',
-    handler: 'list-batches',
+    handler: 'list-batches', publicApi: true,
     auth: 'user',
     tables: { batches: 'read', generations: 'read' },
     buckets: { results: 'read' },
@@ -278,7 +283,7 @@ export const ROUTES = [
   {
     method: 'GET',
     path: '/batches/{id}',
-    handler: 'get-batch',
+    handler: 'get-batch', publicApi: true,
     auth: 'user',
     tables: { batches: 'read', generations: 'read' },
     buckets: { results: 'read' },
@@ -287,7 +292,7 @@ export const ROUTES = [
     // Builds the zip of the batch's photos (manifest.csv + PNGs) streamed into S3 once, then answers a signed URL.
     method: 'POST',
     path: '/batches/{id}/download',
-    handler: 'download-batch',
+    handler: 'download-batch', publicApi: true,
     auth: 'user',
     tables: { batches: 'write', generations: 'read' },
     buckets: { results: 'write' },
@@ -298,11 +303,29 @@ export const ROUTES = [
   { method: 'GET', path: '/credit-transactions/summary', handler: 'get-credit-summary', auth: 'user', tables: { ledger: 'read' } },
   // The median time of the caller's recent images and videos: the screens' "usually ready in about …".
   { method: 'GET', path: '/generation-durations', handler: 'get-generation-durations', auth: 'user', tables: { generations: 'read' } },
+  // ——— API keys of the public API (Cognito only: a key never manages keys) and its OpenAPI document ———
+  { method: 'POST', path: '/api-keys', handler: 'create-api-key', auth: 'user', tables: { apiKeys: 'write' } },
+  { method: 'GET', path: '/api-keys', handler: 'list-api-keys', auth: 'user', tables: { apiKeys: 'read' } },
+  { method: 'DELETE', path: '/api-keys/{id}', handler: 'revoke-api-key', auth: 'user', tables: { apiKeys: 'write' } },
+  // The public API's description, generated from the zod contracts: public, as any API reference is.
+  { method: 'GET', path: '/v1/openapi.json', handler: 'get-openapi', auth: 'public' },
 ] as const satisfies readonly RouteDefinition[];
 
 /** CORS of the HTTP API: the same settings for API Gateway and the local gateway. */
 export const CORS = {
   allowMethods: ['GET', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS'],
-  allowHeaders: ['authorization', 'content-type', 'idempotency-key'],
+  allowHeaders: ['authorization', 'content-type', 'idempotency-key', 'x-api-key'],
   maxAgeSeconds: 600,
 } as const;
+
+/** The API-key authorizer of the public API (`/v1/…`): finds a key by its hash, records its use once a minute. */
+export const API_KEY_AUTHORIZER = { handler: 'api-key-authorize', tables: { apiKeys: 'write' } } as const satisfies Pick<RouteDefinition, 'handler' | 'tables'>;
+
+/** The routes the public API serves under `/v1`. */
+export const publicApiRoutes = (routes: readonly RouteDefinition[] = ROUTES): RouteDefinition[] => routes.filter((route) => route.publicApi);
+
+/** What a route's function may touch: its tables, plus the per-key counters when the public API serves it. */
+export function routeTables(route: RouteDefinition): RouteDefinition['tables'] {
+  if (!route.publicApi || route.tables?.limits === 'write') return route.tables;
+  return { ...route.tables, limits: 'write' };
+}

@@ -25,13 +25,39 @@ export interface PublicRequest<B, Q> {
   idempotencyKey: string;
 }
 
-/** Who is calling: only ever taken from the verified token. */
+/** Who is calling: only ever taken from the verified token or from what the API-key authorizer found. */
 export interface Caller {
   userId: string;
   email: string;
-  /** When the caller signed in (the token's auth_time), ISO 8601. */
+  /** When the caller signed in (the token's auth_time), ISO 8601; the epoch for a key (a key call is no sign-in). */
   signedInAt: string;
+  /** Set when the call came through the public API with an API key (its id, never the secret). */
+  apiKeyId?: string;
 }
+
+/**
+ * What the API-key authorizer hands on (payload v2 `requestContext.authorizer.lambda`): the key's owner and id, or
+ * the stable code of why the key was refused. It always lets the request through, so that a refused key is answered
+ * here with a 401 and a code a program can test, the same way on both hosts.
+ */
+export interface ApiKeyAuthorizerContext {
+  userId?: string;
+  keyId?: string;
+  denied?: string;
+}
+
+/** Runs before every call made with an API key (the per-key rate limit). Installed by the domain, never by core. */
+export type ApiKeyGate = (caller: Caller & { apiKeyId: string }) => Promise<void>;
+let apiKeyGate: ApiKeyGate | undefined;
+export function installApiKeyGate(gate: ApiKeyGate): void {
+  apiKeyGate = gate;
+}
+
+const API_KEY_DENIALS: Record<string, string> = {
+  API_KEY_MALFORMED: 'The API key is not in the form ml_ followed by 32 letters and digits.',
+  API_KEY_INVALID: 'The API key is not valid.',
+  API_KEY_REVOKED: 'The API key was revoked.',
+};
 
 export interface UserRequest<B, Q> extends PublicRequest<B, Q> {
   caller: Caller;
@@ -55,6 +81,11 @@ export function userRoute<B extends z.ZodType = z.ZodUndefined, Q extends z.ZodT
 ): HttpHandler {
   return wrap(async (event) => {
     const caller = callerOf(event);
+    if (caller.apiKeyId) {
+      // Fails closed: a public-API handler that forgot to install the gate answers 500, never an unlimited call.
+      if (!apiKeyGate) throw new Error('API key gate is not installed for this handler');
+      await apiKeyGate({ ...caller, apiKeyId: caller.apiKeyId });
+    }
     const request = parseRequest(spec, event);
     return run({ ...request, caller, routeKey: event.routeKey });
   });
@@ -80,8 +111,17 @@ function wrap(run: (event: HttpEvent) => Promise<unknown>): HttpHandler {
   };
 }
 
-/** The caller comes only from the claims the JWT authorizer verified, never from the request itself. */
+/**
+ * The caller comes only from what an authorizer verified, never from the request itself: the claims of the JWT
+ * authorizer (an ID token) or the context of the API-key authorizer (the key's owner).
+ */
 function callerOf(event: HttpEvent): Caller {
+  const keyContext = (event.requestContext as { authorizer?: { lambda?: ApiKeyAuthorizerContext } }).authorizer?.lambda;
+  if (keyContext) {
+    if (keyContext.denied) throw new AppError(401, keyContext.denied, API_KEY_DENIALS[keyContext.denied] ?? 'The API key is not valid.');
+    if (typeof keyContext.userId !== 'string' || !keyContext.userId || typeof keyContext.keyId !== 'string') throw UNAUTHORIZED;
+    return { userId: keyContext.userId, email: '', signedInAt: new Date(0).toISOString(), apiKeyId: keyContext.keyId };
+  }
   const claims = (event as APIGatewayProxyEventV2WithJWTAuthorizer).requestContext.authorizer?.jwt?.claims;
   const sub = claims?.sub;
   // Only an ID token names a user here; an access token of the same pool (token_use 'access') or a token that

@@ -97,6 +97,16 @@ export const TABLES = {
     localIndexes: [{ name: 'by_created', sortKey: { name: 'created_at', type: 'S' } }],
     stream: true,
   },
+  /**
+   * API keys of the public API: one item per key (`key_…`, only the peppered SHA-256 of the secret is kept) and one
+   * `#active` counter per user that bounds the active keys in the same transaction as a create or a revoke.
+   * The authorizer finds a key by its hash through by_hash.
+   */
+  apiKeys: {
+    partitionKey: { name: 'user_id', type: 'S' },
+    sortKey: { name: 'id', type: 'S' },
+    globalIndexes: [{ name: 'by_hash', partitionKey: { name: 'key_hash', type: 'S' } }],
+  },
 } as const satisfies Record<string, TableDefinition>;
 
 export type TableName = keyof typeof TABLES;

@@ -1,3 +1,4 @@
+import '../domain/api-key-gate.js';
 import { GenerateVideoRequest } from '../contracts/video.js';
 import { spendingRoute } from '../domain/spending.js';
 import { generateVideo } from '../domain/video/jobs.js';

@@ -1,3 +1,4 @@
+import '../domain/api-key-gate.js';
 import { UpscaleImageRequest } from '../contracts/generations.js';
 import { upscaleImage } from '../domain/generation/requests.js';
 import { spendingRoute } from '../domain/spending.js';

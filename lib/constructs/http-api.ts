@@ -11,12 +11,14 @@ import {
   type IHttpRouteAuthorizer,
   type ThrottleSettings,
 } from 'aws-cdk-lib/aws-apigatewayv2';
-import { HttpJwtAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
+import { HttpJwtAuthorizer, HttpLambdaAuthorizer, HttpLambdaResponseType } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
 import { HttpLambdaIntegration } from 'aws-cdk-lib/aws-apigatewayv2-integrations';
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
-import { CORS, ROUTES, type RouteDefinition } from '../../lambdas/routes.js';
+import { API_KEY_AUTH_CACHE_SECONDS, API_KEY_HEADER, PUBLIC_API_PREFIX } from '../../lambdas/contracts/api-keys.js';
+import { API_KEY_AUTHORIZER, CORS, ROUTES, routeTables, type RouteDefinition } from '../../lambdas/routes.js';
 import type { FunctionFactory } from './function-factory.js';
 import { pascalCase } from './names.js';
 
@@ -40,11 +42,15 @@ export interface HttpApiProps {
 }
 
 const DEFAULT_THROTTLE: ThrottleSettings = { rateLimit: 50, burstLimit: 100 };
+/** The functions that hash API keys: they read the pepper. */
+const PEPPER_READERS: readonly string[] = [API_KEY_AUTHORIZER.handler, 'create-api-key'];
 
 export class HttpApi extends Construct {
   readonly api: ApiGatewayHttpApi;
   readonly url: string;
   readonly functions: Record<RouteHandler, NodejsFunction>;
+  /** The public API's Lambda REQUEST authorizer (on every /v1 route but the OpenAPI document). */
+  readonly apiKeyAuthorizer: NodejsFunction;
 
   constructor(scope: Construct, id: string, props: HttpApiProps) {
     super(scope, id);
@@ -75,28 +81,59 @@ export class HttpApi extends Construct {
     const userAuthorizer = new HttpJwtAuthorizer('UserPool', props.issuer, { jwtAudience: [props.audience] });
     const noAuthorizer = new HttpNoneAuthorizer();
 
+    // API keys are stored as SHA-256(pepper + key); the pepper is generated here and read once per cold start.
+    // Rotating it would invalidate every key, so it is not rotated.
+    const pepper = new Secret(this, 'ApiKeyPepper', {
+      description: 'Pepper of the API keys hashes (rotating it invalidates every key).',
+      generateSecretString: { passwordLength: 64, excludePunctuation: true },
+    });
+    Validations.of(pepper).acknowledge({
+      id: 'AwsSolutions-SMG4',
+      reason: 'The pepper of stored API-key hashes: rotating it would invalidate every key; keys themselves are revocable.',
+    });
+    const pepperEnvironment = { API_KEY_PEPPER_SECRET: pepper.secretArn };
+    this.apiKeyAuthorizer = props.functions.create(this, 'ApiKeyAuthorizeFunction', {
+      handler: API_KEY_AUTHORIZER.handler,
+      tables: API_KEY_AUTHORIZER.tables,
+      environment: pepperEnvironment,
+    });
+    pepper.grantRead(this.apiKeyAuthorizer);
+    // Simple responses, cached per x-api-key value: a revoked key works at most this long. HTTP API ANDs identity
+    // sources, so the cache key is that one header (a Bearer-only request is refused by API Gateway with 401).
+    const keyAuthorizer = new HttpLambdaAuthorizer('ApiKey', this.apiKeyAuthorizer, {
+      responseTypes: [HttpLambdaResponseType.SIMPLE],
+      identitySource: [`$request.header.${API_KEY_HEADER}`],
+      resultsCacheTtl: Duration.seconds(API_KEY_AUTH_CACHE_SECONDS),
+    });
+
     const routes: readonly RouteDefinition[] = ROUTES;
     const functions: Partial<Record<RouteHandler, NodejsFunction>> = {};
     for (const route of routes) {
       const handler = route.handler as RouteHandler;
       const fn = props.functions.create(this, `${pascalCase(handler)}Function`, {
         handler,
-        tables: route.tables,
+        tables: routeTables(route),
         buckets: route.buckets,
         workflows: route.workflows,
         timeoutSeconds: route.timeoutSeconds,
         memoryMb: route.memoryMb,
-        environment: props.routeEnvironment?.[handler],
+        environment: { ...props.routeEnvironment?.[handler], ...(PEPPER_READERS.includes(handler) ? pepperEnvironment : {}) },
       });
       functions[handler] = fn;
+      if (PEPPER_READERS.includes(handler)) pepper.grantRead(fn);
+      const integration = new HttpLambdaIntegration(`${pascalCase(handler)}Integration`, fn);
 
       const authorizer: IHttpRouteAuthorizer = route.auth === 'user' ? userAuthorizer : noAuthorizer;
       const [apiRoute] = this.api.addRoutes({
         path: route.path,
         methods: [HttpMethod[route.method]],
-        integration: new HttpLambdaIntegration(`${pascalCase(handler)}Integration`, fn),
+        integration,
         authorizer,
       });
+      if (route.publicApi) {
+        // The public API: the same function at /v1<path>, for callers with an API key.
+        this.api.addRoutes({ path: `${PUBLIC_API_PREFIX}${route.path}`, methods: [HttpMethod[route.method]], integration, authorizer: keyAuthorizer });
+      }
       if (route.auth === 'public' && apiRoute) {
         Validations.of(apiRoute).acknowledge({
           id: 'AwsSolutions-APIG4',

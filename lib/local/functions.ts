@@ -12,6 +12,7 @@ import { EditImageRequest, GenerateImageRequest, GenerationsQuery, MODEL_DESCRIP
 import { CreateImportRequest, SelectImportRequest } from '../../lambdas/contracts/imports.js';
 import { GenerateVideoRequest, GetVideoUrlRequest, PollOperationRequest, VideoOutput } from '../../lambdas/contracts/video.js';
 import { GenerateBatchRequest } from '../../lambdas/contracts/batch.js';
+import { CreateApiKeyRequest } from '../../lambdas/contracts/api-keys.js';
 import type { BatchWorkflowInput } from '../../lambdas/domain/batch/service.js';
 import type { PhotoTaskInput } from '../../lambdas/domain/batch/work.js';
 import type { GenerationWorkflowInput } from '../../lambdas/domain/generation/service.js';
@@ -194,6 +195,10 @@ export const ROUTE_CONTRACTS: Record<RouteHandler, RouteContract> = {
   'download-batch': { sample: { params: { id: SAMPLE_IDS.batch } } },
   'get-credit-summary': {},
   'get-generation-durations': {},
+  'create-api-key': { body: CreateApiKeyRequest, sample: { body: () => ({ name: 'Shopify sync' }) } },
+  'list-api-keys': {},
+  'revoke-api-key': { sample: { params: { id: 'key_sample' } } },
+  'get-openapi': {},
 };
 
 /** A route path with its parameters filled in: /clothing-items/{id} → /clothing-items/abc */

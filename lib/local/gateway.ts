@@ -9,10 +9,12 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { extname, join, normalize, resolve, sep } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
-import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2 } from 'aws-lambda';
+import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2, APIGatewayRequestAuthorizerEventV2 } from 'aws-lambda';
 import type { RuntimeConfig } from '../../lambdas/contracts/api.js';
+import { API_KEY_AUTH_CACHE_SECONDS, API_KEY_HEADER, PUBLIC_API_PREFIX } from '../../lambdas/contracts/api-keys.js';
+import type { ApiKeyAuthorizerContext } from '../../lambdas/core/http.js';
 import { createIdTokenVerifier } from '../../lambdas/core/jwt.js';
-import { CORS, ROUTES, type RouteDefinition } from '../../lambdas/routes.js';
+import { API_KEY_AUTHORIZER, CORS, ROUTES, publicApiRoutes, type RouteDefinition } from '../../lambdas/routes.js';
 import { lambdaContext, type LoadHandler } from './lambda-runtime.js';
 
 /** API Gateway ends an integration after about 30 s; the local gateway does the same. */
@@ -34,6 +36,8 @@ export interface GatewayOptions {
   mounts?: { prefix: string; handle: (req: IncomingMessage, res: ServerResponse) => Promise<void> }[];
   loadHandler: LoadHandler;
   log: (line: string) => void;
+  /** How long the API-key authorizer's answer for one key is reused (API Gateway's results TTL); default the cloud's. */
+  apiKeyCacheSeconds?: number;
 }
 
 export interface Gateway {
@@ -55,6 +59,10 @@ export interface RouteMatch {
 
 export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const routes = compileRoutes();
+  // The public API: the routes the table marks, under /v1, authorised by the API-key authorizer.
+  const keyRoutes = compileRoutes(publicApiRoutes().map((route) => ({ ...route, path: `${PUBLIC_API_PREFIX}${route.path}` })));
+  const keyCacheMs = (options.apiKeyCacheSeconds ?? API_KEY_AUTH_CACHE_SECONDS) * 1000;
+  const keyAnswers = new Map<string, { context: ApiKeyAuthorizerContext; expiresAt: number }>();
   const compressed = new CompressedFiles();
   const verifier = createIdTokenVerifier({ issuer: options.issuer, audience: options.audience, jwksUri: options.jwksUri });
 
@@ -92,11 +100,17 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       res.writeHead(204, { ...corsHeaders, 'access-control-allow-methods': CORS.allowMethods.join(','), 'access-control-allow-headers': CORS.allowHeaders.join(','), 'access-control-max-age': String(CORS.maxAgeSeconds) });
       return void res.end();
     }
-    const match = matchRoute(routes, method, path);
+    const match = matchRoute(routes, method, path) ?? matchRoute(keyRoutes, method, path);
     if (!match) return send(res, 404, { message: 'Not Found' }, corsHeaders);
 
     let claims: Record<string, string> | undefined;
-    if (match.route.auth === 'user') {
+    let keyContext: ApiKeyAuthorizerContext | undefined;
+    if (match.route.publicApi && match.route.path.startsWith(`${PUBLIC_API_PREFIX}/`)) {
+      // As API Gateway: without the identity source (the key header) the authorizer isn't called at all.
+      const key = headerValue(req.headers[API_KEY_HEADER]);
+      if (!key) return send(res, 401, { message: 'Unauthorized' }, corsHeaders);
+      keyContext = await authorizeKey(key, match.route, path, req);
+    } else if (match.route.auth === 'user') {
       claims = await verifyBearer(req.headers.authorization);
       if (!claims) return send(res, 401, { message: 'Unauthorized' }, corsHeaders);
     }
@@ -109,7 +123,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       headers: headersOf(req),
       body,
       sourceIp: req.socket.remoteAddress,
-    }, claims);
+    }, claims, keyContext);
     const handler = await options.loadHandler(match.route.handler);
     const result: APIGatewayProxyResultV2 | undefined = await withTimeout(
       handler(event, lambdaContext(match.route.handler, INTEGRATION_TIMEOUT_MS)),
@@ -117,6 +131,43 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     );
     if (result === undefined) return send(res, 503, { message: 'Service Unavailable' }, corsHeaders);
     writeResult(res, result, corsHeaders);
+  }
+
+  /** As API Gateway's Lambda authorizer with simple responses: the same handler, its answer cached per key value. */
+  async function authorizeKey(key: string, route: RouteDefinition, path: string, req: IncomingMessage): Promise<ApiKeyAuthorizerContext> {
+    const now = Date.now();
+    const cached = keyAnswers.get(key);
+    if (cached && cached.expiresAt > now) return cached.context;
+    const routeKey = `${route.method} ${route.path}`;
+    const event: APIGatewayRequestAuthorizerEventV2 = {
+      version: '2.0',
+      type: 'REQUEST',
+      routeArn: `arn:aws:execute-api:local:local:local/$default/${route.method}${route.path}`,
+      identitySource: [key],
+      routeKey,
+      rawPath: path,
+      rawQueryString: '',
+      cookies: [],
+      headers: headersOf(req),
+      requestContext: {
+        accountId: 'local',
+        apiId: 'local',
+        domainName: req.headers.host ?? 'localhost',
+        domainPrefix: 'localhost',
+        http: { method: route.method, path, protocol: 'HTTP/1.1', sourceIp: req.socket.remoteAddress ?? '127.0.0.1', userAgent: req.headers['user-agent'] ?? '' },
+        requestId: randomUUID(),
+        routeKey,
+        stage: '$default',
+        time: new Date(now).toUTCString(),
+        timeEpoch: now,
+      },
+    };
+    const authorizer = await options.loadHandler(API_KEY_AUTHORIZER.handler);
+    const answer = (await authorizer(event, lambdaContext(API_KEY_AUTHORIZER.handler))) as { isAuthorized: boolean; context?: ApiKeyAuthorizerContext };
+    const context = answer.isAuthorized ? (answer.context ?? {}) : { denied: 'API_KEY_INVALID' };
+    if (keyCacheMs > 0) keyAnswers.set(key, { context, expiresAt: now + keyCacheMs });
+    if (keyAnswers.size > 10_000) keyAnswers.delete(keyAnswers.keys().next().value!);
+    return context;
   }
 
   /** As API Gateway's JWT authorizer: a Bearer token (or the bare token) signed by the pool, for this client. */
@@ -228,7 +279,11 @@ export interface HttpEventInput extends RouteMatch {
 }
 
 /** The payload v2 event API Gateway's HTTP API hands to a route's Lambda (the local gateway and `npm run invoke` build it here). */
-export function buildHttpEvent(input: HttpEventInput, claims: Record<string, string> | undefined): APIGatewayProxyEventV2WithJWTAuthorizer {
+export function buildHttpEvent(
+  input: HttpEventInput,
+  claims: Record<string, string> | undefined,
+  keyContext?: ApiKeyAuthorizerContext,
+): APIGatewayProxyEventV2WithJWTAuthorizer {
   const { route, params, path, rawQueryString, headers, body } = input;
   const query: Record<string, string> = {};
   for (const [name, value] of new URLSearchParams(rawQueryString)) query[name] = name in query ? `${query[name]},${value}` : value;
@@ -257,9 +312,17 @@ export function buildHttpEvent(input: HttpEventInput, claims: Record<string, str
       stage: '$default',
       time: new Date(now).toUTCString(),
       timeEpoch: now,
-      authorizer: { principalId: '', integrationLatency: 0, jwt: { claims: claims ?? {}, scopes: [] } },
+      // A Lambda authorizer's context arrives as `authorizer.lambda`, a JWT authorizer's claims as `authorizer.jwt`.
+      authorizer: keyContext
+        ? ({ lambda: keyContext } as unknown as APIGatewayProxyEventV2WithJWTAuthorizer['requestContext']['authorizer'])
+        : { principalId: '', integrationLatency: 0, jwt: { claims: claims ?? {}, scopes: [] } },
     },
   };
+}
+
+function headerValue(value: string | string[] | undefined): string | undefined {
+  const first = Array.isArray(value) ? value[0] : value;
+  return first?.trim() || undefined;
 }
 
 function headersOf(req: IncomingMessage): Record<string, string> {

@@ -54,6 +54,8 @@ export interface TwinOptions {
   testFetchTargets?: string[];
   /** How often the reconciler runs (default every RECONCILER_SCHEDULE_MINUTES, as the cloud's schedule). */
   reconcileIntervalMs?: number;
+  /** How long the gateway reuses the API-key authorizer's answer per key (default: the cloud's TTL; 0: never). */
+  apiKeyCacheSeconds?: number;
 }
 
 export interface TwinStripe {
@@ -158,6 +160,8 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       AWS_ENDPOINT_URL_SFN: stepFunctions.endpoint,
       S3_FORCE_PATH_STYLE: 'true',
       STAGE: 'local',
+      // The API keys' hashes are peppered; in the cloud the pepper is a Secrets Manager secret.
+      API_KEY_PEPPER: 'modelloop-local-development-pepper',
       PAYMENTS: stripe ? 'stripe' : 'test',
       WEB_URL: `http://localhost:${ports.gateway}`,
       ...(stripe
@@ -224,6 +228,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       webMiddleware: options.webMiddleware,
       loadHandler,
       mounts: [webSocketApi.management],
+      apiKeyCacheSeconds: options.apiKeyCacheSeconds,
       log: (line) => log('gateway', line),
     });
     stops.push(() => gateway.stop());

@@ -159,16 +159,12 @@ describe('support and API screens', () => {
     await expect(page.getByRole('region', { name: 'Help resources' }).getByRole('heading', { level: 3 }).count()).resolves.toBe(3);
   });
 
-  it('generates client-side API keys that start with ml_', async () => {
+  it('reaches the API screen through the top bar (its keys are tested in api-keys.test.ts)', async () => {
     const { page } = session;
     // Reached through the top bar's API tab (a direct load of /api is covered by routes.test.ts).
     await page.goto('/dashboard/prices');
     await page.getByRole('navigation', { name: 'Sections' }).getByRole('link', { name: 'API' }).click();
     await page.getByRole('heading', { name: 'API', level: 1 }).waitFor();
-    await page.getByLabel('Key name').fill('Shopify sync');
-    await page.getByRole('button', { name: 'Generate key' }).click();
-    await expect(page.getByTestId('api-key-value').textContent()).resolves.toMatch(/^ml_[A-Za-z0-9]{32}$/);
-    await page.getByRole('button', { name: 'Delete Shopify sync' }).click();
     await page.getByText('No API keys yet.').waitFor();
   });
 });

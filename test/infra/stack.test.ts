@@ -10,7 +10,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import type { CfnElement } from 'aws-cdk-lib';
 import { PRICING_TIER_SEED } from '../../lambdas/contracts/catalog.js';
 import { BUCKETS, TABLES, bucketEnvName, tableEnvName, type TableDefinition, type TableName } from '../../lambdas/data/tables.js';
-import { CORS, ROUTES, type RouteDefinition } from '../../lambdas/routes.js';
+import { CORS, ROUTES, publicApiRoutes, routeTables, type RouteDefinition } from '../../lambdas/routes.js';
 import { cdkPath, resourcesOfType, synthModelLoop, type CfnResource, type CfnTemplate, type Synthesized } from './synth.js';
 
 const routes: readonly RouteDefinition[] = ROUTES;
@@ -197,12 +197,13 @@ describe('http api', () => {
     return getAttOf(integration.Properties!.IntegrationUri)!;
   };
 
-  it('has exactly one route per route table entry', () => {
-    expect(routeResources(plain)).toHaveLength(routes.length);
+  it('has exactly one route per route table entry (and one more under /v1 for each the public API serves)', () => {
+    expect(routeResources(plain)).toHaveLength(routes.length + publicApiRoutes().length);
   });
 
   it('verifies user pool ID tokens on every user route and on no public route', () => {
-    const authorizers = ofHttpApi(plain, 'AWS::ApiGatewayV2::Authorizer');
+    // The other authorizer is the public API's (test/infra/public-api.test.ts).
+    const authorizers = ofHttpApi(plain, 'AWS::ApiGatewayV2::Authorizer').filter(([, r]) => r.Properties!.AuthorizerType === 'JWT');
     expect(authorizers).toHaveLength(1);
     const [authorizerId, authorizer] = authorizers[0]!;
     expect(authorizer.Properties!.AuthorizerType).toBe('JWT');
@@ -243,7 +244,7 @@ describe('http api', () => {
           .filter((statement) => JSON.stringify(statement.Resource).includes(`"${arnOwnerId}"`))
           .flatMap((statement) => [statement.Action].flat());
 
-      const expectedTables: RouteDefinition['tables'] = { ...route.tables };
+      const expectedTables: RouteDefinition['tables'] = { ...routeTables(route) };
       for (const [name] of tableEntries) {
         const tableId = logicalId(plain, plain.stack.data.tables[name].node.defaultChild);
         const actions = actionsOn(tableId);

@@ -1,97 +1,109 @@
-import { Copy, Eye, EyeOff, KeyRound, Trash2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { MAX_ACTIVE_API_KEYS, type ApiKeySummary, type CreatedApiKey } from '@contracts/api-keys';
+import { BookOpen, KeyRound, Trash2 } from 'lucide-react';
+import { Suspense, lazy, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { PageHeader } from '@/components/page-header';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
 import { Input, Label } from '@/components/ui/field';
-import { ScrollRegion } from '@/components/ui/scroll-region';
+import { Spinner } from '@/components/ui/spinner';
+import { ApiError } from '@/lib/api';
 import { formatDateTime } from '@/lib/format';
 import { useSession } from '@/lib/session-context';
-import { generateApiKey, maskKey, type ApiKey } from './api-key';
+import { useApiKeys, useCreateApiKey, useRevokeApiKey } from './api';
+import { CopyButton } from './copy-button';
+import { QuickStart } from './quick-start';
+
+// The rendered reference (and the OpenAPI document it reads) loads only when asked for.
+const ApiReference = lazy(() => import('./api-reference'));
 
 export default function ApiPage() {
   const { config } = useSession();
-  const [keys, setKeys] = useState<ApiKey[]>([]);
+  const keys = useApiKeys();
+  const create = useCreateApiKey();
   const [name, setName] = useState('');
-  const [revealed, setRevealed] = useState<string | null>(null);
+  const [created, setCreated] = useState<CreatedApiKey | null>(null);
+  const [revoking, setRevoking] = useState<ApiKeySummary | undefined>();
+  const [showReference, setShowReference] = useState(false);
+  const activeCount = keys.data?.filter((key) => key.status === 'active').length ?? 0;
 
-  const onGenerate = (event: FormEvent<HTMLFormElement>) => {
+  const onCreate = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    const key = generateApiKey(name.trim() || `Key ${keys.length + 1}`);
-    setKeys((current) => [key, ...current]);
-    setRevealed(key.id);
-    setName('');
-    toast.success('API key generated', { description: 'Copy it now: keys are not saved and disappear when you leave this page.' });
-  };
-
-  const copy = async (key: ApiKey) => {
-    try {
-      await navigator.clipboard.writeText(key.key);
-      toast.success('Copied', { description: `${key.name} is on your clipboard.` });
-    } catch {
-      toast.error('Error', { description: 'The key could not be copied. Select it and copy it by hand.' });
-    }
+    create.mutate(name.trim() || `Key ${(keys.data?.length ?? 0) + 1}`, {
+      onSuccess: (key) => {
+        setCreated(key);
+        setName('');
+      },
+      onError: (error) => toast.error('Error', { description: error instanceof ApiError ? error.message : 'The key could not be created.' }),
+    });
   };
 
   return (
     <div className="space-y-8">
-      <PageHeader title="API" description="Generate keys and call ModelLoop from your own code." />
-      <p className="rounded-lg border border-amber-300 bg-amber-50 p-3 text-sm text-amber-900">
-        API keys are a preview: they are generated in your browser, are not saved, and cannot call the API yet.
-      </p>
+      <PageHeader title="API" description="Create keys and call ModelLoop from your own code: the same photos, videos and credits as in the studio." />
 
       <Card>
         <CardHeader>
           <CardTitle>API keys</CardTitle>
-          <CardDescription>Keys start with ml_ followed by random characters.</CardDescription>
+          <CardDescription>
+            A key acts as you on the API at <code>{config.apiUrl.replace(/\/+$/, '')}/v1</code>. At most {MAX_ACTIVE_API_KEYS} active keys; each has its own request rate
+            (the API reference says how much).
+          </CardDescription>
         </CardHeader>
         <CardContent className="space-y-6">
-          <form onSubmit={onGenerate} className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <form onSubmit={onCreate} className="flex flex-col gap-3 sm:flex-row sm:items-end">
             <div className="flex-1">
               <Label htmlFor="key-name">Key name</Label>
               <Input id="key-name" value={name} onChange={(event) => setName(event.target.value)} placeholder="e.g. Shopify sync" maxLength={60} />
             </div>
-            <Button type="submit">
-              <KeyRound className="h-4 w-4" aria-hidden="true" /> Generate key
+            <Button type="submit" busy={create.isPending} disabled={activeCount >= MAX_ACTIVE_API_KEYS}>
+              <KeyRound className="h-4 w-4" aria-hidden="true" /> Create key
             </Button>
           </form>
-          {keys.length === 0 ? (
+
+          {created && (
+            <div role="status" className="space-y-2 rounded-lg border border-emerald-300 bg-emerald-50 p-4">
+              <p className="font-medium text-emerald-900">Your new key “{created.name}”. Copy it now: it is shown only this once.</p>
+              <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
+                <code className="block flex-1 break-all rounded bg-white p-2 font-mono text-sm text-slate-900" data-testid="new-api-key">
+                  {created.key}
+                </code>
+                <CopyButton text={created.key} label={`Copy ${created.name}`} what="The key" />
+              </div>
+              <Button variant="ghost" size="sm" onClick={() => setCreated(null)}>
+                I have copied it
+              </Button>
+            </div>
+          )}
+
+          {keys.isPending ? (
+            <Spinner label="Loading API keys" />
+          ) : !keys.data?.length ? (
             <p className="text-slate-700">No API keys yet.</p>
           ) : (
-            <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label="Generated API keys">
-              {keys.map((key) => (
+            <ul className="divide-y divide-slate-100 rounded-lg border border-slate-200" aria-label="API keys">
+              {keys.data.map((key) => (
                 <li key={key.id} className="flex flex-col gap-3 p-4 md:flex-row md:items-center md:justify-between">
                   <div className="min-w-0">
-                    <p className="font-medium text-slate-900">{key.name}</p>
-                    <code className="block break-all font-mono text-sm text-slate-700" data-testid="api-key-value">
-                      {revealed === key.id ? key.key : maskKey(key.key)}
+                    <p className="flex items-center gap-2 font-medium text-slate-900">
+                      {key.name}
+                      <Badge tone={key.status === 'active' ? 'success' : 'neutral'}>{key.status === 'active' ? 'Active' : 'Revoked'}</Badge>
+                    </p>
+                    <code className="block font-mono text-sm text-slate-700" data-testid="api-key-masked">
+                      {key.prefix}…{key.last4}
                     </code>
                     <p className="mt-1 text-xs text-slate-600">
-                      Created {formatDateTime(key.createdAt)} · Last used {key.lastUsed ? formatDateTime(key.lastUsed) : 'never'}
+                      Created {formatDateTime(key.created_at)} · Last used {key.last_used_at ? formatDateTime(key.last_used_at) : 'never'}
+                      {key.revoked_at ? ` · Revoked ${formatDateTime(key.revoked_at)}` : ''}
                     </p>
                   </div>
-                  <div className="flex gap-2">
-                    <Button
-                      variant="outline"
-                      size="icon"
-                      aria-label={revealed === key.id ? `Hide ${key.name}` : `Show ${key.name}`}
-                      onClick={() => setRevealed(revealed === key.id ? null : key.id)}
-                    >
-                      {revealed === key.id ? <EyeOff className="h-4 w-4" aria-hidden="true" /> : <Eye className="h-4 w-4" aria-hidden="true" />}
+                  {key.status === 'active' && (
+                    <Button variant="outline" size="sm" aria-label={`Revoke ${key.name}`} onClick={() => setRevoking(key)}>
+                      <Trash2 className="h-4 w-4 text-red-600" aria-hidden="true" /> Revoke
                     </Button>
-                    <Button variant="outline" size="icon" aria-label={`Copy ${key.name}`} onClick={() => void copy(key)}>
-                      <Copy className="h-4 w-4" aria-hidden="true" />
-                    </Button>
-                    <Button
-                      variant="outline"
-                      size="icon"
-                      aria-label={`Delete ${key.name}`}
-                      onClick={() => setKeys((current) => current.filter((entry) => entry.id !== key.id))}
-                    >
-                      <Trash2 className="h-4 w-4 text-red-600" aria-hidden="true" />
-                    </Button>
-                  </div>
+                  )}
                 </li>
               ))}
             </ul>
@@ -102,17 +114,70 @@ export default function ApiPage() {
       <Card>
         <CardHeader>
           <CardTitle>Quick start</CardTitle>
-          <CardDescription>Every request carries your key as a bearer token.</CardDescription>
+          <CardDescription>Copy-ready examples against this deployment.</CardDescription>
         </CardHeader>
         <CardContent>
-          <ScrollRegion label="Quick start example" className="rounded-lg bg-slate-900 p-4">
-            <pre className="text-sm text-slate-100">
-              <code>{`curl ${config.apiUrl.replace(/\/+$/, '')}/pricing-tiers \\
-  -H "Authorization: Bearer ml_your_key_here"`}</code>
-            </pre>
-          </ScrollRegion>
+          <QuickStart apiBase={config.apiUrl} />
         </CardContent>
       </Card>
+
+      {/* webhooks panel: the webhooks work mounts its <WebhooksPanel /> here */}
+
+      <Card>
+        <CardHeader>
+          <CardTitle>API reference</CardTitle>
+          <CardDescription>Every /v1 route, from the OpenAPI 3.1 document this deployment serves.</CardDescription>
+        </CardHeader>
+        <CardContent>
+          {showReference ? (
+            <Suspense fallback={<Spinner label="Loading the API reference" />}>
+              <ApiReference apiBase={config.apiUrl} />
+            </Suspense>
+          ) : (
+            <Button variant="outline" onClick={() => setShowReference(true)}>
+              <BookOpen className="h-4 w-4" aria-hidden="true" /> Show the API reference
+            </Button>
+          )}
+        </CardContent>
+      </Card>
+
+      <RevokeDialog apiKey={revoking} onClose={() => setRevoking(undefined)} />
     </div>
+  );
+}
+
+function RevokeDialog({ apiKey, onClose }: { apiKey: ApiKeySummary | undefined; onClose: () => void }) {
+  const revoke = useRevokeApiKey();
+  const onConfirm = () => {
+    if (!apiKey) return;
+    revoke.mutate(apiKey.id, {
+      onSuccess: () => {
+        toast.success('Key revoked', { description: `“${apiKey.name}” stops working within a minute.` });
+        onClose();
+      },
+      onError: () => toast.error('Error', { description: 'The key could not be revoked. Try again.' }),
+    });
+  };
+  return (
+    <Dialog open={apiKey !== undefined} onOpenChange={(open) => !open && !revoke.isPending && onClose()}>
+      {apiKey && (
+        <DialogContent
+          role="alertdialog"
+          title="Revoke this key?"
+          description={`Programs using “${apiKey.name}” (${apiKey.prefix}…${apiKey.last4}) will get 401 within a minute. This can't be undone.`}
+        >
+          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <DialogClose asChild>
+              <Button variant="outline" disabled={revoke.isPending}>
+                Cancel
+              </Button>
+            </DialogClose>
+            <Button variant="destructive" busy={revoke.isPending} onClick={onConfirm}>
+              Revoke
+            </Button>
+          </div>
+        </DialogContent>
+      )}
+    </Dialog>
   );
 }
