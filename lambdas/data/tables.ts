@@ -128,3 +128,5 @@ export const bucketName = (bucket: BucketName): string => requireEnv(bucketEnvNa
  * tag becomes `upload=kept`. Only the tag changes, so every key keeps its shape.
  */
 export const UPLOAD_TAG = { key: 'upload', pending: 'pending', kept: 'kept' } as const;
+/** Days after which an upload still tagged pending (never registered or used) is removed. */
+export const ABANDONED_UPLOAD_DAYS = 1;

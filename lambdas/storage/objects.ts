@@ -1,8 +1,8 @@
 // Object storage operations on the app's buckets, by logical bucket name, through the S3 client; the functions only
 // ever touch keys they built or checked. Presigned URLs for the browser are storage/presign.ts, without the client.
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, PutObjectTaggingCommand } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
-import { bucketName, type BucketName } from '../data/tables.js';
+import { bucketName, UPLOAD_TAG, type BucketName } from '../data/tables.js';
 import { s3 } from '../core/s3.js';
 
 /** The object's body as a stream (for copying large objects without holding them in memory). */
@@ -46,7 +46,25 @@ function isMissing(error: unknown): boolean {
   return name === 'NotFound' || name === 'NoSuchKey' || $metadata?.httpStatusCode === 404;
 }
 
-/** Stores bytes under a key the caller built. */
-export async function writeObject(bucket: BucketName, key: string, body: Buffer, contentType: string): Promise<void> {
-  await s3.send(new PutObjectCommand({ Bucket: bucketName(bucket), Key: key, Body: body, ContentType: contentType }));
+/**
+ * Stores bytes under a key the caller built. `pendingUpload`: the object stands for an upload (an image imported
+ * from a link) and is tagged pending like one, so it is removed after a day unless a route takes it.
+ */
+export async function writeObject(bucket: BucketName, key: string, body: Buffer, contentType: string, options: { pendingUpload?: boolean } = {}): Promise<void> {
+  await s3.send(
+    new PutObjectCommand({
+      Bucket: bucketName(bucket),
+      Key: key,
+      Body: body,
+      ContentType: contentType,
+      ...(options.pendingUpload ? { Tagging: `${UPLOAD_TAG.key}=${UPLOAD_TAG.pending}` } : {}),
+    }),
+  );
+}
+
+/** An upload a route has taken: the abandoned-uploads lifecycle rule (tag `upload=pending`) no longer matches it. */
+export async function keepUpload(bucket: BucketName, key: string): Promise<void> {
+  await s3.send(
+    new PutObjectTaggingCommand({ Bucket: bucketName(bucket), Key: key, Tagging: { TagSet: [{ Key: UPLOAD_TAG.key, Value: UPLOAD_TAG.kept }] } }),
+  );
 }

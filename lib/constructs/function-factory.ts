@@ -90,7 +90,9 @@ const TABLE_WRITE_ACTIONS = [
   'dynamodb:BatchWriteItem',
 ];
 const BUCKET_READ_ACTIONS = ['s3:GetObject'];
-const BUCKET_WRITE_ACTIONS = [...BUCKET_READ_ACTIONS, 's3:PutObject', 's3:DeleteObject'];
+// Tagging: uploads are created tagged pending, and a route that takes one tags it kept (the lifecycle of uploads).
+const BUCKET_WRITE_ACTIONS = [...BUCKET_READ_ACTIONS, 's3:PutObject', 's3:PutObjectTagging', 's3:DeleteObject'];
+const BUCKET_PUT_ACTIONS = ['s3:PutObject', 's3:PutObjectTagging'];
 
 /** Copies sharp's installed linux-x64 packages into the bundle's node_modules, where the ESM import finds them. */
 function copySharpHooks(): ICommandHooks {
@@ -202,7 +204,7 @@ export class FunctionFactory {
       if (level !== 'put') role.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
       role.addToPrincipalPolicy(
         new PolicyStatement({
-          actions: level === 'write' ? BUCKET_WRITE_ACTIONS : level === 'put' ? ['s3:PutObject'] : BUCKET_READ_ACTIONS,
+          actions: level === 'write' ? BUCKET_WRITE_ACTIONS : level === 'put' ? BUCKET_PUT_ACTIONS : BUCKET_READ_ACTIONS,
           resources: [bucket.arnForObjects('*')],
         }),
       );

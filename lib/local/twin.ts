@@ -22,6 +22,7 @@ import { startLocalWebSocketApi } from './realtime.js';
 import { LOCAL_CREDENTIALS, startS3Local } from './s3-local.js';
 import { startStreamPoller } from './stream-poller.js';
 import { startStepFunctionsLocal } from './stepfunctions.js';
+import { sweepAbandonedUploads, UPLOAD_SWEEP_INTERVAL_MS } from './upload-sweep.js';
 
 export interface TwinPorts {
   gateway: number;
@@ -193,6 +194,16 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     }, options.reconcileIntervalMs ?? RECONCILER_SCHEDULE_MINUTES * 60_000);
     reconcileTimer.unref();
     stops.push(async () => clearInterval(reconcileTimer));
+
+    // The buckets' abandoned-uploads lifecycle rule, which s3rver lacks: at start, then hourly.
+    const sweep = () =>
+      sweepAbandonedUploads({ endpoint: s3.endpoint, region: env.AWS_REGION!, credentials: LOCAL_CREDENTIALS, buckets: Object.values(s3.buckets) })
+        .then((removed) => removed.length && log('uploads', `removed ${removed.length} upload(s) never registered or used`))
+        .catch((error: unknown) => log('uploads', `sweep failed: ${String(error)}`));
+    await sweep();
+    const sweepTimer = setInterval(() => void sweep(), UPLOAD_SWEEP_INTERVAL_MS);
+    sweepTimer.unref();
+    stops.push(async () => clearInterval(sweepTimer));
 
     const webUrl = `http://localhost:${ports.gateway}`;
     const config: RuntimeConfig = {

@@ -47,12 +47,14 @@ describe.each(Object.entries(hosts))('presigned URLs on %s', (_host, env) => {
     const client = useEnvironment(env);
     const expected = await getSignedUrl(
       client,
-      new PutObjectCommand({ Bucket: BUCKET, Key: key, ContentType: 'image/png', ContentLength: 123_456, IfNoneMatch: '*' }),
-      { expiresIn: 900, signableHeaders: new Set(['content-type']) },
+      new PutObjectCommand({ Bucket: BUCKET, Key: key, ContentType: 'image/png', ContentLength: 123_456, IfNoneMatch: '*', Tagging: 'upload=pending' }),
+      { expiresIn: 900, signableHeaders: new Set(['content-type', 'x-amz-tagging']), unhoistableHeaders: new Set(['x-amz-tagging']) },
     );
     const upload = await presignUpload('clothingImages', key, { contentType: 'image/png', sizeBytes: 123_456 }, 900);
     expect(upload.url).toBe(expected);
-    expect(upload.headers).toEqual({ 'content-type': 'image/png', 'if-none-match': '*' });
+    // The pending tag is a signed header the PUT must carry: the abandoned-uploads rule matches it.
+    expect(new URL(upload.url).searchParams.get('X-Amz-SignedHeaders')?.split(';')).toContain('x-amz-tagging');
+    expect(upload.headers).toEqual({ 'content-type': 'image/png', 'if-none-match': '*', 'x-amz-tagging': 'upload=pending' });
   });
 
   it.each(KEYS)('display URL for %s equals the S3 client\'s', async (key) => {

@@ -11,7 +11,7 @@ import { conflict, notFound } from '../../core/errors.js';
 import * as batches from '../../data/batches-repo.js';
 import type { GenerationRecord } from '../../data/generations-repo.js';
 import { objectSize, readObjectStream, writeObjectStream } from '../../storage/objects.js';
-import { presignAttachment } from '../../storage/presign.js';
+import { presignAttachment, signedUrlExpiresAt } from '../../storage/presign.js';
 
 const ZIP_TYPE = 'application/zip';
 
@@ -63,7 +63,8 @@ export async function batchDownload(userId: string, batchId: string): Promise<Ba
     await batches.setArchiveKey(userId, batchId, key);
   }
   const fileName = `batch-${batchId.slice(0, 8)}.zip`;
-  return { url: await presignAttachment('results', key, ZIP_TYPE, fileName, SIGNED_URL_SECONDS), fileName, photoCount: finished.length };
+  const expiresAt = await signedUrlExpiresAt(SIGNED_URL_SECONDS);
+  return { url: await presignAttachment('results', key, ZIP_TYPE, fileName, SIGNED_URL_SECONDS), expiresAt, fileName, photoCount: finished.length };
 }
 
 async function buildArchive(key: string, rows: GenerationRecord[], finished: GenerationRecord[]): Promise<void> {
