@@ -1,6 +1,6 @@
 // Object storage operations on the app's buckets, by logical bucket name, through the S3 client; the functions only
 // ever touch keys they built or checked. Presigned URLs for the browser are storage/presign.ts, without the client.
-import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, PutObjectCommand, PutObjectTaggingCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, PutObjectTaggingCommand } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
 import { bucketName, UPLOAD_TAG, type BucketName } from '../data/tables.js';
 import { s3 } from '../core/s3.js';
@@ -11,10 +11,17 @@ export async function readObjectStream(bucket: BucketName, key: string): Promise
   return answer.Body as Readable;
 }
 
-/** Streams a body of unknown length into an object (multipart upload, a part at a time). */
-export async function writeObjectStream(bucket: BucketName, key: string, body: Readable, contentType: string): Promise<void> {
+/**
+ * Streams a body of unknown length into an object (multipart upload, a part at a time). `expiresAfterADay`: tagged
+ * like a pending upload, so the abandoned-uploads lifecycle rule removes it after a day (a "Download my data" zip).
+ */
+export async function writeObjectStream(bucket: BucketName, key: string, body: Readable, contentType: string, options: { expiresAfterADay?: boolean } = {}): Promise<void> {
   const { Upload } = await import('@aws-sdk/lib-storage');
-  await new Upload({ client: s3, params: { Bucket: bucketName(bucket), Key: key, Body: body, ContentType: contentType } }).done();
+  await new Upload({
+    client: s3,
+    params: { Bucket: bucketName(bucket), Key: key, Body: body, ContentType: contentType },
+    tags: options.expiresAfterADay ? [{ Key: UPLOAD_TAG.key, Value: UPLOAD_TAG.pending }] : [],
+  }).done();
 }
 
 /** The stored size of an object, or undefined when there is none. */
@@ -67,4 +74,30 @@ export async function keepUpload(bucket: BucketName, key: string): Promise<void>
   await s3.send(
     new PutObjectTaggingCommand({ Bucket: bucketName(bucket), Key: key, Tagging: { TagSet: [{ Key: UPLOAD_TAG.key, Value: UPLOAD_TAG.kept }] } }),
   );
+}
+
+/** The keys and sizes under a prefix, every page (for a user's own folder). */
+export async function listObjects(bucket: BucketName, prefix: string): Promise<{ key: string; size: number }[]> {
+  const objects: { key: string; size: number }[] = [];
+  let ContinuationToken: string | undefined;
+  do {
+    const page = await s3.send(new ListObjectsV2Command({ Bucket: bucketName(bucket), Prefix: prefix, ContinuationToken }));
+    objects.push(...(page.Contents ?? []).map((object) => ({ key: object.Key!, size: object.Size ?? 0 })));
+    ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
+  } while (ContinuationToken);
+  return objects;
+}
+
+/** Deletes every object under `prefix`, a page (up to 1,000) at a time, until `deadline`; `more` when time ran out. */
+export async function deleteObjectsUnder(bucket: BucketName, prefix: string, deadline: number): Promise<{ deleted: number; more: boolean }> {
+  let deleted = 0;
+  for (;;) {
+    if (Date.now() > deadline) return { deleted, more: true };
+    const page = await s3.send(new ListObjectsV2Command({ Bucket: bucketName(bucket), Prefix: prefix }));
+    const keys = (page.Contents ?? []).map((object) => ({ Key: object.Key! }));
+    if (keys.length === 0) return { deleted, more: false };
+    const answer = await s3.send(new DeleteObjectsCommand({ Bucket: bucketName(bucket), Delete: { Objects: keys, Quiet: true } }));
+    if (answer.Errors?.length) throw new Error(`Deleting under s3://${bucketName(bucket)}/${prefix}: ${answer.Errors[0]!.Code} (${answer.Errors.length} keys)`);
+    deleted += keys.length;
+  }
 }

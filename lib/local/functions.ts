@@ -12,6 +12,7 @@ import { EditImageRequest, GenerateImageRequest, GenerationsQuery, MODEL_DESCRIP
 import { CreateImportRequest, SelectImportRequest } from '../../lambdas/contracts/imports.js';
 import { GenerateVideoRequest, GetVideoUrlRequest, PollOperationRequest, VideoOutput } from '../../lambdas/contracts/video.js';
 import { GenerateBatchRequest } from '../../lambdas/contracts/batch.js';
+import { AccountDeletionInput, DeleteAccountRequest } from '../../lambdas/contracts/account.js';
 import type { BatchWorkflowInput } from '../../lambdas/domain/batch/service.js';
 import type { PhotoTaskInput } from '../../lambdas/domain/batch/work.js';
 import type { GenerationWorkflowInput } from '../../lambdas/domain/generation/service.js';
@@ -192,6 +193,9 @@ export const ROUTE_CONTRACTS: Record<RouteHandler, RouteContract> = {
   'list-batches': {},
   'get-batch': { sample: { params: { id: SAMPLE_IDS.batch } } },
   'download-batch': { sample: { params: { id: SAMPLE_IDS.batch } } },
+  // The sample user's own address: invoking it really deletes that account.
+  'request-account-deletion': { body: DeleteAccountRequest, sample: { body: () => ({ confirmEmail: SAMPLE_USER.email }) } },
+  'export-account-data': {},
 };
 
 /** A route path with its parameters filled in: /clothing-items/{id} → /clothing-items/abc */
@@ -279,6 +283,10 @@ export const TASK_CONTRACTS: Record<TaskHandler, z.ZodType> = {
     error: CaughtError.optional(),
   }),
   'batch-summarize': z.object({ userId: z.string().min(1), batchId: z.string().min(1) }),
+  'account-delete-sign-in': AccountDeletionInput,
+  'account-anonymise-ledger': AccountDeletionInput,
+  'account-delete-records': AccountDeletionInput,
+  'account-delete-objects': AccountDeletionInput,
 };
 
 /** What each workflow is started with (the routes' startExecution input). */
@@ -286,6 +294,7 @@ const EXECUTION_INPUTS: Record<WorkflowName, Record<string, unknown>> = {
   generation: { userId: SAMPLE_USER.sub, generationId: SAMPLE_IDS.generation } satisfies GenerationWorkflowInput,
   video: { userId: SAMPLE_USER.sub, jobId: SAMPLE_IDS.job, outputs: [0] } satisfies VideoWorkflowInput,
   batch: { userId: SAMPLE_USER.sub, batchId: SAMPLE_IDS.batch, photoIds: [`${SAMPLE_IDS.batch}-p000`], maxConcurrency: 4 } satisfies BatchWorkflowInput,
+  deleteAccount: { userId: SAMPLE_USER.sub, tombstoneId: 'deleted-00000000-0000-4000-8000-000000000000' } satisfies AccountDeletionInput,
 };
 
 /** What a task's predecessor leaves in the state (its result), which the ASL alone cannot say. */
