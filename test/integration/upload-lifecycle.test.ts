@@ -5,7 +5,7 @@ import { describe, expect, inject, it } from 'vitest';
 import { LOCAL_CREDENTIALS } from '../../lib/local/s3-local.js';
 import { sweepAbandonedUploads } from '../../lib/local/upload-sweep.js';
 import { api } from '../support/api.js';
-import { listKeys, productPng, twinS3, uploadFile, uploadTag } from '../support/uploads.js';
+import { listKeys, productJpeg, twinS3, uploadFile, uploadTag } from '../support/uploads.js';
 import { createUser } from '../support/users.js';
 
 const twin = inject('twin');
@@ -17,7 +17,7 @@ const HOUR = 3600_000;
 describe('uploads never registered or used', () => {
   it('are removed by the sweep a day later; registered ones and younger ones stay', async () => {
     const user = await createUser(twin);
-    const bytes = await productPng();
+    const bytes = await productJpeg();
     const registered = await uploadFile(twin, user, '/clothing-items/upload-url', bytes);
     const abandoned = await uploadFile(twin, user, '/clothing-items/upload-url', bytes);
     const abandonedSource = await uploadFile(twin, user, '/generation-uploads/upload-url', bytes);

@@ -1,21 +1,18 @@
 // Uploads as the web app makes them (ask for a presigned PUT, send the file with exactly the signed headers), and the
 // twin's S3 seen from outside, for tests that check what is stored.
 import { GetObjectTaggingCommand, ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
-import sharp from 'sharp';
 import { expect } from 'vitest';
+import { DEMO_PRODUCTS, productPhoto } from '../../lib/local/products.js';
 import { LOCAL_CREDENTIALS } from '../../lib/local/s3-local.js';
 import { api } from './api.js';
 import type { TwinInfo } from './global-twin.js';
 import type { TestUser } from './users.js';
 
-/** A small PNG product photo. */
-export const productPng = () =>
-  sharp({ create: { width: 240, height: 320, channels: 3, background: { r: 200, g: 60, b: 110 } } })
-    .png()
-    .toBuffer();
+/** A small JPEG product photo (the demo's T-shirt): the local engine makes an on-model picture of it. */
+export const productJpeg = () => productPhoto(DEMO_PRODUCTS[0]!, 300, 350);
 
 /** Uploads `bytes` through an upload-URL route ('/clothing-items/upload-url' or '/generation-uploads/upload-url'). */
-export async function uploadFile(twin: TwinInfo, user: TestUser, route: string, bytes: Buffer, fileName = 'photo.png', contentType = 'image/png'): Promise<string> {
+export async function uploadFile(twin: TwinInfo, user: TestUser, route: string, bytes: Buffer, fileName = 'photo.jpg', contentType = 'image/jpeg'): Promise<string> {
   const answer = await api(twin.apiUrl, 'POST', route, { user, body: { fileName, contentType, sizeBytes: bytes.length } });
   expect(answer.status).toBe(200);
   const put = await fetch(answer.body.uploadUrl, { method: 'PUT', headers: answer.body.headers, body: bytes });
