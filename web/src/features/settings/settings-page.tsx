@@ -9,13 +9,14 @@ import { formatNumber, planName } from '@/lib/format';
 import { useProfile } from '@/lib/profile';
 import { DangerZone } from './danger-zone';
 import { SecuritySection } from './security-section';
+import { YourData } from './your-data';
 
 export default function SettingsPage() {
   const profile = useProfile();
   const { hash } = useLocation();
   const ready = !profile.isPending;
 
-  // #account, #billing, #security, #danger-zone: scroll to the section once the page has its content.
+  // #account, #billing, #security, #your-data, #danger-zone: scroll to the section once the page has its content.
   useEffect(() => {
     if (!ready || !hash) return;
     document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' });
@@ -68,7 +69,8 @@ export default function SettingsPage() {
       </section>
 
       <SecuritySection email={data?.email} />
-      <DangerZone />
+      <YourData />
+      <DangerZone email={data?.email} />
     </div>
   );
 }
