@@ -1,6 +1,6 @@
 // Object storage operations on the app's buckets, by logical bucket name, through the S3 client; the functions only
 // ever touch keys they built or checked. Presigned URLs for the browser are storage/presign.ts, without the client.
-import { DeleteObjectCommand, DeleteObjectsCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, PutObjectTaggingCommand } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, HeadObjectCommand, ListObjectsV2Command, PutObjectCommand, PutObjectTaggingCommand } from '@aws-sdk/client-s3';
 import type { Readable } from 'node:stream';
 import { bucketName, UPLOAD_TAG, type BucketName } from '../data/tables.js';
 import { s3 } from '../core/s3.js';
@@ -86,18 +86,4 @@ export async function listObjects(bucket: BucketName, prefix: string): Promise<{
     ContinuationToken = page.IsTruncated ? page.NextContinuationToken : undefined;
   } while (ContinuationToken);
   return objects;
-}
-
-/** Deletes every object under `prefix`, a page (up to 1,000) at a time, until `deadline`; `more` when time ran out. */
-export async function deleteObjectsUnder(bucket: BucketName, prefix: string, deadline: number): Promise<{ deleted: number; more: boolean }> {
-  let deleted = 0;
-  for (;;) {
-    if (Date.now() > deadline) return { deleted, more: true };
-    const page = await s3.send(new ListObjectsV2Command({ Bucket: bucketName(bucket), Prefix: prefix }));
-    const keys = (page.Contents ?? []).map((object) => ({ Key: object.Key! }));
-    if (keys.length === 0) return { deleted, more: false };
-    const answer = await s3.send(new DeleteObjectsCommand({ Bucket: bucketName(bucket), Delete: { Objects: keys, Quiet: true } }));
-    if (answer.Errors?.length) throw new Error(`Deleting under s3://${bucketName(bucket)}/${prefix}: ${answer.Errors[0]!.Code} (${answer.Errors.length} keys)`);
-    deleted += keys.length;
-  }
 }

@@ -75,8 +75,16 @@ export function presignObjectListing(bucket: string, prefix: string, expiresInSe
   return presign(bucket, '', { method: 'GET', headers: {}, query: { 'list-type': '2', prefix }, expiresInSeconds });
 }
 
+/**
+ * A DELETE URL for one object of a bucket named by its physical name, for storage/object-deletion.ts (the server
+ * deletes with it; it is never handed to a browser).
+ */
+export function presignDeletion(bucket: string, key: string, expiresInSeconds: number): Promise<string> {
+  return presign(bucket, key, { method: 'DELETE', headers: {}, query: { 'x-id': 'DeleteObject' }, expiresInSeconds });
+}
+
 interface PresignRequest {
-  method: 'GET' | 'PUT';
+  method: 'GET' | 'PUT' | 'DELETE';
   headers: Record<string, string>;
   query: Record<string, string>;
   expiresInSeconds: number;

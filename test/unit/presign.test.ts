@@ -1,10 +1,10 @@
 // Presigned URLs are signed without the S3 client (so the functions that only hand out URLs don't carry it); they
 // must be exactly what the S3 client's getSignedUrl makes for the same request, in AWS and on the local twin.
-import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bucketEnvName } from '../../lambdas/data/tables.js';
-import { presignDownload, presignObjectListing, presignUpload } from '../../lambdas/storage/presign.js';
+import { presignDeletion, presignDownload, presignObjectListing, presignUpload } from '../../lambdas/storage/presign.js';
 
 const ENV = ['AWS_REGION', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN', 'AWS_ENDPOINT_URL_S3', 'S3_FORCE_PATH_STYLE'];
 const BUCKET = 'modelloop-dev-storageclothingimages-1x2y3z4w5v6u';
@@ -61,6 +61,12 @@ describe.each(Object.entries(hosts))('presigned URLs on %s', (_host, env) => {
     const client = useEnvironment(env);
     const expected = await getSignedUrl(client, new GetObjectCommand({ Bucket: BUCKET, Key: key, ResponseContentType: 'video/mp4' }), { expiresIn: 3600 });
     expect(await presignDownload('clothingImages', key, 'video/mp4', 3600)).toBe(expected);
+  });
+
+  it.each(KEYS)('deletion URL for %s equals the S3 client\'s', async (key) => {
+    const client = useEnvironment(env);
+    const expected = await getSignedUrl(client, new DeleteObjectCommand({ Bucket: BUCKET, Key: key }), { expiresIn: 60 });
+    expect(await presignDeletion(BUCKET, key, 60)).toBe(expected);
   });
 
   it('listing URL of a folder equals the S3 client\'s', async () => {

@@ -21,7 +21,7 @@ import { startExecution } from '../../core/sfn.js';
 import { deletePoolUser } from '../../core/user-pool.js';
 import { anonymiseLedgerChunk, deleteUserRecords, markAccountDeleting } from '../../data/account-repo.js';
 import { BUCKETS, type BucketName } from '../../data/tables.js';
-import { deleteObjectsUnder } from '../../storage/objects.js';
+import { deleteObjectsUnder } from '../../storage/object-deletion.js';
 
 export const DELETE_ACCOUNT_WORKFLOW = 'deleteAccount';
 /** A step works this long, then hands back to the workflow (its functions time out at 60 s). */
