@@ -193,8 +193,8 @@ export const ROUTE_CONTRACTS: Record<RouteHandler, RouteContract> = {
   'list-batches': {},
   'get-batch': { sample: { params: { id: SAMPLE_IDS.batch } } },
   'download-batch': { sample: { params: { id: SAMPLE_IDS.batch } } },
-  // The sample user's own address: invoking it really deletes that account.
-  'request-account-deletion': { body: DeleteAccountRequest, sample: { body: () => ({ confirmEmail: SAMPLE_USER.email }) } },
+  // Not the caller's address, so the sample is refused (EMAIL_MISMATCH): with the caller's own, it really deletes them.
+  'request-account-deletion': { body: DeleteAccountRequest, sample: { body: () => ({ confirmEmail: 'type-the-account-address@example.com' }) } },
   'export-account-data': {},
 };
 
