@@ -309,6 +309,26 @@ export const ROUTES = [
   { method: 'DELETE', path: '/api-keys/{id}', handler: 'revoke-api-key', auth: 'user', tables: { apiKeys: 'write' } },
   // The public API's description, generated from the zod contracts: public, as any API reference is.
   { method: 'GET', path: '/v1/openapi.json', handler: 'get-openapi', auth: 'public' },
+  {
+    // Checks the typed e-mail, marks the profile and starts the delete-account workflow; answers 202.
+    method: 'POST',
+    path: '/account/delete',
+    handler: 'request-account-deletion',
+    auth: 'user',
+    tables: { profiles: 'write' },
+    workflows: ['deleteAccount'],
+  },
+  {
+    // "Download my data": a zip of the account's records and files streamed into the caller's folder, as a signed URL.
+    method: 'POST',
+    path: '/account/export',
+    handler: 'export-account-data',
+    auth: 'user',
+    tables: { profiles: 'read', ledger: 'read', clothingItems: 'read', generations: 'read', jobs: 'read' },
+    buckets: { clothingImages: 'read', results: 'write' },
+    timeoutSeconds: 28,
+    memoryMb: 1024,
+  },
 ] as const satisfies readonly RouteDefinition[];
 
 /** CORS of the HTTP API: the same settings for API Gateway and the local gateway. */

@@ -3,7 +3,7 @@
 // (DefinitionBody.fromFile + definitionSubstitutions), the local twin maps the same placeholder to the same handler
 // module and runs the same file with aws-local-stepfunctions. Functions that start a workflow find its ARN in
 // the environment variable `workflowEnvName(name)`.
-import type { BucketName, TableName } from './data/tables.js';
+import { ACCOUNT_DELETION, type BucketName, type TableName } from './data/tables.js';
 import type { Providers } from './providers/registry.js';
 import type { Access } from './routes.js';
 
@@ -18,6 +18,8 @@ export interface TaskFunction {
   providers?: readonly (keyof Providers)[];
   /** It runs ffmpeg/ffprobe (lambdas/media): in the cloud it gets the media layer (x86_64). */
   media?: boolean;
+  /** It deletes users of the Cognito user pool (USER_POOL_ID in its environment). */
+  userPool?: 'delete-users';
 }
 
 export interface WorkflowDefinition {
@@ -26,6 +28,13 @@ export interface WorkflowDefinition {
   /** Placeholder in the ASL → the function that serves it. */
   tasks: Record<string, TaskFunction>;
 }
+
+/** Write access to every table whose items an account deletion deletes (ACCOUNT_DELETION). */
+const DELETED_TABLE_ACCESS = Object.fromEntries(
+  (Object.keys(ACCOUNT_DELETION) as TableName[])
+    .filter((table) => ['partition', 'key', 'index'].includes(ACCOUNT_DELETION[table].action))
+    .map((table) => [table, 'write']),
+) as Partial<Record<TableName, Access>>;
 
 export const WORKFLOWS = {
   /** One image generation, edit or upscale: Process (provider → result in S3 → complete), on any failure Fail (failed + refund). */
@@ -90,6 +99,20 @@ export const WORKFLOWS = {
       },
     },
   },
+  /**
+   * Deleting an account (lambdas/domain/account/deletion.ts): execution name = the account's tombstone id. The sign-in
+   * goes first, then the ledger is anonymised, the records and the files deleted, each step repeated while it
+   * answers `more`.
+   */
+  deleteAccount: {
+    asl: 'delete-account.asl.json',
+    tasks: {
+      DeleteSignIn: { handler: 'account-delete-sign-in', userPool: 'delete-users', timeoutSeconds: 30 },
+      AnonymiseLedger: { handler: 'account-anonymise-ledger', tables: { ledger: 'write', profiles: 'write', payments: 'write' }, timeoutSeconds: 60 },
+      DeleteRecords: { handler: 'account-delete-records', tables: DELETED_TABLE_ACCESS, timeoutSeconds: 60 },
+      DeleteObjects: { handler: 'account-delete-objects', buckets: { clothingImages: 'write', results: 'write' }, timeoutSeconds: 60 },
+    },
+  },
 } satisfies Record<string, WorkflowDefinition>;
 
 /** The environment variable of POST /generate-batch that sets the batch Map's MaxConcurrency. */
@@ -118,7 +141,7 @@ export const WORKFLOW_ENDED_FUNCTION = {
 export { workflowEnvName } from './core/config.js';
 
 /** Each workflow's own TimeoutSeconds (its ASL file; a unit test keeps the two equal): no execution runs longer. */
-export const WORKFLOW_TIMEOUT_SECONDS = { generation: 1200, video: 3600, batch: 7200 } as const satisfies Record<WorkflowName, number>;
+export const WORKFLOW_TIMEOUT_SECONDS = { generation: 1200, video: 3600, batch: 7200, deleteAccount: 3600 } as const satisfies Record<WorkflowName, number>;
 
 /**
  * Settles work left in flight past its workflow's timeout and audits the ledgers that moved: an EventBridge schedule

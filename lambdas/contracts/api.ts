@@ -128,8 +128,10 @@ export const ClothingItem = z.object({
   is_deleted: z.boolean(),
   generations_count: z.number().int(),
   created_at: z.string(),
-  /** A signed GET URL for display, valid SIGNED_URL_SECONDS from the answer. */
+  /** A signed GET URL for display, valid SIGNED_URL_SECONDS from the answer or until `url_expires_at`. */
   signed_url: z.string(),
+  /** When the signed URL stops working: SIGNED_URL_SECONDS, or sooner when the credentials that signed it expire. */
+  url_expires_at: z.string(),
 });
 export type ClothingItem = z.infer<typeof ClothingItem>;
 

@@ -153,6 +153,8 @@ export type Batch = z.infer<typeof Batch>;
 /** POST /batches/{id}/download: a zip of every finished photo with a manifest.csv, as a signed URL. */
 export const BatchDownload = z.object({
   url: z.string(),
+  /** When `url` stops working (3600 s, or sooner when its signing credentials expire). */
+  expiresAt: z.string(),
   fileName: z.string(),
   photoCount: z.number().int(),
 });

@@ -69,6 +69,8 @@ export const Generation = z.object({
   credits_refunded: z.number().int(),
   result_url: z.string().nullable(),
   thumbnail_url: z.string().nullable(),
+  /** When result_url and thumbnail_url stop working (3600 s, or sooner when their signing credentials expire). */
+  url_expires_at: z.string(),
   /** 'image/png' for pictures, 'video/mp4' for videos; null until there is a result. */
   result_content_type: z.string().nullable(),
   error_message: z.string().nullable(),

@@ -100,7 +100,8 @@ export const ImportedImage = z.object({
   sizeBytes: z.number().int(),
   width: z.number().int(),
   height: z.number().int(),
-  /** A signed URL to show it. */
+  /** A signed URL to show it, until `expiresAt`. */
   previewUrl: z.string(),
+  expiresAt: z.string(),
 });
 export type ImportedImage = z.infer<typeof ImportedImage>;

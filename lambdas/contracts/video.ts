@@ -136,7 +136,11 @@ export const VideoJob = z.object({
 export type VideoJob = z.infer<typeof VideoJob>;
 
 /** A job as the history list shows it: with a signed URL for its poster frame. */
-export const JobListItem = VideoJob.extend({ thumbnail_signed_url: z.string().nullable() });
+export const JobListItem = VideoJob.extend({
+  thumbnail_signed_url: z.string().nullable(),
+  /** When thumbnail_signed_url stops working (3600 s, or sooner when its signing credentials expire). */
+  url_expires_at: z.string(),
+});
 export type JobListItem = z.infer<typeof JobListItem>;
 
 export const JobsResponse = z.object({ items: z.array(JobListItem) });

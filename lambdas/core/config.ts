@@ -16,3 +16,6 @@ export function envNamePart(name: string): string {
 export function workflowEnvName(workflow: string): string {
   return `WORKFLOW_${envNamePart(workflow)}_ARN`;
 }
+
+/** The Cognito user pool's id, for the function that deletes users (the delete-account workflow). */
+export const USER_POOL_ENV = 'USER_POOL_ID';

@@ -7,7 +7,7 @@ import { dynamo } from './dynamo.js';
 import { isConditionFailed } from './dynamo-errors.js';
 
 /** A clothing_items row as stored: the specification's fields. */
-export type ClothingItemRecord = Omit<ClothingItem, 'signed_url'>;
+export type ClothingItemRecord = Omit<ClothingItem, 'signed_url' | 'url_expires_at'>;
 
 const table = () => tableName('clothingItems');
 

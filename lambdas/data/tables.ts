@@ -138,3 +138,36 @@ export const bucketName = (bucket: BucketName): string => requireEnv(bucketEnvNa
  * tag becomes `upload=kept`. Only the tag changes, so every key keeps its shape.
  */
 export const UPLOAD_TAG = { key: 'upload', pending: 'pending', kept: 'kept' } as const;
+/** Days after which an upload still tagged pending (never registered or used) is removed. */
+export const ABANDONED_UPLOAD_DAYS = 1;
+
+/**
+ * What deleting an account does to a user's items in each table. Every table is named, so a table added later must
+ * say what happens to its items (the type fails otherwise), and the deletion workflow walks this list:
+ * - `partition`: every item whose partition key is the user id is deleted;
+ * - `key`: the one item keyed by the user id is deleted;
+ * - `index`: the items an index finds by the user id (`attribute`) are deleted;
+ * - `anonymise`: kept for accounting, moved to the account's tombstone id (the ledger, which the confirm dialog says);
+ * - `keep`: nothing of the user's is left there after the others have run, or it expires by itself (the reason says).
+ */
+export type AccountDeletionRule =
+  | { action: 'partition' }
+  | { action: 'key' }
+  | { action: 'index'; index: string; attribute: string }
+  | { action: 'anonymise' }
+  | { action: 'keep'; reason: string };
+
+export const ACCOUNT_DELETION = {
+  profiles: { action: 'key' },
+  ledger: { action: 'anonymise' },
+  pricingTiers: { action: 'keep', reason: 'the price list: nobody\'s data' },
+  clothingItems: { action: 'partition' },
+  generations: { action: 'partition' },
+  jobs: { action: 'partition' },
+  limits: { action: 'keep', reason: 'request counters expire with their time window (TTL)' },
+  connections: { action: 'index', index: 'by_user', attribute: 'user_id' },
+  payments: { action: 'keep', reason: 'payment records of the ledger\'s purchases are moved to the tombstone id with the ledger; daily test-payment counters expire (TTL)' },
+  imports: { action: 'partition' },
+  batches: { action: 'partition' },
+  apiKeys: { action: 'partition' },
+} as const satisfies Record<TableName, AccountDeletionRule>;

@@ -5,7 +5,7 @@ import type { ClothingItem, CreateUploadUrlRequest, CreateUploadUrlResponse } fr
 import { CLOTHING_MAX_BYTES, SIGNED_URL_SECONDS, UPLOAD_URL_SECONDS } from '../contracts/catalog.js';
 import { notFound } from '../core/errors.js';
 import * as repo from '../data/clothing-repo.js';
-import { presignDownload } from '../storage/presign.js';
+import { presignDownload, signedUrlExpiresAt } from '../storage/presign.js';
 import { createImageUpload, isUploadId, type UploadPolicy } from './uploads.js';
 
 export const CLOTHING_UPLOADS: UploadPolicy = { bucket: 'clothingImages', maxBytes: CLOTHING_MAX_BYTES, urlSeconds: UPLOAD_URL_SECONDS };
@@ -51,6 +51,7 @@ export async function deleteClothingItem(userId: string, id: string): Promise<Cl
 
 /** An item as the API answers it: with a signed URL to display its image. */
 export async function withSignedUrl(item: repo.ClothingItemRecord): Promise<ClothingItem> {
+  const url_expires_at = await signedUrlExpiresAt(SIGNED_URL_SECONDS);
   const signed_url = await presignDownload('clothingImages', item.image_url, item.mime_type, SIGNED_URL_SECONDS);
-  return { ...item, signed_url };
+  return { ...item, signed_url, url_expires_at };
 }

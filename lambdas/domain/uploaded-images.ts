@@ -8,7 +8,7 @@ import { EMPTY_FILE, fileTooLarge, INVALID_FILE_TYPE, INVALID_IMAGE, type ImageF
 import { AppError } from '../core/errors.js';
 import { log } from '../core/log.js';
 import type { BucketName } from '../data/tables.js';
-import { deleteObject, objectSize, readObject } from '../storage/objects.js';
+import { deleteObject, keepUpload, objectSize, readObject } from '../storage/objects.js';
 import { checkImageBytes } from './image-decoding.js';
 import { detectImageType, MAGIC_BYTES_LENGTH, MAX_IMAGE_PIXELS } from './image-files.js';
 import { uploadRefusal, type UploadPolicy } from './uploads.js';
@@ -49,6 +49,8 @@ export async function acceptUploadedImage(key: string, policy: UploadPolicy): Pr
     }
     throw uploadRefusal(outcome);
   }
+  // Taken by a route (a clothing item, a generation's or a video's source): no longer an abandoned upload.
+  await keepUpload(policy.bucket, key);
   return { key, sizeBytes, ...outcome };
 }
 

@@ -7,7 +7,7 @@ import type { CreateUploadUrlRequest, CreateUploadUrlResponse, ImageMimeType } f
 import { checkImageFile, declaredImageType, IMAGE_EXTENSIONS, type ImageFileProblem } from '../contracts/upload-rules.js';
 import { AppError, forbidden } from '../core/errors.js';
 import type { BucketName } from '../data/tables.js';
-import { presignUpload } from '../storage/presign.js';
+import { presignUpload, signedUrlExpiresAt } from '../storage/presign.js';
 
 export interface UploadPolicy {
   bucket: BucketName;
@@ -41,7 +41,8 @@ export async function createImageUpload(
     uploadUrl: upload.url,
     headers: upload.headers,
     imageKey,
-    expiresAt: new Date(now + policy.urlSeconds * 1000).toISOString(),
+    // The earlier of the URL's own expiry and its signing credentials' (temporary in a Lambda).
+    expiresAt: await signedUrlExpiresAt(policy.urlSeconds, now),
   };
 }
 

@@ -7,7 +7,7 @@
 import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
 import { fromEnv } from '@aws-sdk/credential-provider-env';
 import { S3RequestPresigner } from '@aws-sdk/s3-request-presigner';
-import { bucketName } from '../data/tables.js';
+import { bucketName, UPLOAD_TAG } from '../data/tables.js';
 import type { BucketName } from '../data/tables.js';
 
 export interface PresignedUpload {
@@ -16,9 +16,14 @@ export interface PresignedUpload {
   headers: Record<string, string>;
 }
 
+/** The tag every upload is created with; the abandoned-uploads lifecycle rule removes objects still carrying it. */
+export const PENDING_UPLOAD_TAGGING = `${UPLOAD_TAG.key}=${UPLOAD_TAG.pending}`;
+
 /**
  * A PUT URL for one new object of a declared type and size. In S3 the signature binds the type and the length, and
  * `If-None-Match: *` makes the URL create the object once: it cannot overwrite a file the server has since checked.
+ * The object is created tagged `upload=pending`; the tag header is signed and kept a header (not hoisted into the
+ * query), so the browser cannot leave it out and the upload is removed after a day unless a route takes it.
  */
 export async function presignUpload(
   bucket: BucketName,
@@ -26,13 +31,14 @@ export async function presignUpload(
   file: { contentType: string; sizeBytes: number },
   expiresInSeconds: number,
 ): Promise<PresignedUpload> {
-  const headers = { 'content-type': file.contentType, 'if-none-match': '*' };
+  const headers = { 'content-type': file.contentType, 'if-none-match': '*', 'x-amz-tagging': PENDING_UPLOAD_TAGGING };
   const url = await presign(bucketName(bucket), key, {
     method: 'PUT',
     headers: { ...headers, 'content-length': String(file.sizeBytes) },
     query: { 'x-id': 'PutObject' },
     expiresInSeconds,
-    signableHeaders: ['content-type'],
+    signableHeaders: ['content-type', 'x-amz-tagging'],
+    unhoistableHeaders: ['x-amz-tagging'],
   });
   return { url, headers };
 }
@@ -69,12 +75,21 @@ export function presignObjectListing(bucket: string, prefix: string, expiresInSe
   return presign(bucket, '', { method: 'GET', headers: {}, query: { 'list-type': '2', prefix }, expiresInSeconds });
 }
 
+/**
+ * A DELETE URL for one object of a bucket named by its physical name, for storage/object-deletion.ts (the server
+ * deletes with it; it is never handed to a browser).
+ */
+export function presignDeletion(bucket: string, key: string, expiresInSeconds: number): Promise<string> {
+  return presign(bucket, key, { method: 'DELETE', headers: {}, query: { 'x-id': 'DeleteObject' }, expiresInSeconds });
+}
+
 interface PresignRequest {
-  method: 'GET' | 'PUT';
+  method: 'GET' | 'PUT' | 'DELETE';
   headers: Record<string, string>;
   query: Record<string, string>;
   expiresInSeconds: number;
   signableHeaders?: string[];
+  unhoistableHeaders?: string[];
 }
 
 /** SHA-256 and HMAC-SHA-256 as the signer's Checksum constructor. */
@@ -98,11 +113,34 @@ const toBuffer = (data: string | ArrayBuffer | ArrayBufferView): Buffer =>
       ? Buffer.from(data.buffer, data.byteOffset, data.byteLength)
       : Buffer.from(data);
 
+/** The credentials URLs are signed with: the function's (its role session's, in a Lambda) from the environment. */
+const signingCredentials = fromEnv();
+
+/** Signed URLs are taken to end this long before the credentials that signed them, for clock skew. */
+const CREDENTIALS_MARGIN_SECONDS = 60;
+
+/**
+ * How long a URL signed at `now` really lasts: `seconds`, or less when the signing credentials expire sooner. A URL
+ * signed with temporary credentials (a role session) stops working when they expire, whatever its X-Amz-Expires
+ * says; when the environment names their expiration (AWS_CREDENTIAL_EXPIRATION) the URL is signed for no longer.
+ */
+export async function signedUrlSeconds(seconds: number, now = Date.now()): Promise<number> {
+  const { expiration } = await signingCredentials();
+  if (!expiration) return seconds;
+  const left = Math.floor((expiration.getTime() - now) / 1000) - CREDENTIALS_MARGIN_SECONDS;
+  return Math.max(1, Math.min(seconds, left));
+}
+
+/** When URLs signed at `now` for `seconds` stop working: the earlier of their own expiry and their credentials'. */
+export async function signedUrlExpiresAt(seconds: number, now = Date.now()): Promise<string> {
+  return new Date(now + (await signedUrlSeconds(seconds, now)) * 1000).toISOString();
+}
+
 const presigners = new Map<string, S3RequestPresigner>();
 function presignerFor(region: string): S3RequestPresigner {
   let presigner = presigners.get(region);
   if (!presigner) {
-    presigner = new S3RequestPresigner({ credentials: fromEnv(), region, sha256: Sha256 });
+    presigner = new S3RequestPresigner({ credentials: signingCredentials, region, sha256: Sha256 });
     presigners.set(region, presigner);
   }
   return presigner;
@@ -123,8 +161,9 @@ async function presign(bucket: string, key: string, request: PresignRequest, env
       headers: { ...request.headers, host: location.port ? `${location.hostname}:${location.port}` : location.hostname },
     },
     {
-      expiresIn: request.expiresInSeconds,
+      expiresIn: await signedUrlSeconds(request.expiresInSeconds),
       signableHeaders: request.signableHeaders ? new Set(request.signableHeaders) : undefined,
+      unhoistableHeaders: request.unhoistableHeaders ? new Set(request.unhoistableHeaders) : undefined,
       signingRegion: region,
       signingService: 's3',
     },

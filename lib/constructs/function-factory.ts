@@ -8,6 +8,7 @@ import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, type ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
+import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
@@ -22,6 +23,7 @@ import {
 } from '../../lambdas/data/tables.js';
 import type { Access, BucketAccess } from '../../lambdas/routes.js';
 import { workflowEnvName } from '../../lambdas/workflows.js';
+import { USER_POOL_ENV } from '../../lambdas/core/config.js';
 import { importsSharp, sharpPackageDirectories } from '../native-modules.js';
 import { MediaLayer } from './media-layer.js';
 import { nagResourceName } from './nag-names.js';
@@ -46,6 +48,8 @@ export interface ResourceAccess {
   workflows?: readonly string[];
   /** AI capabilities it calls (lambdas/providers/registry.ts): the selected adapters' settings and access. */
   providers?: readonly ProviderCapability[];
+  /** It deletes users of the user pool (the delete-account workflow): AdminDeleteUser on that pool only. */
+  userPool?: 'delete-users';
 }
 
 export interface FunctionSpec extends ResourceAccess {
@@ -67,6 +71,8 @@ export interface FunctionFactoryProps {
   providers?: ProviderAccess;
   /** ffmpeg and ffprobe, for functions that declare `media`. */
   mediaLayer?: MediaLayer;
+  /** The Cognito user pool, for functions that declare `userPool`. */
+  userPool?: IUserPool;
 }
 
 const DEFAULT_TIMEOUT_SECONDS = 10;
@@ -90,7 +96,9 @@ const TABLE_WRITE_ACTIONS = [
   'dynamodb:BatchWriteItem',
 ];
 const BUCKET_READ_ACTIONS = ['s3:GetObject'];
-const BUCKET_WRITE_ACTIONS = [...BUCKET_READ_ACTIONS, 's3:PutObject', 's3:DeleteObject'];
+// Tagging: uploads are created tagged pending, and a route that takes one tags it kept (the lifecycle of uploads).
+const BUCKET_WRITE_ACTIONS = [...BUCKET_READ_ACTIONS, 's3:PutObject', 's3:PutObjectTagging', 's3:DeleteObject'];
+const BUCKET_PUT_ACTIONS = ['s3:PutObject', 's3:PutObjectTagging'];
 
 /** Copies sharp's installed linux-x64 packages into the bundle's node_modules, where the ESM import finds them. */
 function copySharpHooks(): ICommandHooks {
@@ -202,7 +210,7 @@ export class FunctionFactory {
       if (level !== 'put') role.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
       role.addToPrincipalPolicy(
         new PolicyStatement({
-          actions: level === 'write' ? BUCKET_WRITE_ACTIONS : level === 'put' ? ['s3:PutObject'] : BUCKET_READ_ACTIONS,
+          actions: level === 'write' ? BUCKET_WRITE_ACTIONS : level === 'put' ? BUCKET_PUT_ACTIONS : BUCKET_READ_ACTIONS,
           resources: [bucket.arnForObjects('*')],
         }),
       );
@@ -225,6 +233,12 @@ export class FunctionFactory {
         validate: () =>
           workflows.filter((name) => !this.stateMachines.has(name)).map((name) => `Function ${fn.node.path} uses workflow '${name}', which is not deployed`),
       });
+    }
+
+    if (access.userPool) {
+      if (!this.props.userPool) throw new Error(`Function ${fn.node.path} deletes users, but the function factory has no user pool`);
+      role.addToPrincipalPolicy(new PolicyStatement({ actions: ['cognito-idp:AdminDeleteUser'], resources: [this.props.userPool.userPoolArn] }));
+      fn.addEnvironment(USER_POOL_ENV, this.props.userPool.userPoolId);
     }
 
     if (access.providers?.length) {

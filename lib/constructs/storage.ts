@@ -17,7 +17,7 @@ import {
 } from 'aws-cdk-lib/aws-s3';
 import { AwsCustomResource, AwsCustomResourcePolicy, PhysicalResourceId, type AwsSdkCall } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
-import { BUCKETS, type BucketName } from '../../lambdas/data/tables.js';
+import { ABANDONED_UPLOAD_DAYS, BUCKETS, UPLOAD_TAG, type BucketName } from '../../lambdas/data/tables.js';
 import { pascalCase } from './names.js';
 
 export interface StorageProps {
@@ -65,7 +65,12 @@ export class Storage extends Construct {
           ...privateBucket,
           serverAccessLogsBucket: this.accessLogs,
           serverAccessLogsPrefix: `${logicalName}/`,
-          lifecycleRules: [{ abortIncompleteMultipartUploadAfter: INCOMPLETE_UPLOAD_EXPIRY }],
+          lifecycleRules: [
+            { abortIncompleteMultipartUploadAfter: INCOMPLETE_UPLOAD_EXPIRY },
+            // Uploads are created tagged pending and tagged kept when a route takes them: what was never registered
+            // or used is removed after a day (the twin runs the same rule as a sweep: lib/local/upload-sweep.ts).
+            { id: 'abandoned-uploads', tagFilters: { [UPLOAD_TAG.key]: UPLOAD_TAG.pending }, expiration: Duration.days(ABANDONED_UPLOAD_DAYS) },
+          ],
         }),
       ]),
     ) as Record<BucketName, Bucket>;

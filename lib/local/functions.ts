@@ -13,6 +13,7 @@ import { CreateImportRequest, SelectImportRequest } from '../../lambdas/contract
 import { GenerateVideoRequest, GetVideoUrlRequest, PollOperationRequest, VideoOutput } from '../../lambdas/contracts/video.js';
 import { GenerateBatchRequest } from '../../lambdas/contracts/batch.js';
 import { CreateApiKeyRequest } from '../../lambdas/contracts/api-keys.js';
+import { AccountDeletionInput, DeleteAccountRequest } from '../../lambdas/contracts/account.js';
 import type { BatchWorkflowInput } from '../../lambdas/domain/batch/service.js';
 import type { PhotoTaskInput } from '../../lambdas/domain/batch/work.js';
 import type { GenerationWorkflowInput } from '../../lambdas/domain/generation/service.js';
@@ -199,6 +200,9 @@ export const ROUTE_CONTRACTS: Record<RouteHandler, RouteContract> = {
   'list-api-keys': {},
   'revoke-api-key': { sample: { params: { id: 'key_sample' } } },
   'get-openapi': {},
+  // Not the caller's address, so the sample is refused (EMAIL_MISMATCH): with the caller's own, it really deletes them.
+  'request-account-deletion': { body: DeleteAccountRequest, sample: { body: () => ({ confirmEmail: 'type-the-account-address@example.com' }) } },
+  'export-account-data': {},
 };
 
 /** A route path with its parameters filled in: /clothing-items/{id} → /clothing-items/abc */
@@ -286,6 +290,10 @@ export const TASK_CONTRACTS: Record<TaskHandler, z.ZodType> = {
     error: CaughtError.optional(),
   }),
   'batch-summarize': z.object({ userId: z.string().min(1), batchId: z.string().min(1) }),
+  'account-delete-sign-in': AccountDeletionInput,
+  'account-anonymise-ledger': AccountDeletionInput,
+  'account-delete-records': AccountDeletionInput,
+  'account-delete-objects': AccountDeletionInput,
 };
 
 /** What each workflow is started with (the routes' startExecution input). */
@@ -293,6 +301,7 @@ const EXECUTION_INPUTS: Record<WorkflowName, Record<string, unknown>> = {
   generation: { userId: SAMPLE_USER.sub, generationId: SAMPLE_IDS.generation } satisfies GenerationWorkflowInput,
   video: { userId: SAMPLE_USER.sub, jobId: SAMPLE_IDS.job, outputs: [0] } satisfies VideoWorkflowInput,
   batch: { userId: SAMPLE_USER.sub, batchId: SAMPLE_IDS.batch, photoIds: [`${SAMPLE_IDS.batch}-p000`], maxConcurrency: 4 } satisfies BatchWorkflowInput,
+  deleteAccount: { userId: SAMPLE_USER.sub, tombstoneId: 'deleted-00000000-0000-4000-8000-000000000000' } satisfies AccountDeletionInput,
 };
 
 /** What a task's predecessor leaves in the state (its result), which the ASL alone cannot say. */

@@ -6,6 +6,7 @@ import { join, resolve } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RuntimeConfig } from '../../lambdas/contracts/api.js';
 import { ID_TOKEN_ENV } from '../../lambdas/core/jwt.js';
+import { USER_POOL_ENV } from '../../lambdas/core/config.js';
 import { bucketEnvName, tableEnvName, type BucketName, type TableName } from '../../lambdas/data/tables.js';
 import { BATCH_CONCURRENCY, BATCH_CONCURRENCY_ENV, RECONCILER_FUNCTION, RECONCILER_SCHEDULE_MINUTES, WORKFLOW_ENDED_FUNCTION } from '../../lambdas/workflows.js';
 import type { ReconcilerInput } from '../../lambdas/contracts/operations.js';
@@ -22,6 +23,7 @@ import { startLocalWebSocketApi } from './realtime.js';
 import { LOCAL_CREDENTIALS, startS3Local } from './s3-local.js';
 import { startStreamPoller } from './stream-poller.js';
 import { startStepFunctionsLocal } from './stepfunctions.js';
+import { sweepAbandonedUploads, UPLOAD_SWEEP_INTERVAL_MS } from './upload-sweep.js';
 
 export interface TwinPorts {
   gateway: number;
@@ -173,6 +175,9 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
         : {}),
       ...(options.testFetchTargets?.length ? { [TEST_FETCH_TARGETS_ENV]: options.testFetchTargets.join(',') } : {}),
       [BATCH_CONCURRENCY_ENV]: String(BATCH_CONCURRENCY.local),
+      // The delete-account workflow deletes users in cognito-local, as it does in the cloud's user pool.
+      [USER_POOL_ENV]: cognito.userPoolId,
+      AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
       [ID_TOKEN_ENV.issuer]: cognito.issuer,
       [ID_TOKEN_ENV.audience]: cognito.userPoolClientId,
       [ID_TOKEN_ENV.jwksUri]: cognito.jwksUri,
@@ -197,6 +202,16 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     }, options.reconcileIntervalMs ?? RECONCILER_SCHEDULE_MINUTES * 60_000);
     reconcileTimer.unref();
     stops.push(async () => clearInterval(reconcileTimer));
+
+    // The buckets' abandoned-uploads lifecycle rule, which s3rver lacks: at start, then hourly.
+    const sweep = () =>
+      sweepAbandonedUploads({ endpoint: s3.endpoint, region: env.AWS_REGION!, credentials: LOCAL_CREDENTIALS, buckets: Object.values(s3.buckets) })
+        .then((removed) => removed.length && log('uploads', `removed ${removed.length} upload(s) never registered or used`))
+        .catch((error: unknown) => log('uploads', `sweep failed: ${String(error)}`));
+    await sweep();
+    const sweepTimer = setInterval(() => void sweep(), UPLOAD_SWEEP_INTERVAL_MS);
+    sweepTimer.unref();
+    stops.push(async () => clearInterval(sweepTimer));
 
     const webUrl = `http://localhost:${ports.gateway}`;
     const config: RuntimeConfig = {

@@ -1,4 +1,4 @@
-// Signed-in screens: settings hash scrolling, the coming-soon tools, the delete dialog, and buying credits.
+// Signed-in screens: settings hash scrolling, the coming-soon tools, the delete dialog (test/e2e/account.test.ts deletes), and buying credits.
 import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ensureWebBuilt, launchChromium, openAccountMenu, openPage, signUpInUi, toast, uniqueEmail, type TestPage } from './harness.js';
@@ -49,15 +49,16 @@ describe('settings', () => {
     await expect.poll(() => inView(page, '#billing')).toBe(true);
   });
 
-  it('asks before deleting the account, then says it is not implemented', async () => {
+  it('asks before deleting the account and needs its e-mail typed; Cancel keeps it', async () => {
     const { page } = session;
     await page.goto('/settings#danger-zone');
     await page.getByRole('button', { name: 'Delete Account' }).click();
     const dialog = page.getByRole('alertdialog', { name: 'Are you absolutely sure?' });
     await dialog.waitFor();
-    await dialog.getByRole('button', { name: 'Delete Account' }).click();
-    await toast(page, 'This feature is not yet implemented.').waitFor();
+    await expect(dialog.getByRole('button', { name: 'Delete Account' }).isEnabled()).resolves.toBe(false);
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
     await expect(dialog.isVisible()).resolves.toBe(false);
+    await expect(page.getByRole('heading', { name: 'Settings' }).isVisible()).resolves.toBe(true);
   });
 });
 

@@ -122,13 +122,20 @@ describe('storage', () => {
   });
 
   // Their CORS rules (the stage's CloudFront URL and its extra origins) are set at deploy time: web-hosting.test.ts.
-  it('logs access and aborts stale multipart uploads', () => {
+  it('logs access, aborts stale multipart uploads and removes abandoned uploads', () => {
     const accessLogsId = logicalId(plain, plain.stack.storage.accessLogs.node.defaultChild);
     for (const name of Object.keys(BUCKETS) as (keyof typeof BUCKETS)[]) {
       const bucket = resource(plain.json, logicalId(plain, plain.stack.storage.buckets[name].node.defaultChild));
       expect(refOf(bucket.Properties!.LoggingConfiguration.DestinationBucketName)).toBe(accessLogsId);
       expect(bucket.Properties!.LifecycleConfiguration.Rules).toEqual([
         expect.objectContaining({ AbortIncompleteMultipartUpload: { DaysAfterInitiation: 1 } }),
+        // Uploads are created tagged upload=pending and tagged kept when a route takes them: the rest go after a day.
+        {
+          Id: 'abandoned-uploads',
+          Status: 'Enabled',
+          ExpirationInDays: 1,
+          TagFilters: [{ Key: 'upload', Value: 'pending' }],
+        },
       ]);
     }
   });
@@ -275,8 +282,8 @@ describe('http api', () => {
         }
         expect(refOf(env), `${label}: ${bucketEnvName(name)}`).toBe(bucketId);
         if (access === 'put') {
-          // A signer of uploads may only put objects: no reads, no deletes.
-          expect(actions, `${label}: only puts into ${name}`).toEqual(['s3:PutObject']);
+          // A signer of uploads may only put objects (tagged as pending uploads): no reads, no deletes.
+          expect(actions, `${label}: only puts into ${name}`).toEqual(['s3:PutObject', 's3:PutObjectTagging']);
           continue;
         }
         expect(actions).toContain('s3:GetObject');

@@ -89,9 +89,9 @@ describe('upload and register', () => {
     const url = new URL(uploadUrl);
     expect(url.searchParams.get('X-Amz-Expires')).toBe('900');
     expect(url.searchParams.get('X-Amz-SignedHeaders')?.split(';')).toEqual(
-      expect.arrayContaining(['content-length', 'content-type', 'if-none-match']),
+      expect.arrayContaining(['content-length', 'content-type', 'if-none-match', 'x-amz-tagging']),
     );
-    expect(headers).toEqual({ 'content-type': 'image/png', 'if-none-match': '*' });
+    expect(headers).toEqual({ 'content-type': 'image/png', 'if-none-match': '*', 'x-amz-tagging': 'upload=pending' });
     expect(Date.parse(expiresAt) - Date.now()).toBeGreaterThan(14 * 60_000);
     expect(Date.parse(expiresAt) - Date.now()).toBeLessThanOrEqual(15 * 60_000);
 

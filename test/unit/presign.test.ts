@@ -1,10 +1,10 @@
 // Presigned URLs are signed without the S3 client (so the functions that only hand out URLs don't carry it); they
 // must be exactly what the S3 client's getSignedUrl makes for the same request, in AWS and on the local twin.
-import { GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
+import { DeleteObjectCommand, GetObjectCommand, ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { bucketEnvName } from '../../lambdas/data/tables.js';
-import { presignDownload, presignObjectListing, presignUpload } from '../../lambdas/storage/presign.js';
+import { presignDeletion, presignDownload, presignObjectListing, presignUpload } from '../../lambdas/storage/presign.js';
 
 const ENV = ['AWS_REGION', 'AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_SESSION_TOKEN', 'AWS_ENDPOINT_URL_S3', 'S3_FORCE_PATH_STYLE'];
 const BUCKET = 'modelloop-dev-storageclothingimages-1x2y3z4w5v6u';
@@ -47,18 +47,26 @@ describe.each(Object.entries(hosts))('presigned URLs on %s', (_host, env) => {
     const client = useEnvironment(env);
     const expected = await getSignedUrl(
       client,
-      new PutObjectCommand({ Bucket: BUCKET, Key: key, ContentType: 'image/png', ContentLength: 123_456, IfNoneMatch: '*' }),
-      { expiresIn: 900, signableHeaders: new Set(['content-type']) },
+      new PutObjectCommand({ Bucket: BUCKET, Key: key, ContentType: 'image/png', ContentLength: 123_456, IfNoneMatch: '*', Tagging: 'upload=pending' }),
+      { expiresIn: 900, signableHeaders: new Set(['content-type', 'x-amz-tagging']), unhoistableHeaders: new Set(['x-amz-tagging']) },
     );
     const upload = await presignUpload('clothingImages', key, { contentType: 'image/png', sizeBytes: 123_456 }, 900);
     expect(upload.url).toBe(expected);
-    expect(upload.headers).toEqual({ 'content-type': 'image/png', 'if-none-match': '*' });
+    // The pending tag is a signed header the PUT must carry: the abandoned-uploads rule matches it.
+    expect(new URL(upload.url).searchParams.get('X-Amz-SignedHeaders')?.split(';')).toContain('x-amz-tagging');
+    expect(upload.headers).toEqual({ 'content-type': 'image/png', 'if-none-match': '*', 'x-amz-tagging': 'upload=pending' });
   });
 
   it.each(KEYS)('display URL for %s equals the S3 client\'s', async (key) => {
     const client = useEnvironment(env);
     const expected = await getSignedUrl(client, new GetObjectCommand({ Bucket: BUCKET, Key: key, ResponseContentType: 'video/mp4' }), { expiresIn: 3600 });
     expect(await presignDownload('clothingImages', key, 'video/mp4', 3600)).toBe(expected);
+  });
+
+  it.each(KEYS)('deletion URL for %s equals the S3 client\'s', async (key) => {
+    const client = useEnvironment(env);
+    const expected = await getSignedUrl(client, new DeleteObjectCommand({ Bucket: BUCKET, Key: key }), { expiresIn: 60 });
+    expect(await presignDeletion(BUCKET, key, 60)).toBe(expected);
   });
 
   it('listing URL of a folder equals the S3 client\'s', async () => {

@@ -2,18 +2,15 @@
 // built once on the server and streamed into the results bucket (photos are copied stream to stream, never held in
 // memory), then answered as a signed URL that saves as a file. PNGs are stored, not deflated: they are compressed
 // already. A batch whose photos are still being made has no zip yet.
-import { once } from 'node:events';
-import { PassThrough, type Readable } from 'node:stream';
 import type { BatchDownload } from '../../contracts/batch.js';
 import { SIGNED_URL_SECONDS } from '../../contracts/catalog.js';
 import { GenerationId } from '../../contracts/generations.js';
 import { conflict, notFound } from '../../core/errors.js';
 import * as batches from '../../data/batches-repo.js';
 import type { GenerationRecord } from '../../data/generations-repo.js';
-import { objectSize, readObjectStream, writeObjectStream } from '../../storage/objects.js';
-import { presignAttachment } from '../../storage/presign.js';
-
-const ZIP_TYPE = 'application/zip';
+import { objectSize, readObjectStream } from '../../storage/objects.js';
+import { presignAttachment, signedUrlExpiresAt } from '../../storage/presign.js';
+import { writeZipObject, ZIP_TYPE } from '../../storage/zip-archive.js';
 
 export const archiveKey = (userId: string, batchId: string) => `${userId}/batches/${batchId}.zip`;
 
@@ -63,26 +60,13 @@ export async function batchDownload(userId: string, batchId: string): Promise<Ba
     await batches.setArchiveKey(userId, batchId, key);
   }
   const fileName = `batch-${batchId.slice(0, 8)}.zip`;
-  return { url: await presignAttachment('results', key, ZIP_TYPE, fileName, SIGNED_URL_SECONDS), fileName, photoCount: finished.length };
+  const expiresAt = await signedUrlExpiresAt(SIGNED_URL_SECONDS);
+  return { url: await presignAttachment('results', key, ZIP_TYPE, fileName, SIGNED_URL_SECONDS), expiresAt, fileName, photoCount: finished.length };
 }
 
 async function buildArchive(key: string, rows: GenerationRecord[], finished: GenerationRecord[]): Promise<void> {
-  const { ZipArchive } = await import('archiver');
-  const zip = new ZipArchive({ zlib: { level: 6 } });
-  const body = new PassThrough();
-  zip.pipe(body);
-  const upload = writeObjectStream('results', key, body, ZIP_TYPE);
-  const failed = new Promise<never>((_, reject) => {
-    zip.on('error', reject);
-    upload.catch(reject);
-  });
-  const add = async (source: () => Promise<Readable | string>, name: string, store: boolean) => {
-    const added = once(zip, 'entry');
-    zip.append(await source(), { name, store });
-    await Promise.race([added, failed]);
-  };
-  await add(async () => manifestCsv(rows), 'manifest.csv', false);
-  // One photo at a time: each is copied stream to stream before the next one is opened.
-  for (const row of finished) await add(() => readObjectStream('results', row.result_key!), photoFileName(row), true);
-  await Promise.race([Promise.all([zip.finalize(), upload]), failed]);
+  await writeZipObject('results', key, [
+    { name: 'manifest.csv', content: async () => manifestCsv(rows) },
+    ...finished.map((row) => ({ name: photoFileName(row), content: () => readObjectStream('results', row.result_key!), store: true })),
+  ]);
 }

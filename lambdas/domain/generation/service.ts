@@ -13,7 +13,7 @@ import { log } from '../../core/log.js';
 import { startExecution } from '../../core/sfn.js';
 import * as repo from '../../data/generations-repo.js';
 import { tierCost } from '../../data/pricing-repo.js';
-import { presignDownload } from '../../storage/presign.js';
+import { presignDownload, signedUrlExpiresAt } from '../../storage/presign.js';
 import { refund } from '../credits.js';
 import { spend, type SpendingRequest } from '../spending.js';
 import type { PreparedSource } from './sources.js';
@@ -48,6 +48,7 @@ export async function toGeneration(record: repo.GenerationRecord): Promise<Gener
   const sign = (key: string | undefined, contentType: string) =>
     key ? presignDownload('results', key, contentType, SIGNED_URL_SECONDS) : Promise.resolve(null);
   const resultType = record.result_content_type ?? null;
+  const urlExpiresAt = await signedUrlExpiresAt(SIGNED_URL_SECONDS);
   const [resultUrl, thumbnailUrl] = await Promise.all([
     record.status === 'complete' && resultType ? sign(record.result_key, resultType) : null,
     sign(record.thumbnail_key, record.thumbnail_key?.endsWith('.jpg') ? 'image/jpeg' : 'image/webp'),
@@ -64,6 +65,7 @@ export async function toGeneration(record: repo.GenerationRecord): Promise<Gener
     credits_refunded: record.credits_refunded ?? (record.status === 'failed' ? record.credits_used : 0),
     result_url: resultUrl,
     thumbnail_url: thumbnailUrl,
+    url_expires_at: urlExpiresAt,
     result_content_type: resultType,
     error_message: record.error_message ?? null,
     created_at: record.created_at,

@@ -28,7 +28,7 @@ import { getLiveImport, putImport, type ImportCandidateRecord } from '../../data
 import type { BucketName } from '../../data/tables.js';
 import { FETCH_TIMEOUT_MS, safeFetch, SafeFetchError, type SafeFetchOptions } from '../../net/safe-fetch.js';
 import { writeObject } from '../../storage/objects.js';
-import { presignDownload } from '../../storage/presign.js';
+import { presignDownload, signedUrlExpiresAt } from '../../storage/presign.js';
 import { detectImageType, MAX_IMAGE_PIXELS } from '../image-files.js';
 import { takeRequest } from '../limits.js';
 import { inspectImageBytes } from '../uploaded-images.js';
@@ -232,13 +232,14 @@ export async function selectImportImage(userId: string, importId: string, reques
   if ('code' in inspected) throw refusal(inspected);
 
   const imageKey = newUploadKey(userId, inspected.mimeType, now());
-  await writeObject(target.bucket, imageKey, fetched.bytes, inspected.mimeType);
+  await writeObject(target.bucket, imageKey, fetched.bytes, inspected.mimeType, { pendingUpload: true });
   return {
     imageKey,
     mimeType: inspected.mimeType,
     sizeBytes: fetched.bytes.length,
     width: inspected.width,
     height: inspected.height,
+    expiresAt: await signedUrlExpiresAt(SIGNED_URL_SECONDS),
     previewUrl: await presignDownload(target.bucket, imageKey, inspected.mimeType, SIGNED_URL_SECONDS),
   };
 }

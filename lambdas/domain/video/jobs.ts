@@ -23,9 +23,9 @@ import { newId } from '../../data/ids.js';
 import { countGenerating, createJob, getJob, listJobs, toJob, type JobItem } from '../../data/jobs-repo.js';
 import { tierCost } from '../../data/pricing-repo.js';
 import { readObject, writeObject } from '../../storage/objects.js';
+import { presignDownload, signedUrlExpiresAt } from '../../storage/presign.js';
 import { clothingItemSource, ownImageSource } from '../generation/sources.js';
 import { detectImageType } from '../image-files.js';
-import { presignDownload } from '../../storage/presign.js';
 import { decodeInlineImage } from '../inline-image.js';
 import { spend, type SpendingRequest } from '../spending.js';
 import { acceptUploadedImage } from '../uploaded-images.js';
@@ -184,6 +184,7 @@ async function reconcile(job: JobItem): Promise<JobItem | undefined> {
 export async function videoUrls(userId: string, jobId: string): Promise<GetVideoUrlResponse> {
   const job = await ownJob(userId, jobId);
   if (job.status !== 'complete' || job.outputs.length === 0) throw conflict('VIDEO_NOT_READY', 'This video is not ready yet.');
+  const expiresAt = await signedUrlExpiresAt(SIGNED_URL_SECONDS);
   const signedUrls = await Promise.all(job.outputs.map((output) => presignDownload('results', output.video_url, 'video/mp4', SIGNED_URL_SECONDS)));
   const thumbnailUrls = await Promise.all(
     job.outputs.map((output) => presignDownload('results', output.thumbnail_url, 'image/jpeg', SIGNED_URL_SECONDS)),
@@ -192,7 +193,7 @@ export async function videoUrls(userId: string, jobId: string): Promise<GetVideo
     signedUrl: signedUrls[0]!,
     signedUrls,
     thumbnailUrls,
-    expiresAt: new Date(Date.now() + SIGNED_URL_SECONDS * 1000).toISOString(),
+    expiresAt,
   };
 }
 
@@ -220,9 +221,11 @@ export async function recentJobs(userId: string): Promise<JobListItem[]> {
   const jobs = await Promise.all(
     listed.map(async (job) => (job.status === 'generating' && Date.now() - Date.parse(job.created_at) > STALE_JOB_MS ? ((await reconcile(job)) ?? job) : job)),
   );
+  const urlExpiresAt = await signedUrlExpiresAt(SIGNED_URL_SECONDS);
   return Promise.all(
     jobs.map(async (job) => ({
       ...toJob(job),
+      url_expires_at: urlExpiresAt,
       thumbnail_signed_url: job.thumbnail_url
         ? await presignDownload('results', job.thumbnail_url, 'image/jpeg', SIGNED_URL_SECONDS)
         : null,

@@ -20,8 +20,9 @@ export const GENERATIONS_QUERY_ROOT = 'generations' satisfies LiveResource;
 
 /** How often a list or a generation with work under way is read again (the fallback when no socket pushes). */
 const PROCESSING_POLL_MS = 2_000;
-/** Lists are read again well before their signed result URLs expire. */
-const urlsOf = (items: Generation[] | undefined) => (items ?? []).flatMap((item) => [item.result_url, item.thumbnail_url]);
+/** Lists are read again well before their signed result URLs expire: when each row's URLs stop working. */
+const urlsOf = (items: Generation[] | undefined) =>
+  (items ?? []).map((item) => (item.result_url || item.thumbnail_url ? item.url_expires_at : null));
 
 const anyProcessing = (items: Generation[] | undefined) => items?.some((item) => item.status === 'processing') ?? false;
 

@@ -1,6 +1,8 @@
-// When to read a list again so that its signed URLs never expire on screen. A URL signed with a Lambda's temporary
-// credentials lives only as long as they do, and the server signs it for no longer (X-Amz-Expires); the list is read
-// again ten minutes before the first of its URLs expires (at least every `longest` ms, at most every 30 s).
+// When to read a list (or a video's URLs) again so that its signed URLs never expire on screen. A URL signed with a
+// Lambda's temporary credentials lives only as long as they do; the server signs it for no longer and answers when
+// it stops working (`url_expires_at` on rows, `expiresAt` on single answers). The list is read again ten minutes
+// before the first of them (at least every `longest` ms, at most every 30 s). A bare presigned URL is read for its
+// own expiry (X-Amz-Date + X-Amz-Expires), for answers that name none.
 import { SIGNED_URL_SECONDS } from '@contracts/catalog';
 
 const MARGIN_MS = 10 * 60_000;
@@ -22,9 +24,22 @@ export function signedUrlExpiry(url: string | null | undefined): number | undefi
   }
 }
 
-/** Milliseconds until `urls` should be signed again: ten minutes before the first expires. */
-export function urlRefreshMs(urls: readonly (string | null | undefined)[], now = Date.now(), longest = URL_REFRESH_MS): number {
-  const first = Math.min(...urls.map(signedUrlExpiry).filter((expiry): expiry is number => expiry !== undefined));
+/** Expiry (epoch ms) of an answered `expiresAt` (ISO time) or, failing that, of a presigned URL. */
+export function expiryOf(value: string | null | undefined): number | undefined {
+  if (!value) return undefined;
+  if (/^\d{4}-\d{2}-\d{2}T/.test(value)) {
+    const at = Date.parse(value);
+    return Number.isFinite(at) ? at : undefined;
+  }
+  return signedUrlExpiry(value);
+}
+
+/**
+ * Milliseconds until signed URLs should be fetched again: ten minutes before the first expires. `expiries` are the
+ * answers' `expiresAt` / `url_expires_at` times (or presigned URLs, read for their own expiry).
+ */
+export function urlRefreshMs(expiries: readonly (string | null | undefined)[], now = Date.now(), longest = URL_REFRESH_MS): number {
+  const first = Math.min(...expiries.map(expiryOf).filter((expiry): expiry is number => expiry !== undefined));
   if (!Number.isFinite(first)) return longest;
   return Math.min(longest, Math.max(SHORTEST_MS, first - MARGIN_MS - now));
 }

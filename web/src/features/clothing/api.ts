@@ -28,7 +28,7 @@ export function useClothingItems() {
     queryKey: activeItemsKey(user.userId),
     queryFn: async () => (await apiRequest(ListResponse(ClothingItem), '/clothing-items?active=true')).items,
     // Read again well before the items' signed image URLs expire.
-    refetchInterval: (current) => urlRefreshMs((current.state.data ?? []).map((item) => item.signed_url)),
+    refetchInterval: (current) => urlRefreshMs((current.state.data ?? []).map((item) => item.url_expires_at)),
   });
   useLoadErrorToast(query.error, 'Error', 'Failed to load clothing items');
   return query;

@@ -10,6 +10,7 @@ import { usePlanName } from '@/lib/ledger';
 import { useProfile } from '@/lib/profile';
 import { DangerZone } from './danger-zone';
 import { SecuritySection } from './security-section';
+import { YourData } from './your-data';
 
 export default function SettingsPage() {
   const profile = useProfile();
@@ -17,7 +18,7 @@ export default function SettingsPage() {
   const ready = !profile.isPending;
   const plan = usePlanName(profile.data?.plan_id);
 
-  // #account, #billing, #security, #danger-zone: scroll to the section once the page has its content.
+  // #account, #billing, #security, #your-data, #danger-zone: scroll to the section once the page has its content.
   useEffect(() => {
     if (!ready || !hash) return;
     document.getElementById(decodeURIComponent(hash.slice(1)))?.scrollIntoView({ block: 'start' });
@@ -70,7 +71,8 @@ export default function SettingsPage() {
       </section>
 
       <SecuritySection email={data?.email} />
-      <DangerZone />
+      <YourData />
+      <DangerZone email={data?.email} />
     </div>
   );
 }

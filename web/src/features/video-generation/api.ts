@@ -29,7 +29,7 @@ export function useJobs() {
     refetchInterval: (current) =>
       current.state.data?.some((job) => job.status === 'generating')
         ? GENERATING_REFRESH_MS
-        : urlRefreshMs((current.state.data ?? []).map((job) => job.thumbnail_signed_url)),
+        : urlRefreshMs((current.state.data ?? []).map((job) => (job.thumbnail_signed_url ? job.url_expires_at : null))),
   });
   useLoadErrorToast(query.error, 'Error', 'Failed to load video jobs');
   return query;

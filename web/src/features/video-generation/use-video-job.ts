@@ -10,6 +10,7 @@ import { ApiError, newIdempotencyKey } from '@/lib/api';
 import { uploadGenerationImage } from '@/lib/generations';
 import { profileQueryKey, useSetBalance } from '@/lib/profile';
 import { useUser } from '@/lib/session-context';
+import { urlRefreshMs } from '@/lib/signed-urls';
 import { clearActivePolling, pollSettings, readActivePolling, writeActivePolling, type ActivePolling } from './active-polling';
 import { cancelJob, getVideoUrl, pollOperation, startVideo, useJobs, useRefreshJobs } from './api';
 import { isNetworkLike, jobFailureToast, VIDEO_MESSAGES, videoStartErrorToast, type ToastText } from './video-messages';
@@ -265,6 +266,19 @@ export function useVideoJob() {
     },
     [poll],
   );
+
+  // The finished videos' URLs are signed again ten minutes before they stop working (their answered expiresAt).
+  const shownUrls = phase.kind === 'complete' ? phase : undefined;
+  useEffect(() => {
+    if (!shownUrls) return;
+    const { jobId, urls } = shownUrls;
+    const timer = setTimeout(() => {
+      getVideoUrl(jobId)
+        .then((fresh) => setPhase((current) => (current.kind === 'complete' && current.jobId === jobId ? { ...current, urls: fresh } : current)))
+        .catch(() => undefined);
+    }, urlRefreshMs([urls.expiresAt]));
+    return () => clearTimeout(timer);
+  }, [shownUrls]);
 
   return { phase, start, checkStatus, cancel, show };
 }

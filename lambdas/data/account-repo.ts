@@ -1,0 +1,204 @@
+// DynamoDB access for deleting an account and exporting its data: the walk over ACCOUNT_DELETION (tables.ts), the
+// move of the ledger to the account's tombstone id, and whole-partition reads for "Download my data".
+//
+// The ledger is kept for accounting, anonymised: each entry moves to the tombstone id (a random id that names no
+// one) in transactions that also move the entries' amounts from the user's profile to a tombstone profile, so at
+// every committed step both satisfy the ledger invariant (balance = sum of entries) and the reconciler's audit holds.
+import { randomUUID } from 'node:crypto';
+import { BatchWriteCommand, DeleteCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import type { LedgerItem } from './credits-repo.js';
+import { dynamo } from './dynamo.js';
+import { isConditionFailed } from './dynamo-errors.js';
+import { ACCOUNT_DELETION, TABLES, tableName, type TableName } from './tables.js';
+
+/** Tables the deletion walks in order (the ledger is anonymised before, the profile deleted last). */
+const DELETED_TABLES = (Object.keys(ACCOUNT_DELETION) as TableName[])
+  .filter((table) => ['partition', 'index'].includes(ACCOUNT_DELETION[table].action))
+  .concat((Object.keys(ACCOUNT_DELETION) as TableName[]).filter((table) => ACCOUNT_DELETION[table].action === 'key'));
+
+/**
+ * Marks the profile as being deleted and answers the account's tombstone id: the one already chosen when the
+ * deletion was asked before (a retried request), a new one otherwise (also when there is no profile).
+ */
+export async function markAccountDeleting(userId: string, now: string): Promise<string> {
+  try {
+    const { Attributes } = await dynamo.send(
+      new UpdateCommand({
+        TableName: tableName('profiles'),
+        Key: { id: userId },
+        UpdateExpression: 'SET deletion_tombstone = if_not_exists(deletion_tombstone, :tombstone), deletion_requested_at = if_not_exists(deletion_requested_at, :now)',
+        ConditionExpression: 'attribute_exists(id)',
+        ExpressionAttributeValues: { ':tombstone': `deleted-${randomUUID()}`, ':now': now },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return String(Attributes!.deletion_tombstone);
+  } catch (error) {
+    if (isConditionFailed(error)) return `deleted-${randomUUID()}`;
+    throw error;
+  }
+}
+
+/** Transactions hold at most 100 items: 48 entries moved (put + delete each), the two profiles and headroom. */
+const LEDGER_CHUNK = 48;
+
+/**
+ * Moves up to one chunk of the user's ledger to the tombstone id; `more` while entries remain. The user's profile
+ * gives the chunk's amounts to the tombstone profile in the same transaction (conditional on its ledger_seq, so a
+ * balance change racing it makes the step retry). The payment records of moved purchases name the tombstone too.
+ */
+export async function anonymiseLedgerChunk(userId: string, tombstoneId: string, deletedAt: string): Promise<{ moved: number; more: boolean }> {
+  const page = await dynamo.send(
+    new QueryCommand({
+      TableName: tableName('ledger'),
+      KeyConditionExpression: 'user_id = :user',
+      ExpressionAttributeValues: { ':user': userId },
+      ConsistentRead: true,
+      Limit: LEDGER_CHUNK,
+    }),
+  );
+  const entries = (page.Items ?? []) as LedgerItem[];
+  if (entries.length === 0) return { moved: 0, more: false };
+  const { Attributes: profile } = await dynamo.send(
+    new UpdateCommand({
+      TableName: tableName('profiles'),
+      Key: { id: userId },
+      // A no-op update that reads the profile consistently (or nothing, when there is none).
+      UpdateExpression: 'SET deletion_tombstone = if_not_exists(deletion_tombstone, :tombstone)',
+      ConditionExpression: 'attribute_exists(id)',
+      ExpressionAttributeValues: { ':tombstone': tombstoneId },
+      ReturnValues: 'ALL_NEW',
+    }),
+  ).catch((error: unknown) => {
+    if (isConditionFailed(error)) return { Attributes: undefined };
+    throw error;
+  });
+  const sum = entries.reduce((total, entry) => total + entry.amount, 0);
+  const spent = entries.filter((entry) => entry.transaction_type === 'debit').reduce((total, entry) => total - entry.amount, 0);
+  const ledgerSeq = Math.max(...entries.map((entry) => entry.seq), Number(profile?.ledger_seq ?? 0));
+  // First, so a step cut after the move cannot leave them naming the user (they are conditional: safe to redo).
+  await Promise.all(entries.map((entry) => renamePaymentRecords(entry, userId, tombstoneId)));
+  await dynamo.send(
+    new TransactWriteCommand({
+      TransactItems: [
+        ...entries.flatMap((entry) => [
+          { Put: { TableName: tableName('ledger'), Item: { ...entry, user_id: tombstoneId } } },
+          { Delete: { TableName: tableName('ledger'), Key: { user_id: userId, id: entry.id } } },
+        ]),
+        ...(profile
+          ? [
+              {
+                Update: {
+                  TableName: tableName('profiles'),
+                  Key: { id: userId },
+                  UpdateExpression: 'SET current_credits = current_credits - :sum',
+                  ConditionExpression: 'ledger_seq = :seq',
+                  ExpressionAttributeValues: { ':sum': sum, ':seq': profile.ledger_seq },
+                },
+              },
+            ]
+          : []),
+        {
+          Update: {
+            TableName: tableName('profiles'),
+            Key: { id: tombstoneId },
+            // The tombstone: no e-mail, no name; the balance and the spend its ledger adds up to.
+            UpdateExpression:
+              'SET current_credits = if_not_exists(current_credits, :zero) + :sum, total_credits_spent = if_not_exists(total_credits_spent, :zero) + :spent, ledger_seq = :ledgerSeq, email = :none, plan_id = :plan, created_at = if_not_exists(created_at, :at), last_login = :at, deleted_at = :at',
+            ExpressionAttributeValues: { ':zero': 0, ':sum': sum, ':spent': spent, ':ledgerSeq': ledgerSeq, ':none': '', ':plan': 'deleted', ':at': deletedAt },
+          },
+        },
+      ],
+    }),
+  );
+  return { moved: entries.length, more: page.LastEvaluatedKey !== undefined };
+}
+
+/** The payments table's records of a card purchase (`pi#…`, `refund#…`) name the tombstone instead of the user. */
+async function renamePaymentRecords(entry: LedgerItem, userId: string, tombstoneId: string): Promise<void> {
+  const ids = [entry.payment?.payment_intent_id && `pi#${entry.payment.payment_intent_id}`, entry.payment?.checkout_session_id && `refund#${entry.payment.checkout_session_id}`];
+  for (const id of ids) {
+    if (!id) continue;
+    await dynamo
+      .send(
+        new UpdateCommand({
+          TableName: tableName('payments'),
+          Key: { id },
+          UpdateExpression: 'SET user_id = :tombstone',
+          ConditionExpression: 'user_id = :user',
+          ExpressionAttributeValues: { ':tombstone': tombstoneId, ':user': userId },
+        }),
+      )
+      .catch((error: unknown) => {
+        if (!isConditionFailed(error)) throw error;
+      });
+  }
+}
+
+/**
+ * Deletes the user's items table by table (ACCOUNT_DELETION), until `deadline` (epoch ms); `more` when time ran out
+ * first. Safe to run again: what is gone stays gone.
+ */
+export async function deleteUserRecords(userId: string, deadline: number): Promise<{ deleted: number; more: boolean }> {
+  let deleted = 0;
+  for (const table of DELETED_TABLES) {
+    const rule = ACCOUNT_DELETION[table] as (typeof ACCOUNT_DELETION)[TableName];
+    if (rule.action === 'key') {
+      await dynamo.send(new DeleteCommand({ TableName: tableName(table), Key: { [TABLES[table].partitionKey.name]: userId } }));
+      deleted += 1;
+      continue;
+    }
+    for (;;) {
+      if (Date.now() > deadline) return { deleted, more: true };
+      const keys = await userKeys(table, userId);
+      if (keys.length === 0) break;
+      await deleteKeys(table, keys);
+      deleted += keys.length;
+    }
+  }
+  return { deleted, more: false };
+}
+
+/** One page of the table keys of the user's items in a table deleted by partition or by index. */
+async function userKeys(table: TableName, userId: string): Promise<Record<string, unknown>[]> {
+  const definition = TABLES[table];
+  const keyNames = [definition.partitionKey.name, ...('sortKey' in definition ? [definition.sortKey.name] : [])];
+  const rule = ACCOUNT_DELETION[table] as (typeof ACCOUNT_DELETION)[TableName];
+  const input: QueryCommandInput =
+    rule.action === 'index'
+      ? { TableName: tableName(table), IndexName: rule.index, KeyConditionExpression: '#user = :user', ExpressionAttributeNames: { '#user': rule.attribute }, ExpressionAttributeValues: { ':user': userId } }
+      : { TableName: tableName(table), KeyConditionExpression: '#user = :user', ExpressionAttributeNames: { '#user': definition.partitionKey.name }, ExpressionAttributeValues: { ':user': userId }, ConsistentRead: true };
+  const page = await dynamo.send(new QueryCommand({ ...input, Limit: 100 }));
+  return (page.Items ?? []).map((item) => Object.fromEntries(keyNames.map((name) => [name, item[name]])));
+}
+
+async function deleteKeys(table: TableName, keys: Record<string, unknown>[]): Promise<void> {
+  for (let start = 0; start < keys.length; start += 25) {
+    let requests: Record<string, unknown>[] | undefined = keys.slice(start, start + 25).map((Key) => ({ DeleteRequest: { Key } }));
+    for (let attempt = 0; requests?.length; attempt++) {
+      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(2000, 50 * 2 ** attempt)));
+      const answer = await dynamo.send(new BatchWriteCommand({ RequestItems: { [tableName(table)]: requests } }));
+      requests = answer.UnprocessedItems?.[tableName(table)] as Record<string, unknown>[] | undefined;
+    }
+  }
+}
+
+/** Every item of the user's partition in a table (for "Download my data"). */
+export async function listUserPartition<T>(table: TableName, userId: string): Promise<T[]> {
+  const items: T[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo.send(
+      new QueryCommand({
+        TableName: tableName(table),
+        KeyConditionExpression: '#user = :user',
+        ExpressionAttributeNames: { '#user': TABLES[table].partitionKey.name },
+        ExpressionAttributeValues: { ':user': userId },
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    items.push(...((page.Items ?? []) as T[]));
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  return items;
+}

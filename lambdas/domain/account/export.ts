@@ -1,0 +1,124 @@
+// "Download my data": one zip of the account's profile, clothing items, generations, video jobs and credit ledger
+// (JSON, and the ledger also as CSV), with the files they name (item images, results, videos) while the zip stays
+// small enough to build within the request; the rest are listed in files.csv with signed links. The zip is written
+// to the caller's folder tagged like a pending upload, so the bucket's lifecycle rule removes it after a day.
+import type { AccountExport } from '../../contracts/account.js';
+import type { CreditTransaction } from '../../contracts/api.js';
+import { SIGNED_URL_SECONDS } from '../../contracts/catalog.js';
+import { listUserPartition } from '../../data/account-repo.js';
+import type { ClothingItemRecord } from '../../data/clothing-repo.js';
+import { getProfile, listWholeLedger } from '../../data/credits-repo.js';
+import type { GenerationRecord } from '../../data/generations-repo.js';
+import type { JobItem } from '../../data/jobs-repo.js';
+import type { BucketName } from '../../data/tables.js';
+import { listObjects, readObjectStream } from '../../storage/objects.js';
+import { presignAttachment, presignDownload, signedUrlExpiresAt } from '../../storage/presign.js';
+import { writeZipObject, ZIP_TYPE, type ZipEntry } from '../../storage/zip-archive.js';
+
+/** Files are copied into the zip up to this many bytes in all (a zip the request can build in its time). */
+export const EXPORT_INLINE_MAX_BYTES = 50 * 1024 * 1024;
+
+interface AccountFile {
+  bucket: BucketName;
+  key: string;
+  /** The path inside the zip. */
+  name: string;
+  contentType: string;
+}
+
+const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp', mp4: 'video/mp4' };
+const typeOf = (key: string) => CONTENT_TYPES[key.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
+const baseName = (key: string) => key.split('/').pop() ?? key;
+const csvField = (value: unknown) => {
+  const text = value === undefined || value === null ? '' : String(value);
+  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
+};
+const csv = (header: string[], rows: unknown[][]) => `${[header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`;
+const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
+
+export function ledgerCsv(entries: CreditTransaction[]): string {
+  return csv(
+    ['created_at', 'id', 'transaction_type', 'amount', 'balance_after', 'description'],
+    entries.map((entry) => [entry.created_at, entry.id, entry.transaction_type, entry.amount, entry.balance_after, entry.description]),
+  );
+}
+
+/** POST /account/export. */
+export async function exportAccountData(userId: string, now = new Date()): Promise<AccountExport> {
+  const [profile, items, generations, jobs, ledger] = await Promise.all([
+    getProfile(userId),
+    listUserPartition<ClothingItemRecord>('clothingItems', userId),
+    listUserPartition<GenerationRecord>('generations', userId),
+    listUserPartition<JobItem>('jobs', userId),
+    listWholeLedger(userId),
+  ]);
+
+  const files: AccountFile[] = [
+    ...items.map((item) => ({ bucket: 'clothingImages' as const, key: item.image_url, name: `clothing-items/${item.id}-${baseName(item.image_url)}`, contentType: item.mime_type })),
+    ...generations
+      .filter((row) => row.status === 'complete' && row.result_key)
+      .map((row) => ({ bucket: 'results' as const, key: row.result_key!, name: `generations/${row.id}-${baseName(row.result_key!)}`, contentType: row.result_content_type ?? typeOf(row.result_key!) })),
+    ...jobs.flatMap((job) =>
+      job.outputs.map((output) => ({ bucket: 'results' as const, key: output.video_url, name: `videos/${job.id}-${baseName(output.video_url)}`, contentType: 'video/mp4' })),
+    ),
+  ];
+  // Sizes from one listing of each folder rather than one request per file; a file no longer stored is left out.
+  const sizes = new Map<string, number>();
+  for (const bucket of ['clothingImages', 'results'] as const) {
+    for (const object of await listObjects(bucket, `${userId}/`)) sizes.set(`${bucket}/${object.key}`, object.size);
+  }
+  const stored = files.filter((file) => sizes.has(`${file.bucket}/${file.key}`));
+  let budget = EXPORT_INLINE_MAX_BYTES;
+  const included: AccountFile[] = [];
+  const linked: AccountFile[] = [];
+  for (const file of stored) {
+    const size = sizes.get(`${file.bucket}/${file.key}`)!;
+    if (size <= budget) {
+      included.push(file);
+      budget -= size;
+    } else linked.push(file);
+  }
+  const linkRows = await Promise.all(linked.map(async (file) => [file.name, await presignDownload(file.bucket, file.key, file.contentType, SIGNED_URL_SECONDS)]));
+  const linksExpireAt = await signedUrlExpiresAt(SIGNED_URL_SECONDS);
+
+  const entries: ZipEntry[] = [
+    {
+      name: 'README.txt',
+      content: async () =>
+        [
+          `ModelLoop data export, ${now.toISOString()}`,
+          '',
+          'profile.json            your account',
+          'clothing-items.json     your clothing library',
+          'generations.json        your images and videos (history)',
+          'video-jobs.json         your video jobs',
+          'credit-transactions.*   your credits ledger (JSON and CSV)',
+          `files.csv               every file, in this zip or as a link valid until ${linksExpireAt}`,
+          '',
+        ].join('\n'),
+    },
+    { name: 'profile.json', content: async () => json(profile ?? null) },
+    { name: 'clothing-items.json', content: async () => json(items) },
+    { name: 'generations.json', content: async () => json(generations.map(({ in_flight: _inFlight, debit_id: _debit, ...row }) => row)) },
+    { name: 'video-jobs.json', content: async () => json(jobs.map(({ debit_id: _debit, ...job }) => job)) },
+    { name: 'credit-transactions.json', content: async () => json(ledger) },
+    { name: 'credit-transactions.csv', content: async () => ledgerCsv(ledger) },
+    {
+      name: 'files.csv',
+      content: async () =>
+        csv(['file', 'in_zip', 'link'], [...included.map((file) => [file.name, 'yes', '']), ...linkRows.map(([name, url]) => [name, 'no', url])]),
+    },
+    ...included.map((file) => ({ name: file.name, content: () => readObjectStream(file.bucket, file.key), store: true })),
+  ];
+  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\..*$/, '');
+  const key = `${userId}/exports/modelloop-data-${stamp}.zip`;
+  await writeZipObject('results', key, entries, { expiresAfterADay: true });
+  const fileName = `modelloop-data-${stamp.slice(0, 8)}.zip`;
+  return {
+    url: await presignAttachment('results', key, ZIP_TYPE, fileName, SIGNED_URL_SECONDS),
+    expiresAt: await signedUrlExpiresAt(SIGNED_URL_SECONDS),
+    fileName,
+    filesIncluded: included.length,
+    filesLinked: linked.length,
+  };
+}

@@ -1,0 +1,4 @@
+import { userRoute } from '../core/http.js';
+import { exportAccountData } from '../domain/account/export.js';
+
+export const handler = userRoute({}, ({ caller }) => exportAccountData(caller.userId));

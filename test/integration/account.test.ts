@@ -1,0 +1,166 @@
+// Deleting an account and downloading its data, over HTTP against the twin, checked from outside the app: DynamoDB
+// Local queried table by table, s3rver listed, cognito-local signed in to. The ledger stays, anonymised, adding up.
+import { randomUUID } from 'node:crypto';
+import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { describe, expect, inject, it } from 'vitest';
+import { ACCOUNT_MESSAGES } from '../../lambdas/contracts/account.js';
+import { ACCOUNT_DELETION, TABLES, type TableName } from '../../lambdas/data/tables.js';
+import { api } from '../support/api.js';
+import { listKeys, productJpeg, twinS3, uploadFile } from '../support/uploads.js';
+import { readZip } from '../support/zip.js';
+import { createUser, signIn, type TestUser } from '../support/users.js';
+
+const twin = inject('twin');
+Object.assign(process.env, twin.env);
+const { dynamo } = await import('../../lambdas/data/dynamo.js');
+const { tableName } = await import('../../lambdas/data/tables.js');
+const { auditUser } = await import('../../lambdas/domain/operations/reconciler.js');
+const ledgerRepo = await import('../../lambdas/data/credits-repo.js');
+
+const s3 = twinS3(twin);
+const BUCKET_NAMES = [twin.env.BUCKET_CLOTHING_IMAGES!, twin.env.BUCKET_RESULTS!];
+
+/** A user with a profile, a clothing item, a pending upload, a purchase and a finished on-model picture. */
+async function busyUser(): Promise<{ user: TestUser; itemId: string }> {
+  const user = await createUser(twin);
+  expect((await api(twin.apiUrl, 'GET', '/profile', { user })).status).toBe(200);
+  const bytes = await productJpeg();
+  const imageKey = await uploadFile(twin, user, '/clothing-items/upload-url', bytes);
+  const item = await api(twin.apiUrl, 'POST', '/clothing-items', { user, body: { imageKey, name: 'Linen shirt' } });
+  expect(item.status).toBe(201);
+  await uploadFile(twin, user, '/generation-uploads/upload-url', bytes);
+  const bought = await api(twin.apiUrl, 'POST', '/credits/purchase', { user, body: { credits: 20 }, headers: { 'idempotency-key': randomUUID() } });
+  expect(bought.status, JSON.stringify(bought.body)).toBe(200);
+  const started = await api(twin.apiUrl, 'POST', '/generate-ai-image', {
+    user,
+    body: { clothingItemId: item.body.id, productType: 'clothing', prompt: 'young female model' },
+    headers: { 'idempotency-key': randomUUID() },
+  });
+  expect(started.status, JSON.stringify(started.body)).toBe(200);
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const generation = (await api(twin.apiUrl, 'GET', `/generations/${started.body.generationId}`, { user })).body;
+    if (generation.status !== 'processing') {
+      expect(generation, JSON.stringify(generation)).toMatchObject({ status: 'complete' });
+      break;
+    }
+    if (Date.now() > deadline) throw new Error('generation still processing');
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+  return { user, itemId: item.body.id };
+}
+
+/** The user's items in a table, found the way ACCOUNT_DELETION says they are. */
+async function itemsOf(table: TableName, userId: string): Promise<unknown[]> {
+  const rule = ACCOUNT_DELETION[table] as (typeof ACCOUNT_DELETION)[TableName];
+  const key = rule.action === 'index' ? rule.attribute : TABLES[table].partitionKey.name;
+  const page = await dynamo.send(
+    new QueryCommand({
+      TableName: tableName(table),
+      ...(rule.action === 'index' ? { IndexName: rule.index } : {}),
+      KeyConditionExpression: '#k = :v',
+      ExpressionAttributeNames: { '#k': key },
+      ExpressionAttributeValues: { ':v': userId },
+    }),
+  );
+  return page.Items ?? [];
+}
+
+const deleteAccount = (user: TestUser, confirmEmail: string) => api(twin.apiUrl, 'POST', '/account/delete', { user, body: { confirmEmail } });
+
+async function signInFails(user: TestUser): Promise<boolean> {
+  try {
+    await signIn(twin, user.email, user.password);
+    return false;
+  } catch {
+    return true;
+  }
+}
+
+describe('Delete Account', () => {
+  it('refuses an e-mail that is not the account\'s, and changes nothing', async () => {
+    const user = await createUser(twin);
+    expect((await api(twin.apiUrl, 'GET', '/profile', { user })).status).toBe(200);
+    expect(await deleteAccount(user, 'someone-else@example.com')).toMatchObject({ status: 400, body: { code: 'EMAIL_MISMATCH', error: ACCOUNT_MESSAGES.emailMismatch } });
+    expect(await deleteAccount(user, '')).toMatchObject({ status: 400, body: { code: 'VALIDATION_ERROR' } });
+    expect((await api(twin.apiUrl, 'GET', '/profile', { user })).status).toBe(200);
+    expect(await signInFails(user)).toBe(false);
+  });
+
+  it('deletes the sign-in, every record and every file of the account; the ledger stays, anonymised, with its sums', async () => {
+    const { user } = await busyUser();
+    const bystander = await busyUser();
+    const ledgerBefore = await ledgerRepo.listWholeLedger(user.sub);
+    const balanceBefore = (await api(twin.apiUrl, 'GET', '/profile', { user })).body.current_credits as number;
+    expect(ledgerBefore.map((entry) => entry.transaction_type).sort()).toEqual(['debit', 'purchase', 'signup_bonus']);
+    for (const table of ['profiles', 'clothingItems', 'generations'] as const) expect(await itemsOf(table, user.sub), table).not.toEqual([]);
+    for (const bucket of BUCKET_NAMES) expect(await listKeys(s3, bucket, `${user.sub}/`), bucket).not.toEqual([]);
+
+    // Typed in another case, as people do: the same address.
+    const answer = await deleteAccount(user, `  ${user.email.toUpperCase()} `);
+    expect(answer).toMatchObject({ status: 202, body: { status: 'deleting' } });
+
+    // The workflow runs on after the answer: wait for its last step (the files) to have run.
+    const deadline = Date.now() + 60_000;
+    for (;;) {
+      const left = (await Promise.all(BUCKET_NAMES.map((bucket) => listKeys(s3, bucket, `${user.sub}/`)))).flat();
+      const records = (await Promise.all((Object.keys(ACCOUNT_DELETION) as TableName[]).filter((table) => ACCOUNT_DELETION[table].action !== 'keep').map((table) => itemsOf(table, user.sub)))).flat();
+      if (left.length === 0 && records.length === 0) break;
+      if (Date.now() > deadline) throw new Error(`still there after 60 s: ${left.length} files, ${records.length} records`);
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(await signInFails(user)).toBe(true);
+
+    // The ledger: every entry kept under one tombstone id that names no one, adding up to the balance it had.
+    const { Items: moved = [] } = await dynamo.send(
+      new ScanCommand({ TableName: tableName('ledger'), FilterExpression: 'begins_with(user_id, :deleted) AND #ref = :ref', ExpressionAttributeNames: { '#ref': 'id' }, ExpressionAttributeValues: { ':deleted': 'deleted-', ':ref': ledgerBefore.find((entry) => entry.transaction_type === 'debit')!.id } }),
+    );
+    expect(moved).toHaveLength(1);
+    const tombstone = String(moved[0]!.user_id);
+    const kept = await ledgerRepo.listWholeLedger(tombstone);
+    expect(kept.map(({ user_id: _user, ...entry }) => entry)).toEqual(ledgerBefore.map(({ user_id: _user, ...entry }) => entry));
+    expect(kept.reduce((sum, entry) => sum + entry.amount, 0)).toBe(balanceBefore);
+    expect(JSON.stringify(kept)).not.toContain(user.sub);
+    expect(JSON.stringify(kept)).not.toContain(user.email);
+    const tombstoneProfile = await ledgerRepo.getProfile(tombstone);
+    expect(tombstoneProfile).toMatchObject({ current_credits: balanceBefore, email: '' });
+    expect(await auditUser(tombstone)).toEqual([]);
+
+    // Nobody else's data was touched.
+    for (const table of ['profiles', 'clothingItems', 'generations', 'ledger'] as const) expect(await itemsOf(table, bystander.user.sub), table).not.toEqual([]);
+    expect(await listKeys(s3, BUCKET_NAMES[0]!, `${bystander.user.sub}/`)).not.toEqual([]);
+    expect(await signInFails(bystander.user)).toBe(false);
+  });
+});
+
+describe('Download my data', () => {
+  it('answers a zip of the account\'s items, generations and ledger with the files they name', async () => {
+    const { user, itemId } = await busyUser();
+    const answer = await api(twin.apiUrl, 'POST', '/account/export', { user });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body).toMatchObject({ fileName: expect.stringMatching(/^modelloop-data-\d{8}\.zip$/), filesIncluded: 2, filesLinked: 0 });
+    expect(Date.parse(answer.body.expiresAt)).toBeGreaterThan(Date.now() + 50 * 60_000);
+    const download = await fetch(answer.body.url);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-disposition')).toContain(answer.body.fileName);
+    const entries = readZip(Buffer.from(await download.arrayBuffer()));
+    const names = [...entries.keys()];
+    expect(names).toEqual(
+      expect.arrayContaining(['README.txt', 'profile.json', 'clothing-items.json', 'generations.json', 'video-jobs.json', 'credit-transactions.json', 'credit-transactions.csv', 'files.csv']),
+    );
+    const items = JSON.parse(entries.get('clothing-items.json')!.toString('utf8'));
+    expect(items).toEqual([expect.objectContaining({ id: itemId, name: 'Linen shirt' })]);
+    const generations = JSON.parse(entries.get('generations.json')!.toString('utf8'));
+    expect(generations).toEqual([expect.objectContaining({ status: 'complete', generation_type: 'image' })]);
+    const ledger = JSON.parse(entries.get('credit-transactions.json')!.toString('utf8'));
+    expect(ledger.map((entry: { transaction_type: string }) => entry.transaction_type).sort()).toEqual(['debit', 'purchase', 'signup_bonus']);
+    expect(entries.get('credit-transactions.csv')!.toString('utf8').split('\r\n')[0]).toBe('created_at,id,transaction_type,amount,balance_after,description');
+    expect(JSON.parse(entries.get('profile.json')!.toString('utf8'))).toMatchObject({ id: user.sub, email: user.email });
+    // The item's image, byte for byte what was uploaded, and the generated picture.
+    const itemFile = names.find((name) => name.startsWith('clothing-items/'))!;
+    expect(entries.get(itemFile)!.equals(await productJpeg())).toBe(true);
+    const pictureFile = names.find((name) => name.startsWith('generations/'))!;
+    expect(entries.get(pictureFile)!.subarray(1, 4).toString('latin1')).toBe('PNG');
+    expect(entries.get('files.csv')!.toString('utf8')).toContain(`${itemFile},yes,`);
+  });
+});
