@@ -2,8 +2,6 @@
 // built once on the server and streamed into the results bucket (photos are copied stream to stream, never held in
 // memory), then answered as a signed URL that saves as a file. PNGs are stored, not deflated: they are compressed
 // already. A batch whose photos are still being made has no zip yet.
-import { once } from 'node:events';
-import { PassThrough, type Readable } from 'node:stream';
 import type { BatchDownload } from '../../contracts/batch.js';
 import { SIGNED_URL_SECONDS } from '../../contracts/catalog.js';
 import { GenerationId } from '../../contracts/generations.js';
@@ -12,6 +10,7 @@ import * as batches from '../../data/batches-repo.js';
 import type { GenerationRecord } from '../../data/generations-repo.js';
 import { objectSize, readObjectStream, writeObjectStream } from '../../storage/objects.js';
 import { presignAttachment } from '../../storage/presign.js';
+import { zipStream, type ZipEntry } from './zip.js';
 
 const ZIP_TYPE = 'application/zip';
 
@@ -67,22 +66,10 @@ export async function batchDownload(userId: string, batchId: string): Promise<Ba
 }
 
 async function buildArchive(key: string, rows: GenerationRecord[], finished: GenerationRecord[]): Promise<void> {
-  const { ZipArchive } = await import('archiver');
-  const zip = new ZipArchive({ zlib: { level: 6 } });
-  const body = new PassThrough();
-  zip.pipe(body);
-  const upload = writeObjectStream('results', key, body, ZIP_TYPE);
-  const failed = new Promise<never>((_, reject) => {
-    zip.on('error', reject);
-    upload.catch(reject);
-  });
-  const add = async (source: () => Promise<Readable | string>, name: string, store: boolean) => {
-    const added = once(zip, 'entry');
-    zip.append(await source(), { name, store });
-    await Promise.race([added, failed]);
-  };
-  await add(async () => manifestCsv(rows), 'manifest.csv', false);
-  // One photo at a time: each is copied stream to stream before the next one is opened.
-  for (const row of finished) await add(() => readObjectStream('results', row.result_key!), photoFileName(row), true);
-  await Promise.race([Promise.all([zip.finalize(), upload]), failed]);
+  const entries: ZipEntry[] = [
+    { name: 'manifest.csv', data: async () => Buffer.from(manifestCsv(rows), 'utf8') },
+    // One photo at a time: each is copied stream to stream before the next one is opened.
+    ...finished.map((row): ZipEntry => ({ name: photoFileName(row), data: () => readObjectStream('results', row.result_key!), store: true })),
+  ];
+  await writeObjectStream('results', key, zipStream(entries), ZIP_TYPE);
 }
