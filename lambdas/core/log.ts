@@ -10,11 +10,14 @@ import { Logger } from '@aws-lambda-powertools/logger';
 
 type Fields = Record<string, unknown>;
 
+/** The service every log line and metric names (POWERTOOLS_SERVICE_NAME, set to the same by CDK). */
 export const SERVICE_NAME = 'modelloop';
 
-const base = new Logger({ serviceName: process.env.POWERTOOLS_SERVICE_NAME || SERVICE_NAME });
+// Made at first use, not at import: the twin sets its environment (POWERTOOLS_DEV, the level) before it runs a handler.
+let base: Logger | undefined;
+const root = (): Logger => (base ??= new Logger({ serviceName: SERVICE_NAME }));
 const invocation = new AsyncLocalStorage<Logger>();
-const current = (): Logger => invocation.getStore() ?? base;
+const current = (): Logger => invocation.getStore() ?? root();
 
 export const log = {
   debug: (message: string, fields: Fields = {}) => current().debug(message, fields),
@@ -49,7 +52,7 @@ function keysOf({ userId, ...rest }: LogKeys): Fields {
  * so POWERTOOLS_LOGGER_SAMPLE_RATE=0.1 logs about one invocation in ten at debug level, whole.
  */
 export function withLogKeys<T>(keys: LogKeys, run: () => Promise<T>): Promise<T> {
-  return invocation.run(base.createChild({ persistentKeys: keysOf(keys) }), run);
+  return invocation.run(root().createChild({ persistentKeys: keysOf(keys) }), run);
 }
 
 /** Adds keys to the current invocation's lines (a caller once verified, a record id once made); none outside one. */

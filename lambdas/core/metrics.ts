@@ -3,22 +3,26 @@
 // once (a single metric), so no handler has to flush and a crash loses nothing already counted. Locally POWERTOOLS_DEV
 // or POWERTOOLS_METRICS_DISABLED keeps these lines off the terminal and out of test output.
 import { Metrics, MetricUnit } from '@aws-lambda-powertools/metrics';
+import { SERVICE_NAME } from './log.js';
 
 export const METRICS_NAMESPACE = 'ModelLoop';
 export { MetricUnit };
 
-const metrics = new Metrics({ namespace: METRICS_NAMESPACE, serviceName: process.env.POWERTOOLS_SERVICE_NAME || 'modelloop' });
+// Made at first use, not at import: the twin and the tests set POWERTOOLS_DEV / POWERTOOLS_METRICS_DISABLED first.
+let metrics: Metrics | undefined;
 
 type Unit = (typeof MetricUnit)[keyof typeof MetricUnit];
 
 /**
- * Publishes one or more figures with the same dimensions (none by default: the alarms read them without). The
- * service dimension Powertools adds by default is left out, so each metric is found by its name and the given
- * dimensions only.
+ * Publishes figures with the given dimensions besides Powertools' own `service` (modelloop), which every metric
+ * carries, so a metric without other dimensions is found by its name and the service alone (the alarms read them so).
  */
 export function emitMetrics(figures: Record<string, number>, dimensions: Record<string, string> = {}, unit: Unit = MetricUnit.Count): void {
-  const single = metrics.singleMetric();
-  single.clearDefaultDimensions();
-  for (const [name, value] of Object.entries(dimensions)) single.addDimension(name, value);
-  for (const [name, value] of Object.entries(figures)) single.addMetric(name, unit, value);
+  metrics ??= new Metrics({ namespace: METRICS_NAMESPACE, serviceName: SERVICE_NAME });
+  for (const [name, value] of Object.entries(figures)) {
+    // A single metric is published at once and forgets its dimensions: one per figure.
+    const single = metrics.singleMetric();
+    for (const [key, dimension] of Object.entries(dimensions)) single.addDimension(key, dimension);
+    single.addMetric(name, unit, value);
+  }
 }

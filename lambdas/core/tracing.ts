@@ -4,9 +4,9 @@
 // provider call gets its own subsegment, annotated with the record it works for, so a slow or failing provider shows
 // in the trace map. Outside Lambda (the twin, tests) the tracer is disabled and this only runs the call.
 import { Tracer } from '@aws-lambda-powertools/tracer';
-import { userHash } from './log.js';
+import { SERVICE_NAME, userHash } from './log.js';
 
-const tracer = new Tracer({ serviceName: process.env.POWERTOOLS_SERVICE_NAME || 'modelloop' });
+const tracer = new Tracer({ serviceName: SERVICE_NAME });
 
 /** Runs `call` in the subsegment `name`, annotated with `keys` (a user id only as its hash). */
 export async function traced<T>(name: string, keys: { userId?: string; generationId?: string; jobId?: string }, call: () => Promise<T>): Promise<T> {

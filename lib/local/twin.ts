@@ -158,6 +158,8 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       AWS_ENDPOINT_URL_SFN: stepFunctions.endpoint,
       S3_FORCE_PATH_STYLE: 'true',
       STAGE: 'local',
+      // Powertools' development mode: indented log lines for people, and no metric lines (EMF means nothing here).
+      POWERTOOLS_DEV: process.env.POWERTOOLS_DEV ?? 'true',
       PAYMENTS: stripe ? 'stripe' : 'test',
       WEB_URL: `http://localhost:${ports.gateway}`,
       ...(stripe
