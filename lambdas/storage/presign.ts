@@ -69,8 +69,28 @@ export function presignObjectListing(bucket: string, prefix: string, expiresInSe
   return presign(bucket, '', { method: 'GET', headers: {}, query: { 'list-type': '2', prefix }, expiresInSeconds });
 }
 
+/**
+ * A short-lived URL for one object request made by the server itself (storage/object-transfer.ts): HEAD, GET, or a
+ * PUT that stores (or replaces) the object with the given type and exact length.
+ */
+export function presignObjectRequest(
+  bucket: BucketName,
+  key: string,
+  request: { method: 'HEAD' | 'GET' } | { method: 'PUT'; contentType: string; sizeBytes: number },
+  expiresInSeconds: number,
+): Promise<string> {
+  if (request.method !== 'PUT') return presign(bucketName(bucket), key, { method: request.method, headers: {}, query: {}, expiresInSeconds });
+  return presign(bucketName(bucket), key, {
+    method: 'PUT',
+    headers: { 'content-type': request.contentType, 'content-length': String(request.sizeBytes) },
+    query: { 'x-id': 'PutObject' },
+    expiresInSeconds,
+    signableHeaders: ['content-type'],
+  });
+}
+
 interface PresignRequest {
-  method: 'GET' | 'PUT';
+  method: 'GET' | 'PUT' | 'HEAD';
   headers: Record<string, string>;
   query: Record<string, string>;
   expiresInSeconds: number;

@@ -1,16 +1,16 @@
 // "Download all": one zip of every finished photo of a batch with a manifest.csv (entry, item, angle, status, file),
 // built once on the server and streamed into the results bucket (photos are copied stream to stream, never held in
-// memory), then answered as a signed URL that saves as a file. PNGs are stored, not deflated: they are compressed
-// already. A batch whose photos are still being made has no zip yet.
+// memory), then answered as a signed URL that saves as a file. PNGs and the manifest are stored, not deflated
+// (the PNGs are compressed already). A batch whose photos are still being made has no zip yet.
 import type { BatchDownload } from '../../contracts/batch.js';
 import { SIGNED_URL_SECONDS } from '../../contracts/catalog.js';
 import { GenerationId } from '../../contracts/generations.js';
 import { conflict, notFound } from '../../core/errors.js';
 import * as batches from '../../data/batches-repo.js';
 import type { GenerationRecord } from '../../data/generations-repo.js';
-import { objectSize, readObjectStream, writeObjectStream } from '../../storage/objects.js';
+import { openObject, putObjectStream, storedSize } from '../../storage/object-transfer.js';
 import { presignAttachment } from '../../storage/presign.js';
-import { zipStream, type ZipEntry } from './zip.js';
+import { storedZipSize, zipStream, type ZipEntry } from './zip.js';
 
 const ZIP_TYPE = 'application/zip';
 
@@ -57,7 +57,7 @@ export async function batchDownload(userId: string, batchId: string): Promise<Ba
   if (finished.length === 0) throw conflict('NOTHING_TO_DOWNLOAD', 'No photo of this batch was made, so there is nothing to download.');
 
   const key = archiveKey(userId, batchId);
-  if (!batch.archive_key || (await objectSize('results', key)) === undefined) {
+  if (!batch.archive_key || (await storedSize('results', key)) === undefined) {
     await buildArchive(key, rows, finished);
     await batches.setArchiveKey(userId, batchId, key);
   }
@@ -65,11 +65,25 @@ export async function batchDownload(userId: string, batchId: string): Promise<Ba
   return { url: await presignAttachment('results', key, ZIP_TYPE, fileName, SIGNED_URL_SECONDS), fileName, photoCount: finished.length };
 }
 
+/** Photos whose size is read at once, before the zip is written. */
+const SIZE_READS_AT_ONCE = 8;
+
 async function buildArchive(key: string, rows: GenerationRecord[], finished: GenerationRecord[]): Promise<void> {
+  const manifest = Buffer.from(manifestCsv(rows), 'utf8');
+  const sizes: number[] = [];
+  for (let at = 0; at < finished.length; at += SIZE_READS_AT_ONCE) {
+    for (const size of await Promise.all(finished.slice(at, at + SIZE_READS_AT_ONCE).map((row) => storedSize('results', row.result_key!)))) {
+      if (size === undefined) throw new Error('A finished photo of the batch has no stored picture');
+      sizes.push(size);
+    }
+  }
+  // Every entry is stored (the manifest is small, the PNGs are compressed already), so the zip's length is known
+  // before it is written and it goes up in one streamed PUT.
   const entries: ZipEntry[] = [
-    { name: 'manifest.csv', data: async () => Buffer.from(manifestCsv(rows), 'utf8') },
+    { name: 'manifest.csv', data: async () => manifest, store: true, size: manifest.length },
     // One photo at a time: each is copied stream to stream before the next one is opened.
-    ...finished.map((row): ZipEntry => ({ name: photoFileName(row), data: () => readObjectStream('results', row.result_key!), store: true })),
+    ...finished.map((row, index): ZipEntry => ({ name: photoFileName(row), data: () => openObject('results', row.result_key!), store: true, size: sizes[index]! })),
   ];
-  await writeObjectStream('results', key, zipStream(entries), ZIP_TYPE);
+  const length = storedZipSize(entries.map(({ name, size }) => ({ name, size: size! })));
+  await putObjectStream('results', key, zipStream(entries), length, ZIP_TYPE);
 }

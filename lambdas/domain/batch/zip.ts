@@ -11,6 +11,16 @@ export interface ZipEntry {
   /** The bytes: a buffer (deflated unless `store`) or a stream (always stored). Opened only when its turn comes. */
   data: () => Promise<Buffer | Readable>;
   store?: boolean;
+  /** The length the data must have (a stored entry whose size was read first): another length fails the archive. */
+  size?: number;
+}
+
+/** The exact length of a zip of stored entries of these names and sizes, as zipStream writes it. */
+export function storedZipSize(entries: { name: string; size: number }[]): number {
+  return entries.reduce((total, { name, size }) => {
+    const nameBytes = Buffer.byteLength(name, 'utf8');
+    return total + (30 + nameBytes + size + 16) + (46 + nameBytes);
+  }, 22);
 }
 
 const LOCAL_HEADER = 0x04034b50;
@@ -83,6 +93,7 @@ async function* zipChunks(entries: Iterable<ZipEntry> | AsyncIterable<ZipEntry>,
       }
       record.compressedSize = record.size;
     }
+    if (entry.size !== undefined && record.size !== entry.size) throw new Error(`${entry.name} had ${record.size} bytes, not the ${entry.size} expected`);
     offset = guard(offset + record.compressedSize);
     guard(record.size);
     const descriptor = Buffer.alloc(16);
