@@ -85,10 +85,16 @@ export async function spend<R>(request: SpendingRequest, plan: SpendingPlan<R>):
   });
   const recordId = charge.ref!;
   appendLogKeys(correlationKeyOf(operation, recordId));
-  if (!charge.replayed) emitMetrics({ GenerationsStarted: 1, CreditsSpent: plan.cost }, { type: operation });
+  if (!charge.replayed) emitMetrics({ GenerationsStarted: 1, CreditsSpent: plan.cost }, { type: metricTypeOf(operation) });
   const record = await plan.record(recordId, debitIdOf(idempotencyKey));
   await plan.start(record);
   return { recordId, record, balanceAfter: charge.entry.balance_after, replayed: charge.replayed };
+}
+
+/** The metrics' `type` of an operation: the generation's own operation name ('on-model', 'edit', 'upscale', 'video', 'batch'). */
+function metricTypeOf(operation: string): string {
+  for (const type of ['video', 'batch', 'edit', 'upscale']) if (operation.includes(type)) return type;
+  return 'on-model';
 }
 
 /** The log key a record's id goes under: a video job, a batch, or a generation. */

@@ -84,13 +84,14 @@ export async function completeJob(
     .map(({ failed: _failed, model: _model, ...output }) => output)
     .sort((a, b) => a.index - b.index);
   const failedCount = job.output_count - outputs.length;
-  const ended =
-    (await markJobComplete(
-      userId,
-      jobId,
-      { outputs, model: delivered[0]!.model, creditsRefunded: failedCount * perOutputCost(job) },
-      now(),
-    )) ?? (await getJob(userId, jobId));
+  const marked = await markJobComplete(
+    userId,
+    jobId,
+    { outputs, model: delivered[0]!.model, creditsRefunded: failedCount * perOutputCost(job) },
+    now(),
+  );
+  if (marked) emitMetrics({ GenerationsCompleted: 1 }, { type: 'video' });
+  const ended = marked ?? (await getJob(userId, jobId));
   if (!ended) return undefined;
   await settleRefund(ended);
   await recordVideoHistory(ended);
