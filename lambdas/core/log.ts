@@ -2,7 +2,7 @@
 // locally). Each invocation logs through its own child logger, kept in an AsyncLocalStorage so concurrent requests of
 // the twin (which runs every handler in one process) never mix their keys: the request id, the route, the caller as
 // a hash of their user id (never the e-mail or a token), and the generation, job or batch id once known. The level
-// comes from POWERTOOLS_LOG_LEVEL / LOG_LEVEL (tests run at warn), debug sampling from POWERTOOLS_LOGGER_SAMPLE_RATE,
+// comes from POWERTOOLS_LOG_LEVEL or LOG_LEVEL (tests run at warn), debug sampling from POWERTOOLS_LOGGER_SAMPLE_RATE,
 // and POWERTOOLS_DEV prints indented lines for people. Nothing here ever logs headers, query strings or bodies.
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { createHash } from 'node:crypto';
@@ -15,7 +15,13 @@ export const SERVICE_NAME = 'modelloop';
 
 // Made at first use, not at import: the twin sets its environment (POWERTOOLS_DEV, the level) before it runs a handler.
 let base: Logger | undefined;
-const root = (): Logger => (base ??= new Logger({ serviceName: SERVICE_NAME }));
+const LEVELS = ['TRACE', 'DEBUG', 'INFO', 'WARN', 'ERROR', 'CRITICAL', 'SILENT'] as const;
+/** POWERTOOLS_LOG_LEVEL, else LOG_LEVEL (which Powertools alone would not read: the tests and benches set it), else INFO. */
+function levelOf(env: NodeJS.ProcessEnv): (typeof LEVELS)[number] {
+  const wanted = (env.POWERTOOLS_LOG_LEVEL || env.LOG_LEVEL || 'INFO').toUpperCase();
+  return LEVELS.find((level) => level === wanted) ?? 'INFO';
+}
+const root = (): Logger => (base ??= new Logger({ serviceName: SERVICE_NAME, logLevel: levelOf(process.env) }));
 const invocation = new AsyncLocalStorage<Logger>();
 const current = (): Logger => invocation.getStore() ?? root();
 
