@@ -2,6 +2,8 @@ import { defineConfig } from 'vitest/config';
 
 // The handlers' info lines (every generation, every connection) would bury the test report; warnings still show.
 process.env.LOG_LEVEL ??= 'warn';
+// Powertools' metric lines (EMF) would fill the test output; the tests that count metrics turn them back on.
+process.env.POWERTOOLS_METRICS_DISABLED ??= 'true';
 
 // Four layers, one runner. Integration and e2e start their own local twin on free ports (test/support/global-twin.ts).
 export default defineConfig({

@@ -31,7 +31,8 @@ function synthesize(): { directory: string; cleanup: () => void } {
   const directory = mkdtempSync(join(tmpdir(), 'modelloop-bench-cdk-'));
   // The web build is not measured here: a stand-in keeps the bench independent of `npm run build:web`.
   const webRoot = mkdtempSync(join(tmpdir(), 'modelloop-bench-web-'));
-  writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>ModelLoop</title>');
+  // Both pages the web hosting construct requires (the prerendered landing page and the app shell).
+  for (const page of ['index.html', 'app.html']) writeFileSync(join(webRoot, page), '<!doctype html><title>ModelLoop</title>');
   const cleanup = () => [directory, webRoot].forEach((dir) => rmSync(dir, { recursive: true, force: true }));
   console.log(`synthesizing with the project's CDK CLI into ${directory} …`);
   const started = performance.now();

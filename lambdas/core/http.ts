@@ -6,7 +6,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, APIGatewayProxyEv
 import * as z from 'zod';
 import { IDEMPOTENCY_HEADER, IdempotencyKey } from '../contracts/api.js';
 import { AppError } from './errors.js';
-import { log } from './log.js';
+import { appendLogKeys, log, withLogKeys } from './log.js';
 
 type HttpEvent = APIGatewayProxyEventV2 | APIGatewayProxyEventV2WithJWTAuthorizer;
 export type HttpHandler = (event: HttpEvent) => Promise<APIGatewayProxyResultV2>;
@@ -81,6 +81,7 @@ export function userRoute<B extends z.ZodType = z.ZodUndefined, Q extends z.ZodT
 ): HttpHandler {
   return wrap(async (event) => {
     const caller = callerOf(event);
+    appendLogKeys({ userId: caller.userId });
     if (caller.apiKeyId) {
       // Fails closed: a public-API handler that forgot to install the gate answers 500, never an unlimited call.
       if (!apiKeyGate) throw new Error('API key gate is not installed for this handler');
@@ -99,16 +100,21 @@ export function publicRoute<B extends z.ZodType = z.ZodUndefined, Q extends z.Zo
 }
 
 function wrap(run: (event: HttpEvent) => Promise<unknown>): HttpHandler {
-  return async (event) => {
-    try {
-      const result = await run(event);
-      return result instanceof Reply ? json(result.status, result.body) : json(200, result);
-    } catch (error) {
-      if (error instanceof AppError) return json(error.status, { error: error.message, code: error.code }, error.headers);
-      log.error('unhandled error', { route: event.routeKey, requestId: event.requestContext?.requestId, error });
-      return json(500, { error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_ERROR' });
-    }
-  };
+  return (event) =>
+    // Every line of the request carries its id and route (and, once verified, the caller as a hash).
+    withLogKeys({ requestId: event.requestContext?.requestId, route: event.routeKey }, async () => {
+      try {
+        const result = await run(event);
+        return result instanceof Reply ? json(result.status, result.body) : json(200, result);
+      } catch (error) {
+        if (error instanceof AppError) {
+          log.debug('request refused', { status: error.status, code: error.code });
+          return json(error.status, { error: error.message, code: error.code }, error.headers);
+        }
+        log.error('unhandled error', { error });
+        return json(500, { error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_ERROR' });
+      }
+    });
 }
 
 /**

@@ -21,6 +21,7 @@ import {
   toTransaction,
 } from '../data/credits-repo.js';
 import { log } from '../core/log.js';
+import { emitMetrics } from '../core/metrics.js';
 
 const now = () => new Date().toISOString();
 
@@ -86,13 +87,15 @@ export interface Refund {
   ref: string;
   amount: number;
   description: string;
+  /** What is refunded (a generation's operation, 'video', 'batch'): the metrics' `type` dimension. */
+  type?: string;
 }
 
 /**
  * Gives back (part of) a debit; keyed by `ref`, so it happens once. The debit's refunds together never exceed what it
  * took: a refund past that is refused (nothing changes) and logged as the defect it would be.
  */
-export async function refund(userId: string, { debitId, ref, amount, description }: Refund): Promise<LedgerResult | undefined> {
+export async function refund(userId: string, { debitId, ref, amount, description, type = 'other' }: Refund): Promise<LedgerResult | undefined> {
   assertPositive(amount);
   const result = await apply(userId, { id: `refund#${ref}`, transaction_type: 'refund', amount, description, ref, refundOf: debitId });
   if (result.outcome === 'over-refund') {
@@ -100,6 +103,7 @@ export async function refund(userId: string, { debitId, ref, amount, description
     return undefined;
   }
   if (result.outcome === 'insufficient') throw new Error('a refund cannot be short of credits');
+  if (result.outcome === 'applied') emitMetrics({ GenerationsRefunded: 1, CreditsRefunded: amount }, { type });
   return { entry: toTransaction(result.entry), replayed: result.outcome === 'replayed', ref: result.entry.ref };
 }
 

@@ -18,6 +18,8 @@ import { getLedgerItem } from '../data/credits-repo.js';
 import { newId } from '../data/ids.js';
 import { debit, debitIdOf, ensureProfile } from './credits.js';
 import { checkRunning, takeRequest } from './limits.js';
+import { appendLogKeys, type LogKeys } from '../core/log.js';
+import { emitMetrics } from '../core/metrics.js';
 
 export interface SpendingRequest {
   userId: string;
@@ -82,9 +84,24 @@ export async function spend<R>(request: SpendingRequest, plan: SpendingPlan<R>):
     binding,
   });
   const recordId = charge.ref!;
+  appendLogKeys(correlationKeyOf(operation, recordId));
+  if (!charge.replayed) emitMetrics({ GenerationsStarted: 1, CreditsSpent: plan.cost }, { type: metricTypeOf(operation) });
   const record = await plan.record(recordId, debitIdOf(idempotencyKey));
   await plan.start(record);
   return { recordId, record, balanceAfter: charge.entry.balance_after, replayed: charge.replayed };
+}
+
+/** The metrics' `type` of an operation: the generation's own operation name ('on-model', 'edit', 'upscale', 'video', 'batch'). */
+function metricTypeOf(operation: string): string {
+  for (const type of ['video', 'batch', 'edit', 'upscale']) if (operation.includes(type)) return type;
+  return 'on-model';
+}
+
+/** The log key a record's id goes under: a video job, a batch, or a generation. */
+function correlationKeyOf(operation: string, recordId: string): LogKeys {
+  if (operation.includes('video')) return { jobId: recordId };
+  if (operation.includes('batch')) return { batchId: recordId };
+  return { generationId: recordId };
 }
 
 export interface SpendingRouteRequest<B, Q> extends UserRequest<B, Q> {

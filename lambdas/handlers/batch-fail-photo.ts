@@ -1,4 +1,5 @@
 // Task FailPhoto of the batch workflow (reached by the Catch inside the Map's iteration).
 import { failPhotoTask } from '../domain/batch/work.js';
+import { workflowTask } from '../core/task.js';
 
-export const handler = failPhotoTask;
+export const handler = workflowTask('FailPhoto', failPhotoTask);

@@ -1,4 +1,5 @@
 // Task Summarize of the batch workflow: the summary once every photo has ended.
 import { summarizeTask } from '../domain/batch/work.js';
+import { workflowTask } from '../core/task.js';
 
-export const handler = summarizeTask;
+export const handler = workflowTask('Summarize', summarizeTask);

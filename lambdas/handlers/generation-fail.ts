@@ -1,4 +1,5 @@
 // Task Fail of the generation workflow (reached by Catch).
 import { failGenerationTask } from '../domain/generation/failure.js';
+import { workflowTask } from '../core/task.js';
 
-export const handler = failGenerationTask;
+export const handler = workflowTask('Fail', failGenerationTask);

@@ -1,4 +1,5 @@
 // Task Process of the generation workflow.
 import { processGeneration } from '../domain/generation/work.js';
+import { workflowTask } from '../core/task.js';
 
-export const handler = processGeneration;
+export const handler = workflowTask('Process', processGeneration);

@@ -2,5 +2,7 @@
 // the raw body, which the JSON wrapper of the other routes would parse first, so it answers on its own.
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
 import { handleStripeWebhook } from '../domain/payments/webhook.js';
+import { withLogKeys } from '../core/log.js';
 
-export const handler = (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyResultV2> => handleStripeWebhook(event);
+export const handler = (event: APIGatewayProxyEventV2): Promise<APIGatewayProxyResultV2> =>
+  withLogKeys({ requestId: event.requestContext?.requestId, route: event.routeKey }, () => handleStripeWebhook(event));

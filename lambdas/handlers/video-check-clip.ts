@@ -1,4 +1,5 @@
 // Video workflow task CheckClip: asks the provider whether the current clip is ready.
 import { checkClip, type OutputState } from '../domain/video/clips.js';
+import { workflowTask } from '../core/task.js';
 
-export const handler = (state: OutputState): Promise<OutputState> => checkClip(state);
+export const handler = workflowTask('CheckClip', (state: OutputState): Promise<OutputState> => checkClip(state));

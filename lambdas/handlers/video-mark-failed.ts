@@ -2,6 +2,7 @@
 import { log } from '../core/log.js';
 import { failJob } from '../domain/video/settle.js';
 import { failureMessage } from '../domain/video/workflow-errors.js';
+import { workflowTask } from '../core/task.js';
 
 interface MarkFailedInput {
   userId: string;
@@ -10,8 +11,8 @@ interface MarkFailedInput {
   error?: { Error?: string; Cause?: string };
 }
 
-export const handler = async ({ userId, jobId, error }: MarkFailedInput) => {
-  log.warn('video job failed', { jobId, error: error?.Error, cause: error?.Cause });
+export const handler = workflowTask('MarkFailed', async ({ userId, jobId, error }: MarkFailedInput) => {
+  log.warn('video job failed', { error: error?.Error, cause: error?.Cause });
   await failJob(userId, jobId, failureMessage(error?.Error));
   return { status: 'failed' };
-};
+});

@@ -1,5 +1,6 @@
 // Video workflow task StartClip: starts the provider's next clip of one output.
 import { startClip } from '../domain/video/clip-start.js';
 import type { OutputState } from '../domain/video/clips.js';
+import { workflowTask } from '../core/task.js';
 
-export const handler = (state: OutputState): Promise<OutputState> => startClip(state);
+export const handler = workflowTask('StartClip', (state: OutputState): Promise<OutputState> => startClip(state));

@@ -83,8 +83,31 @@ export function presignDeletion(bucket: string, key: string, expiresInSeconds: n
   return presign(bucket, key, { method: 'DELETE', headers: {}, query: { 'x-id': 'DeleteObject' }, expiresInSeconds });
 }
 
+/**
+ * A short-lived URL for one object request made by the server itself (storage/object-transfer.ts): HEAD, GET, or a
+ * PUT that stores (or replaces) the object with the given type and exact length, tagged to expire after a day when
+ * `expiresAfterADay` (an export that is downloaded once).
+ */
+export function presignObjectRequest(
+  bucket: BucketName,
+  key: string,
+  request: { method: 'HEAD' | 'GET' } | { method: 'PUT'; contentType: string; sizeBytes: number; expiresAfterADay?: boolean },
+  expiresInSeconds: number,
+): Promise<string> {
+  if (request.method !== 'PUT') return presign(bucketName(bucket), key, { method: request.method, headers: {}, query: {}, expiresInSeconds });
+  const tagging: Record<string, string> = request.expiresAfterADay ? { 'x-amz-tagging': PENDING_UPLOAD_TAGGING } : {};
+  return presign(bucketName(bucket), key, {
+    method: 'PUT',
+    headers: { 'content-type': request.contentType, 'content-length': String(request.sizeBytes), ...tagging },
+    query: { 'x-id': 'PutObject' },
+    expiresInSeconds,
+    signableHeaders: ['content-type', ...Object.keys(tagging)],
+    unhoistableHeaders: Object.keys(tagging),
+  });
+}
+
 interface PresignRequest {
-  method: 'GET' | 'PUT' | 'DELETE';
+  method: 'GET' | 'PUT' | 'HEAD' | 'DELETE';
   headers: Record<string, string>;
   query: Record<string, string>;
   expiresInSeconds: number;

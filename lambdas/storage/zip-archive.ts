@@ -1,36 +1,29 @@
-// A zip written straight into an object, its entries added one at a time (each copied stream to stream before the
-// next one is opened, so no file is held in memory). The one zip writer of the functions: "Download all" of a batch
-// and "Download my data" both use it, so replacing the library is a change here only.
-import { once } from 'node:events';
-import { PassThrough, type Readable } from 'node:stream';
+// A zip written straight into an object: "Download all" of a batch and "Download my data" both use it. Every entry
+// is stored (pictures and videos are compressed already, the text files are small), so the zip's exact length is known
+// before it is written and it streams up in one PUT, each entry opened only when its turn comes (storage/zip.ts).
+import type { Readable } from 'node:stream';
 import type { BucketName } from '../data/tables.js';
-import { writeObjectStream } from './objects.js';
+import { putObjectStream } from './object-transfer.js';
+import { storedZipSize, zipStream } from './zip.js';
 
 export const ZIP_TYPE = 'application/zip';
 
-export interface ZipEntry {
+export interface ZipFile {
   /** The path inside the zip. */
   name: string;
-  /** Opened when the entry's turn comes. */
-  content: () => Promise<Readable | string | Buffer>;
-  /** Stored without deflating (files compressed already: PNG, JPEG, MP4). */
-  store?: boolean;
+  /** The exact length of the data (a stored file's size, read first). */
+  size: number;
+  data: () => Promise<Buffer | Readable>;
 }
 
-export async function writeZipObject(bucket: BucketName, key: string, entries: Iterable<ZipEntry>, options: { expiresAfterADay?: boolean } = {}): Promise<void> {
-  const { ZipArchive } = await import('archiver');
-  const zip = new ZipArchive({ zlib: { level: 6 } });
-  const body = new PassThrough();
-  zip.pipe(body);
-  const upload = writeObjectStream(bucket, key, body, ZIP_TYPE, options);
-  const failed = new Promise<never>((_, reject) => {
-    zip.on('error', reject);
-    upload.catch(reject);
-  });
-  for (const entry of entries) {
-    const added = once(zip, 'entry');
-    zip.append(await entry.content(), { name: entry.name, store: entry.store ?? false });
-    await Promise.race([added, failed]);
-  }
-  await Promise.race([Promise.all([zip.finalize(), upload]), failed]);
+/** A small text file of the zip (a manifest, a JSON or CSV export). */
+export function textFile(name: string, text: string): ZipFile {
+  const bytes = Buffer.from(text, 'utf8');
+  return { name, size: bytes.length, data: async () => bytes };
+}
+
+/** `expiresAfterADay`: tagged like a pending upload, so the bucket's lifecycle rule removes it after a day. */
+export async function writeZipObject(bucket: BucketName, key: string, files: ZipFile[], options: { expiresAfterADay?: boolean } = {}): Promise<void> {
+  const length = storedZipSize(files);
+  await putObjectStream(bucket, key, zipStream(files.map((file) => ({ ...file, store: true }))), length, ZIP_TYPE, options);
 }

@@ -5,13 +5,15 @@ import { fileURLToPath } from 'node:url';
 import { ArnFormat, Duration, RemovalPolicy, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
-import { Architecture, Runtime } from 'aws-cdk-lib/aws-lambda';
+import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
 import { NodejsFunction, OutputFormat, type ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
+import { SERVICE_NAME } from '../../lambdas/core/log.js';
+import { METRICS_NAMESPACE } from '../../lambdas/core/metrics.js';
 import {
   BUCKETS,
   TABLES,
@@ -38,6 +40,9 @@ const HANDLERS_DIR = `${PROJECT_ROOT}lambdas/handlers/`;
  * Lambda gives a function its credentials in the environment, so the SDK's default credential chain, with the STS,
  * SSO and sign-in clients it brings (about 130 KB of each bundle), becomes that one lookup (lambdas/core/credentials.ts).
  */
+/** Powertools' settings of every function: one service name in the log lines and the metrics' namespace. */
+export const POWERTOOLS_ENVIRONMENT = { POWERTOOLS_SERVICE_NAME: SERVICE_NAME, POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE } as const;
+
 export const BUNDLE_ALIASES = { '@aws-sdk/credential-provider-node': './lambdas/core/credentials.ts' } as const;
 
 /** What a function touches: the same shape as a route's `tables` / `buckets` / `workflows`. */
@@ -161,8 +166,17 @@ export class FunctionFactory {
       memorySize: spec.memoryMb ?? (media ? MEDIA_MEMORY_MB : DEFAULT_MEMORY_MB),
       role,
       logGroup,
-      environment: { ...this.props.environment, ...(media ? MediaLayer.environment : {}), ...spec.environment },
-      // ESM, minified, SDK bundled: the fastest cold start of the bundle shapes we measured. The banner gives CommonJS
+      environment: {
+        ...this.props.environment,
+        ...POWERTOOLS_ENVIRONMENT,
+        // Debug lines of one invocation in ten of the provider tasks, where a slow or odd provider answer needs them.
+        ...(spec.providers?.length ? { POWERTOOLS_LOGGER_SAMPLE_RATE: '0.1' } : {}),
+        ...(media ? MediaLayer.environment : {}),
+        ...spec.environment,
+      },
+      // Lambda records every invocation in X-Ray; the provider tasks add their own subsegments (lambdas/core/tracing.ts).
+      tracing: Tracing.ACTIVE,
+      // ESM, minified, SDK bundled: the fastest cold start measured . The banner gives CommonJS
       // dependencies bundled into the ESM output the `require` they expect.
       bundling: {
         format: OutputFormat.ESM,
@@ -180,6 +194,10 @@ export class FunctionFactory {
     Validations.of(fn).acknowledge({
       id: 'AwsSolutions-L1',
       reason: 'Node.js 22 is the pinned runtime the handlers are bundled for (esbuild target node22) and tested against; it is supported by Lambda until 2027. Moving to a newer runtime is a deliberate upgrade with its own tests.',
+    });
+    Validations.of(role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason: 'Active X-Ray tracing: xray:PutTraceSegments and xray:PutTelemetryRecords support no resource-level permissions.',
     });
     this.grant(fn, spec);
     this.created.push({ handler: spec.handler, fn });

@@ -32,6 +32,7 @@ import { EmailSubscription } from 'aws-cdk-lib/aws-sns-subscriptions';
 import type { IQueue } from 'aws-cdk-lib/aws-sqs';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import { Construct } from 'constructs';
+import { SERVICE_NAME } from '../../lambdas/core/log.js';
 import { METRICS_NAMESPACE } from '../../lambdas/core/metrics.js';
 import { pascalCase } from './names.js';
 
@@ -149,7 +150,7 @@ export class Operations extends Construct {
     slow.addOkAction(action);
     this.alarms.push(slow);
 
-    const metric = (name: string, label: string) => new Metric({ namespace: METRICS_NAMESPACE, metricName: name, period: FIFTEEN_MINUTES, statistic: 'Sum', label });
+    const metric = (name: string, label: string) => new Metric({ namespace: METRICS_NAMESPACE, metricName: name, dimensionsMap: { service: SERVICE_NAME }, period: FIFTEEN_MINUTES, statistic: 'Sum', label });
     const findings = metric('ReconcilerFindings', 'reconciler findings');
     alarm('reconciler findings', findings, ALARM_THRESHOLDS.reconcilerFindings, 'The reconciler settled stuck work or found ledger drift: its error log names the records and users.');
 

@@ -164,6 +164,8 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       STAGE: 'local',
       // The API keys' hashes are peppered; in the cloud the pepper is a Secrets Manager secret.
       API_KEY_PEPPER: 'modelloop-local-development-pepper',
+      // Powertools' development mode: indented log lines for people, and no metric lines (EMF means nothing here).
+      POWERTOOLS_DEV: process.env.POWERTOOLS_DEV ?? 'true',
       PAYMENTS: stripe ? 'stripe' : 'test',
       WEB_URL: `http://localhost:${ports.gateway}`,
       ...(stripe

@@ -28,13 +28,6 @@ const MUST_DECODE = SHARP_ALLOWED.filter((handler) => handler !== 'video-finaliz
 /** The functions that run ffmpeg (the media layer). */
 const FFMPEG = ['video-start-clip', 'video-finalize-output'];
 const MAX_LEAN_BUNDLE_BYTES = 400 * 1024;
-/**
- * Functions allowed past 400 KB, each for a library that does its job and has no lighter equal here: the official
- * Stripe library (about 270 KB: checkout, signature checks and refunds as Stripe maintains them) and the zip writer
- * with S3's multipart upload for "download all" and "Download my data" (rarely called functions). They are held to 1 MB.
- */
-const LARGER_ALLOWED = ['create-checkout-session', 'stripe-webhook', 'request-refund', 'download-batch', 'export-account-data'];
-const MAX_LARGER_BUNDLE_BYTES = 1024 * 1024;
 
 const HANDLERS = readdirSync(resolve(import.meta.dirname, '../../lambdas/handlers')).map((file) => file.replace(/\.ts$/, ''));
 
@@ -122,8 +115,7 @@ describe('lean functions, as synthesized', () => {
   });
 
   it('keep every bundle without native modules within 400 KB minified', () => {
-    const limit = (fn: Packaged) => (LARGER_ALLOWED.includes(fn.handler) ? MAX_LARGER_BUNDLE_BYTES : MAX_LEAN_BUNDLE_BYTES);
-    const oversized = functions.filter((fn) => !native(fn) && fn.bytes > limit(fn));
+    const oversized = functions.filter((fn) => !native(fn) && fn.bytes > MAX_LEAN_BUNDLE_BYTES);
     expect(oversized.map((fn) => `${fn.handler}: ${(fn.bytes / 1024).toFixed(0)} KB`)).toEqual([]);
   });
 });

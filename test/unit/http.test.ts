@@ -60,16 +60,21 @@ describe('publicRoute', () => {
   });
 
   it('hides unexpected errors behind a generic 500 and logs them', async () => {
-    const spy = vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    // Powertools' logger writes error lines to stderr (its own console; the global one in POWERTOOLS_DEV mode).
+    const written: string[] = [];
+    const spy = vi.spyOn(process.stderr, 'write').mockImplementation((chunk) => Boolean(written.push(String(chunk))));
+    const consoleSpy = vi.spyOn(console, 'error').mockImplementation((...args) => void written.push(args.join(' ')));
     const crash = publicRoute({}, async () => {
       throw new Error('ResourceNotFoundException: table modelloop-ledger-XYZ not found');
     });
     const answer = await call(crash, event());
     expect(answer).toEqual({ status: 500, body: { code: 'INTERNAL_ERROR', error: 'Something went wrong on our side. Please try again.' } });
     expect(JSON.stringify(answer)).not.toContain('modelloop-ledger');
-    expect(spy).toHaveBeenCalledOnce();
-    expect(spy.mock.calls[0]?.[0]).toContain('modelloop-ledger-XYZ');
     spy.mockRestore();
+    consoleSpy.mockRestore();
+    expect(written).toHaveLength(1);
+    expect(JSON.parse(written[0]!)).toMatchObject({ level: 'ERROR', message: 'unhandled error', requestId: 'r-1', route: 'POST /things' });
+    expect(written[0]).toContain('modelloop-ledger-XYZ');
   });
 
   it('lets a handler choose another status', async () => {

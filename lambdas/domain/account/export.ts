@@ -11,12 +11,14 @@ import { getProfile, listWholeLedger } from '../../data/credits-repo.js';
 import type { GenerationRecord } from '../../data/generations-repo.js';
 import type { JobItem } from '../../data/jobs-repo.js';
 import type { BucketName } from '../../data/tables.js';
-import { listObjects, readObjectStream } from '../../storage/objects.js';
+import { openObject, storedSize } from '../../storage/object-transfer.js';
 import { presignAttachment, presignDownload, signedUrlExpiresAt } from '../../storage/presign.js';
-import { writeZipObject, ZIP_TYPE, type ZipEntry } from '../../storage/zip-archive.js';
+import { textFile, writeZipObject, ZIP_TYPE, type ZipFile } from '../../storage/zip-archive.js';
 
 /** Files are copied into the zip up to this many bytes in all (a zip the request can build in its time). */
 export const EXPORT_INLINE_MAX_BYTES = 50 * 1024 * 1024;
+/** Stored sizes read at once, before the zip is written. */
+const SIZE_READS_AT_ONCE = 8;
 
 interface AccountFile {
   bucket: BucketName;
@@ -62,10 +64,13 @@ export async function exportAccountData(userId: string, now = new Date()): Promi
       job.outputs.map((output) => ({ bucket: 'results' as const, key: output.video_url, name: `videos/${job.id}-${baseName(output.video_url)}`, contentType: 'video/mp4' })),
     ),
   ];
-  // Sizes from one listing of each folder rather than one request per file; a file no longer stored is left out.
+  // Sizes read a few at a time (HEAD by presigned URL: this function carries no S3 client); a file no longer stored
+  // is left out.
   const sizes = new Map<string, number>();
-  for (const bucket of ['clothingImages', 'results'] as const) {
-    for (const object of await listObjects(bucket, `${userId}/`)) sizes.set(`${bucket}/${object.key}`, object.size);
+  for (let at = 0; at < files.length; at += SIZE_READS_AT_ONCE) {
+    const batch = files.slice(at, at + SIZE_READS_AT_ONCE);
+    const found = await Promise.all(batch.map((file) => storedSize(file.bucket, file.key)));
+    batch.forEach((file, index) => found[index] !== undefined && sizes.set(`${file.bucket}/${file.key}`, found[index]!));
   }
   const stored = files.filter((file) => sizes.has(`${file.bucket}/${file.key}`));
   let budget = EXPORT_INLINE_MAX_BYTES;
@@ -81,34 +86,29 @@ export async function exportAccountData(userId: string, now = new Date()): Promi
   const linkRows = await Promise.all(linked.map(async (file) => [file.name, await presignDownload(file.bucket, file.key, file.contentType, SIGNED_URL_SECONDS)]));
   const linksExpireAt = await signedUrlExpiresAt(SIGNED_URL_SECONDS);
 
-  const entries: ZipEntry[] = [
-    {
-      name: 'README.txt',
-      content: async () =>
-        [
-          `ModelLoop data export, ${now.toISOString()}`,
-          '',
-          'profile.json            your account',
-          'clothing-items.json     your clothing library',
-          'generations.json        your images and videos (history)',
-          'video-jobs.json         your video jobs',
-          'credit-transactions.*   your credits ledger (JSON and CSV)',
-          `files.csv               every file, in this zip or as a link valid until ${linksExpireAt}`,
-          '',
-        ].join('\n'),
-    },
-    { name: 'profile.json', content: async () => json(profile ?? null) },
-    { name: 'clothing-items.json', content: async () => json(items) },
-    { name: 'generations.json', content: async () => json(generations.map(({ in_flight: _inFlight, debit_id: _debit, ...row }) => row)) },
-    { name: 'video-jobs.json', content: async () => json(jobs.map(({ debit_id: _debit, ...job }) => job)) },
-    { name: 'credit-transactions.json', content: async () => json(ledger) },
-    { name: 'credit-transactions.csv', content: async () => ledgerCsv(ledger) },
-    {
-      name: 'files.csv',
-      content: async () =>
-        csv(['file', 'in_zip', 'link'], [...included.map((file) => [file.name, 'yes', '']), ...linkRows.map(([name, url]) => [name, 'no', url])]),
-    },
-    ...included.map((file) => ({ name: file.name, content: () => readObjectStream(file.bucket, file.key), store: true })),
+  const entries: ZipFile[] = [
+    textFile(
+      'README.txt',
+      [
+        `ModelLoop data export, ${now.toISOString()}`,
+        '',
+        'profile.json            your account',
+        'clothing-items.json     your clothing library',
+        'generations.json        your images and videos (history)',
+        'video-jobs.json         your video jobs',
+        'credit-transactions.*   your credits ledger (JSON and CSV)',
+        `files.csv               every file, in this zip or as a link valid until ${linksExpireAt}`,
+        '',
+      ].join('\n'),
+    ),
+    textFile('profile.json', json(profile ?? null)),
+    textFile('clothing-items.json', json(items)),
+    textFile('generations.json', json(generations.map(({ in_flight: _inFlight, debit_id: _debit, ...row }) => row))),
+    textFile('video-jobs.json', json(jobs.map(({ debit_id: _debit, ...job }) => job))),
+    textFile('credit-transactions.json', json(ledger)),
+    textFile('credit-transactions.csv', ledgerCsv(ledger)),
+    textFile('files.csv', csv(['file', 'in_zip', 'link'], [...included.map((file) => [file.name, 'yes', '']), ...linkRows.map(([name, url]) => [name, 'no', url])])),
+    ...included.map((file): ZipFile => ({ name: file.name, size: sizes.get(`${file.bucket}/${file.key}`)!, data: () => openObject(file.bucket, file.key) })),
   ];
   const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\..*$/, '');
   const key = `${userId}/exports/modelloop-data-${stamp}.zip`;

@@ -1,16 +1,16 @@
 // "Download all": one zip of every finished photo of a batch with a manifest.csv (entry, item, angle, status, file),
 // built once on the server and streamed into the results bucket (photos are copied stream to stream, never held in
-// memory), then answered as a signed URL that saves as a file. PNGs are stored, not deflated: they are compressed
-// already. A batch whose photos are still being made has no zip yet.
+// memory), then answered as a signed URL that saves as a file. PNGs and the manifest are stored, not deflated
+// (the PNGs are compressed already). A batch whose photos are still being made has no zip yet.
 import type { BatchDownload } from '../../contracts/batch.js';
 import { SIGNED_URL_SECONDS } from '../../contracts/catalog.js';
 import { GenerationId } from '../../contracts/generations.js';
 import { conflict, notFound } from '../../core/errors.js';
 import * as batches from '../../data/batches-repo.js';
 import type { GenerationRecord } from '../../data/generations-repo.js';
-import { objectSize, readObjectStream } from '../../storage/objects.js';
+import { openObject, storedSize } from '../../storage/object-transfer.js';
 import { presignAttachment, signedUrlExpiresAt } from '../../storage/presign.js';
-import { writeZipObject, ZIP_TYPE } from '../../storage/zip-archive.js';
+import { textFile, writeZipObject, ZIP_TYPE, type ZipFile } from '../../storage/zip-archive.js';
 
 export const archiveKey = (userId: string, batchId: string) => `${userId}/batches/${batchId}.zip`;
 
@@ -55,7 +55,7 @@ export async function batchDownload(userId: string, batchId: string): Promise<Ba
   if (finished.length === 0) throw conflict('NOTHING_TO_DOWNLOAD', 'No photo of this batch was made, so there is nothing to download.');
 
   const key = archiveKey(userId, batchId);
-  if (!batch.archive_key || (await objectSize('results', key)) === undefined) {
+  if (!batch.archive_key || (await storedSize('results', key)) === undefined) {
     await buildArchive(key, rows, finished);
     await batches.setArchiveKey(userId, batchId, key);
   }
@@ -64,9 +64,21 @@ export async function batchDownload(userId: string, batchId: string): Promise<Ba
   return { url: await presignAttachment('results', key, ZIP_TYPE, fileName, SIGNED_URL_SECONDS), expiresAt, fileName, photoCount: finished.length };
 }
 
+/** Photos whose size is read at once, before the zip is written. */
+const SIZE_READS_AT_ONCE = 8;
+
 async function buildArchive(key: string, rows: GenerationRecord[], finished: GenerationRecord[]): Promise<void> {
-  await writeZipObject('results', key, [
-    { name: 'manifest.csv', content: async () => manifestCsv(rows) },
-    ...finished.map((row) => ({ name: photoFileName(row), content: () => readObjectStream('results', row.result_key!), store: true })),
-  ]);
+  const sizes: number[] = [];
+  for (let at = 0; at < finished.length; at += SIZE_READS_AT_ONCE) {
+    for (const size of await Promise.all(finished.slice(at, at + SIZE_READS_AT_ONCE).map((row) => storedSize('results', row.result_key!)))) {
+      if (size === undefined) throw new Error('A finished photo of the batch has no stored picture');
+      sizes.push(size);
+    }
+  }
+  const files: ZipFile[] = [
+    textFile('manifest.csv', manifestCsv(rows)),
+    // One photo at a time: each is copied stream to stream before the next one is opened.
+    ...finished.map((row, index): ZipFile => ({ name: photoFileName(row), size: sizes[index]!, data: () => openObject('results', row.result_key!) })),
+  ];
+  await writeZipObject('results', key, files);
 }

@@ -6,6 +6,7 @@
 // summary is written. Every step is idempotent: a refund is keyed by the photo, the summary is written once.
 import { BATCH_MESSAGES } from '../../contracts/batch.js';
 import { log } from '../../core/log.js';
+import { emitMetrics } from '../../core/metrics.js';
 import * as batches from '../../data/batches-repo.js';
 import { failGeneration, type GenerationRecord } from '../../data/generations-repo.js';
 import { CONTENT_POLICY_MESSAGE } from '../../providers/ports.js';
@@ -43,9 +44,11 @@ export async function failPhotoTask({ userId, batchId, photoId, error }: PhotoTa
 
 /** Ends a photo failed (unless it already ended) and, when it is failed, refunds its credit once. */
 async function failAndRefundPhoto(batch: batches.BatchRecord, photoId: string, message: string): Promise<GenerationRecord | undefined> {
-  const { generation } = await failGeneration(batch.user_id, photoId, message);
+  const { generation, changed } = await failGeneration(batch.user_id, photoId, message);
+  if (changed) emitMetrics({ GenerationsFailed: 1 }, { type: 'batch' });
   if (generation?.status === 'failed' && generation.credits_used > 0) {
     await refund(batch.user_id, {
+      type: 'batch',
       debitId: batch.debit_id,
       amount: generation.credits_used,
       ref: photoId,

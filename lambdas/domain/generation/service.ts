@@ -10,6 +10,7 @@ import type { PricingTierId } from '../../contracts/catalog.js';
 import { SIGNED_URL_SECONDS } from '../../contracts/catalog.js';
 import { AppError, notFound } from '../../core/errors.js';
 import { log } from '../../core/log.js';
+import { emitMetrics } from '../../core/metrics.js';
 import { startExecution } from '../../core/sfn.js';
 import * as repo from '../../data/generations-repo.js';
 import { tierCost } from '../../data/pricing-repo.js';
@@ -147,10 +148,12 @@ async function startGeneration(generation: repo.GenerationRecord): Promise<void>
  * left alone.
  */
 export async function failAndRefund(userId: string, id: string, message: string): Promise<repo.GenerationRecord | undefined> {
-  const { generation } = await repo.failGeneration(userId, id, message);
+  const { generation, changed } = await repo.failGeneration(userId, id, message);
+  if (changed && generation) emitMetrics({ GenerationsFailed: 1 }, { type: generation.operation });
   if (generation?.status !== 'failed') return generation;
   if (generation.credits_used > 0 && generation.debit_id) {
     await refund(userId, {
+      type: generation.operation,
       debitId: generation.debit_id,
       ref: id,
       amount: generation.credits_used,

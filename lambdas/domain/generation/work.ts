@@ -6,6 +6,8 @@ import * as z from 'zod';
 import { BATCH_CAMERA_ANGLES, CAMERA_ZOOMS, IMAGE_SIZES, PRODUCT_TYPES, UPSCALE_RESOLUTIONS } from '../../contracts/catalog.js';
 import { IMAGE_SIZE_NAMES, UPSCALE_RESOLUTION_NAMES } from '../../contracts/generations.js';
 import { log } from '../../core/log.js';
+import { emitMetrics, MetricUnit } from '../../core/metrics.js';
+import { traced } from '../../core/tracing.js';
 import { incrementGenerationsCount } from '../../data/clothing-repo.js';
 import * as repo from '../../data/generations-repo.js';
 import { type ImageInput, type ImageOutput, type Size } from '../../providers/ports.js';
@@ -60,10 +62,13 @@ export async function processGeneration({ userId, generationId }: GenerationWork
 
   const input = await readSource(generation);
   let output: ImageOutput;
+  const startedAt = performance.now();
   try {
-    output = await run(generation, input);
+    output = await traced(`provider ${generation.operation}`, { userId, generationId }, () => run(generation, input));
   } catch (error) {
     throw generationTaskErrors.fromProvider(error);
+  } finally {
+    emitMetrics({ ProviderLatency: Math.round(performance.now() - startedAt) }, { type: generation.operation }, MetricUnit.Milliseconds);
   }
   const size = requestedSize(generation);
   const picture = size ? await exactly(output, size) : output;
@@ -81,6 +86,7 @@ export async function processGeneration({ userId, generationId }: GenerationWork
     height: picture.height,
     ai_model: picture.model,
   });
+  if (completed.changed) emitMetrics({ GenerationsCompleted: 1 }, { type: generation.operation });
   if (completed.changed && generation.clothing_item_id) {
     await incrementGenerationsCount(userId, generation.clothing_item_id);
   }

@@ -7,6 +7,8 @@ import { join } from 'node:path';
 import { VIDEO_SIZES } from '../../contracts/catalog.js';
 import { bucketName } from '../../data/tables.js';
 import { runTool } from '../../media/tools.js';
+import { emitMetrics, MetricUnit } from '../../core/metrics.js';
+import { traced } from '../../core/tracing.js';
 import type { ImageInput } from '../../providers/ports.js';
 import { markPaidOutputStarted } from '../../data/jobs-repo.js';
 import { getProviders, videoProviderIsPaid } from '../../providers/registry.js';
@@ -46,18 +48,21 @@ export async function startClip(state: OutputState): Promise<OutputState> {
   if (clipIndex === 0 && videoProviderIsPaid() && !(await markPaidOutputStarted(job.user_id, job.id, state.output))) {
     throw new WorkflowError('VideoJobEnded', 'The job has already ended.');
   }
-  const started = await providerCall(() =>
-    video.start({
+  const startedAt = performance.now();
+  const started = await traced('provider video start', { userId: state.userId, jobId: state.jobId }, () =>
+    providerCall(() =>
+      video.start({
       image,
       prompt: job.prompt,
       durationSeconds: job.duration,
       aspectRatio: job.aspect_ratio,
       size: VIDEO_SIZES[job.aspect_ratio],
       output: { bucket: bucketName('results'), key: rawClipKey(job.user_id, job.id, state.output, clipIndex) },
-      clipIndex,
-      variant: state.output,
-    }),
-  );
+        clipIndex,
+        variant: state.output,
+      }),
+    ),
+  ).finally(() => emitMetrics({ ProviderLatency: Math.round(performance.now() - startedAt) }, { type: 'video-start' }, MetricUnit.Milliseconds));
   return {
     userId: state.userId,
     jobId: state.jobId,

@@ -7,6 +7,7 @@
 import { refund } from '../credits.js';
 import { getJob, markJobComplete, markJobFailed, refundableOnCancel, type JobItem } from '../../data/jobs-repo.js';
 import { log } from '../../core/log.js';
+import { emitMetrics } from '../../core/metrics.js';
 import { CANCELLED_BY_USER } from '../../contracts/video-failures.js';
 import type { VideoOutput } from '../../contracts/video.js';
 import { recordVideoHistory } from './history.js';
@@ -25,7 +26,7 @@ async function settleRefund(job: JobItem): Promise<void> {
     job.status === 'failed'
       ? `Refund: video ${job.error_message === CANCELLED_BY_USER ? 'cancelled' : 'generation failed'}`
       : `Refund: ${job.credits_refunded / perOutputCost(job)} of ${job.output_count} videos failed`;
-  await refund(job.user_id, { debitId: job.debit_id, ref: job.id, amount: job.credits_refunded, description });
+  await refund(job.user_id, { debitId: job.debit_id, ref: job.id, amount: job.credits_refunded, description, type: 'video' });
 }
 
 /** A failure of ours or the provider's gives back everything the job cost. */
@@ -46,7 +47,10 @@ export async function failJob(
     const current = await getJob(userId, jobId);
     if (!current) return undefined;
     if (current.status !== 'generating') ended = current;
-    else ended = await markJobFailed(userId, jobId, message, refundOf(current), now(), current);
+    else {
+      ended = await markJobFailed(userId, jobId, message, refundOf(current), now(), current);
+      if (ended?.status === 'failed') emitMetrics({ GenerationsFailed: 1 }, { type: 'video' });
+    }
   }
   if (!ended) return undefined;
   await settleRefund(ended);
@@ -80,13 +84,14 @@ export async function completeJob(
     .map(({ failed: _failed, model: _model, ...output }) => output)
     .sort((a, b) => a.index - b.index);
   const failedCount = job.output_count - outputs.length;
-  const ended =
-    (await markJobComplete(
-      userId,
-      jobId,
-      { outputs, model: delivered[0]!.model, creditsRefunded: failedCount * perOutputCost(job) },
-      now(),
-    )) ?? (await getJob(userId, jobId));
+  const marked = await markJobComplete(
+    userId,
+    jobId,
+    { outputs, model: delivered[0]!.model, creditsRefunded: failedCount * perOutputCost(job) },
+    now(),
+  );
+  if (marked) emitMetrics({ GenerationsCompleted: 1 }, { type: 'video' });
+  const ended = marked ?? (await getJob(userId, jobId));
   if (!ended) return undefined;
   await settleRefund(ended);
   await recordVideoHistory(ended);
