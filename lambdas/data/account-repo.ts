@@ -5,7 +5,7 @@
 // one) in transactions that also move the entries' amounts from the user's profile to a tombstone profile, so at
 // every committed step both satisfy the ledger invariant (balance = sum of entries) and the reconciler's audit holds.
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand, DeleteCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { LedgerItem } from './credits-repo.js';
 import { dynamo } from './dynamo.js';
 import { isConditionFailed } from './dynamo-errors.js';
@@ -144,7 +144,7 @@ export async function deleteUserRecords(userId: string, deadline: number): Promi
   for (const table of DELETED_TABLES) {
     const rule = ACCOUNT_DELETION[table] as (typeof ACCOUNT_DELETION)[TableName];
     if (rule.action === 'key') {
-      await dynamo.send(new DeleteCommand({ TableName: tableName(table), Key: { [TABLES[table].partitionKey.name]: userId } }));
+      await dynamo.send(new PutCommand({ TableName: tableName(table), Item: { [TABLES[table].partitionKey.name]: userId, deleted_at: new Date().toISOString() } }));
       deleted += 1;
       continue;
     }

@@ -145,7 +145,8 @@ export const ABANDONED_UPLOAD_DAYS = 1;
  * What deleting an account does to a user's items in each table. Every table is named, so a table added later must
  * say what happens to its items (the type fails otherwise), and the deletion workflow walks this list:
  * - `partition`: every item whose partition key is the user id is deleted;
- * - `key`: the one item keyed by the user id is deleted;
+ * - `key`: the one item keyed by the user id is replaced by a bare tombstone `{ id, deleted_at }`, so an ID token that
+ *   is still valid after the deletion (up to an hour) can't bring the account back with new sign-up credits;
  * - `index`: the items an index finds by the user id (`attribute`) are deleted;
  * - `anonymise`: kept for accounting, moved to the account's tombstone id (the ledger, which the confirm dialog says);
  * - `keep`: nothing of the user's is left there after the others have run, or it expires by itself (the reason says).

@@ -31,6 +31,8 @@ export type { Caller };
 export async function ensureProfile(caller: Caller): Promise<Profile> {
   const existing = await getProfile(caller.userId);
   if (!existing) return createProfile(caller.userId, caller.email, caller.signedInAt);
+  // A deleted (or deleting) account keeps a tombstone: a token still valid for it gets no new profile or credits.
+  if ('deleted_at' in existing || 'deletion_requested_at' in existing) throw new AppError(401, 'ACCOUNT_DELETED', 'This account has been deleted.');
   if (existing.last_login < caller.signedInAt) {
     await recordSignIn(caller.userId, caller.signedInAt);
     return { ...existing, last_login: caller.signedInAt };

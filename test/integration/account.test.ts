@@ -104,12 +104,18 @@ describe('Delete Account', () => {
     const deadline = Date.now() + 60_000;
     for (;;) {
       const left = (await Promise.all(BUCKET_NAMES.map((bucket) => listKeys(s3, bucket, `${user.sub}/`)))).flat();
-      const records = (await Promise.all((Object.keys(ACCOUNT_DELETION) as TableName[]).filter((table) => ACCOUNT_DELETION[table].action !== 'keep').map((table) => itemsOf(table, user.sub)))).flat();
+      const records = (await Promise.all((Object.keys(ACCOUNT_DELETION) as TableName[]).filter((table) => ACCOUNT_DELETION[table].action !== 'keep').map((table) => itemsOf(table, user.sub))))
+        .flat()
+        // The profile's bare tombstone (its id and when it was deleted) is all that stays.
+        .filter((item) => Object.keys(item as object).sort().join() !== 'deleted_at,id');
       if (left.length === 0 && records.length === 0) break;
       if (Date.now() > deadline) throw new Error(`still there after 60 s: ${left.length} files, ${records.length} records`);
       await new Promise((resolve) => setTimeout(resolve, 250));
     }
     expect(await signInFails(user)).toBe(true);
+    // The ID token the user still holds (valid up to an hour) brings back no profile and no sign-up credits.
+    expect(await api(twin.apiUrl, 'GET', '/profile', { user })).toMatchObject({ status: 401, body: { code: 'ACCOUNT_DELETED' } });
+    expect(await itemsOf('profiles', user.sub)).toEqual([{ id: user.sub, deleted_at: expect.any(String) }]);
 
     // The ledger: every entry kept under one tombstone id that names no one, adding up to the balance it had.
     const { Items: moved = [] } = await dynamo.send(
