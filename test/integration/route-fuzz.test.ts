@@ -19,7 +19,7 @@ Object.assign(process.env, twin.env);
 const { queryAll } = await import('../support/chaos-audit.js');
 
 const SEED = 20261115;
-const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 24);
+const RUNS_PER_ROUTE = Number(process.env.FUZZ_RUNS ?? 40);
 const REGRESSIONS_FILE = resolve(import.meta.dirname, '../fixtures/fuzz-regressions.json');
 const STABLE_CODE = /^[A-Z][A-Z0-9_]*$/;
 
@@ -83,6 +83,13 @@ async function stored(user: TestUser) {
   };
 }
 
+/** A user whose first call (which creates the profile and grants the sign-up credits) has been made. */
+async function profiledUser(): Promise<TestUser> {
+  const user = await profiledUser();
+  expect((await fetch(`${twin.apiUrl}/profile`, { headers: { authorization: `Bearer ${user.idToken}` } })).status).toBe(200);
+  return user;
+}
+
 /** The problems of one answer ('' when it is fine). */
 function problemsOf(outcome: Outcome): string {
   if (outcome.status >= 500) return `answered ${outcome.status}: ${outcome.text.slice(0, 300)}`;
@@ -113,7 +120,7 @@ function arbitraryFor(route: Route): fc.Arbitrary<FuzzRequest> {
 
 describe('fuzzing every route from its contract', () => {
   it('replays every case the fuzzer ever found, and each is answered well now', async () => {
-    const user = await createUser(twin);
+    const user = await profiledUser();
     for (const regression of regressions) {
       const route = ROUTES.find((candidate) => routeKey(candidate) === regression.route);
       expect(route, `route ${regression.route} of a regression`).toBeDefined();
@@ -125,7 +132,7 @@ describe('fuzzing every route from its contract', () => {
   });
 
   it('answers every route without a 5xx, with stable error codes, storing nothing it refused', async () => {
-    const user = await createUser(twin);
+    const user = await profiledUser();
     const failures: string[] = [];
     const statuses: Record<string, number> = {};
     let baseline = await stored(user);

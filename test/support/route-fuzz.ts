@@ -141,7 +141,15 @@ export const pathId: fc.Arbitrary<string> = fc.oneof(
   fc.uuid(),
   fc.constantFrom('sample', 'job-1', 'gen-1', '0mwtu62845ef1879510380516', '..', '.', '%2e%2e', 'a'.repeat(2000)),
   oddString().filter((value) => value.length > 0),
-);
+).filter((value) => {
+  // A path can only carry well-formed text (encodeURIComponent refuses a lone surrogate).
+  try {
+    encodeURIComponent(value);
+    return true;
+  } catch {
+    return false;
+  }
+});
 
 export const idempotencyKey: fc.Arbitrary<string | undefined> = fc.oneof(
   { weight: 3, arbitrary: fc.uuid() },
