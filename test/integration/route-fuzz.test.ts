@@ -13,6 +13,7 @@ import { fillPath, ROUTE_CONTRACTS } from '../../lib/local/functions.js';
 import { ROUTES } from '../../lambdas/routes.js';
 import { hostile, idempotencyKey, pathId, queryArbitrary, validish, type FuzzRequest } from '../support/route-fuzz.js';
 import { createUser, type TestUser } from '../support/users.js';
+import { tshirtPhoto } from '../fixtures/local-engine-images.js';
 
 const twin = inject('twin');
 Object.assign(process.env, twin.env);
@@ -85,7 +86,7 @@ async function stored(user: TestUser) {
 
 /** A user whose first call (which creates the profile and grants the sign-up credits) has been made. */
 async function profiledUser(): Promise<TestUser> {
-  const user = await profiledUser();
+  const user = await createUser(twin);
   expect((await fetch(`${twin.apiUrl}/profile`, { headers: { authorization: `Bearer ${user.idToken}` } })).status).toBe(200);
   return user;
 }
@@ -102,7 +103,46 @@ function problemsOf(outcome: Outcome): string {
   return '';
 }
 
-function arbitraryFor(route: Route): fc.Arbitrary<FuzzRequest> {
+/** Ids and keys of things the fuzzing user really owns: mixed into requests so that handlers get past "not found". */
+interface Owned {
+  clothingItemId: string;
+  imageKey: string;
+}
+
+const OWNED_FIELDS: Record<string, keyof Owned> = { clothingItemId: 'clothingItemId', id: 'clothingItemId', imageUrl: 'imageKey', imageKey: 'imageKey' };
+
+function withOwned(request: FuzzRequest, owned: Owned): FuzzRequest {
+  const params = request.params && Object.fromEntries(Object.entries(request.params).map(([name, value]) => [name, OWNED_FIELDS[name] ? owned[OWNED_FIELDS[name]] : value]));
+  const body =
+    request.body && typeof request.body === 'object' && !Array.isArray(request.body)
+      ? Object.fromEntries(Object.entries(request.body).map(([name, value]) => [name, OWNED_FIELDS[name] && typeof value === 'string' ? owned[OWNED_FIELDS[name]] : value]))
+      : request.body;
+  return { ...request, ...(params ? { params } : {}), ...(body !== undefined ? { body } : {}), label: `${request.label}, owned ids` };
+}
+
+async function addClothingItem(user: TestUser): Promise<Owned> {
+  const photo = await tshirtPhoto(200, 240);
+  const headers = { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json' };
+  const uploadAnswer = await fetch(`${twin.apiUrl}/clothing-items/upload-url`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({ fileName: 't.jpg', contentType: 'image/jpeg', sizeBytes: photo.length }),
+  });
+  const upload = (await uploadAnswer.json()) as { uploadUrl: string; headers: Record<string, string>; imageKey: string };
+  expect((await fetch(upload.uploadUrl, { method: 'PUT', headers: upload.headers, body: photo })).status).toBe(200);
+  const item = await fetch(`${twin.apiUrl}/clothing-items`, { method: 'POST', headers, body: JSON.stringify({ imageKey: upload.imageKey, name: 'Fuzzed tee' }) });
+  expect(item.status).toBe(201);
+  const body = (await item.json()) as { id: string; image_url: string };
+  return { clothingItemId: body.id, imageKey: body.image_url };
+}
+
+function arbitraryFor(route: Route, owned?: Owned): fc.Arbitrary<FuzzRequest> {
+  const requests = arbitraryOf(route);
+  if (!owned) return requests;
+  return fc.tuple(requests, fc.nat(3)).map(([request, draw]) => (draw === 0 ? withOwned(request, owned) : request));
+}
+
+function arbitraryOf(route: Route): fc.Arbitrary<FuzzRequest> {
   const contract = ROUTE_CONTRACTS[route.handler];
   const params = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
   const paramsArb = params.length ? fc.record(Object.fromEntries(params.map((name) => [name, pathId]))) : fc.constant(undefined);
@@ -133,12 +173,13 @@ describe('fuzzing every route from its contract', () => {
 
   it('answers every route without a 5xx, with stable error codes, storing nothing it refused', async () => {
     const user = await profiledUser();
+    const owned = await addClothingItem(user);
     const failures: string[] = [];
     const statuses: Record<string, number> = {};
     let baseline = await stored(user);
     for (const route of ROUTES) {
       await fc.assert(
-        fc.asyncProperty(arbitraryFor(route), async (request) => {
+        fc.asyncProperty(arbitraryFor(route, owned), async (request) => {
           const outcome = await send(user, route, request);
           statuses[outcome.status] = (statuses[outcome.status] ?? 0) + 1;
           let problem = problemsOf(outcome);
