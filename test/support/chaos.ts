@@ -45,6 +45,8 @@ export interface ChaosReport {
   users: number;
   operations: Record<OperationKind, number>;
   answers: Record<string, number>;
+  /** API Gateway's integration timeout (29 s, the local gateway's 503 `Service Unavailable`) outside the kill: a machine too loaded, not a handler's error. */
+  gatewayTimeouts: number;
   retriedAfterKill: number;
   faults: Record<FaultKind, number>;
   records: { generations: number; photos: number; jobs: number; batches: number; failed: number; cancelled: number };
@@ -104,6 +106,10 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
   const operations = Object.fromEntries(OPERATION_KINDS.map((kind) => [kind, 0])) as Record<OperationKind, number>;
   const faults = Object.fromEntries(FAULT_KINDS.map((kind) => [kind, 0])) as Record<FaultKind, number>;
   let retriedAfterKill = 0;
+  let gatewayTimeouts = 0;
+  /** What the client saw for each Idempotency-Key, in order (to explain a finding). */
+  const seen = new Map<string, string[]>();
+  const saw = (key: string | undefined, what: string) => key && seen.set(key, [...(seen.get(key) ?? []), what]);
 
   const dataDir = mkdtempSync(join(tmpdir(), 'modelloop-chaos-'));
   const ports = await freeTwinPorts();
@@ -149,16 +155,20 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
           const text = await response.text();
           const answer: Answer = { status: response.status, body: text ? JSON.parse(text) : undefined };
           answers[String(answer.status)] = (answers[String(answer.status)] ?? 0) + 1;
+          saw(key, `${answer.status}${answer.body?.code ? ` ${answer.body.code}` : ''}${killWindow ? (sentAt > killWindow.to ? ' after the kill' : ' before or during the kill') : ''}`);
           if (answer.status >= 500) {
             // Excused only when the request overlapped the time the twin was down.
             const inKill = killWindow !== undefined && sentAt <= killWindow.to && Date.now() >= killWindow.from;
-            if (!inKill) violations.push(`${method} ${path} answered ${answer.status} ${text.slice(0, 200)} outside the kill`);
+            const gatewayTimeout = answer.status === 503 && answer.body?.message === 'Service Unavailable' && answer.body.code === undefined;
+            if (!inKill && gatewayTimeout) gatewayTimeouts += 1;
+            else if (!inKill) violations.push(`${method} ${path} answered ${answer.status} ${text.slice(0, 200)} outside the kill`);
           }
           return answer;
         } catch (error) {
           // The connection died with the twin: wait until it is back and send the same request again.
           if (attempt >= 3 || !(down || killWindow)) throw error;
           answers.network = (answers.network ?? 0) + 1;
+          saw(key, 'connection lost');
           retriedAfterKill += 1;
           await new Promise((resolveWait) => setTimeout(resolveWait, 500));
         }
@@ -302,11 +312,18 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     const settled = await audit.waitUntilSettled(users, options.settleTimeoutMs ?? 300_000, log);
     if (!settled) violations.push('some records were still in flight when the wait ended');
     const result = await audit.auditMoney(users);
-    violations.push(...result.violations);
+    // A finding about a debit says what its request saw.
+    violations.push(
+      ...result.violations.map((violation) => {
+        const key = /debit debit#(\S+)/.exec(violation)?.[1];
+        return key && seen.has(key) ? `${violation}; its request saw: ${seen.get(key)!.join(', ')}` : violation;
+      }),
+    );
     return {
       users: actors.length,
       operations,
       answers,
+      gatewayTimeouts,
       retriedAfterKill,
       faults,
       records: result.records,
@@ -329,7 +346,7 @@ export function formatReport(report: ChaosReport): string {
   return [
     `chaos: ${Object.values(report.operations).reduce((a, b) => a + b, 0)} operations from ${report.users} users in ${(report.durationMs / 1000).toFixed(1)} s`,
     `  by kind:   ${OPERATION_KINDS.map((kind) => `${kind} ${report.operations[kind]}`).join(', ')}`,
-    `  answers:   ${Object.entries(report.answers).map(([status, count]) => `${status} ×${count}`).join(', ')}; ${report.retriedAfterKill} resent after the kill`,
+    `  answers:   ${Object.entries(report.answers).map(([status, count]) => `${status} ×${count}`).join(', ')}; ${report.retriedAfterKill} resent after the kill; ${report.gatewayTimeouts} integration timeouts (29 s) outside the kill`,
     `  faults:    ${FAULT_KINDS.map((kind) => `${kind} ${report.faults[kind]}`).join(', ')}`,
     `  kill:      ${report.kill ? `at ${(report.kill.atMs / 1000).toFixed(1)} s, down ${(report.kill.downMs / 1000).toFixed(1)} s` : 'none'}`,
     `  records:   ${report.records.generations} generations, ${report.records.photos} batch photos, ${report.records.jobs} video jobs, ${report.records.batches} batches; ${report.records.failed} failed, ${report.records.cancelled} cancelled`,
