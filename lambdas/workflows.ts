@@ -150,7 +150,7 @@ export const WORKFLOW_TIMEOUT_SECONDS = { generation: 1200, video: 3600, batch: 
  */
 export const RECONCILER_FUNCTION = {
   handler: 'reconciler',
-  tables: { jobs: 'write', generations: 'write', profiles: 'write', ledger: 'write' },
+  tables: { jobs: 'write', generations: 'write', batches: 'write', profiles: 'write', ledger: 'write' },
   timeoutSeconds: 300,
 } as const satisfies TaskFunction;
 

@@ -5,7 +5,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import * as z from 'zod';
 import { IDEMPOTENCY_HEADER, IdempotencyKey } from '../contracts/api.js';
-import { AppError } from './errors.js';
+import { AppError, notFound } from './errors.js';
 import { appendLogKeys, log, withLogKeys } from './log.js';
 
 type HttpEvent = APIGatewayProxyEventV2 | APIGatewayProxyEventV2WithJWTAuthorizer;
@@ -74,6 +74,12 @@ export class Reply {
 }
 
 const UNAUTHORIZED = new AppError(401, 'UNAUTHORIZED', 'Please sign in to continue.');
+
+/**
+ * Every id of ours is far shorter. A longer path parameter names nothing, and passed on it would be a DynamoDB key
+ * over the key size limit (a ValidationException, that is, a 500).
+ */
+export const PATH_PARAM_MAX_LENGTH = 256;
 
 export function userRoute<B extends z.ZodType = z.ZodUndefined, Q extends z.ZodType = z.ZodUndefined>(
   spec: RouteSpec<B, Q>,
@@ -153,9 +159,15 @@ function parseRequest<B extends z.ZodType, Q extends z.ZodType>(
   return {
     body: (spec.body ? validate(spec.body, parseJson(event)) : undefined) as z.infer<B>,
     query: (spec.query ? validate(spec.query, event.queryStringParameters ?? {}) : undefined) as z.infer<Q>,
-    params: (event.pathParameters ?? {}) as Record<string, string>,
+    params: pathParams(event),
     idempotencyKey: idempotencyKey ?? '',
   };
+}
+
+function pathParams(event: HttpEvent): Record<string, string> {
+  const params = (event.pathParameters ?? {}) as Record<string, string>;
+  if (Object.values(params).some((value) => value.length > PATH_PARAM_MAX_LENGTH)) throw notFound();
+  return params;
 }
 
 function parseJson(event: HttpEvent): unknown {

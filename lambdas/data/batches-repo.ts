@@ -31,6 +31,8 @@ export interface BatchRecord {
   entries: BatchEntryRecord[];
   photo_count: number;
   summary?: BatchSummary;
+  /** Only while processing (the sparse in_flight index): how the reconciler finds a batch whose execution died. */
+  in_flight?: 'batch';
   /** When a zip of the finished photos was built: its key in the results bucket. */
   archive_key?: string;
 }
@@ -46,7 +48,9 @@ export function photoIdFor(batchId: string, index: number): string {
 /** Creates the batch unless it exists; answers the batch as stored (this one, or the earlier one). */
 export async function createBatch(record: BatchRecord): Promise<BatchRecord> {
   try {
-    await dynamo.send(new PutCommand({ TableName: table(), Item: record, ConditionExpression: 'attribute_not_exists(id)' }));
+    // Only while processing (the sparse in_flight index): how the reconciler finds a batch whose summary never came.
+    const item = record.status === 'processing' ? { ...record, in_flight: 'batch' } : record;
+    await dynamo.send(new PutCommand({ TableName: table(), Item: item, ConditionExpression: 'attribute_not_exists(id)' }));
     return record;
   } catch (error) {
     if (!isConditionFailed(error)) throw error;
@@ -88,7 +92,7 @@ export async function completeBatch(userId: string, id: string, summary: BatchSu
       new UpdateCommand({
         TableName: table(),
         Key: { user_id: userId, id },
-        UpdateExpression: 'SET #status = :complete, summary = :summary, completed_at = :now',
+        UpdateExpression: 'SET #status = :complete, summary = :summary, completed_at = :now REMOVE in_flight',
         ConditionExpression: '#status = :processing',
         ExpressionAttributeNames: STATUS,
         ExpressionAttributeValues: { ':complete': 'complete', ':processing': 'processing', ':summary': summary, ':now': now },

@@ -95,6 +95,8 @@ export const TABLES = {
     partitionKey: { name: 'user_id', type: 'S' },
     sortKey: { name: 'id', type: 'S' },
     localIndexes: [{ name: 'by_created', sortKey: { name: 'created_at', type: 'S' } }],
+    // A batch whose execution died (a killed twin) before its summary is found by the reconciler here.
+    globalIndexes: [IN_FLIGHT_INDEX],
     stream: true,
   },
   /**

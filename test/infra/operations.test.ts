@@ -144,7 +144,7 @@ describe('reconciler', () => {
   });
 
   it('finds stuck work through sparse keys-only indexes', () => {
-    for (const table of [synth.stack.data.tables.generations, synth.stack.data.tables.jobs]) {
+    for (const table of [synth.stack.data.tables.generations, synth.stack.data.tables.jobs, synth.stack.data.tables.batches]) {
       const properties = synth.json.Resources[logicalId(table)]!.Properties!;
       expect(properties.GlobalSecondaryIndexes).toEqual(
         expect.arrayContaining([expect.objectContaining({ IndexName: 'in_flight', Projection: { ProjectionType: 'KEYS_ONLY' } })]),

@@ -3,72 +3,28 @@
 // process tree is killed with SIGKILL. Started again on the same folder, the twin finds both records in flight with
 // no execution (the previous run's executions died with it) and, before serving, fails and refunds each exactly
 // once; a further clean restart refunds nothing more.
-import { spawn, type ChildProcess } from 'node:child_process';
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { type ChildProcess } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { afterAll, describe, expect, it } from 'vitest';
 import { SIGNUP_CREDITS } from '../../lambdas/contracts/catalog.js';
 import { GENERATION_MESSAGES } from '../../lambdas/contracts/generations.js';
 import { VIDEO_FAILURE_MESSAGES } from '../../lambdas/contracts/video.js';
-import { freePort } from '../../lib/local/processes.js';
 import { LOCAL_TASK_DELAY_MS_ENV } from '../../lib/local/stepfunctions.js';
-import { PORT_ENV, TWIN_INFO_FILE, type TwinInfo, type TwinPorts } from '../../lib/local/twin.js';
 import { createUser, signIn } from '../../lib/local/users.js';
 import { tshirtPhoto } from '../fixtures/local-engine-images.js';
 import { api } from '../support/api.js';
+import { exited, killTree, startTwinProcess, type TwinProcess } from '../support/twin-process.js';
 
-const root = resolve(import.meta.dirname, '../..');
 const dataDir = mkdtempSync(join(tmpdir(), 'modelloop-hard-kill-'));
 let running: ChildProcess | undefined;
 
-async function startNpmStart(extraEnv: Record<string, string> = {}): Promise<{ child: ChildProcess; info: TwinInfo; output: () => string }> {
-  rmSync(join(dataDir, TWIN_INFO_FILE), { force: true });
-  const ports: Record<string, string> = {};
-  for (const name of Object.keys(PORT_ENV) as (keyof TwinPorts)[]) ports[PORT_ENV[name]] = String(await freePort());
-  // Its own process group, so that the kill reaches the whole tree (DynamoDB Local, cognito-local) at once.
-  const child = spawn(join(root, 'node_modules/.bin/tsx'), ['bin/local.ts'], {
-    cwd: root,
-    detached: true,
-    stdio: ['ignore', 'pipe', 'pipe'],
-    env: { ...process.env, ...ports, ...extraEnv, MODELLOOP_DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-  });
-  running = child;
-  let output = '';
-  child.stdout!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  child.stderr!.on('data', (chunk: Buffer) => (output += chunk.toString()));
-  const deadline = Date.now() + 90_000;
-  while (!existsSync(join(dataDir, TWIN_INFO_FILE))) {
-    if (child.exitCode !== null) throw new Error(`npm start exited: ${output}`);
-    if (Date.now() > deadline) throw new Error(`npm start not ready: ${output}`);
-    await new Promise((resolveWait) => setTimeout(resolveWait, 200));
-  }
-  const info = JSON.parse(readFileSync(join(dataDir, TWIN_INFO_FILE), 'utf8')) as TwinInfo;
-  return { child, info, output: () => output };
-}
-
-/** Until every process of the child's group is gone (the emulators too: they hold the data folder). */
-async function exited(child: ChildProcess): Promise<void> {
-  if (child.exitCode === null && child.signalCode === null) await new Promise((resolveExit) => child.once('exit', resolveExit));
-  const deadline = Date.now() + 30_000;
-  for (;;) {
-    try {
-      process.kill(-child.pid!, 0);
-    } catch {
-      return;
-    }
-    if (Date.now() > deadline) throw new Error(`processes of group ${child.pid} still running`);
-    await new Promise((resolveWait) => setTimeout(resolveWait, 200));
-  }
-}
-
-function killTree(child: ChildProcess, signal: NodeJS.Signals): void {
-  try {
-    process.kill(-child.pid!, signal);
-  } catch {
-    // already gone
-  }
+async function startNpmStart(extraEnv: Record<string, string> = {}): Promise<TwinProcess> {
+  const started = await startTwinProcess({ dataDir, env: extraEnv });
+  running = started.child;
+  return started;
 }
 
 afterAll(async () => {

@@ -19,6 +19,7 @@ const generationsRepo = await import('../../lambdas/data/generations-repo.js');
 const jobsRepo = await import('../../lambdas/data/jobs-repo.js');
 const { dynamo } = await import('../../lambdas/data/dynamo.js');
 const { tableName } = await import('../../lambdas/data/tables.js');
+const batchesRepo = await import('../../lambdas/data/batches-repo.js');
 
 const ago = (seconds: number) => new Date(Date.now() - seconds * 1000).toISOString();
 
@@ -113,6 +114,48 @@ describe('reconciler', () => {
     const again = await reconcile();
     expect(again.settled.map((record) => record.id)).not.toEqual(expect.arrayContaining([stuckGeneration]));
     expect((await ledgerOf(user)).refunds).toHaveLength(2);
+  });
+
+  it('summarises a batch whose execution died: the open photo failed and refunded once, the batch complete', async () => {
+    const user = await profiled();
+    const batchId = `batch-${randomUUID()}`;
+    const createdAt = ago(WORKFLOW_TIMEOUT_SECONDS.batch + STUCK_MARGIN_SECONDS + 60);
+    const { entry } = await credits.debit(user.sub, { idempotencyKey: batchId, amount: 2, description: 'Batch (2 photos)', ref: batchId });
+    const photo = (index: number, status: 'complete' | 'processing') =>
+      generationsRepo.createGeneration({
+        user_id: user.sub,
+        id: batchesRepo.photoIdFor(batchId, index),
+        generation_type: 'batch',
+        operation: 'batch',
+        ai_model: 'local-engine',
+        status,
+        credits_used: 1,
+        created_at: createdAt,
+        params: { batchId, cameraAngle: 'Front', prompt: 'model' },
+        debit_id: entry.id,
+      });
+    // One photo was made; the twin died before the other and before the summary.
+    await photo(0, 'complete');
+    await photo(1, 'processing');
+    await batchesRepo.createBatch({
+      user_id: user.sub,
+      id: batchId,
+      status: 'processing',
+      created_at: createdAt,
+      ai_model: 'local-engine',
+      image_size: '1k',
+      credits_used: 2,
+      debit_id: entry.id,
+      entries: [{ clothingItemId: 'item', clothingItemName: 'Tee', prompt: 'model', cameraAngles: ['Front', 'Back'], backdrop: '#FFFFFF' }],
+      photo_count: 2,
+    });
+
+    await Promise.all([reconcile(), reconcile()]);
+    expect(await batchesRepo.getBatch(user.sub, batchId)).toMatchObject({ status: 'complete', summary: { successfulGenerations: 1, failedGenerations: 1 } });
+    expect((await generationsRepo.getGeneration(user.sub, batchesRepo.photoIdFor(batchId, 1)))?.status).toBe('failed');
+    const { refunds, balance, entries } = await ledgerOf(user);
+    expect(refunds.map((refund) => [refund.refund_of, refund.amount])).toEqual([[entry.id, 1]]);
+    expect(balance).toBe(entries.reduce((sum, item) => sum + item.amount, 0));
   });
 
   it('reports a ledger that breaks an invariant by user id and changes nothing', async () => {

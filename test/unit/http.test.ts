@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import { PurchaseCreditsRequest } from '../../lambdas/contracts/api.js';
 import { AppError, InsufficientCreditsError } from '../../lambdas/core/errors.js';
-import { publicRoute, Reply, userRoute } from '../../lambdas/core/http.js';
+import { PATH_PARAM_MAX_LENGTH, publicRoute, Reply, userRoute } from '../../lambdas/core/http.js';
 
 function event(overrides: Partial<APIGatewayProxyEventV2> = {}): APIGatewayProxyEventV2 {
   return {
@@ -34,6 +34,15 @@ describe('publicRoute', () => {
   it('reads base64 bodies', async () => {
     const body = Buffer.from('{"credits":3}').toString('base64');
     expect(await call(echo, event({ body, isBase64Encoded: true }))).toEqual({ status: 200, body: { got: 3 } });
+  });
+
+  it('answers a path id longer than any id of ours with 404, without running the handler', async () => {
+    const run = vi.fn(async () => ({}));
+    const route = publicRoute({}, run);
+    const long = await call(route, event({ pathParameters: { id: 'a'.repeat(PATH_PARAM_MAX_LENGTH + 1) } }));
+    expect(long).toEqual({ status: 404, body: { code: 'NOT_FOUND', error: 'Not found' } });
+    expect(run).not.toHaveBeenCalled();
+    expect((await call(route, event({ pathParameters: { id: 'a'.repeat(PATH_PARAM_MAX_LENGTH) } }))).status).toBe(200);
   });
 
   it('answers invalid bodies with 400, a stable code and the schema message', async () => {

@@ -24,6 +24,9 @@ import type { TableName } from '../../data/tables.js';
 import { WORKFLOW_TIMEOUT_SECONDS, type WorkflowName } from '../../workflows.js';
 import { failAndRefund } from '../generation/service.js';
 import { failJob } from '../video/settle.js';
+import { BATCH_MESSAGES } from '../../contracts/batch.js';
+import { getBatch } from '../../data/batches-repo.js';
+import { settleBatch } from '../batch/work.js';
 
 /** Past its workflow's timeout by this much, a record in flight is stuck (clock skew, the ended rule's retries). */
 export const STUCK_MARGIN_SECONDS = 600;
@@ -66,6 +69,16 @@ export const IN_FLIGHT_KINDS: InFlightKind[] = [
     stillInFlight: async (userId, id) => (await getJob(userId, id))?.status === 'generating',
     settle: async (userId, id, criterion) => {
       await failJob(userId, id, criterion === 'past-timeout' ? VIDEO_FAILURE_MESSAGES.timedOut : VIDEO_FAILURE_MESSAGES.internal);
+    },
+  },
+  {
+    // After its photos (generations, above): the photos still open are failed and refunded once, the summary written.
+    kind: 'batch',
+    table: 'batches',
+    workflow: 'batch',
+    stillInFlight: async (userId, id) => (await getBatch(userId, id))?.status === 'processing',
+    settle: async (userId, id) => {
+      await settleBatch(userId, id, BATCH_MESSAGES.photoFailed);
     },
   },
 ];
