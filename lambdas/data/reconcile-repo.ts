@@ -54,3 +54,23 @@ export async function listUsersWithLedgerEntriesSince(since: string): Promise<st
   }
   return [...users];
 }
+
+/** The keys of the debits created in [since, until) (ISO times), through the keys-only by_type_time index. */
+export async function listDebitKeysBetween(since: string, until: string): Promise<{ user_id: string; id: string }[]> {
+  const keys: { user_id: string; id: string }[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo.send(
+      new QueryCommand({
+        TableName: tableName('ledger'),
+        IndexName: 'by_type_time',
+        KeyConditionExpression: 'transaction_type = :debit AND created_at BETWEEN :since AND :until',
+        ExpressionAttributeValues: { ':debit': 'debit', ':since': since, ':until': until },
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    for (const item of page.Items ?? []) keys.push({ user_id: String(item.user_id), id: String(item.id) });
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  return keys;
+}

@@ -97,9 +97,18 @@ export interface Refund {
  * Gives back (part of) a debit; keyed by `ref`, so it happens once. The debit's refunds together never exceed what it
  * took: a refund past that is refused (nothing changes) and logged as the defect it would be.
  */
+/** The ledger id of the refund keyed by `ref`. */
+export const refundIdOf = (ref: string) => `refund#${ref}`;
+
+/**
+ * The ref of the refund of a debit whose record was never written (the request was cut off between its charge and
+ * its record): the reconciler gives such a debit back, and a later retry of that request is refused, not served free.
+ */
+export const orphanRefundRef = (recordId: string) => `orphan:${recordId}`;
+
 export async function refund(userId: string, { debitId, ref, amount, description, type = 'other' }: Refund): Promise<LedgerResult | undefined> {
   assertPositive(amount);
-  const result = await apply(userId, { id: `refund#${ref}`, transaction_type: 'refund', amount, description, ref, refundOf: debitId });
+  const result = await apply(userId, { id: refundIdOf(ref), transaction_type: 'refund', amount, description, ref, refundOf: debitId });
   if (result.outcome === 'over-refund') {
     log.error('refund refused: it would exceed its debit', { userId, debitId, ref, amount });
     return undefined;

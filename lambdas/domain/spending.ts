@@ -13,10 +13,11 @@
 import { createHash } from 'node:crypto';
 import type * as z from 'zod';
 import type { RunningLimitName } from '../contracts/catalog.js';
+import { conflict } from '../core/errors.js';
 import { type HttpHandler, userRoute, type UserRequest } from '../core/http.js';
 import { getLedgerItem } from '../data/credits-repo.js';
 import { newId } from '../data/ids.js';
-import { debit, debitIdOf, ensureProfile } from './credits.js';
+import { debit, debitIdOf, ensureProfile, orphanRefundRef, refundIdOf } from './credits.js';
 import { checkRunning, takeRequest } from './limits.js';
 import { appendLogKeys, type LogKeys } from '../core/log.js';
 import { emitMetrics } from '../core/metrics.js';
@@ -75,6 +76,11 @@ export async function spend<R>(request: SpendingRequest, plan: SpendingPlan<R>):
   // A request seen before is answered as it was, whatever the limits and the balance say now.
   const earlier = await getLedgerItem(userId, debitIdOf(idempotencyKey));
   if (!earlier && plan.running) checkRunning(plan.running.limit, await plan.running.count());
+  // A charge whose request was cut off before its record was written has been given back by the reconciler: serving
+  // its retry now would make the work free.
+  if (earlier?.refundable === 0 && earlier.ref && (await getLedgerItem(userId, refundIdOf(orphanRefundRef(earlier.ref))))) {
+    throw conflict('REQUEST_EXPIRED', 'This request was cut off and its credits were given back. Send it again with a new Idempotency-Key.');
+  }
 
   const charge = await debit(userId, {
     idempotencyKey,

@@ -12,7 +12,8 @@ import { createUser, type TestUser } from '../support/users.js';
 
 const twin = inject('twin');
 Object.assign(process.env, twin.env);
-const { reconcile, STUCK_MARGIN_SECONDS } = await import('../../lambdas/domain/operations/reconciler.js');
+const { reconcile, refundOrphanedDebits, ORPHAN_DEBIT_AGE_SECONDS, STUCK_MARGIN_SECONDS } = await import('../../lambdas/domain/operations/reconciler.js');
+const { spend } = await import('../../lambdas/domain/spending.js');
 const credits = await import('../../lambdas/domain/credits.js');
 const ledgerRepo = await import('../../lambdas/data/credits-repo.js');
 const generationsRepo = await import('../../lambdas/data/generations-repo.js');
@@ -186,5 +187,42 @@ describe('reconciler', () => {
     expect(report.drifted.map((entry) => entry.userId)).not.toContain(honest.sub);
     expect(report.usersAudited).toBeGreaterThanOrEqual(2);
     expect((await ledgerOf(drifted)).balance).toBe(before.balance);
+  });
+
+  it('gives back once a debit whose record was never written, and then refuses that request\'s retry', async () => {
+    const user = await profiled();
+    const before = (await ledgerOf(user)).balance;
+    const request = { userId: user.sub, operation: 'generate-ai-image', idempotencyKey: randomUUID(), body: { prompt: 'cut off' } };
+    const recorded: string[] = [];
+    const plan = {
+      cost: 2,
+      description: 'Image generation (4K)',
+      record: async (recordId: string) => {
+        recorded.push(recordId);
+        throw new Error('the request dies between its charge and its record');
+      },
+      start: async () => {},
+    };
+    await expect(spend(request, plan)).rejects.toThrow('dies between');
+    expect((await ledgerOf(user)).balance).toBe(before - 2);
+
+    // Too young to call orphaned: a request may still be recording it.
+    expect((await reconcile()).settled.filter((entry) => entry.userId === user.sub)).toEqual([]);
+    // Two runs at once, as if ORPHAN_DEBIT_AGE_SECONDS had passed; the window holds just this debit (other test files
+    // share the twin and charge without records of their own).
+    const charged = new Date((await ledgerOf(user)).entries.find((entry) => entry.transaction_type === 'debit')!.created_at);
+    const since = new Date(charged.getTime() - 1);
+    const later = new Date(charged.getTime() + ORPHAN_DEBIT_AGE_SECONDS * 1000);
+    const runs = await Promise.all([refundOrphanedDebits(since, later), refundOrphanedDebits(since, later)]);
+    expect(runs.flat()).toEqual([{ kind: 'orphaned-debit', userId: user.sub, id: recorded[0] }]);
+    const { refunds, balance, entries } = await ledgerOf(user);
+    expect(balance).toBe(before);
+    expect(refunds.map((refund) => refund.amount)).toEqual([2]);
+    expect(balance).toBe(entries.reduce((sum, item) => sum + item.amount, 0));
+
+    // The same request again, with the same key: refused, not served free.
+    await expect(spend(request, { ...plan, record: async (recordId: string) => void recorded.push(recordId) })).rejects.toMatchObject({ status: 409, code: 'REQUEST_EXPIRED' });
+    expect(recorded).toHaveLength(1);
+    expect((await ledgerOf(user)).balance).toBe(before);
   });
 });

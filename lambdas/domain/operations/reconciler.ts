@@ -6,6 +6,10 @@
 // a second reconciler running at the same time, or the workflow's late end, changes nothing more. On the twin's start
 // the criterion is "no execution exists", since a restarted twin has none of the previous run's executions.
 //
+// Orphaned debits. A debit whose record was never written (the request died between its charge and its record, and
+// was never retried) is older than any request can live: it is given back whole, keyed so it happens once, and a late
+// retry of that request is then refused (spending.ts) rather than served free.
+//
 // Ledger drift. For every user whose ledger moved in the window: the balance is the sum of the entries, each entry's
 // balance_after is the running sum, and no debit has been refunded more than it took (its `refundable` is what it
 // took less the refunds naming it, never below zero). A drift is reported (metric + an error log naming the user),
@@ -15,11 +19,10 @@ import { VIDEO_FAILURE_MESSAGES } from '../../contracts/video.js';
 import { log } from '../../core/log.js';
 import { emitMetrics } from '../../core/metrics.js';
 import { executionArn, executionStatus } from '../../core/sfn.js';
-import { getProfile } from '../../data/credits-repo.js';
-import { listWholeLedgerItems, type LedgerItem } from '../../data/credits-repo.js';
+import { getLedgerItem, getProfile, listWholeLedgerItems, type LedgerItem } from '../../data/credits-repo.js';
 import { getGeneration } from '../../data/generations-repo.js';
 import { getJob } from '../../data/jobs-repo.js';
-import { listInFlight, listUsersWithLedgerEntriesSince } from '../../data/reconcile-repo.js';
+import { listDebitKeysBetween, listInFlight, listUsersWithLedgerEntriesSince } from '../../data/reconcile-repo.js';
 import type { TableName } from '../../data/tables.js';
 import { WORKFLOW_TIMEOUT_SECONDS, type WorkflowName } from '../../workflows.js';
 import { failAndRefund } from '../generation/service.js';
@@ -27,6 +30,8 @@ import { failJob } from '../video/settle.js';
 import { BATCH_MESSAGES } from '../../contracts/batch.js';
 import { getBatch } from '../../data/batches-repo.js';
 import { settleBatch } from '../batch/work.js';
+import { BATCH_OPERATION } from '../batch/service.js';
+import { orphanRefundRef, refund } from '../credits.js';
 
 /** Past its workflow's timeout by this much, a record in flight is stuck (clock skew, the ended rule's retries). */
 export const STUCK_MARGIN_SECONDS = 600;
@@ -107,6 +112,37 @@ export async function settleStuckWork(criterion: StuckCriterion, now = new Date(
     }
   }
   return settled;
+}
+
+/** A debit this old has outlived any request (API Gateway ends one after 29 s): no record by now means none will come. */
+export const ORPHAN_DEBIT_AGE_SECONDS = 300;
+
+/** Whether the record a debit paid for exists, by the operation that charged it. */
+async function recordExists(operation: string | undefined, userId: string, recordId: string): Promise<boolean> {
+  if (operation === 'generate-video') return (await getJob(userId, recordId)) !== undefined;
+  if (operation === BATCH_OPERATION) return (await getBatch(userId, recordId)) !== undefined;
+  return (await getGeneration(userId, recordId)) !== undefined;
+}
+
+/** Gives back, once, every debit created in [since, now − ORPHAN_DEBIT_AGE_SECONDS] whose record was never written. */
+export async function refundOrphanedDebits(since: Date, now = new Date()): Promise<SettledRecord[]> {
+  const refunded: SettledRecord[] = [];
+  const until = new Date(now.getTime() - ORPHAN_DEBIT_AGE_SECONDS * 1000);
+  if (until <= since) return refunded;
+  for (const key of await listDebitKeysBetween(since.toISOString(), until.toISOString())) {
+    const debit = await getLedgerItem(key.user_id, key.id);
+    if (!debit?.ref || !debit.refundable || (await recordExists(debit.operation, key.user_id, debit.ref))) continue;
+    const done = await refund(key.user_id, {
+      debitId: debit.id,
+      ref: orphanRefundRef(debit.ref),
+      amount: debit.refundable,
+      description: 'Refund: the request was cut off before its work began',
+    });
+    if (!done || done.replayed) continue;
+    log.warn('orphaned debit refunded: its record was never written', { userId: key.user_id, debitId: debit.id, amount: debit.refundable });
+    refunded.push({ kind: 'orphaned-debit', userId: key.user_id, id: debit.ref });
+  }
+  return refunded;
 }
 
 /** What is wrong with one user's ledger; empty when every invariant holds. */
@@ -191,8 +227,9 @@ export interface ReconcileReport {
 /** One run: settle stuck work, audit the ledgers that moved, emit the findings as metrics. */
 export async function reconcile(options: ReconcileOptions = {}): Promise<ReconcileReport> {
   const now = options.now ?? new Date();
-  const settled = await settleStuckWork(options.criterion ?? { kind: 'past-timeout' }, now);
-  const audit = await auditActiveLedgers(new Date(now.getTime() - (options.auditWindowMinutes ?? 30) * 60_000));
+  const windowStart = new Date(now.getTime() - (options.auditWindowMinutes ?? 30) * 60_000);
+  const settled = [...(await settleStuckWork(options.criterion ?? { kind: 'past-timeout' }, now)), ...(await refundOrphanedDebits(windowStart, now))];
+  const audit = await auditActiveLedgers(windowStart);
   emitMetrics({
     ReconcilerFindings: settled.length + audit.drifted.length,
     StuckWorkSettled: settled.length,
