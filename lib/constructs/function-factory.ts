@@ -137,13 +137,26 @@ export class FunctionFactory {
     }
   }
 
+  private readonly logGroups = new Map<Construct, LogGroup>();
+
+  /**
+   * One log group per feature construct (the HTTP API's routes, the workflows' tasks, realtime, operations): each
+   * function writes its own streams (named by the function), and sixty functions don't cost sixty log groups of the
+   * 500 resources CloudFormation allows a stack.
+   */
+  private logGroupOf(scope: Construct): LogGroup {
+    let group = this.logGroups.get(scope);
+    if (!group) {
+      group = new LogGroup(scope, 'FunctionLogs', { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });
+      this.logGroups.set(scope, group);
+    }
+    return group;
+  }
+
   /** A function for lambdas/handlers/<spec.handler>.ts with the access it declares granted and named in its env. */
   create(scope: Construct, id: string, spec: FunctionSpec): NodejsFunction {
-    const logGroup = new LogGroup(scope, `${id}Logs`, {
-      retention: RetentionDays.ONE_MONTH,
-      removalPolicy: RemovalPolicy.DESTROY,
-    });
-    // An own role instead of AWSLambdaBasicExecutionRole: it may write to this function's log group only.
+    const logGroup = this.logGroupOf(scope);
+    // An own role instead of AWSLambdaBasicExecutionRole: it may write to its feature's log group only.
     const role = new Role(scope, `${id}Role`, { assumedBy: new ServicePrincipal('lambda.amazonaws.com') });
     logGroup.grantWrite(role);
     const media = spec.media ? this.props.mediaLayer : undefined;

@@ -121,7 +121,8 @@ export class HttpApi extends Construct {
       });
       functions[handler] = fn;
       if (PEPPER_READERS.includes(handler)) pepper.grantRead(fn);
-      const integration = new HttpLambdaIntegration(`${pascalCase(handler)}Integration`, fn);
+      // One invoke permission per function for this API (not one per route): a function serves its route and its /v1 twin.
+      const integration = new HttpLambdaIntegration(`${pascalCase(handler)}Integration`, fn, { scopePermissionToRoute: false });
 
       const authorizer: IHttpRouteAuthorizer = route.auth === 'user' ? userAuthorizer : noAuthorizer;
       const [apiRoute] = this.api.addRoutes({

@@ -20,7 +20,8 @@ describe('bench/cost.ts', () => {
     const count = (type: string) => Object.values(synth.json.Resources).filter((resource) => resource.Type === type).length;
     const monitoring = count('AWS::CloudWatch::Alarm') * PRICES.cloudWatch.alarmMonth + count('AWS::CloudWatch::Dashboard') * PRICES.cloudWatch.dashboardMonth;
     expect(count('AWS::CloudWatch::Alarm')).toBeGreaterThan(0);
-    expect(total).toBeCloseTo(PRICES.secretsManager.secretMonth + monitoring, 1);
+    // Two secrets: the FASHN key it reads, and the API keys' pepper the template creates.
+    expect(total).toBeCloseTo(2 * PRICES.secretsManager.secretMonth + monitoring, 1);
     expect(report.resources['AWS::Lambda::Function']).toBeGreaterThan(20);
   });
 

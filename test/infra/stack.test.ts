@@ -312,6 +312,8 @@ describe('http api', () => {
         'poll-operation',
         'purchase-credits',
         'request-refund',
+        // Marks the profile as being deleted (no balance moves: the deletion workflow moves the ledger).
+        'request-account-deletion',
         'stripe-webhook',
         'upscale-ai-image',
       ].sort(),
