@@ -182,7 +182,8 @@ describe('provider failures', () => {
     expect(await balanceOf(user)).toBe(SIGNUP_CREDITS);
     await expectRefunds(user, [1]);
     const history = await generationsRepo.listGenerations(user.sub, { type: 'video', limit: 10 });
-    expect(history).toMatchObject([{ status: 'failed', credits_used: 0, error_message: VIDEO_FAILURE_MESSAGES.contentPolicy }]);
+    // History shows what was charged and that it came back: net 0.
+    expect(history).toMatchObject([{ status: 'failed', credits_used: 1, credits_refunded: 1, error_message: VIDEO_FAILURE_MESSAGES.contentPolicy }]);
   });
 
   it('a crashing finalize task (the provider delivered a file that is no video) ends failed with a safe message and one refund', async () => {

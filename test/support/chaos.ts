@@ -124,7 +124,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     }
   };
   const start = (faultRates: string) =>
-    startTwinProcess({ dataDir, ports, env: { [LOCAL_ENGINE_FAULTS_ENV]: faultRates }, onOutput: countFaults });
+    // One JSON line per log entry (not the indented development form), so each fault line is read whole.
+    startTwinProcess({ dataDir, ports, env: { [LOCAL_ENGINE_FAULTS_ENV]: faultRates, POWERTOOLS_DEV: 'false' }, onOutput: countFaults });
 
   let twin: TwinProcess | undefined;
   try {
