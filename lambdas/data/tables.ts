@@ -97,6 +97,15 @@ export const TABLES = {
     localIndexes: [{ name: 'by_created', sortKey: { name: 'created_at', type: 'S' } }],
     stream: true,
   },
+  /**
+   * Outgoing webhooks, in the owner's partition: endpoints (`we_…`: url, events, signing secret, disabled_at) and
+   * delivery attempts (`att#<time>#…`, newest last, expired by TTL after a week; the screen shows the newest 20).
+   */
+  webhooks: {
+    partitionKey: { name: 'user_id', type: 'S' },
+    sortKey: { name: 'id', type: 'S' },
+    ttlAttribute: 'expires_at',
+  },
 } as const satisfies Record<string, TableDefinition>;
 
 export type TableName = keyof typeof TABLES;

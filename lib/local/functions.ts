@@ -12,6 +12,8 @@ import { EditImageRequest, GenerateImageRequest, GenerationsQuery, MODEL_DESCRIP
 import { CreateImportRequest, SelectImportRequest } from '../../lambdas/contracts/imports.js';
 import { GenerateVideoRequest, GetVideoUrlRequest, PollOperationRequest, VideoOutput } from '../../lambdas/contracts/video.js';
 import { GenerateBatchRequest } from '../../lambdas/contracts/batch.js';
+import { CreateWebhookRequest } from '../../lambdas/contracts/webhooks.js';
+import type { DeliveryState } from '../../lambdas/domain/webhooks/delivery.js';
 import type { BatchWorkflowInput } from '../../lambdas/domain/batch/service.js';
 import type { PhotoTaskInput } from '../../lambdas/domain/batch/work.js';
 import type { GenerationWorkflowInput } from '../../lambdas/domain/generation/service.js';
@@ -108,7 +110,7 @@ interface RouteContract {
   sample?: { body?: () => Promise<unknown> | unknown; query?: Record<string, string>; params?: Record<string, string> };
 }
 
-const SAMPLE_IDS = { clothingItem: 'sample-clothing-item', generation: 'sample-generation', job: 'sample-job', batch: 'sample-batch' } as const;
+const SAMPLE_IDS = { clothingItem: 'sample-clothing-item', generation: 'sample-generation', job: 'sample-job', batch: 'sample-batch', webhook: 'we_sample' } as const;
 
 /** A small product photo (the demo's T-shirt), as API callers send one inline. */
 const sampleProductBase64 = async () => (await productPhoto(DEMO_PRODUCTS[0]!, 300, 350)).toString('base64');
@@ -192,6 +194,11 @@ export const ROUTE_CONTRACTS: Record<RouteHandler, RouteContract> = {
   'list-batches': {},
   'get-batch': { sample: { params: { id: SAMPLE_IDS.batch } } },
   'download-batch': { sample: { params: { id: SAMPLE_IDS.batch } } },
+  'create-webhook': { body: CreateWebhookRequest, sample: { body: () => ({ url: 'http://localhost:4000/webhooks', events: ['generation.completed', 'video.completed'] }) } },
+  'list-webhooks': {},
+  'list-webhook-deliveries': {},
+  'delete-webhook': { sample: { params: { id: SAMPLE_IDS.webhook } } },
+  'send-webhook-test': { sample: { params: { id: SAMPLE_IDS.webhook } } },
 };
 
 /** A route path with its parameters filled in: /clothing-items/{id} → /clothing-items/abc */
@@ -279,6 +286,13 @@ export const TASK_CONTRACTS: Record<TaskHandler, z.ZodType> = {
     error: CaughtError.optional(),
   }),
   'batch-summarize': z.object({ userId: z.string().min(1), batchId: z.string().min(1) }),
+  'webhook-deliver': z.object({
+    userId: z.string().min(1),
+    endpointId: z.string().min(1),
+    event: z.object({ id: z.string().min(1), type: z.string().min(1), timestamp: z.string(), data: z.unknown() }),
+    attempt: z.number().int().min(1),
+    delays: z.array(z.number().int().min(0)),
+  }),
 };
 
 /** What each workflow is started with (the routes' startExecution input). */
@@ -286,6 +300,13 @@ const EXECUTION_INPUTS: Record<WorkflowName, Record<string, unknown>> = {
   generation: { userId: SAMPLE_USER.sub, generationId: SAMPLE_IDS.generation } satisfies GenerationWorkflowInput,
   video: { userId: SAMPLE_USER.sub, jobId: SAMPLE_IDS.job, outputs: [0] } satisfies VideoWorkflowInput,
   batch: { userId: SAMPLE_USER.sub, batchId: SAMPLE_IDS.batch, photoIds: [`${SAMPLE_IDS.batch}-p000`], maxConcurrency: 4 } satisfies BatchWorkflowInput,
+  webhookDelivery: {
+    userId: SAMPLE_USER.sub,
+    endpointId: SAMPLE_IDS.webhook,
+    event: { id: 'evt_sample', type: 'webhook.test', timestamp: '2026-11-23T00:00:00.000Z', data: { endpoint_id: SAMPLE_IDS.webhook } },
+    attempt: 1,
+    delays: [5, 300],
+  } satisfies DeliveryState,
 };
 
 /** What a task's predecessor leaves in the state (its result), which the ASL alone cannot say. */
