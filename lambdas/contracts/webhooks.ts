@@ -67,5 +67,8 @@ export interface WebhookEvent {
   data: unknown;
 }
 
+export const WebhookDeleted = z.object({ deleted: z.literal(true) });
+export type WebhookDeleted = z.infer<typeof WebhookDeleted>;
+
 export const WebhookTestSent = z.object({ eventId: z.string(), message: z.string() });
 export type WebhookTestSent = z.infer<typeof WebhookTestSent>;

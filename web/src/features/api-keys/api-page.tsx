@@ -9,6 +9,7 @@ import { ScrollRegion } from '@/components/ui/scroll-region';
 import { formatDateTime } from '@/lib/format';
 import { useSession } from '@/lib/session-context';
 import { generateApiKey, maskKey, type ApiKey } from './api-key';
+import { WebhooksPanel } from './webhooks-panel';
 
 export default function ApiPage() {
   const { config } = useSession();
@@ -113,6 +114,7 @@ export default function ApiPage() {
           </ScrollRegion>
         </CardContent>
       </Card>
+      <WebhooksPanel />
     </div>
   );
 }
