@@ -13,7 +13,7 @@ import { CreateImportRequest, SelectImportRequest } from '../../lambdas/contract
 import { GenerateVideoRequest, GetVideoUrlRequest, PollOperationRequest, VideoOutput } from '../../lambdas/contracts/video.js';
 import { GenerateBatchRequest } from '../../lambdas/contracts/batch.js';
 import { CreateWebhookRequest } from '../../lambdas/contracts/webhooks.js';
-import type { DeliveryState } from '../../lambdas/domain/webhooks/delivery.js';
+import type { DeliveryState } from '../../lambdas/domain/webhooks/start.js';
 import type { BatchWorkflowInput } from '../../lambdas/domain/batch/service.js';
 import type { PhotoTaskInput } from '../../lambdas/domain/batch/work.js';
 import type { GenerationWorkflowInput } from '../../lambdas/domain/generation/service.js';

@@ -18,7 +18,7 @@ const twin = inject('twin');
 // This process calls the domain directly with the cloud's rules: the twin's handlers run in its own process.
 Object.assign(process.env, twin.env);
 delete process.env[WEBHOOKS_ALLOW_LOCAL_ENV];
-const { createWebhook } = await import('../../lambdas/domain/webhooks/endpoints.js');
+const { createWebhook } = await import('../../lambdas/domain/webhooks/register.js');
 const { deliverAttempt } = await import('../../lambdas/domain/webhooks/delivery.js');
 const { executionArn, executionStatus } = await import('../../lambdas/core/sfn.js');
 

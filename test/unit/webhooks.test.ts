@@ -8,8 +8,8 @@ import type { DynamoDBRecord } from 'aws-lambda';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventIdOf, terminalChangeOf } from '../../lambdas/domain/webhooks/events.js';
+import { checkWebhookUrl } from '../../lambdas/domain/webhooks/address.js';
 import {
-  checkWebhookUrl,
   DEFAULT_RETRY_DELAYS,
   localTargetsAllowed,
   newSigningSecret,

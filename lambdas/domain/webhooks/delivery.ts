@@ -2,44 +2,24 @@
 // attempts (a Wait state: the platform keeps time, no function sleeps). Every attempt is recorded; a 2xx ends the
 // delivery, a 410 disables the endpoint, anything else (another status, a timeout, a refused or unreachable address)
 // is retried after the next delay of the schedule until it runs out.
-import type { WebhookEvent } from '../../contracts/webhooks.js';
 import { log } from '../../core/log.js';
-import { startExecution } from '../../core/sfn.js';
 import * as repo from '../../data/webhooks-repo.js';
 import { safeFetch, SafeFetchError, type Resolver } from '../../net/safe-fetch.js';
-import { localTargetsAllowed, retryDelays, signedHeaders } from './rules.js';
+import { localTargetsAllowed, signedHeaders } from './rules.js';
+import type { DeliveryState } from './start.js';
 
-export const WEBHOOK_DELIVERY_WORKFLOW = 'webhookDelivery';
+export type { DeliveryState } from './start.js';
+
 /** How long a receiver has to answer one attempt. */
 export const DELIVERY_TIMEOUT_MS = 10_000;
 const MAX_RESPONSE_BYTES = 64 * 1024;
 const USER_AGENT = 'ModelLoop-Webhooks/1.0';
-
-/** The workflow's state: its input, and what each Deliver task hands to the next state. */
-export interface DeliveryState {
-  userId: string;
-  endpointId: string;
-  event: WebhookEvent;
-  /** The attempt about to be made (1 = the first). */
-  attempt: number;
-  /** Seconds before each retry; its length is the number of retries. */
-  delays: number[];
-  outcome?: 'delivered' | 'retry' | 'exhausted' | 'disabled' | 'dropped';
-  /** With outcome 'retry': the Wait state's seconds. */
-  waitSeconds?: number;
-}
 
 export interface DeliveryOptions {
   /** Cloud address rules unless the twin's flag (or this) allows local targets. */
   local?: boolean;
   resolve?: Resolver;
   now?: () => Date;
-}
-
-/** Starts the delivery of an event to one endpoint; the same event and endpoint is the same execution. */
-export async function startDelivery(userId: string, endpointId: string, event: WebhookEvent): Promise<void> {
-  const input: DeliveryState = { userId, endpointId, event, attempt: 1, delays: retryDelays() };
-  await startExecution(WEBHOOK_DELIVERY_WORKFLOW, `${event.id}_${endpointId}`.slice(0, 80), input);
 }
 
 export async function deliverAttempt(state: DeliveryState, options: DeliveryOptions = {}): Promise<DeliveryState> {

@@ -1,22 +1,17 @@
-// The routes' side of webhooks: register (at most MAX_WEBHOOK_ENDPOINTS, the address checked, the secret answered
-// once), list, delete, the delivery log and "send test event".
+// The routes' side of webhooks besides registration (register.ts): list, delete, the delivery log and "send test event".
 import { randomBytes } from 'node:crypto';
 import {
-  MAX_WEBHOOK_ENDPOINTS,
   WEBHOOK_LOG_SIZE,
   WEBHOOK_TEST_EVENT,
-  type CreatedWebhookEndpoint,
   type WebhookDelivery,
   type WebhookEndpoint,
-  type WebhookEventType,
   type WebhookTestSent,
 } from '../../contracts/webhooks.js';
 import { AppError, notFound } from '../../core/errors.js';
 import * as repo from '../../data/webhooks-repo.js';
-import { startDelivery } from './delivery.js';
-import { checkWebhookUrl, newSigningSecret } from './rules.js';
+import { startDelivery } from './start.js';
 
-const toEndpoint = (record: repo.WebhookEndpointRecord): WebhookEndpoint => ({
+export const toEndpoint = (record: repo.WebhookEndpointRecord): WebhookEndpoint => ({
   id: record.id,
   url: record.url,
   events: record.events,
@@ -36,24 +31,6 @@ const toDelivery = (record: repo.WebhookAttemptRecord): WebhookDelivery => ({
   ok: record.ok,
   created_at: record.created_at,
 });
-
-export async function createWebhook(userId: string, request: { url: string; events: WebhookEventType[] }): Promise<CreatedWebhookEndpoint> {
-  const url = await checkWebhookUrl(request.url);
-  const existing = await repo.listEndpoints(userId);
-  if (existing.length >= MAX_WEBHOOK_ENDPOINTS) {
-    throw new AppError(409, 'WEBHOOK_LIMIT_REACHED', `You can have at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints. Delete one first.`);
-  }
-  const record: repo.WebhookEndpointRecord = {
-    user_id: userId,
-    id: repo.newEndpointId(),
-    url: url.href,
-    events: request.events,
-    secret: newSigningSecret(),
-    created_at: new Date().toISOString(),
-  };
-  await repo.putEndpoint(record);
-  return { ...toEndpoint(record), secret: record.secret };
-}
 
 export async function listWebhooks(userId: string): Promise<WebhookEndpoint[]> {
   const records = await repo.listEndpoints(userId);

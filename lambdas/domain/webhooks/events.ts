@@ -13,7 +13,7 @@ import { streamedTableOf, type StreamedTable } from '../../realtime/messages.js'
 import { presignDownload } from '../../storage/presign.js';
 import { getBatchView } from '../batch/service.js';
 import { getGenerationView } from '../generation/service.js';
-import { startDelivery } from './delivery.js';
+import { startDelivery } from './start.js';
 
 export interface TerminalChange {
   type: WebhookEventType;
