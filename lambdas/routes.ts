@@ -329,6 +329,27 @@ export const ROUTES = [
     timeoutSeconds: 28,
     memoryMb: 1024,
   },
+  // ——— Outgoing webhooks (Standard Webhooks; lambdas/domain/webhooks/) ———
+  {
+    // Checks the address (https, public after resolution), answers the signing secret once.
+    method: 'POST',
+    path: '/webhooks',
+    handler: 'create-webhook',
+    auth: 'user',
+    tables: { webhooks: 'write' },
+  },
+  { method: 'GET', path: '/webhooks', handler: 'list-webhooks', auth: 'user', tables: { webhooks: 'read' } },
+  { method: 'GET', path: '/webhooks/deliveries', handler: 'list-webhook-deliveries', auth: 'user', tables: { webhooks: 'read' } },
+  { method: 'DELETE', path: '/webhooks/{id}', handler: 'delete-webhook', auth: 'user', tables: { webhooks: 'write' } },
+  {
+    // Starts the delivery workflow of a webhook.test event to one endpoint.
+    method: 'POST',
+    path: '/webhooks/{id}/test',
+    handler: 'send-webhook-test',
+    auth: 'user',
+    tables: { webhooks: 'read' },
+    workflows: ['webhookDelivery'],
+  },
 ] as const satisfies readonly RouteDefinition[];
 
 /** CORS of the HTTP API: the same settings for API Gateway and the local gateway. */

@@ -113,6 +113,17 @@ export const WORKFLOWS = {
       DeleteObjects: { handler: 'account-delete-objects', buckets: { clothingImages: 'write', results: 'write' }, timeoutSeconds: 60 },
     },
   },
+  /**
+   * One event to one endpoint (lambdas/domain/webhooks/delivery.ts): execution name = <event id>_<endpoint id>.
+   * Deliver tries once and says what next; a Wait state spaces the retries (the delays ride in the input), so no
+   * function ever sleeps. A schedule that runs out ends in a Fail state: a failed execution, which raises the alarm.
+   */
+  webhookDelivery: {
+    asl: 'webhook-delivery.asl.json',
+    tasks: {
+      Deliver: { handler: 'webhook-deliver', tables: { webhooks: 'write' }, timeoutSeconds: 30 },
+    },
+  },
 } satisfies Record<string, WorkflowDefinition>;
 
 /** The environment variable of POST /generate-batch that sets the batch Map's MaxConcurrency. */
@@ -141,7 +152,7 @@ export const WORKFLOW_ENDED_FUNCTION = {
 export { workflowEnvName } from './core/config.js';
 
 /** Each workflow's own TimeoutSeconds (its ASL file; a unit test keeps the two equal): no execution runs longer. */
-export const WORKFLOW_TIMEOUT_SECONDS = { generation: 1200, video: 3600, batch: 7200, deleteAccount: 3600 } as const satisfies Record<WorkflowName, number>;
+export const WORKFLOW_TIMEOUT_SECONDS = { generation: 1200, video: 3600, batch: 7200, deleteAccount: 3600, webhookDelivery: 172800 } as const satisfies Record<WorkflowName, number>;
 
 /**
  * Settles work left in flight past its workflow's timeout and audits the ledgers that moved: an EventBridge schedule
@@ -155,3 +166,18 @@ export const RECONCILER_FUNCTION = {
 } as const satisfies TaskFunction;
 
 export const RECONCILER_SCHEDULE_MINUTES = 15;
+
+/**
+ * The consumer of the generations, jobs and batches streams that turns a record reaching its end state into webhook
+ * deliveries (lambdas/domain/webhooks/events.ts): beside the realtime fan-out, with its own retries and dead letters.
+ */
+export const WEBHOOK_EMIT_FUNCTION = {
+  handler: 'webhook-emit',
+  tables: { webhooks: 'read', generations: 'read', jobs: 'read', batches: 'read' },
+  buckets: { results: 'read' },
+  workflows: ['webhookDelivery'],
+  timeoutSeconds: 60,
+} as const satisfies TaskFunction & { workflows: readonly WorkflowName[] };
+
+/** The streamed tables whose end states are webhook events. */
+export const WEBHOOK_EMIT_TABLES = ['generations', 'jobs', 'batches'] as const satisfies readonly TableName[];

@@ -17,6 +17,7 @@ import { Realtime } from './constructs/realtime.js';
 import { Reconciler } from './constructs/reconciler.js';
 import { Storage } from './constructs/storage.js';
 import { WebHosting } from './constructs/web-hosting.js';
+import { Webhooks } from './constructs/webhooks.js';
 import { Workflows } from './constructs/workflows.js';
 
 export interface ModelLoopStackProps extends StackProps {
@@ -37,6 +38,7 @@ export class ModelLoopStack extends Stack {
   readonly web: WebHosting;
   readonly reconciler: Reconciler;
   readonly operations: Operations;
+  readonly webhooks: Webhooks;
 
   constructor(scope: Construct, id: string, props: ModelLoopStackProps) {
     super(scope, id, props);
@@ -92,6 +94,8 @@ export class ModelLoopStack extends Stack {
       audience: this.auth.webClient.userPoolClientId,
     });
 
+    this.webhooks = new Webhooks(this, 'Webhooks', { functions: this.functions, tables: this.data.tables });
+
     this.reconciler = new Reconciler(this, 'Reconciler', { functions: this.functions });
     this.operations = new Operations(this, 'Operations', {
       alarmEmail: config.alarmEmail,
@@ -99,11 +103,12 @@ export class ModelLoopStack extends Stack {
         'realtime fan-out': this.realtime.deadLetterQueue,
         'workflow-ended rule': this.workflows.deadLetterQueue,
         'reconciler schedule': this.reconciler.deadLetterQueue,
+        'webhook emitter': this.webhooks.deadLetterQueue,
       },
       functionGroups: {
         api: Object.values(this.httpApi.functions),
         workflows: this.workflows.functions,
-        realtime: Object.values(this.realtime.functions),
+        realtime: [...Object.values(this.realtime.functions), this.webhooks.emitter],
         operations: [this.reconciler.function],
       },
       stateMachines: this.workflows.stateMachines,

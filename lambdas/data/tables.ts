@@ -109,6 +109,15 @@ export const TABLES = {
     sortKey: { name: 'id', type: 'S' },
     globalIndexes: [{ name: 'by_hash', partitionKey: { name: 'key_hash', type: 'S' } }],
   },
+  /**
+   * Outgoing webhooks, in the owner's partition: endpoints (`we_…`: url, events, signing secret, disabled_at) and
+   * delivery attempts (`att#<time>#…`, newest last, expired by TTL after a week; the screen shows the newest 20).
+   */
+  webhooks: {
+    partitionKey: { name: 'user_id', type: 'S' },
+    sortKey: { name: 'id', type: 'S' },
+    ttlAttribute: 'expires_at',
+  },
 } as const satisfies Record<string, TableDefinition>;
 
 export type TableName = keyof typeof TABLES;
@@ -173,4 +182,5 @@ export const ACCOUNT_DELETION = {
   imports: { action: 'partition' },
   batches: { action: 'partition' },
   apiKeys: { action: 'partition' },
+  webhooks: { action: 'partition' },
 } as const satisfies Record<TableName, AccountDeletionRule>;

@@ -31,7 +31,9 @@ const batchArn = process.env[workflowEnvName('batch')];
 export const handler = workflowTask('workflow-ended', async (event: ExecutionStatusChangeEvent): Promise<void> => {
   const { stateMachineArn, status, name } = event.detail;
   if (!(ENDED_STATUSES as readonly string[]).includes(status)) return;
-  const input = JSON.parse(event.detail.input ?? '{}') as { userId?: string; jobId?: string; generationId?: string; batchId?: string };
+  const input = JSON.parse(event.detail.input ?? '{}') as { userId?: string; jobId?: string; generationId?: string; batchId?: string; endpointId?: string };
+  // A webhook delivery that gave up has nothing to settle: each of its attempts is in the owner's delivery log.
+  if (input.endpointId) return log.info('webhook delivery execution ended', { execution: name, status });
   if (!input.userId) return log.warn('ended execution without a user', { execution: name, status });
   const timedOut = status === 'TIMED_OUT';
   if (stateMachineArn === videoArn && input.jobId) {

@@ -55,6 +55,15 @@ export interface SafeFetchOptions {
   resolve?: Resolver;
   /** Loopback `address:port` pairs to allow besides TEST_FETCH_TARGETS_ENV's (tests only). */
   testTargets?: Iterable<string>;
+  /** Loopback addresses on any port (outgoing webhooks on the local twin, where a developer receives them). */
+  allowLoopback?: boolean;
+  /** GET unless said; a POST sends `body`. */
+  method?: 'GET' | 'POST';
+  body?: string;
+  /** Added to (and overriding) the default request headers. */
+  headers?: Record<string, string>;
+  /** false: a redirect is not followed but answered as HTTP_ERROR with its status (webhook deliveries). */
+  followRedirects?: boolean;
 }
 
 export interface FetchedBody {
@@ -107,14 +116,17 @@ interface Target {
 }
 
 /** Checks a URL's scheme, credentials and port, then resolves its host once and checks every address. */
-export async function checkTarget(url: URL, resolve: Resolver, testTargets: ReadonlySet<string>): Promise<Target> {
+export async function checkTarget(url: URL, resolve: Resolver, testTargets: ReadonlySet<string>, allowLoopback = false): Promise<Target> {
   if (url.protocol !== 'http:' && url.protocol !== 'https:') throw notAllowed();
   if (url.username || url.password) throw notAllowed();
   const port = url.port ? Number(url.port) : url.protocol === 'https:' ? 443 : 80;
-  const portAllowed = ALLOWED_PORTS.has(port) || [...testTargets].some((target) => target.endsWith(`:${port}`));
+  const portAllowed = allowLoopback || ALLOWED_PORTS.has(port) || [...testTargets].some((target) => target.endsWith(`:${port}`));
   if (!portAllowed) throw notAllowed();
   const hostname = url.hostname.replace(/^\[|\]$/g, '');
-  const allowed = (address: string) => testTargets.has(`${ipaddr.parse(address).toString()}:${port}`) || (ALLOWED_PORTS.has(port) && isPublicAddress(address));
+  const allowed = (address: string) =>
+    testTargets.has(`${ipaddr.parse(address).toString()}:${port}`) ||
+    (allowLoopback && ipaddr.parse(address).range() === 'loopback') ||
+    (ALLOWED_PORTS.has(port) && isPublicAddress(address));
 
   if (ipaddr.isValid(hostname)) {
     if (!allowed(hostname)) throw notAllowed();
@@ -150,7 +162,7 @@ function pinnedAgent(pinned: Map<string, Target>): Agent {
 const REDIRECTS = new Set([301, 302, 303, 307, 308]);
 
 /**
- * GETs a URL under the guard and reads its body within the limits. Anything refused or failed is a SafeFetchError
+ * GETs (or POSTs) a URL under the guard and reads its body within the limits. Anything refused or failed is a SafeFetchError
  * saying why; a non-2xx final answer is HTTP_ERROR with its status.
  */
 export async function safeFetch(input: string | URL, options: SafeFetchOptions): Promise<FetchedBody> {
@@ -169,19 +181,22 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions):
   }
   try {
     for (let redirects = 0; ; redirects++) {
-      const target = await abortable(checkTarget(url, resolve, testTargets), signal);
+      const target = await abortable(checkTarget(url, resolve, testTargets, options.allowLoopback === true), signal);
       pinned.set(target.hostname, target);
       const response = await undiciFetch(url, {
         dispatcher: agent,
         redirect: 'manual',
         signal,
+        method: options.method ?? 'GET',
+        ...(options.body !== undefined ? { body: options.body } : {}),
         headers: {
           'user-agent': BROWSER_USER_AGENT,
           accept: options.accept ?? '*/*',
           'accept-language': 'en-US,en;q=0.9',
+          ...options.headers,
         },
       });
-      if (REDIRECTS.has(response.status)) {
+      if (REDIRECTS.has(response.status) && options.followRedirects !== false) {
         await response.body?.cancel().catch(() => undefined);
         const location = response.headers.get('location');
         if (!location) throw unreachable('The address redirected nowhere');

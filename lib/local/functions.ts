@@ -14,6 +14,8 @@ import { GenerateVideoRequest, GetVideoUrlRequest, PollOperationRequest, VideoOu
 import { GenerateBatchRequest } from '../../lambdas/contracts/batch.js';
 import { CreateApiKeyRequest } from '../../lambdas/contracts/api-keys.js';
 import { AccountDeletionInput, DeleteAccountRequest } from '../../lambdas/contracts/account.js';
+import { CreateWebhookRequest } from '../../lambdas/contracts/webhooks.js';
+import type { DeliveryState } from '../../lambdas/domain/webhooks/start.js';
 import type { BatchWorkflowInput } from '../../lambdas/domain/batch/service.js';
 import type { PhotoTaskInput } from '../../lambdas/domain/batch/work.js';
 import type { GenerationWorkflowInput } from '../../lambdas/domain/generation/service.js';
@@ -110,7 +112,7 @@ interface RouteContract {
   sample?: { body?: () => Promise<unknown> | unknown; query?: Record<string, string>; params?: Record<string, string> };
 }
 
-const SAMPLE_IDS = { clothingItem: 'sample-clothing-item', generation: 'sample-generation', job: 'sample-job', batch: 'sample-batch' } as const;
+const SAMPLE_IDS = { clothingItem: 'sample-clothing-item', generation: 'sample-generation', job: 'sample-job', batch: 'sample-batch', webhook: 'we_sample' } as const;
 
 /** A small product photo (the demo's T-shirt), as API callers send one inline. */
 const sampleProductBase64 = async () => (await productPhoto(DEMO_PRODUCTS[0]!, 300, 350)).toString('base64');
@@ -203,6 +205,11 @@ export const ROUTE_CONTRACTS: Record<RouteHandler, RouteContract> = {
   // Not the caller's address, so the sample is refused (EMAIL_MISMATCH): with the caller's own, it really deletes them.
   'request-account-deletion': { body: DeleteAccountRequest, sample: { body: () => ({ confirmEmail: 'type-the-account-address@example.com' }) } },
   'export-account-data': {},
+  'create-webhook': { body: CreateWebhookRequest, sample: { body: () => ({ url: 'http://localhost:4000/webhooks', events: ['generation.completed', 'video.completed'] }) } },
+  'list-webhooks': {},
+  'list-webhook-deliveries': {},
+  'delete-webhook': { sample: { params: { id: SAMPLE_IDS.webhook } } },
+  'send-webhook-test': { sample: { params: { id: SAMPLE_IDS.webhook } } },
 };
 
 /** A route path with its parameters filled in: /clothing-items/{id} → /clothing-items/abc */
@@ -294,6 +301,13 @@ export const TASK_CONTRACTS: Record<TaskHandler, z.ZodType> = {
   'account-anonymise-ledger': AccountDeletionInput,
   'account-delete-records': AccountDeletionInput,
   'account-delete-objects': AccountDeletionInput,
+  'webhook-deliver': z.object({
+    userId: z.string().min(1),
+    endpointId: z.string().min(1),
+    event: z.object({ id: z.string().min(1), type: z.string().min(1), timestamp: z.string(), data: z.unknown() }),
+    attempt: z.number().int().min(1),
+    delays: z.array(z.number().int().min(0)),
+  }),
 };
 
 /** What each workflow is started with (the routes' startExecution input). */
@@ -302,6 +316,13 @@ const EXECUTION_INPUTS: Record<WorkflowName, Record<string, unknown>> = {
   video: { userId: SAMPLE_USER.sub, jobId: SAMPLE_IDS.job, outputs: [0] } satisfies VideoWorkflowInput,
   batch: { userId: SAMPLE_USER.sub, batchId: SAMPLE_IDS.batch, photoIds: [`${SAMPLE_IDS.batch}-p000`], maxConcurrency: 4 } satisfies BatchWorkflowInput,
   deleteAccount: { userId: SAMPLE_USER.sub, tombstoneId: 'deleted-00000000-0000-4000-8000-000000000000' } satisfies AccountDeletionInput,
+  webhookDelivery: {
+    userId: SAMPLE_USER.sub,
+    endpointId: SAMPLE_IDS.webhook,
+    event: { id: 'evt_sample', type: 'webhook.test', timestamp: '2026-11-23T00:00:00.000Z', data: { endpoint_id: SAMPLE_IDS.webhook } },
+    attempt: 1,
+    delays: [5, 300],
+  } satisfies DeliveryState,
 };
 
 /** What a task's predecessor leaves in the state (its result), which the ASL alone cannot say. */

@@ -8,7 +8,8 @@ import type { RuntimeConfig } from '../../lambdas/contracts/api.js';
 import { ID_TOKEN_ENV } from '../../lambdas/core/jwt.js';
 import { USER_POOL_ENV } from '../../lambdas/core/config.js';
 import { bucketEnvName, tableEnvName, type BucketName, type TableName } from '../../lambdas/data/tables.js';
-import { BATCH_CONCURRENCY, BATCH_CONCURRENCY_ENV, RECONCILER_FUNCTION, RECONCILER_SCHEDULE_MINUTES, WORKFLOW_ENDED_FUNCTION } from '../../lambdas/workflows.js';
+import { BATCH_CONCURRENCY, BATCH_CONCURRENCY_ENV, RECONCILER_FUNCTION, RECONCILER_SCHEDULE_MINUTES, WEBHOOK_EMIT_FUNCTION, WEBHOOK_EMIT_TABLES, WORKFLOW_ENDED_FUNCTION } from '../../lambdas/workflows.js';
+import { WEBHOOKS_ALLOW_LOCAL_ENV } from '../../lambdas/domain/webhooks/rules.js';
 import type { ReconcilerInput } from '../../lambdas/contracts/operations.js';
 import { CALLBACK_URL_ENV } from '../../lambdas/realtime/fan-out.js';
 import { TEST_FETCH_TARGETS_ENV } from '../../lambdas/net/safe-fetch.js';
@@ -180,6 +181,8 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       // The delete-account workflow deletes users in cognito-local, as it does in the cloud's user pool.
       [USER_POOL_ENV]: cognito.userPoolId,
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
+      // Developers receive webhooks on http://localhost; the cloud allows public https addresses only.
+      [WEBHOOKS_ALLOW_LOCAL_ENV]: '1',
       [ID_TOKEN_ENV.issuer]: cognito.issuer,
       [ID_TOKEN_ENV.audience]: cognito.userPoolClientId,
       [ID_TOKEN_ENV.jwksUri]: cognito.jwksUri,
@@ -264,6 +267,17 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       log: (line) => log('streams', line),
     });
     stops.push(() => streamPoller.stop());
+    // The same streams → webhook events, as the emitter's own event source mappings do in the cloud.
+    const emit = await loadHandler(WEBHOOK_EMIT_FUNCTION.handler);
+    const webhookPoller = await startStreamPoller({
+      endpoint: dynamodb.endpoint,
+      region: env.AWS_REGION!,
+      credentials: LOCAL_CREDENTIALS,
+      tables: WEBHOOK_EMIT_TABLES.map((table) => tables[table]),
+      handler: (event) => emit(event, lambdaContext(WEBHOOK_EMIT_FUNCTION.handler)),
+      log: (line) => log('webhooks', line),
+    });
+    stops.push(() => webhookPoller.stop());
 
     const info: TwinInfo = {
       webUrl,

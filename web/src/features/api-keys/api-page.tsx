@@ -18,6 +18,7 @@ import { QuickStart } from './quick-start';
 
 // The rendered reference (and the OpenAPI document it reads) loads only when asked for.
 const ApiReference = lazy(() => import('./api-reference'));
+import { WebhooksPanel } from './webhooks-panel';
 
 export default function ApiPage() {
   const { config } = useSession();
@@ -121,7 +122,7 @@ export default function ApiPage() {
         </CardContent>
       </Card>
 
-      {/* webhooks panel: the webhooks work mounts its <WebhooksPanel /> here */}
+      <WebhooksPanel />
 
       <Card>
         <CardHeader>

@@ -1,0 +1,74 @@
+// Outgoing webhooks (Standard Webhooks): the endpoints a user registers, the events they can subscribe to, what each
+// delivery carries and the delivery log the API screen shows.
+import * as z from 'zod';
+
+export const WEBHOOK_EVENT_TYPES = ['generation.completed', 'generation.failed', 'video.completed', 'video.failed', 'batch.completed'] as const;
+export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
+/** Sent only by "Send test event"; nobody subscribes to it. */
+export const WEBHOOK_TEST_EVENT = 'webhook.test';
+
+export const MAX_WEBHOOK_ENDPOINTS = 5;
+/** The delivery log shows this many of the newest attempts. */
+export const WEBHOOK_LOG_SIZE = 20;
+export const WEBHOOK_URL_MAX_LENGTH = 2048;
+
+export const CreateWebhookRequest = z.object({
+  url: z.string().trim().min(1, 'Enter the address that receives the events.').max(WEBHOOK_URL_MAX_LENGTH, 'That address is too long.'),
+  events: z
+    .array(z.enum(WEBHOOK_EVENT_TYPES, { message: 'Unknown event type.' }))
+    .min(1, 'Choose at least one event.')
+    .transform((events) => [...new Set(events)]),
+});
+export type CreateWebhookRequest = z.input<typeof CreateWebhookRequest>;
+
+export const WebhookEndpoint = z.object({
+  id: z.string(),
+  url: z.string(),
+  events: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
+  created_at: z.string(),
+  /** Set when the receiver answered 410 Gone: nothing is sent to it anymore. */
+  disabled_at: z.string().nullable(),
+});
+export type WebhookEndpoint = z.infer<typeof WebhookEndpoint>;
+
+/** The answer of POST /webhooks: the only time the signing secret is shown. */
+export const CreatedWebhookEndpoint = WebhookEndpoint.extend({ secret: z.string() });
+export type CreatedWebhookEndpoint = z.infer<typeof CreatedWebhookEndpoint>;
+
+export const WebhookEndpointList = z.object({ items: z.array(WebhookEndpoint) });
+export type WebhookEndpointList = z.infer<typeof WebhookEndpointList>;
+
+/** One delivery attempt of one event to one endpoint. */
+export const WebhookDelivery = z.object({
+  id: z.string(),
+  event_id: z.string(),
+  event_type: z.string(),
+  endpoint_id: z.string(),
+  url: z.string(),
+  /** 1 for the first try; a retry of the same event keeps event_id (the webhook-id header). */
+  attempt: z.number().int(),
+  /** The receiver's HTTP status, or null when no answer came (refused address, timeout, unreachable). */
+  status_code: z.number().int().nullable(),
+  /** Why the attempt failed, when it did. */
+  error: z.string().nullable(),
+  ok: z.boolean(),
+  created_at: z.string(),
+});
+export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
+
+export const WebhookDeliveryList = z.object({ items: z.array(WebhookDelivery) });
+export type WebhookDeliveryList = z.infer<typeof WebhookDeliveryList>;
+
+/** The body of every delivery. `data` is the resource as the API answers it (GET /generations/{id}, a job, a batch). */
+export interface WebhookEvent {
+  id: string;
+  type: WebhookEventType | typeof WEBHOOK_TEST_EVENT;
+  timestamp: string;
+  data: unknown;
+}
+
+export const WebhookDeleted = z.object({ deleted: z.literal(true) });
+export type WebhookDeleted = z.infer<typeof WebhookDeleted>;
+
+export const WebhookTestSent = z.object({ eventId: z.string(), message: z.string() });
+export type WebhookTestSent = z.infer<typeof WebhookTestSent>;

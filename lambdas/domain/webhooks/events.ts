@@ -1,0 +1,92 @@
+// Emission: the table streams of generations, jobs and batches say when a record becomes terminal (its status moves
+// from processing/generating to an end state, each exactly once thanks to the repositories' conditions). Each such
+// change becomes one event, delivered to every endpoint of its owner subscribed to its type. The event id is derived
+// from the change, so a stream batch retried after a failure starts the same executions (no second delivery).
+import { createHash } from 'node:crypto';
+import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
+import { SIGNED_URL_SECONDS } from '../../contracts/catalog.js';
+import type { WebhookEvent, WebhookEventType } from '../../contracts/webhooks.js';
+import { log } from '../../core/log.js';
+import { getJob, toJob } from '../../data/jobs-repo.js';
+import { listEndpoints } from '../../data/webhooks-repo.js';
+import { streamedTableOf, type StreamedTable } from '../../realtime/messages.js';
+import { presignDownload } from '../../storage/presign.js';
+import { getBatchView } from '../batch/service.js';
+import { getGenerationView } from '../generation/service.js';
+import { startDelivery } from './start.js';
+
+export interface TerminalChange {
+  type: WebhookEventType;
+  userId: string;
+  resourceId: string;
+  table: 'generations' | 'jobs' | 'batches';
+}
+
+const RUNNING = new Set(['processing', 'generating']);
+
+/** The webhook event a stream record means, or undefined (not a transition into an end state, or not shown). */
+export function terminalChangeOf(table: StreamedTable, record: DynamoDBRecord): TerminalChange | undefined {
+  if (record.eventName !== 'MODIFY' || (table !== 'generations' && table !== 'jobs' && table !== 'batches')) return undefined;
+  const before = record.dynamodb?.OldImage;
+  const after = record.dynamodb?.NewImage;
+  const oldStatus = before?.status?.S;
+  const newStatus = after?.status?.S;
+  const userId = after?.user_id?.S;
+  const resourceId = after?.id?.S;
+  if (!userId || !resourceId || !oldStatus || !newStatus || !RUNNING.has(oldStatus) || RUNNING.has(newStatus)) return undefined;
+  if (table === 'generations') {
+    // A batch's photos are told by batch.completed; a video's history rows by video.*.
+    const kind = after?.generation_type?.S;
+    if (kind === 'batch' || kind === 'video') return undefined;
+    return { table, userId, resourceId, type: newStatus === 'complete' ? 'generation.completed' : 'generation.failed' };
+  }
+  if (table === 'jobs') return { table, userId, resourceId, type: newStatus === 'complete' ? 'video.completed' : 'video.failed' };
+  return newStatus === 'complete' ? { table, userId, resourceId, type: 'batch.completed' } : undefined;
+}
+
+export const eventIdOf = (change: TerminalChange) =>
+  `evt_${createHash('sha256').update(`${change.type}\n${change.userId}\n${change.resourceId}`).digest('hex').slice(0, 24)}`;
+
+/** The resource as the API answers it: GET /generations/{id}, a job of GET /jobs, GET /batches/{id}. */
+async function resourceOf(change: TerminalChange): Promise<unknown> {
+  if (change.table === 'generations') return getGenerationView(change.userId, change.resourceId);
+  if (change.table === 'batches') return getBatchView(change.userId, change.resourceId);
+  const job = await getJob(change.userId, change.resourceId);
+  if (!job) return undefined;
+  return {
+    ...toJob(job),
+    thumbnail_signed_url: job.thumbnail_url ? await presignDownload('results', job.thumbnail_url, 'image/jpeg', SIGNED_URL_SECONDS) : null,
+  };
+}
+
+/** Starts the deliveries of one change; nothing is read beyond the owner's endpoints when none subscribes. */
+export async function emitChange(change: TerminalChange): Promise<number> {
+  const endpoints = (await listEndpoints(change.userId)).filter((endpoint) => !endpoint.disabled_at && endpoint.events.includes(change.type));
+  if (endpoints.length === 0) return 0;
+  const data = await resourceOf(change);
+  if (data === undefined) return 0;
+  const event: WebhookEvent = { id: eventIdOf(change), type: change.type, timestamp: new Date().toISOString(), data };
+  await Promise.all(endpoints.map((endpoint) => startDelivery(change.userId, endpoint.id, event)));
+  log.info('webhook event emitted', { eventId: event.id, type: event.type, userId: change.userId, endpoints: endpoints.length });
+  return endpoints.length;
+}
+
+/** The stream consumer: a record whose deliveries could not be started is reported, so the event source retries it. */
+export async function emitFromStream(event: DynamoDBStreamEvent): Promise<DynamoDBBatchResponse> {
+  const failures: { itemIdentifier: string }[] = [];
+  for (const record of event.Records) {
+    const table = streamedTableOf(record.eventSourceARN);
+    const change = table && terminalChangeOf(table, record);
+    if (!change) continue;
+    try {
+      await emitChange(change);
+    } catch (error) {
+      log.error('webhook emission failed', { userId: change.userId, resourceId: change.resourceId, type: change.type, error });
+      const sequenceNumber = record.dynamodb?.SequenceNumber;
+      if (sequenceNumber) failures.push({ itemIdentifier: sequenceNumber });
+      // Records of one shard are processed in order: the event source resumes from the first failure.
+      break;
+    }
+  }
+  return { batchItemFailures: failures };
+}

@@ -1,0 +1,4 @@
+import { userRoute } from '../core/http.js';
+import { listDeliveries } from '../domain/webhooks/endpoints.js';
+
+export const handler = userRoute({}, async ({ caller }) => ({ items: await listDeliveries(caller.userId) }));

@@ -1,0 +1,4 @@
+import { userRoute } from '../core/http.js';
+import { listWebhooks } from '../domain/webhooks/endpoints.js';
+
+export const handler = userRoute({}, async ({ caller }) => ({ items: await listWebhooks(caller.userId) }));

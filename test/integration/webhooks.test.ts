@@ -1,0 +1,190 @@
+// Outgoing webhooks on the twin, as a shop's developer would see them: an endpoint registered over the API receives a
+// signed delivery that the standardwebhooks library verifies when a real generation completes; a receiver answering
+// 500 gets the same event again (same webhook-id) after the first delay of the schedule, and nothing after its 200;
+// a 410 disables the endpoint; the test event; the limits; and the cloud's address rules, which refuse a private
+// target at registration and at delivery (driven by configuration here, in this process).
+import { randomUUID } from 'node:crypto';
+import { Webhook } from 'standardwebhooks';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Generation } from '../../lambdas/contracts/generations.js';
+import { MAX_WEBHOOK_ENDPOINTS, type WebhookDelivery, type WebhookEndpoint } from '../../lambdas/contracts/webhooks.js';
+import { WEBHOOKS_ALLOW_LOCAL_ENV } from '../../lambdas/domain/webhooks/rules.js';
+import { tshirtPhoto } from '../fixtures/local-engine-images.js';
+import { api } from '../support/api.js';
+import { createUser, type TestUser } from '../support/users.js';
+import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
+
+const twin = inject('twin');
+// This process calls the domain directly with the cloud's rules: the twin's handlers run in its own process.
+Object.assign(process.env, twin.env);
+delete process.env[WEBHOOKS_ALLOW_LOCAL_ENV];
+const { createWebhook } = await import('../../lambdas/domain/webhooks/register.js');
+const { deliverAttempt } = await import('../../lambdas/domain/webhooks/delivery.js');
+const { executionArn, executionStatus } = await import('../../lambdas/core/sfn.js');
+
+let receiver: WebhookReceiver;
+beforeAll(async () => {
+  receiver = await startWebhookReceiver();
+});
+afterAll(() => receiver.close());
+
+const register = (user: TestUser, url: string, events: string[] = ['generation.completed']) => api(twin.apiUrl, 'POST', '/webhooks', { user, body: { url, events } });
+const deliveries = async (user: TestUser): Promise<WebhookDelivery[]> => {
+  const answer = await api(twin.apiUrl, 'GET', '/webhooks/deliveries', { user });
+  expect(answer.status).toBe(200);
+  return answer.body.items;
+};
+const endpoints = async (user: TestUser): Promise<WebhookEndpoint[]> => (await api(twin.apiUrl, 'GET', '/webhooks', { user })).body.items;
+/** The requests that reached one path of the receiver (each test uses its own). */
+const at = (path: string) => receiver.received.filter((request) => request.path === path);
+async function until<T>(read: () => Promise<T> | T, done: (value: T) => boolean, timeoutMs = 30_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await read();
+    if (done(value)) return value;
+    if (Date.now() > deadline) throw new Error(`Not reached within ${timeoutMs} ms: ${JSON.stringify(value)}`);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  }
+}
+
+describe('a completed generation reaches a local receiver, signed', () => {
+  it('the delivery verifies with the secret shown once, and carries the generation as GET /generations/{id} answers it', async () => {
+    const user = await createUser(twin);
+    const created = await register(user, `${receiver.url}/generation`, ['generation.completed', 'generation.failed']);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const { secret, id: endpointId } = created.body;
+    expect(secret).toMatch(/^whsec_[A-Za-z0-9+/]{32}$/);
+    const listed = await endpoints(user);
+    expect(listed).toEqual([{ id: endpointId, url: `${receiver.url}/generation`, events: ['generation.completed', 'generation.failed'], created_at: expect.any(String), disabled_at: null }]);
+    expect(JSON.stringify(listed)).not.toContain('whsec_');
+
+    const image = (await tshirtPhoto(400, 500)).toString('base64');
+    const started = await api(twin.apiUrl, 'POST', '/generate-ai-image', {
+      user,
+      body: { imageData: `data:image/jpeg;base64,${image}`, prompt: 'young female model', productType: 'clothing' },
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const [delivery] = await until(() => at('/generation'), (requests) => requests.length >= 1, 90_000);
+    const event = new Webhook(secret).verify(delivery!.body, delivery!.headers as Record<string, string>) as {
+      id: string;
+      type: string;
+      timestamp: string;
+      data: Generation;
+    };
+    expect(delivery!.headers['content-type']).toBe('application/json');
+    expect(event).toMatchObject({ id: delivery!.headers['webhook-id'], type: 'generation.completed', data: { id: started.body.generationId, status: 'complete' } });
+    expect(event.id).toMatch(/^evt_/);
+    const { body: generation } = await api<Generation>(twin.apiUrl, 'GET', `/generations/${started.body.generationId}`, { user });
+    const withoutSignatures = (value: Generation) => ({ ...value, result_url: value.result_url?.split('?')[0], thumbnail_url: value.thumbnail_url?.split('?')[0] });
+    expect(withoutSignatures(event.data)).toEqual(withoutSignatures(generation));
+    // Another secret does not verify it.
+    expect(() => new Webhook(`whsec_${Buffer.alloc(24, 1).toString('base64')}`).verify(delivery!.body, delivery!.headers as Record<string, string>)).toThrow();
+
+    const log = await until(() => deliveries(user), (items) => items.length >= 1);
+    expect(log).toEqual([
+      expect.objectContaining({ event_id: event.id, event_type: 'generation.completed', endpoint_id: endpointId, attempt: 1, status_code: 200, ok: true, error: null }),
+    ]);
+    expect(at('/generation')).toHaveLength(1);
+  });
+});
+
+describe('retries', () => {
+  it('a receiver answering 500 gets the same event again with the same webhook-id, and nothing after its 200', async () => {
+    const user = await createUser(twin);
+    const created = await register(user, `${receiver.url}/retry`);
+    expect(created.status).toBe(201);
+    receiver.answers.push(500);
+    const sent = await api(twin.apiUrl, 'POST', `/webhooks/${created.body.id}/test`, { user });
+    expect(sent.status).toBe(202);
+    const requests = await until(() => at('/retry'), (found) => found.length >= 2, 30_000);
+    const [first, second] = requests;
+    expect(second!.headers['webhook-id']).toBe(first!.headers['webhook-id']);
+    expect(first!.headers['webhook-id']).toBe(sent.body.eventId);
+    expect(second!.body).toBe(first!.body);
+    // The platform waited (the schedule's first delay, 5 s), no function slept through it.
+    expect(second!.receivedAt - first!.receivedAt).toBeGreaterThanOrEqual(4_000);
+    for (const request of requests) expect(() => new Webhook(created.body.secret).verify(request.body, request.headers as Record<string, string>)).not.toThrow();
+    expect(JSON.parse(first!.body)).toMatchObject({ id: sent.body.eventId, type: 'webhook.test', data: { endpoint_id: created.body.id } });
+
+    const execution = executionArn('webhookDelivery', `${sent.body.eventId}_${created.body.id}`);
+    await until(() => executionStatus(execution), (status) => status === 'SUCCEEDED');
+    expect(at('/retry')).toHaveLength(2);
+    const log = await deliveries(user);
+    expect(log.map(({ attempt, status_code, ok, event_id }) => ({ attempt, status_code, ok, event_id }))).toEqual([
+      { attempt: 2, status_code: 200, ok: true, event_id: sent.body.eventId },
+      { attempt: 1, status_code: 500, ok: false, event_id: sent.body.eventId },
+    ]);
+  });
+
+  it('a 410 Gone disables the endpoint: it is marked, and a test event is refused', async () => {
+    const user = await createUser(twin);
+    const created = await register(user, `${receiver.url}/gone`);
+    receiver.answers.push(410);
+    expect((await api(twin.apiUrl, 'POST', `/webhooks/${created.body.id}/test`, { user })).status).toBe(202);
+    const [endpoint] = await until(() => endpoints(user), (items) => items[0]?.disabled_at !== null);
+    expect(endpoint!.disabled_at).toEqual(expect.any(String));
+    expect((await deliveries(user))[0]).toMatchObject({ status_code: 410, ok: false });
+    expect(await api(twin.apiUrl, 'POST', `/webhooks/${created.body.id}/test`, { user })).toMatchObject({ status: 409, body: { code: 'WEBHOOK_DISABLED' } });
+    expect(at('/gone')).toHaveLength(1);
+  });
+});
+
+describe('endpoints', () => {
+  it('at most 5 per user, known events only, and another user never sees, tests or deletes them', async () => {
+    const user = await createUser(twin);
+    const other = await createUser(twin);
+    expect(await register(user, `${receiver.url}/x`, ['generation.completed', 'nope'])).toMatchObject({ status: 400, body: { code: 'VALIDATION_ERROR' } });
+    expect(await register(user, `${receiver.url}/x`, [])).toMatchObject({ status: 400, body: { code: 'VALIDATION_ERROR' } });
+    const ids: string[] = [];
+    for (let index = 0; index < MAX_WEBHOOK_ENDPOINTS; index++) {
+      const answer = await register(user, `${receiver.url}/limit-${index}`, ['video.completed', 'video.completed', 'batch.completed']);
+      expect(answer.status).toBe(201);
+      expect(answer.body.events).toEqual(['video.completed', 'batch.completed']);
+      ids.push(answer.body.id);
+    }
+    expect(await register(user, `${receiver.url}/limit-6`)).toMatchObject({ status: 409, body: { code: 'WEBHOOK_LIMIT_REACHED' } });
+    expect(await endpoints(other)).toEqual([]);
+    expect((await api(twin.apiUrl, 'DELETE', `/webhooks/${ids[0]}`, { user: other })).status).toBe(404);
+    expect((await api(twin.apiUrl, 'POST', `/webhooks/${ids[0]}/test`, { user: other })).status).toBe(404);
+    expect((await api(twin.apiUrl, 'DELETE', `/webhooks/${ids[0]}`, { user })).status).toBe(200);
+    expect((await api(twin.apiUrl, 'DELETE', `/webhooks/${ids[0]}`, { user })).status).toBe(404);
+    expect((await register(user, `${receiver.url}/limit-6`)).status).toBe(201);
+    expect(await deliveries(other)).toEqual([]);
+  });
+
+  it('on the twin http://localhost is allowed, a private or metadata address is still refused', async () => {
+    const user = await createUser(twin);
+    expect((await register(user, `http://localhost:${receiver.port}/local`)).status).toBe(201);
+    expect(await register(user, 'http://10.0.0.7/hooks')).toMatchObject({ status: 400, body: { code: 'WEBHOOK_URL_NOT_ALLOWED' } });
+    expect(await register(user, 'http://169.254.169.254/latest/meta-data/')).toMatchObject({ status: 400, body: { code: 'WEBHOOK_URL_NOT_ALLOWED' } });
+  });
+});
+
+describe('the cloud rules (no local allowance in this process)', () => {
+  it('refuse a loopback or private target at registration', async () => {
+    const userId = `cloud-${randomUUID()}`;
+    await expect(createWebhook(userId, { url: `${receiver.url}/cloud`, events: ['generation.completed'] })).rejects.toMatchObject({ code: 'WEBHOOK_URL_NOT_HTTPS' });
+    await expect(createWebhook(userId, { url: 'https://localhost/hooks', events: ['generation.completed'] })).rejects.toMatchObject({ code: 'WEBHOOK_URL_NOT_ALLOWED' });
+    await expect(createWebhook(userId, { url: 'https://10.0.0.7/hooks', events: ['generation.completed'] })).rejects.toMatchObject({ code: 'WEBHOOK_URL_NOT_ALLOWED' });
+    await expect(createWebhook(userId, { url: 'https://[fd00::7]/hooks', events: ['generation.completed'] })).rejects.toMatchObject({ code: 'WEBHOOK_URL_NOT_ALLOWED' });
+  });
+
+  it('refuse it at delivery too: the attempt is recorded as refused, retried later, and nothing reaches the target', async () => {
+    const user = await createUser(twin);
+    const created = await register(user, `${receiver.url}/cloud-delivery`);
+    expect(created.status).toBe(201);
+    const event = { id: `evt_${randomUUID().replaceAll('-', '')}`, type: 'webhook.test' as const, timestamp: new Date().toISOString(), data: {} };
+    const state = { userId: user.sub, endpointId: created.body.id, event, attempt: 1, delays: [5, 300] };
+    const next = await deliverAttempt(state, { local: false });
+    expect(next).toMatchObject({ outcome: 'retry', attempt: 2, waitSeconds: 5 });
+    const last = await deliverAttempt({ ...state, attempt: 3 }, { local: false });
+    expect(last).toMatchObject({ outcome: 'exhausted' });
+    expect(at('/cloud-delivery')).toHaveLength(0);
+    const log = await deliveries(user);
+    expect(log.map(({ attempt, status_code, error, ok }) => ({ attempt, status_code, error, ok }))).toEqual([
+      { attempt: 3, status_code: null, error: 'ADDRESS_NOT_ALLOWED', ok: false },
+      { attempt: 1, status_code: null, error: 'ADDRESS_NOT_ALLOWED', ok: false },
+    ]);
+  });
+});
