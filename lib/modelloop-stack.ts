@@ -1,5 +1,5 @@
 // The ModelLoop stack: wires the constructs together; each construct owns its own resources and settings.
-import { CfnOutput, Stack, type StackProps } from 'aws-cdk-lib';
+import { CfnOutput, NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
 import { UserPoolClientIdentityProvider } from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
 import { BATCH_CONCURRENCY, BATCH_CONCURRENCY_ENV } from '../lambdas/workflows.js';
@@ -97,7 +97,9 @@ export class ModelLoopStack extends Stack {
     this.webhooks = new Webhooks(this, 'Webhooks', { functions: this.functions, tables: this.data.tables });
 
     this.reconciler = new Reconciler(this, 'Reconciler', { functions: this.functions });
-    this.operations = new Operations(this, 'Operations', {
+    // Alarms and the dashboard in a nested stack: the studio's functions, routes and their grants fill most of the
+    // 500 resources CloudFormation allows one stack, and what watches them grows with them.
+    this.operations = new Operations(new NestedStack(this, 'OperationsStack'), 'Operations', {
       alarmEmail: config.alarmEmail,
       deadLetterQueues: {
         'realtime fan-out': this.realtime.deadLetterQueue,

@@ -2,7 +2,7 @@
 // every dead-letter queue, Lambda errors and throttles of every function, each workflow's failed, timed-out and
 // aborted executions, the API's 5xx and p99 latency, the reconciler's findings), where it goes (an SNS topic the
 // `alarmEmail` context subscribes), what they look at (one dashboard), and the reconciler's schedule and grants.
-import type { CfnElement } from 'aws-cdk-lib';
+import { Stack, type CfnElement } from 'aws-cdk-lib';
 import { Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECONCILER_SCHEDULE_MINUTES } from '../../lambdas/workflows.js';
@@ -19,7 +19,8 @@ afterAll(() => {
   withoutEmail?.dispose();
 });
 
-const logicalId = (element: { node: { defaultChild?: unknown } }) => synth.stack.getLogicalId(element.node.defaultChild as CfnElement);
+// An element's id in its own stack's template (the alarms and the topic are in the operations' nested stack).
+const logicalId = (element: { node: { defaultChild?: unknown } }) => Stack.of(element.node.defaultChild as CfnElement).getLogicalId(element.node.defaultChild as CfnElement);
 const alarms = () => resourcesOfType(synth.json, 'AWS::CloudWatch::Alarm').map(([, alarm]) => alarm);
 
 /** The metrics an alarm watches: its own metric, or every metric of its math expression. */

@@ -2,6 +2,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { NestedStack, type CfnElement, type Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import type { CloudAssembly } from 'aws-cdk-lib/cx-api';
 import { createModelLoopApp } from '../../lib/modelloop-app.js';
@@ -61,12 +62,37 @@ export function synthModelLoop({ context = {}, bundle = false, nag = true, modif
   modify?.(stack);
   try {
     const assembly = app.synth();
-    const json = assembly.getStackArtifact(stack.artifactId).template as CfnTemplate;
+    const json = withNestedStacks(assembly.directory, stack, assembly.getStackArtifact(stack.artifactId).template as CfnTemplate);
     return { stack, assembly, template: Template.fromJSON(json), json, dispose: removeDirs };
   } catch (error) {
     removeDirs();
     throw error;
   }
+}
+
+/**
+ * The stack's template with the resources of its nested stacks (the operations' alarms and dashboard) added, each
+ * reference to a nested stack's parameter replaced by what the parent passes it, so that tests read one template.
+ * The nested stack resource itself stays; what CloudFormation counts against a stack's 500 is the parent alone.
+ */
+function withNestedStacks(directory: string, stack: Stack, template: CfnTemplate): CfnTemplate {
+  const merged: CfnTemplate = { ...template, Resources: { ...template.Resources } };
+  for (const nested of stack.node.findAll().filter((construct): construct is NestedStack => NestedStack.isNestedStack(construct) && construct.nestedStackParent === stack)) {
+    const resource = template.Resources[stack.getLogicalId(nested.nestedStackResource as CfnElement)];
+    const parameters = (resource?.Properties?.Parameters ?? {}) as Record<string, unknown>;
+    const resolve = (value: unknown): unknown => {
+      if (Array.isArray(value)) return value.map(resolve);
+      if (value && typeof value === 'object') {
+        const ref = (value as { Ref?: unknown }).Ref;
+        if (typeof ref === 'string' && ref in parameters && Object.keys(value).length === 1) return parameters[ref];
+        return Object.fromEntries(Object.entries(value).map(([key, item]) => [key, resolve(item)]));
+      }
+      return value;
+    };
+    const own = JSON.parse(readFileSync(join(directory, nested.templateFile), 'utf8')) as CfnTemplate;
+    Object.assign(merged.Resources, withNestedStacks(directory, nested, { ...own, Resources: resolve(own.Resources) as CfnTemplate['Resources'] }).Resources);
+  }
+  return merged;
 }
 
 /** Resources of a type, by logical id. */
