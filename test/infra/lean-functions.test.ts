@@ -28,6 +28,13 @@ const MUST_DECODE = SHARP_ALLOWED.filter((handler) => handler !== 'video-finaliz
 /** The functions that run ffmpeg (the media layer). */
 const FFMPEG = ['video-start-clip', 'video-finalize-output'];
 const MAX_LEAN_BUNDLE_BYTES = 400 * 1024;
+/**
+ * Over the budget, named: the webhook functions carry undici (about 520 KB), whose Agent the SSRF guard
+ * (lambdas/net/safe-fetch.ts) connects through. create-webhook only checks an address and could shed it once the
+ * address check leaves safe-fetch's module. Held to 1 MB.
+ */
+const LARGER_ALLOWED = ['create-webhook', 'webhook-deliver'];
+const MAX_LARGER_BUNDLE_BYTES = 1024 * 1024;
 
 const HANDLERS = readdirSync(resolve(import.meta.dirname, '../../lambdas/handlers')).map((file) => file.replace(/\.ts$/, ''));
 
@@ -115,7 +122,8 @@ describe('lean functions, as synthesized', () => {
   });
 
   it('keep every bundle without native modules within 400 KB minified', () => {
-    const oversized = functions.filter((fn) => !native(fn) && fn.bytes > MAX_LEAN_BUNDLE_BYTES);
+    const limit = (handler: string) => (LARGER_ALLOWED.includes(handler) ? MAX_LARGER_BUNDLE_BYTES : MAX_LEAN_BUNDLE_BYTES);
+    const oversized = functions.filter((fn) => !native(fn) && fn.bytes > limit(fn.handler));
     expect(oversized.map((fn) => `${fn.handler}: ${(fn.bytes / 1024).toFixed(0)} KB`)).toEqual([]);
   });
 });
