@@ -32,31 +32,8 @@ export async function listInFlight(table: TableName, kind: string, before: strin
   return rows;
 }
 
-/** The ids of the users with a ledger entry created at or after `since` (ISO time). */
-export async function listUsersWithLedgerEntriesSince(since: string): Promise<string[]> {
-  const users = new Set<string>();
-  for (const type of TRANSACTION_TYPES) {
-    let cursor: Record<string, unknown> | undefined;
-    do {
-      const page = await dynamo.send(
-        new QueryCommand({
-          TableName: tableName('ledger'),
-          IndexName: 'by_type_time',
-          KeyConditionExpression: 'transaction_type = :type AND created_at >= :since',
-          ExpressionAttributeValues: { ':type': type, ':since': since },
-          ProjectionExpression: 'user_id',
-          ExclusiveStartKey: cursor,
-        }),
-      );
-      for (const item of page.Items ?? []) users.add(String(item.user_id));
-      cursor = page.LastEvaluatedKey;
-    } while (cursor);
-  }
-  return [...users];
-}
-
-/** The keys of the debits created in [since, until) (ISO times), through the keys-only by_type_time index. */
-export async function listDebitKeysBetween(since: string, until: string): Promise<{ user_id: string; id: string }[]> {
+/** The keys of the ledger entries of one type created in a time range, through the keys-only by_type_time index. */
+async function entryKeysByTime(type: string, range: { since: string; until?: string }): Promise<{ user_id: string; id: string }[]> {
   const keys: { user_id: string; id: string }[] = [];
   let cursor: Record<string, unknown> | undefined;
   do {
@@ -64,8 +41,8 @@ export async function listDebitKeysBetween(since: string, until: string): Promis
       new QueryCommand({
         TableName: tableName('ledger'),
         IndexName: 'by_type_time',
-        KeyConditionExpression: 'transaction_type = :debit AND created_at BETWEEN :since AND :until',
-        ExpressionAttributeValues: { ':debit': 'debit', ':since': since, ':until': until },
+        KeyConditionExpression: range.until ? 'transaction_type = :type AND created_at BETWEEN :since AND :until' : 'transaction_type = :type AND created_at >= :since',
+        ExpressionAttributeValues: { ':type': type, ':since': range.since, ...(range.until ? { ':until': range.until } : {}) },
         ExclusiveStartKey: cursor,
       }),
     );
@@ -73,4 +50,16 @@ export async function listDebitKeysBetween(since: string, until: string): Promis
     cursor = page.LastEvaluatedKey;
   } while (cursor);
   return keys;
+}
+
+/** The ids of the users with a ledger entry created at or after `since` (ISO time). */
+export async function listUsersWithLedgerEntriesSince(since: string): Promise<string[]> {
+  const users = new Set<string>();
+  for (const type of TRANSACTION_TYPES) for (const key of await entryKeysByTime(type, { since })) users.add(key.user_id);
+  return [...users];
+}
+
+/** The keys of the debits created in [since, until] (ISO times). */
+export function listDebitKeysBetween(since: string, until: string): Promise<{ user_id: string; id: string }[]> {
+  return entryKeysByTime('debit', { since, until });
 }

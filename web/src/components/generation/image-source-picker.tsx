@@ -1,17 +1,16 @@
 import { GENERATION_UPLOAD_MAX_BYTES } from '@contracts/catalog';
 import type { Generation } from '@contracts/generations';
-import { Check } from 'lucide-react';
 import { useId, useState } from 'react';
 import { toast } from 'sonner';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { FileDropZone } from '@/components/ui/file-drop-zone';
 import { Spinner } from '@/components/ui/spinner';
-import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
 import { checkPickedImage } from '@/lib/image-check';
 import { useImageResults } from '@/lib/generations';
 import { useObjectUrl } from '@/lib/uploads';
 import { generationTypeLabel } from './generation-labels';
+import { ChoiceTile } from '@/components/ui/choice-tile';
 
 /** The image an edit or upscale starts from: a file to upload, or one of the caller's results. */
 export type ImageChoice = { kind: 'file'; file: File } | { kind: 'result'; generation: Generation };
@@ -73,25 +72,15 @@ export function ImageSourcePicker({ value, onChange }: { value: ImageChoice | un
               {results.data.map((generation) => {
                 const selected = value?.kind === 'result' && value.generation.id === generation.id;
                 return (
-                  <button
+                  <ChoiceTile
                     key={generation.id}
-                    type="button"
-                    role="radio"
-                    aria-checked={selected}
-                    aria-label={`${generationTypeLabel(generation)} from ${formatDateTime(generation.created_at)}`}
+                    selected={selected}
+                    label={`${generationTypeLabel(generation)} from ${formatDateTime(generation.created_at)}`}
                     onClick={() => onChange({ kind: 'result', generation })}
-                    className={cn(
-                      'relative aspect-[9/16] overflow-hidden rounded-md border-2 bg-slate-100',
-                      selected ? 'border-brand-600' : 'border-transparent hover:border-slate-300',
-                    )}
+                    className="aspect-[9/16]"
                   >
                     <img src={generation.thumbnail_url ?? generation.result_url ?? ''} alt="" className="h-full w-full object-cover" loading="lazy" />
-                    {selected && (
-                      <span className="absolute right-1 top-1 rounded-full bg-brand-600 p-0.5 text-white">
-                        <Check className="h-3 w-3" aria-hidden="true" />
-                      </span>
-                    )}
-                  </button>
+                  </ChoiceTile>
                 );
               })}
             </div>

@@ -1,8 +1,7 @@
 import type { ClothingItem } from '@contracts/api';
-import { Check } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
-import { cn } from '@/lib/cn';
+import { ChoiceTile } from '@/components/ui/choice-tile';
 
 /** The active items of the caller's library as pictures to pick one from (image and batch generation). */
 export function LibraryPicker(props: {
@@ -32,23 +31,10 @@ export function LibraryPicker(props: {
       {props.items.map((item) => {
         const selected = item.id === props.selected;
         return (
-          <button
-            key={item.id}
-            type="button"
-            role="radio"
-            aria-checked={selected}
-            aria-label={item.name}
-            onClick={() => props.onSelect(item.id)}
-            className={cn('relative overflow-hidden rounded-md border-2 bg-slate-100 text-left', selected ? 'border-brand-600' : 'border-transparent hover:border-slate-300')}
-          >
+          <ChoiceTile key={item.id} selected={selected} label={item.name} onClick={() => props.onSelect(item.id)}>
             <img src={item.signed_url} alt="" className="aspect-[3/4] w-full object-cover" loading="lazy" />
             <span className="block truncate px-1.5 py-1 text-xs text-slate-800">{item.name}</span>
-            {selected && (
-              <span className="absolute right-1 top-1 rounded-full bg-brand-600 p-0.5 text-white">
-                <Check className="h-3 w-3" aria-hidden="true" />
-              </span>
-            )}
-          </button>
+          </ChoiceTile>
         );
       })}
     </div>

@@ -4,7 +4,7 @@
 // small data: images it made, so the page loads nothing from the shop.
 import { IMPORT_MAX_BYTES, imageTooLargeMessage, type ImportCandidate, type ImportedImage, type ImportPurpose, type ImportResponse } from '@contracts/imports';
 import { fileNameWithoutExtension, formatFileSize } from '@contracts/upload-rules';
-import { AlertTriangle, Check, Search } from 'lucide-react';
+import { AlertTriangle, Search } from 'lucide-react';
 import { useId, useState, type KeyboardEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { Input, Label } from '@/components/ui/field';
@@ -12,6 +12,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ApiError } from '@/lib/api';
 import { cn } from '@/lib/cn';
 import { findProductImages, storeImportedImage } from '@/lib/imports';
+import { ChoiceTile } from '@/components/ui/choice-tile';
 
 /** What a screen gets once a candidate is stored: the key its route takes, and a name for the image. */
 export interface ProductLinkImage extends ImportedImage {
@@ -125,21 +126,15 @@ export function ProductLinkImport({
             const tooLarge = candidate.sizeBytes > limit;
             const selected = picked === candidate.imageUrl;
             return (
-              <button
+              <ChoiceTile
                 key={candidate.imageUrl}
-                type="button"
-                role="radio"
-                aria-checked={selected}
-                aria-label={`Product image ${index + 1}, ${candidate.width}×${candidate.height}, ${formatFileSize(candidate.sizeBytes)}`}
+                selected={selected}
+                label={`Product image ${index + 1}, ${candidate.width}×${candidate.height}, ${formatFileSize(candidate.sizeBytes)}`}
                 aria-disabled={tooLarge || undefined}
                 disabled={disabled || picking !== undefined}
                 title={tooLarge ? imageTooLargeMessage(candidate.sizeBytes, limit) : undefined}
                 onClick={() => (tooLarge ? setProblem(imageTooLargeMessage(candidate.sizeBytes, limit)) : void pick(candidate))}
-                className={cn(
-                  'relative overflow-hidden rounded-md border-2 bg-slate-100 text-left',
-                  selected ? 'border-brand-600' : 'border-transparent hover:border-slate-300',
-                  tooLarge && 'opacity-60',
-                )}
+                className={cn(tooLarge && 'opacity-60')}
               >
                 <img src={candidate.previewUrl} alt="" className="aspect-square w-full object-contain" />
                 <span className="block truncate px-1.5 py-1 text-xs text-slate-700">
@@ -151,12 +146,7 @@ export function ProductLinkImport({
                     <Spinner className="h-5 w-5" label={null} />
                   </span>
                 )}
-                {selected && (
-                  <span className="absolute right-1 top-1 rounded-full bg-brand-600 p-0.5 text-white">
-                    <Check className="h-3 w-3" aria-hidden="true" />
-                  </span>
-                )}
-              </button>
+              </ChoiceTile>
             );
           })}
         </div>

@@ -1,12 +1,11 @@
-import { Check } from 'lucide-react';
 import { LibraryPicker } from '@/components/generation/library-picker';
 import { generationTypeLabel } from '@/components/generation/generation-labels';
 import { Spinner } from '@/components/ui/spinner';
 import { useLibraryItems } from '@/features/image-generation';
-import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
 import { useGeneration, useImageResults } from '@/lib/generations';
 import type { ChosenSource } from '@/lib/next-step';
+import { ChoiceTile } from '@/components/ui/choice-tile';
 
 /** A video's source from what the seller already has: one of the finished images, or a library item. */
 export function YourImagesPicker({ value, onChange }: { value: ChosenSource | undefined; onChange: (source: ChosenSource) => void }) {
@@ -38,25 +37,15 @@ export function YourImagesPicker({ value, onChange }: { value: ChosenSource | un
             {results.data.map((generation) => {
               const selected = value?.kind === 'generation' && value.id === generation.id;
               return (
-                <button
+                <ChoiceTile
                   key={generation.id}
-                  type="button"
-                  role="radio"
-                  aria-checked={selected}
-                  aria-label={`${generationTypeLabel(generation)} from ${formatDateTime(generation.created_at)}`}
+                  selected={selected}
+                  label={`${generationTypeLabel(generation)} from ${formatDateTime(generation.created_at)}`}
                   onClick={() => onChange({ kind: 'generation', id: generation.id })}
-                  className={cn(
-                    'relative aspect-[9/16] overflow-hidden rounded-md border-2 bg-slate-100',
-                    selected ? 'border-brand-600' : 'border-transparent hover:border-slate-300',
-                  )}
+                  className="aspect-[9/16]"
                 >
                   <img src={generation.thumbnail_url ?? generation.result_url ?? ''} alt="" className="h-full w-full object-cover" loading="lazy" />
-                  {selected && (
-                    <span className="absolute right-1 top-1 rounded-full bg-brand-600 p-0.5 text-white">
-                      <Check className="h-3 w-3" aria-hidden="true" />
-                    </span>
-                  )}
-                </button>
+                </ChoiceTile>
               );
             })}
           </div>
