@@ -170,7 +170,8 @@ describe('Clothing Manager', () => {
       await batch.getByRole('button', { name: 'Upload', exact: true }).click();
       await batch.getByRole('alert').filter({ hasText: 'Please select at least one image to upload' }).waitFor();
       await batch.getByLabel('Images').setInputFiles(files.slice(0, 3));
-      await expect(batch.getByRole('list', { name: 'Selected images' }).getByRole('listitem').count()).resolves.toBe(3);
+      // Each picked file's first bytes are checked before it is listed.
+      await expect.poll(() => batch.getByRole('list', { name: 'Selected images' }).getByRole('listitem').count()).toBe(3);
       await batch.getByRole('button', { name: 'Upload 3 images' }).click();
       await toast(page, '3 items added').waitFor();
       await expectCount(page, 'Showing 4 of 4 items');

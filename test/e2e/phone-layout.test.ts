@@ -23,7 +23,7 @@ const MAIN_ACTION: Record<string, (page: Page) => Locator> = {
   '/dashboard/usage': (page) => page.getByTestId('usage-bought'),
   '/dashboard/prices': (page) => page.getByRole('main').getByRole('link', { name: 'Buy credits' }),
   '/settings': (page) => page.getByRole('link', { name: 'Buy More Credits' }),
-  '/api': (page) => page.getByRole('button', { name: 'Generate key' }),
+  '/api': (page) => page.getByRole('button', { name: 'Create key' }),
   '/community': (page) => page.getByRole('heading', { level: 1, name: 'Community' }),
   '/support': (page) => page.getByRole('button', { name: 'Send message' }),
   '/studio/clothing': (page) => page.getByRole('button', { name: 'New Item' }).first(),

@@ -27,7 +27,7 @@ describe('webhooks on the API screen', () => {
     const { page, errors } = session;
     await page.context().grantPermissions(['clipboard-read', 'clipboard-write']);
     await page.goto('/api');
-    await page.getByRole('heading', { name: 'Webhooks' }).waitFor();
+    await page.getByRole('heading', { name: 'Webhooks', exact: true }).waitFor();
     await page.getByText('No webhook endpoints yet.').waitFor();
 
     const url = `${receiver.url}/shop-hooks`;
@@ -60,7 +60,7 @@ describe('webhooks on the API screen', () => {
     expect(await row.textContent()).toContain(url);
 
     // The secret is not shown again once dismissed, nor after a reload.
-    await page.getByRole('button', { name: 'Done' }).click();
+    await page.getByRole('status').filter({ hasText: 'Signing secret' }).getByRole('button', { name: 'Done' }).click();
     await page.reload();
     await endpoints.getByText(url).waitFor();
     expect(await page.getByText(secret).count()).toBe(0);
