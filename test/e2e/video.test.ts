@@ -74,7 +74,7 @@ describe('video generation', () => {
     await page.getByRole('button', { name: 'Generate Video' }).click();
 
     await page.getByText('expected 2-5 minutes').waitFor();
-    await expect.poll(() => page.getByTestId('video-elapsed').textContent()).toMatch(/^0:0[1-9]$/);
+    await expect.poll(() => page.getByTestId('video-elapsed').textContent(), { timeout: 5_000 }).toMatch(/^0:0[1-9]$/);
     expect(await page.getByRole('progressbar', { name: 'Video generation progress' }).getAttribute('aria-valuemax')).toBe('300');
     expect(JSON.parse((await activePolling(page))!)).toMatchObject({ jobId: expect.any(String), operationName: expect.stringContaining(':execution:') });
 
@@ -119,7 +119,7 @@ describe('video generation', () => {
     await page.getByTestId('video-typical-time').filter({ hasText: /^(expected 2-5 minutes|usually ready in about \d+ (seconds|minutes?))$/ }).waitFor();
     expect(JSON.parse((await activePolling(page))!)).toEqual(before);
     // The timer goes on from the job's start, not from the reload.
-    await expect.poll(() => page.getByTestId('video-elapsed').textContent()).toMatch(/^\d+:\d\d$/);
+    await expect.poll(() => page.getByTestId('video-elapsed').textContent(), { timeout: 5_000 }).toMatch(/^\d+:\d\d$/);
 
     await page.getByLabel('Generated video 1').waitFor({ timeout: VIDEO_TIMEOUT });
     expect(await activePolling(page)).toBeNull();

@@ -258,15 +258,19 @@ function VideoForm({ busy, onGenerate }: { busy: boolean; onGenerate: ReturnType
   );
 }
 
-/** Seconds since `since`, ticking once a second. */
+/**
+ * Seconds since `since`. The clock is read again as soon as `since` arrives (a job's start time is known only after
+ * mount) and four times a second after that, so the shown whole second never lags the real one by more than 250 ms.
+ */
 function useElapsedSeconds(since: number | undefined): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
     if (since === undefined) return;
-    const timer = setInterval(() => setNow(Date.now()), 1000);
+    setNow(Date.now());
+    const timer = setInterval(() => setNow(Date.now()), 250);
     return () => clearInterval(timer);
   }, [since]);
-  return since === undefined ? 0 : (now - since) / 1000;
+  return since === undefined ? 0 : Math.max(0, now - since) / 1000;
 }
 
 /**
