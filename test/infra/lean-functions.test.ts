@@ -28,13 +28,6 @@ const MUST_DECODE = SHARP_ALLOWED.filter((handler) => handler !== 'video-finaliz
 /** The functions that run ffmpeg (the media layer). */
 const FFMPEG = ['video-start-clip', 'video-finalize-output'];
 const MAX_LEAN_BUNDLE_BYTES = 400 * 1024;
-/**
- * Over the budget, named: the webhook functions carry undici (about 520 KB), whose Agent the SSRF guard
- * (lambdas/net/safe-fetch.ts) connects through. create-webhook only checks an address and could shed it once the
- * address check leaves safe-fetch's module. Held to 1 MB.
- */
-const LARGER_ALLOWED = ['create-webhook', 'webhook-deliver'];
-const MAX_LARGER_BUNDLE_BYTES = 1024 * 1024;
 
 const HANDLERS = readdirSync(resolve(import.meta.dirname, '../../lambdas/handlers')).map((file) => file.replace(/\.ts$/, ''));
 
@@ -67,7 +60,7 @@ beforeAll(() => {
     const fn = resources[synthesized.stack.getLogicalId(construct.node.defaultChild as CfnElement)]!;
     const directory = assetDirectory(fn)!;
     const bundle = readFileSync(join(directory, 'index.mjs'), 'utf8');
-    // A specifier is one word-like token: "from" and a quote also occur inside bundled strings (undici's messages).
+    // A specifier is one word-like token: "from" and a quote also occur inside bundled strings (a library's messages).
     const specifiers = [...bundle.matchAll(/\bfrom\s*["']([^"'\s+(){},]+)["']|\bimport\s*\(\s*["']([^"'\s+(){},]+)["']\s*\)/g)].map(
       (match) => match[1] ?? match[2]!,
     );
@@ -122,8 +115,7 @@ describe('lean functions, as synthesized', () => {
   });
 
   it('keep every bundle without native modules within 400 KB minified', () => {
-    const limit = (handler: string) => (LARGER_ALLOWED.includes(handler) ? MAX_LARGER_BUNDLE_BYTES : MAX_LEAN_BUNDLE_BYTES);
-    const oversized = functions.filter((fn) => !native(fn) && fn.bytes > limit(fn.handler));
+    const oversized = functions.filter((fn) => !native(fn) && fn.bytes > MAX_LEAN_BUNDLE_BYTES);
     expect(oversized.map((fn) => `${fn.handler}: ${(fn.bytes / 1024).toFixed(0)} KB`)).toEqual([]);
   });
 });

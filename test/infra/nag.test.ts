@@ -28,7 +28,7 @@ describe('cdk-nag AwsSolutions', () => {
         const bundle = readFileSync(join(assetDirectory, 'index.mjs'), 'utf8');
         expect(bundle.startsWith('import { createRequire'), route.handler).toBe(true);
         // Static imports and run-time ones (a function that decodes only some requests loads sharp at first use). A
-        // specifier is one word-like token: "from" and a quote also occur inside bundled strings (undici's messages).
+        // specifier is one word-like token: "from" and a quote also occur inside bundled strings (a library's messages).
         const imported = [...bundle.matchAll(/\bfrom\s*["']([^"'\s+(){},]+)["']|\bimport\s*\(\s*["']([^"'\s+(){},]+)["']\s*\)/g)].map(
           (match) => match[1] ?? match[2],
         );

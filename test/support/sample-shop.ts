@@ -1,9 +1,11 @@
 // A local web shop for the product-link import: pages shaped like the ones sellers paste (a Shopify product with its
 // .json, a WooCommerce page with JSON-LD, an og:image-only page, a page with no product image, a plain page whose
 // main content has images of several sizes, a 3 MB page), direct images (one of 20 MB, with and without a declared length),
-// HTML served as an image, a slow server, redirect chains and a redirect to the cloud metadata address.
+// HTML served as an image, compressed answers (a gzip page, a brotli page, a gzip bomb), a slow server, redirect chains and
+// a redirect to the cloud metadata address.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { brotliCompressSync, gzipSync } from 'node:zlib';
 import sharp from 'sharp';
 import { tshirtPhoto } from '../fixtures/local-engine-images.js';
 
@@ -138,6 +140,19 @@ export async function startSampleShop(): Promise<SampleShop> {
     '/slow': (_request, response) => {
       const timer = setTimeout(() => html(response, page('Slow', '', '')), SLOW_SECONDS * 1000);
       response.on('close', () => clearTimeout(timer));
+    },
+    '/gzipped-page': (_request, response) => {
+      const body = gzipSync(page('Gzipped shirt', '<meta property="og:image" content="/cdn/shirt-front.jpg">', '<h1>Gzipped shirt</h1>'));
+      response.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip', 'content-length': body.length }).end(body);
+    },
+    '/brotli-page': (_request, response) => {
+      const body = brotliCompressSync(page('Brotli shirt', '', '<h1>Brotli shirt</h1>'));
+      response.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'br', 'content-length': body.length }).end(body);
+    },
+    '/gzip-bomb': (_request, response) => {
+      // About 20 KB on the wire, 20 MB once unpacked: the limit counts the unpacked bytes.
+      const body = gzipSync(Buffer.alloc(HUGE_IMAGE_BYTES));
+      response.writeHead(200, { 'content-type': 'text/html', 'content-encoding': 'gzip', 'content-length': body.length }).end(body);
     },
     '/to-metadata': (_request, response) => redirect(response, 'http://169.254.169.254/latest/meta-data/'),
     '/to-loopback': (_request, response) => redirect(response, 'http://127.0.0.1/admin'),

@@ -168,6 +168,15 @@ describe('fetching through the guard', () => {
     expect(await reasonOf(safeFetch(`${shop.url}/products/linen-shirt`, options({ maxBytes: () => 100 })))).toBe('TOO_LARGE');
   });
 
+  it('unpacks gzip and brotli answers, and counts the unpacked bytes against the limit', async () => {
+    const gzipped = await safeFetch(`${shop.url}/gzipped-page`, options());
+    expect(gzipped.bytes.toString('utf8')).toContain('<h1>Gzipped shirt</h1>');
+    const brotli = await safeFetch(`${shop.url}/brotli-page`, options());
+    expect(brotli.bytes.toString('utf8')).toContain('<h1>Brotli shirt</h1>');
+    const bomb = await safeFetch(`${shop.url}/gzip-bomb`, options()).catch((error: SafeFetchError) => error);
+    expect(bomb).toMatchObject({ reason: 'TOO_LARGE', details: { limitBytes: 12 * 1024 * 1024 } });
+  });
+
   it('ends a slow answer at the time limit', async () => {
     expect(await reasonOf(safeFetch(`${shop.url}/slow`, options({ timeoutMs: 500 })))).toBe('TIMEOUT');
   });

@@ -1,11 +1,8 @@
 // The address rules of an endpoint, checked at registration with the fetch guard's own check (and again by the guard
 // at every delivery).
-import { lookup as dnsLookup } from 'node:dns/promises';
 import { AppError } from '../../core/errors.js';
-import { checkTarget, SafeFetchError, type Resolver } from '../../net/safe-fetch.js';
+import { checkTarget, SafeFetchError, systemResolver, type Resolver } from '../../net/address-guard.js';
 import { localTargetsAllowed } from './rules.js';
-
-const systemResolver: Resolver = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
 
 /**
  * The address rules of an endpoint, checked at registration (and again at every delivery by the fetch guard): https
