@@ -18,7 +18,7 @@ const picture = () =>
     { input: Buffer.from('<svg width="320" height="240"><circle cx="160" cy="120" r="90" fill="#1e3a8a"/></svg>') },
   ]);
 
-describe('upload rules (spec §5)', () => {
+describe('upload rules: JPEG, PNG or WebP, by type or extension, within the size limits', () => {
   it('accepts JPEG, JPG, PNG and WebP by declared type, or by extension when the browser gave no type', () => {
     expect(declaredImageType('image/jpeg', 'a.jpg')).toBe('image/jpeg');
     expect(declaredImageType('image/jpg', 'a.jpg')).toBe('image/jpeg');
