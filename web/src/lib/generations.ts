@@ -24,6 +24,7 @@ import { profileQueryKey, useSetBalance } from './profile';
 import { useUser } from './session-context';
 import { urlRefreshMs } from './signed-urls';
 import { putWithProgress } from './uploads';
+import { editInstructionsPath } from './paths';
 
 export const GENERATIONS_QUERY_ROOT = 'generations' satisfies LiveResource;
 
@@ -91,7 +92,7 @@ export function useGeneration(id: string | undefined) {
 
 /** Opens the Edit screen's list of understood instructions and brings it into view. */
 function showInstructionList(navigate: NavigateFunction) {
-  navigate('/studio/generate/edit#edit-instructions');
+  navigate(editInstructionsPath);
   setTimeout(() => document.getElementById('edit-instructions')?.parentElement?.scrollIntoView({ block: 'center' }), 50);
 }
 
