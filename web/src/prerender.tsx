@@ -5,11 +5,12 @@ import { StrictMode } from 'react';
 import { renderToString } from 'react-dom/server';
 import { StaticRouter } from 'react-router-dom';
 import { AppContent } from './app/app';
+import { paths } from '@/lib/paths';
 
 export function renderLanding(): string {
   return renderToString(
     <StrictMode>
-      <StaticRouter location="/">
+      <StaticRouter location={paths.home}>
         <AppContent />
       </StaticRouter>
     </StrictMode>,

@@ -3,6 +3,7 @@
 import { lazy } from 'react';
 import { Route, Routes } from 'react-router-dom';
 import { GuestOnly, RequireAuth } from './guards';
+import { paths } from '@/lib/paths';
 
 const AppProviders = lazy(() => import('./providers'));
 const AppShell = lazy(() => import('@/components/layout/app-shell'));
@@ -33,30 +34,30 @@ export default function AppRoutes() {
     <Routes>
       <Route element={<AppProviders />}>
         <Route element={<GuestOnly />}>
-          <Route path="/auth" element={<AuthPage />} />
+          <Route path={paths.auth} element={<AuthPage />} />
         </Route>
         <Route element={<RequireAuth />}>
           <Route element={<AppShell />}>
-            <Route path="/dashboard" element={<DashboardPage />} />
-            <Route path="/generate" element={<VideoGenerationPage />} />
-            <Route path="/coming-soon" element={<ComingSoonPage />} />
+            <Route path={paths.dashboard} element={<DashboardPage />} />
+            <Route path={paths.generate} element={<VideoGenerationPage />} />
+            <Route path={paths.comingSoon} element={<ComingSoonPage />} />
           </Route>
           <Route element={<StudioShell />}>
-            <Route path="/dashboard/billing" element={<BillingPage />} />
-            <Route path="/dashboard/usage" element={<UsagePage />} />
-            <Route path="/dashboard/prices" element={<PricesPage />} />
-            <Route path="/settings" element={<SettingsPage />} />
-            <Route path="/api" element={<ApiPage />} />
-            <Route path="/community" element={<CommunityPage />} />
-            <Route path="/support" element={<SupportPage />} />
-            <Route path="/studio/clothing" element={<ClothingPage />} />
-            <Route path="/studio/models" element={<ModelsPage />} />
-            <Route path="/studio/generations" element={<GenerationsPage />} />
-            <Route path="/studio/generate/image-generation" element={<ImageGenerationPage />} />
-            <Route path="/studio/generate/video-generation" element={<VideoGenerationPage />} />
-            <Route path="/studio/generate/batch-generation" element={<BatchGenerationPage />} />
-            <Route path="/studio/generate/edit" element={<EditPage />} />
-            <Route path="/studio/generate/upscale" element={<UpscalePage />} />
+            <Route path={paths.billing} element={<BillingPage />} />
+            <Route path={paths.usage} element={<UsagePage />} />
+            <Route path={paths.prices} element={<PricesPage />} />
+            <Route path={paths.settings} element={<SettingsPage />} />
+            <Route path={paths.api} element={<ApiPage />} />
+            <Route path={paths.community} element={<CommunityPage />} />
+            <Route path={paths.support} element={<SupportPage />} />
+            <Route path={paths.clothing} element={<ClothingPage />} />
+            <Route path={paths.models} element={<ModelsPage />} />
+            <Route path={paths.generations} element={<GenerationsPage />} />
+            <Route path={paths.imageGeneration} element={<ImageGenerationPage />} />
+            <Route path={paths.videoGeneration} element={<VideoGenerationPage />} />
+            <Route path={paths.batchGeneration} element={<BatchGenerationPage />} />
+            <Route path={paths.edit} element={<EditPage />} />
+            <Route path={paths.upscale} element={<UpscalePage />} />
           </Route>
         </Route>
       </Route>

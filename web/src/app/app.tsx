@@ -5,6 +5,7 @@ import { LandingPage } from '@/features/landing/landing-page';
 import { requestToaster, subscribeToasterRequest, toasterRequested } from '@/lib/toaster-request';
 import { BootErrorBoundary } from './boot-error-boundary';
 import { ScrollToTop } from './scroll-to-top';
+import { paths } from '@/lib/paths';
 
 // The landing page is in the first chunk; everything else (the other screens' route table, Amplify, React Query, the
 // studio, the toasts) loads on demand.
@@ -27,7 +28,7 @@ export function AppContent() {
       <BootErrorBoundary>
         <Suspense fallback={<PageSpinner />}>
           <Routes>
-            <Route path="/" element={<LandingPage />} />
+            <Route path={paths.home} element={<LandingPage />} />
             <Route path="*" element={<AppRoutes />} />
           </Routes>
         </Suspense>
@@ -42,9 +43,9 @@ function ToasterWhenWanted() {
   const { pathname } = useLocation();
   const wanted = useSyncExternalStore(subscribeToasterRequest, toasterRequested, () => false);
   useEffect(() => {
-    if (pathname !== '/') requestToaster();
+    if (pathname !== paths.home) requestToaster();
   }, [pathname]);
-  if (!wanted && pathname === '/') return null;
+  if (!wanted && pathname === paths.home) return null;
   return (
     <Suspense fallback={null}>
       <AppToaster />

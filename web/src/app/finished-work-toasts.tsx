@@ -7,9 +7,7 @@ import { toast } from 'sonner';
 import { useBatches } from '@/features/batch-generation';
 import { useJobs } from '@/features/video-generation';
 import { notifyWorkDone } from '@/lib/notify';
-
-export const VIDEO_PATH = '/studio/generate/video-generation';
-export const BATCH_PATH = '/studio/generate/batch-generation';
+import { paths, videoJobPath } from '@/lib/paths';
 
 /** Calls `onEnded` for each item seen running in this tab that is now ended. */
 function useEnded<T extends { id: string }>(items: T[] | undefined, running: (item: T) => boolean, onEnded: (item: T) => void) {
@@ -40,8 +38,8 @@ export default function FinishedWorkToasts() {
     (job) => {
       const title = job.status === 'complete' ? 'Your video is ready' : 'Your video failed';
       notifyWorkDone(title);
-      if (here.current === VIDEO_PATH || here.current === '/generate') return;
-      const show = () => navigate(`${VIDEO_PATH}?job=${encodeURIComponent(job.id)}`);
+      if (here.current === paths.videoGeneration || here.current === paths.generate) return;
+      const show = () => navigate(videoJobPath(job.id));
       const options = { description: job.prompt, action: { label: 'View video', onClick: show }, duration: 15_000 };
       if (job.status === 'complete') toast.success(title, options);
       else toast.error(title, { ...options, description: job.error_message ?? job.prompt });
@@ -54,10 +52,10 @@ export default function FinishedWorkToasts() {
     (batch) => {
       const title = batch.progress.failed > 0 ? 'Batch finished with errors' : 'Your batch is ready';
       notifyWorkDone(title);
-      if (here.current === BATCH_PATH) return;
+      if (here.current === paths.batchGeneration) return;
       toast.success(title, {
         description: `${batch.progress.done} of ${batch.progress.total} photos`,
-        action: { label: 'View batch', onClick: () => navigate(BATCH_PATH) },
+        action: { label: 'View batch', onClick: () => navigate(paths.batchGeneration) },
         duration: 15_000,
       });
     },

@@ -1,6 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router-dom';
 import { PageSpinner } from '@/components/ui/spinner';
 import { useSession } from '@/lib/session-context';
+import { paths } from '@/lib/paths';
 
 /** Signed-in screens: without a session the visitor goes to /auth. */
 export function RequireAuth() {
@@ -8,8 +9,8 @@ export function RequireAuth() {
   const location = useLocation();
   if (state.status === 'loading') return <PageSpinner label="Checking your session…" />;
   if (state.status === 'signedOut') {
-    if (state.afterSignOut) return <Navigate to="/" replace />;
-    return <Navigate to="/auth" replace state={{ from: location.pathname + location.hash }} />;
+    if (state.afterSignOut) return <Navigate to={paths.home} replace />;
+    return <Navigate to={paths.auth} replace state={{ from: location.pathname + location.hash }} />;
   }
   return <Outlet />;
 }
@@ -20,7 +21,7 @@ export function RequireAuth() {
  */
 export function nextAfterSignIn(search: string): string {
   const next = new URLSearchParams(search).get('next');
-  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : '/dashboard';
+  return next && next.startsWith('/') && !next.startsWith('//') && !next.startsWith('/\\') ? next : paths.dashboard;
 }
 
 /** /auth: a signed-in visitor goes to the dashboard (or where `next` says). */

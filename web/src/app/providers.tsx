@@ -6,6 +6,7 @@ import { toast } from 'sonner';
 import { bootAuth, currentSessionUser, onAuthEvent, signOutHere } from '@/lib/auth';
 import { SessionContext, type Session, type SessionState } from '@/lib/session-context';
 import { useLiveUpdates } from '@/lib/use-live-updates';
+import { paths } from '@/lib/paths';
 
 const FinishedWorkToasts = lazy(() => import('./finished-work-toasts'));
 
@@ -59,7 +60,7 @@ export default function AppProviders() {
   const signOut = useCallback(async () => {
     // Mark the sign-out first, so the guards of signed-in screens send the visitor home rather than to /auth.
     setState({ status: 'signedOut', afterSignOut: true });
-    navigate('/', { replace: true });
+    navigate(paths.home, { replace: true });
     await signOutHere();
     queryClient.clear();
     userIdRef.current = undefined;

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom';
 import { cn } from '@/lib/cn';
+import { paths } from '@/lib/paths';
 
 export function BrandMark({ className }: { className?: string }) {
   return (
@@ -17,7 +18,7 @@ export function BrandMark({ className }: { className?: string }) {
 }
 
 /** The brand, linking home. */
-export function BrandLink({ className, to = '/', tone = 'dark' }: { className?: string; to?: string; tone?: 'dark' | 'light' }) {
+export function BrandLink({ className, to = paths.home, tone = 'dark' }: { className?: string; to?: string; tone?: 'dark' | 'light' }) {
   return (
     <Link
       to={to}

@@ -33,3 +33,6 @@ export function initialsFromEmail(email: string): string {
 }
 
 export const shortId = (id: string) => id.slice(0, 8);
+
+/** "1 credit", "3 credits"; "…" while the figure is not known yet (e.g. the pricing table is being read). */
+export const formatCredits = (count: number | undefined) => (count === undefined ? '…' : `${count} credit${count === 1 ? '' : 's'}`);

@@ -3,18 +3,28 @@
 // Query keys start with 'generations', the realtime resource name, so a 'changed' notice refreshes them all;
 // while something is processing they are also polled, so nothing depends on the socket being up.
 import { CreateUploadUrlResponse, ListResponse, type LiveResource } from '@contracts/api';
-import { PRICING_TIER_SEED, type PricingTierId } from '@contracts/catalog';
-import { EditInstructions, Generation, GenerationStarted, type GenerationType } from '@contracts/generations';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  EditInstructions,
+  Generation,
+  GenerationStarted,
+  type EditImageRequest,
+  type GenerateImageRequest,
+  type GenerationType,
+  type UpscaleImageRequest,
+} from '@contracts/generations';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate, type NavigateFunction } from 'react-router-dom';
 import { toast } from 'sonner';
-import { ApiError, apiRequest, newIdempotencyKey } from './api';
+import { apiRequest } from './api';
+import { clothingItemsQueryOptions } from './clothing-items';
+import { useIdempotentMutation } from './idempotent-mutation';
 import { useLoadErrorToast } from './load-error';
 import { profileQueryKey, useSetBalance } from './profile';
 import { useUser } from './session-context';
 import { urlRefreshMs } from './signed-urls';
 import { putWithProgress } from './uploads';
+import { editInstructionsPath } from './paths';
 
 export const GENERATIONS_QUERY_ROOT = 'generations' satisfies LiveResource;
 
@@ -26,52 +36,63 @@ const urlsOf = (items: Generation[] | undefined) =>
 
 const anyProcessing = (items: Generation[] | undefined) => items?.some((item) => item.status === 'processing') ?? false;
 
-/** What a tier costs, as the product is seeded; the server's pricing table decides what is really charged. */
-export function tierCost(id: PricingTierId): number {
-  return PRICING_TIER_SEED.find((tier) => tier.id === id)?.credits_cost ?? 1;
-}
+/** The keys of the caller's generation queries: all of them, and the history lists. */
+export const generationKeys = {
+  all: (userId: string) => [GENERATIONS_QUERY_ROOT, userId] as const,
+  lists: (userId: string) => [GENERATIONS_QUERY_ROOT, userId, 'list'] as const,
+};
 
 /** The caller's history, newest first (at most 100); `type` filters, `limit` shortens (usage: 10). */
-export function useGenerations({ type, limit }: { type?: GenerationType; limit?: number } = {}) {
-  const user = useUser();
+export const generationsQueryOptions = (userId: string, { type, limit }: { type?: GenerationType; limit?: number } = {}) => {
   const params = new URLSearchParams();
   if (type) params.set('type', type);
   if (limit) params.set('limit', String(limit));
-  const query = useQuery({
-    queryKey: [GENERATIONS_QUERY_ROOT, user.userId, 'list', type ?? 'all', limit ?? 'default'],
+  return queryOptions({
+    queryKey: [...generationKeys.lists(userId), type ?? 'all', limit ?? 'default'] as const,
     queryFn: async () => (await apiRequest(ListResponse(Generation), `/generations${params.size ? `?${params}` : ''}`)).items,
-    refetchInterval: (current) => (anyProcessing(current.state.data) ? PROCESSING_POLL_MS : urlRefreshMs(urlsOf(current.state.data))),
+    refetchInterval: (query) => (anyProcessing(query.state.data) ? PROCESSING_POLL_MS : urlRefreshMs(urlsOf(query.state.data))),
   });
+};
+
+export function useGenerations(filter: { type?: GenerationType; limit?: number } = {}) {
+  const user = useUser();
+  const query = useQuery(generationsQueryOptions(user.userId, filter));
   useLoadErrorToast(query.error, 'Error', 'Failed to load generations');
   return query;
 }
 
 /** The caller's finished pictures, newest 20: what edit and upscale can start from. */
+export const imageResultsQueryOptions = (userId: string) =>
+  queryOptions({
+    queryKey: [...generationKeys.all(userId), 'picker'] as const,
+    queryFn: async () => (await apiRequest(ListResponse(Generation), '/generations?picker=true')).items,
+    refetchInterval: (query) => urlRefreshMs(urlsOf(query.state.data)),
+  });
+
 export function useImageResults() {
   const user = useUser();
-  const query = useQuery({
-    queryKey: [GENERATIONS_QUERY_ROOT, user.userId, 'picker'],
-    queryFn: async () => (await apiRequest(ListResponse(Generation), '/generations?picker=true')).items,
-    refetchInterval: (current) => urlRefreshMs(urlsOf(current.state.data)),
-  });
+  const query = useQuery(imageResultsQueryOptions(user.userId));
   useLoadErrorToast(query.error, 'Error', 'Failed to load generations');
   return query;
 }
 
 /** One generation, read again every 2 s while it is processing. */
-export function useGeneration(id: string | undefined) {
-  const user = useUser();
-  return useQuery({
-    queryKey: [GENERATIONS_QUERY_ROOT, user.userId, 'one', id],
+export const generationQueryOptions = (userId: string, id: string | undefined) =>
+  queryOptions({
+    queryKey: [...generationKeys.all(userId), 'one', id] as const,
     queryFn: () => apiRequest(Generation, `/generations/${encodeURIComponent(id!)}`),
     enabled: id !== undefined,
-    refetchInterval: (current) => (current.state.data?.status === 'processing' ? PROCESSING_POLL_MS : false),
+    refetchInterval: (query) => (query.state.data?.status === 'processing' ? PROCESSING_POLL_MS : false),
   });
+
+export function useGeneration(id: string | undefined) {
+  const user = useUser();
+  return useQuery(generationQueryOptions(user.userId, id));
 }
 
 /** Opens the Edit screen's list of understood instructions and brings it into view. */
 function showInstructionList(navigate: NavigateFunction) {
-  navigate('/studio/generate/edit#edit-instructions');
+  navigate(editInstructionsPath);
   setTimeout(() => document.getElementById('edit-instructions')?.parentElement?.scrollIntoView({ block: 'center' }), 50);
 }
 
@@ -89,7 +110,7 @@ export function useFollowedGeneration(id: string | undefined, failureTitle: stri
   useEffect(() => {
     if (!generation || generation.status === 'processing' || reported.current === generation.id) return;
     reported.current = generation.id;
-    void queryClient.invalidateQueries({ queryKey: [GENERATIONS_QUERY_ROOT, user.userId] });
+    void queryClient.invalidateQueries({ queryKey: generationKeys.all(user.userId) });
     if (generation.status === 'failed') {
       // A refused edit instruction names itself in one line; the action opens the list of what is understood.
       const refusedInstruction = generation.operation === 'edit' && /edit instruction/i.test(generation.error_message ?? '');
@@ -100,19 +121,22 @@ export function useFollowedGeneration(id: string | undefined, failureTitle: stri
       void queryClient.invalidateQueries({ queryKey: profileQueryKey(user.userId) });
     } else if (generation.params.clothingItemId) {
       // Its card counts one more use.
-      void queryClient.invalidateQueries({ queryKey: ['clothing-items'] });
+      void queryClient.invalidateQueries({ queryKey: clothingItemsQueryOptions(user.userId).queryKey });
     }
   }, [generation, failureTitle, queryClient, user.userId, navigate]);
   return query;
 }
 
 /** What the edit engine understands (the local engine lists its instructions). */
-export function useEditInstructions() {
-  return useQuery({
-    queryKey: ['edit-instructions'],
+export const editInstructionsQueryOptions = () =>
+  queryOptions({
+    queryKey: ['edit-instructions'] as const,
     queryFn: () => apiRequest(EditInstructions, '/edit-instructions', { anonymous: true }),
     staleTime: Infinity,
   });
+
+export function useEditInstructions() {
+  return useQuery(editInstructionsQueryOptions());
 }
 
 /** Each picked file is uploaded once: retrying the same action reuses the stored file (and so its request). */
@@ -136,35 +160,28 @@ export function uploadGenerationImage(file: File, onProgress: (fraction: number)
   return upload;
 }
 
-export type GenerationPath = '/generate-ai-image' | '/edit-ai-image' | '/upscale-ai-image';
-
-/** A failure after which the same attempt may be sent again: the server may or may not have seen it. */
-const isRetryable = (error: unknown) => !(error instanceof ApiError) || error.status >= 500 || error.status === 429;
+/** The body each spending route takes (the contracts' request types). */
+export interface GenerationRequests {
+  '/generate-ai-image': GenerateImageRequest;
+  '/edit-ai-image': EditImageRequest;
+  '/upscale-ai-image': UpscaleImageRequest;
+}
+export type GenerationPath = keyof GenerationRequests;
 
 /**
  * Sends a spending request. Each user action gets a fresh Idempotency-Key; sending the same request again after a
  * failure on the way (network, 5xx) reuses the key, so the server charges and generates once.
  */
-export function useStartGeneration(path: GenerationPath) {
-  const attempt = useRef<{ body: string; key: string } | null>(null);
+export function useStartGeneration<P extends GenerationPath>(path: P) {
   const setBalance = useSetBalance();
   const queryClient = useQueryClient();
   const user = useUser();
-  const mutation = useMutation({
-    mutationFn: (body: Record<string, unknown>) => {
-      const signature = JSON.stringify(body);
-      if (attempt.current?.body !== signature) attempt.current = { body: signature, key: newIdempotencyKey() };
-      return apiRequest(GenerationStarted, path, { method: 'POST', body, idempotencyKey: attempt.current.key });
-    },
+  return useIdempotentMutation({
+    send: (body: GenerationRequests[P], idempotencyKey) => apiRequest(GenerationStarted, path, { method: 'POST', body, idempotencyKey }),
     onSuccess: (started) => {
-      attempt.current = null;
       setBalance(started.remainingCredits);
-      queryClient.setQueryData([GENERATIONS_QUERY_ROOT, user.userId, 'one', started.generationId], started.generation);
-      void queryClient.invalidateQueries({ queryKey: [GENERATIONS_QUERY_ROOT, user.userId, 'list'] });
-    },
-    onError: (error) => {
-      if (!isRetryable(error)) attempt.current = null;
+      queryClient.setQueryData(generationQueryOptions(user.userId, started.generationId).queryKey, started.generation);
+      void queryClient.invalidateQueries({ queryKey: generationKeys.lists(user.userId) });
     },
   });
-  return mutation;
 }

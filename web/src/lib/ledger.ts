@@ -1,20 +1,24 @@
 import { CreditSummary, CreditTransaction, ListResponse, PAY_AS_YOU_GO_PLAN } from '@contracts/api';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiRequest } from './api';
 import { planName } from './format';
 import { useLoadErrorToast } from './load-error';
 import { useUser } from './session-context';
 
-const ledgerQueryKey = (userId: string) => ['credit-transactions', userId] as const;
+/** Every ledger query starts with this key: the list and the totals are read again together. */
+export const ledgerQueryKey = (userId: string) => ['credit-transactions', userId] as const;
 
 /** The caller's newest credit transactions (the server answers the latest 10). */
-export function useCreditTransactions() {
-  const user = useUser();
-  const query = useQuery({
-    queryKey: ledgerQueryKey(user.userId),
+export const creditTransactionsQueryOptions = (userId: string) =>
+  queryOptions({
+    queryKey: ledgerQueryKey(userId),
     queryFn: async () => (await apiRequest(ListResponse(CreditTransaction), '/credit-transactions')).items,
   });
+
+export function useCreditTransactions() {
+  const user = useUser();
+  const query = useQuery(creditTransactionsQueryOptions(user.userId));
   useLoadErrorToast(query.error, 'Error', 'Failed to load billing data');
   return query;
 }
@@ -26,12 +30,15 @@ export function useInvalidateLedger() {
 }
 
 /** Totals over the whole ledger (bought, spent, refunded), summed by the server; re-read with the ledger. */
-export function useCreditSummary() {
-  const user = useUser();
-  return useQuery({
-    queryKey: [...ledgerQueryKey(user.userId), 'summary'] as const,
+export const creditSummaryQueryOptions = (userId: string) =>
+  queryOptions({
+    queryKey: [...ledgerQueryKey(userId), 'summary'] as const,
     queryFn: () => apiRequest(CreditSummary, '/credit-transactions/summary'),
   });
+
+export function useCreditSummary() {
+  const user = useUser();
+  return useQuery(creditSummaryQueryOptions(user.userId));
 }
 
 /** The plan cards' name: "Pay as you go" once the user has bought credits, the stored plan ('Free Trial') before. */

@@ -1,15 +1,16 @@
 // How one screen hands a chosen image to the next: `?source=generation:<id>` (one of the caller's finished images) or
 // `?source=clothing:<id>` (a library item). The target screen reads it and preselects that image.
 import { useSearchParams } from 'react-router-dom';
+import { paths } from './paths';
 
 export type ChosenSource = { kind: 'generation'; id: string } | { kind: 'clothing'; id: string };
 
 export const SOURCE_PARAM = 'source';
 
 export const NEXT_STEP_PATHS = {
-  edit: '/studio/generate/edit',
-  upscale: '/studio/generate/upscale',
-  video: '/studio/generate/video-generation',
+  edit: paths.edit,
+  upscale: paths.upscale,
+  video: paths.videoGeneration,
 } as const;
 
 export function sourceParam(source: ChosenSource): string {

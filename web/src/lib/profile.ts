@@ -1,5 +1,5 @@
 import { Profile } from '@contracts/api';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiRequest } from './api';
 import { useLoadErrorToast } from './load-error';
@@ -11,13 +11,16 @@ const PROFILE_POLL_MS = 30_000;
 export const profileQueryKey = (userId: string) => ['profile', userId] as const;
 
 /** The caller's profile (balance, plan, dates); shared by the dashboard, the account menu, settings and billing. */
-export function useProfile() {
-  const user = useUser();
-  const query = useQuery({
-    queryKey: profileQueryKey(user.userId),
+export const profileQueryOptions = (userId: string) =>
+  queryOptions({
+    queryKey: profileQueryKey(userId),
     queryFn: () => apiRequest(Profile, '/profile'),
     refetchInterval: PROFILE_POLL_MS,
   });
+
+export function useProfile() {
+  const user = useUser();
+  const query = useQuery(profileQueryOptions(user.userId));
   useLoadErrorToast(query.error, 'Error', 'Failed to load profile data');
   return query;
 }

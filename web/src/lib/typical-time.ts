@@ -1,6 +1,7 @@
 import { GenerationDurations } from '@contracts/api';
-import { useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { apiRequest } from './api';
+import { generationKeys } from './generations';
 import { useUser } from './session-context';
 
 /** The specification's expectation, said while there is no figure of the caller's own work yet. */
@@ -14,14 +15,17 @@ export function aboutDuration(seconds: number): string {
 }
 
 /** The median time of the caller's recent images and videos (GET /generation-durations). */
-export function useGenerationDurations() {
-  const user = useUser();
-  return useQuery({
+export const generationDurationsQueryOptions = (userId: string) =>
+  queryOptions({
     // Starts with 'generations': a finished generation (a realtime notice) reads the figure again.
-    queryKey: ['generations', user.userId, 'durations'] as const,
+    queryKey: [...generationKeys.all(userId), 'durations'] as const,
     queryFn: () => apiRequest(GenerationDurations, '/generation-durations'),
     staleTime: 60_000,
   });
+
+export function useGenerationDurations() {
+  const user = useUser();
+  return useQuery(generationDurationsQueryOptions(user.userId));
 }
 
 /**

@@ -6,6 +6,7 @@ import { LIVE_RESOURCES, type LiveResource, type Profile, type RealtimeMessage, 
 import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { idToken } from './auth';
+import { ledgerQueryKey } from './ledger';
 import { profileQueryKey } from './profile';
 import { connectRealtime } from './realtime';
 
@@ -29,7 +30,7 @@ export function useLiveUpdates(queryClient: QueryClient, config: RuntimeConfig, 
           profile ? { ...profile, current_credits: message.current_credits } : profile,
         );
         // A moved balance is a new ledger entry: Usage's list and totals read it again.
-        void queryClient.invalidateQueries({ queryKey: ['credit-transactions', userId] });
+        void queryClient.invalidateQueries({ queryKey: ledgerQueryKey(userId) });
       } else {
         for (const resource of [message.resource, ...(ALSO_CHANGED[message.resource] ?? [])]) {
           void queryClient.invalidateQueries({ queryKey: [resource] });

@@ -2,6 +2,7 @@ import type { ClothingItem } from '@contracts/api';
 import { Link } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { ChoiceTile } from '@/components/ui/choice-tile';
+import { paths } from '@/lib/paths';
 
 /** The active items of the caller's library as pictures to pick one from (image and batch generation). */
 export function LibraryPicker(props: {
@@ -19,7 +20,7 @@ export function LibraryPicker(props: {
     return (
       <p className="text-sm text-slate-700">
         No clothing items yet. Add some in the{' '}
-        <Link to="/studio/clothing" className="font-medium text-brand-700 underline">
+        <Link to={paths.clothing} className="font-medium text-brand-700 underline">
           Clothing Manager
         </Link>
         {props.uploadHint ? ', or upload a photo.' : '.'}

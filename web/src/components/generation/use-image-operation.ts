@@ -3,14 +3,17 @@
 import { GENERATION_MESSAGES } from '@contracts/generations';
 import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
-import { uploadGenerationImage, useFollowedGeneration, useGeneration, useStartGeneration, type GenerationPath } from '@/lib/generations';
+import { uploadGenerationImage, useFollowedGeneration, useGeneration, useStartGeneration, type GenerationRequests } from '@/lib/generations';
 import { isInsufficientCredits, useBuyCreditsAction } from '@/lib/buy-credits';
 import { useChosenSource } from '@/lib/next-step';
 import { useProfile } from '@/lib/profile';
 import type { PendingStep } from './generation-preview';
 import type { ImageChoice } from './image-source-picker';
 
-export function useImageOperation(path: GenerationPath, failureTitle: string) {
+/** The routes that change an image the caller chose: each body names it as `imageUrl`. */
+type ImageOperationPath = '/edit-ai-image' | '/upscale-ai-image';
+
+export function useImageOperation<P extends ImageOperationPath>(path: P, failureTitle: string) {
   const profile = useProfile();
   const start = useStartGeneration(path);
   const [choice, setChoice] = useState<ImageChoice>();
@@ -30,12 +33,13 @@ export function useImageOperation(path: GenerationPath, failureTitle: string) {
   }, [handedOverGeneration]);
 
   /**
-   * Checks the image and the credits (`cost`, with `creditsMessage`), uploads a picked file, then sends `fields` with
-   * the image as `imageUrl` (the uploaded key or the result's generation id).
+   * Checks the image and the credits (`cost`, with `creditsMessage`; the server checks alone while either is being
+   * read), uploads a picked file, then sends `fields` with the image as `imageUrl` (the uploaded key or the result's
+   * generation id).
    */
-  async function run(fields: Record<string, unknown>, cost: number, creditsMessage: string): Promise<void> {
+  async function run(fields: Omit<GenerationRequests[P], 'imageUrl'>, cost: number | undefined, creditsMessage: string): Promise<void> {
     if (!choice) return void toast.error(GENERATION_MESSAGES.chooseImage);
-    if (credits !== undefined && credits < cost) return void toast.error(creditsMessage, { action: buyCredits });
+    if (credits !== undefined && cost !== undefined && credits < cost) return void toast.error(creditsMessage, { action: buyCredits });
     try {
       let imageUrl: string;
       if (choice.kind === 'file') {
@@ -45,7 +49,7 @@ export function useImageOperation(path: GenerationPath, failureTitle: string) {
         imageUrl = choice.generation.id;
       }
       setPending({ label: 'Starting…' });
-      const started = await start.mutateAsync({ imageUrl, ...fields });
+      const started = await start.mutateAsync({ imageUrl, ...fields } as GenerationRequests[P]);
       setGenerationId(started.generationId);
     } catch (error) {
       toast.error(failureTitle, {

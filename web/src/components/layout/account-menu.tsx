@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom';
 import { formatNumber, initialsFromEmail } from '@/lib/format';
 import { useProfile } from '@/lib/profile';
 import { useSession, useUser } from '@/lib/session-context';
+import { paths, settingsSection } from '@/lib/paths';
 
 const itemClass =
   'flex cursor-pointer select-none items-center gap-2 rounded-md px-2 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900';
@@ -34,19 +35,19 @@ export function AccountMenu() {
             <span className="block truncate text-sm font-medium text-slate-900">{email}</span>
           </DropdownMenu.Label>
           <DropdownMenu.Item asChild className={itemClass}>
-            <Link to="/settings#billing" data-testid="account-menu-credits">
+            <Link to={settingsSection('billing')} data-testid="account-menu-credits">
               <Coins className="h-4 w-4 text-amber-600" aria-hidden="true" />
               {credits === undefined ? 'Credits' : `${formatNumber(credits)} credits`}
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />
           <DropdownMenu.Item asChild className={itemClass}>
-            <Link to="/dashboard">
+            <Link to={paths.dashboard}>
               <LayoutDashboard className="h-4 w-4" aria-hidden="true" /> Dashboard
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Item asChild className={itemClass}>
-            <Link to="/settings">
+            <Link to={paths.settings}>
               <Settings className="h-4 w-4" aria-hidden="true" /> Settings
             </Link>
           </DropdownMenu.Item>

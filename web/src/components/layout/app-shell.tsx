@@ -6,12 +6,13 @@ import { COMING_SOON_TOOLS, comingSoonMessage } from './coming-soon-tools';
 import { ShellFrame } from './shell-frame';
 import { SidebarLink, type SidebarItem } from './sidebar-link';
 import { TopTabs } from './top-tabs';
+import { paths } from '@/lib/paths';
 
 const MAIN: SidebarItem[] = [
-  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
-  { to: '/generate', label: 'Image to Video Generation', icon: Video },
+  { to: paths.dashboard, label: 'Dashboard', icon: LayoutDashboard },
+  { to: paths.generate, label: 'Image to Video Generation', icon: Video },
   // The way on to Clothing, Images, Edit, Upscale and the rest of the studio.
-  { to: '/studio/clothing', label: 'Studio', icon: Palette },
+  { to: paths.clothing, label: 'Studio', icon: Palette },
 ];
 
 function announceComingSoon(event: MouseEvent<HTMLAnchorElement>, tool: string) {
@@ -43,7 +44,7 @@ function DashboardSidebar() {
             {COMING_SOON_TOOLS.map((tool) => (
               <li key={tool}>
                 <a
-                  href="/coming-soon"
+                  href={paths.comingSoon}
                   aria-disabled="true"
                   onClick={(event) => announceComingSoon(event, tool)}
                   className="flex items-center justify-between gap-2 rounded-lg px-3 py-2 text-sm text-slate-600 hover:bg-slate-50"

@@ -18,29 +18,30 @@ import {
 import { ShellFrame } from './shell-frame';
 import { SidebarGroup, type SidebarItem } from './sidebar-link';
 import { TopTabs } from './top-tabs';
+import { paths } from '@/lib/paths';
 
 const CONTENT: SidebarItem[] = [
-  { to: '/studio/clothing', label: 'Clothing', icon: Shirt },
-  { to: '/studio/models', label: 'Models', icon: UserRound },
-  { to: '/studio/generations', label: 'Generations', icon: History },
+  { to: paths.clothing, label: 'Clothing', icon: Shirt },
+  { to: paths.models, label: 'Models', icon: UserRound },
+  { to: paths.generations, label: 'Generations', icon: History },
 ];
 const GENERATION: SidebarItem[] = [
-  { to: '/studio/generate/image-generation', label: 'Images', icon: ImageIcon },
-  { to: '/studio/generate/edit', label: 'Edit', icon: Wand2 },
-  { to: '/studio/generate/upscale', label: 'Upscale', icon: Maximize2 },
-  { to: '/studio/generate/video-generation', label: 'Videos', icon: Video },
-  { to: '/studio/generate/batch-generation', label: 'Batch', icon: Layers },
+  { to: paths.imageGeneration, label: 'Images', icon: ImageIcon },
+  { to: paths.edit, label: 'Edit', icon: Wand2 },
+  { to: paths.upscale, label: 'Upscale', icon: Maximize2 },
+  { to: paths.videoGeneration, label: 'Videos', icon: Video },
+  { to: paths.batchGeneration, label: 'Batch', icon: Layers },
 ];
 const DASHBOARD: SidebarItem[] = [
-  { to: '/dashboard', label: 'Dashboard', icon: LayoutDashboard },
-  { to: '/settings', label: 'Settings', icon: Settings },
-  { to: '/dashboard/billing', label: 'Billing', icon: CreditCard },
-  { to: '/dashboard/usage', label: 'Usage', icon: BarChart3 },
-  { to: '/dashboard/prices', label: 'Prices', icon: Tag },
+  { to: paths.dashboard, label: 'Dashboard', icon: LayoutDashboard },
+  { to: paths.settings, label: 'Settings', icon: Settings },
+  { to: paths.billing, label: 'Billing', icon: CreditCard },
+  { to: paths.usage, label: 'Usage', icon: BarChart3 },
+  { to: paths.prices, label: 'Prices', icon: Tag },
 ];
 const FOOTER: SidebarItem[] = [
-  { to: '/community', label: 'Community', icon: Users },
-  { to: '/support', label: 'Contact Support', icon: LifeBuoy },
+  { to: paths.community, label: 'Community', icon: Users },
+  { to: paths.support, label: 'Contact Support', icon: LifeBuoy },
 ];
 
 

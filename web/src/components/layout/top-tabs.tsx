@@ -1,11 +1,12 @@
 import { NavLink, useLocation } from 'react-router-dom';
 import { cn } from '@/lib/cn';
+import { paths } from '@/lib/paths';
 
 /** The top bar's sections; /generate (the short sidebar's video screen) belongs to the Studio. */
 const TABS = [
-  { to: '/studio/generate/video-generation', label: 'Studio', sections: ['/studio', '/generate'] },
-  { to: '/api', label: 'API', sections: ['/api'] },
-  { to: '/dashboard', label: 'Dashboard', sections: ['/dashboard', '/settings'] },
+  { to: paths.videoGeneration, label: 'Studio', sections: [paths.studio, paths.generate] },
+  { to: paths.api, label: 'API', sections: [paths.api] },
+  { to: paths.dashboard, label: 'Dashboard', sections: [paths.dashboard, paths.settings] },
 ];
 
 export function TopTabs() {

@@ -3,11 +3,11 @@
 // Query keys start with 'batches', the realtime resource name: the batch's own changes and its photos' (generations)
 // refresh them; while a batch runs it is also polled, so nothing depends on the socket being up.
 import { ListResponse, type LiveResource } from '@contracts/api';
-import { Batch, BatchDownload, BatchStarted, type CameraAngle } from '@contracts/batch';
+import { Batch, BatchDownload, BatchStarted, type CameraAngle, type GenerateBatchRequest } from '@contracts/batch';
 import { BATCH_DEFAULT_BACKDROP, BATCH_DEFAULT_PROMPT } from '@contracts/catalog';
-import { useMutation, useQuery } from '@tanstack/react-query';
-import { useRef } from 'react';
-import { ApiError, apiRequest, newIdempotencyKey } from '@/lib/api';
+import { useQuery } from '@tanstack/react-query';
+import { apiRequest } from '@/lib/api';
+import { useIdempotentMutation } from '@/lib/idempotent-mutation';
 import { useLoadErrorToast } from '@/lib/load-error';
 import { useUser } from '@/lib/session-context';
 
@@ -65,22 +65,9 @@ export function useBatches() {
   return query;
 }
 
-const isRetryable = (error: unknown) => !(error instanceof ApiError) || error.status >= 500 || error.status === 429;
-
 export function useSubmitBatch() {
-  const attempt = useRef<{ body: string; key: string } | null>(null);
-  return useMutation({
-    mutationFn: (body: Record<string, unknown>) => {
-      const signature = JSON.stringify(body);
-      if (attempt.current?.body !== signature) attempt.current = { body: signature, key: newIdempotencyKey() };
-      return apiRequest(BatchStarted, '/generate-batch', { method: 'POST', body, idempotencyKey: attempt.current.key });
-    },
-    onSuccess: () => {
-      attempt.current = null;
-    },
-    onError: (error) => {
-      if (!isRetryable(error)) attempt.current = null;
-    },
+  return useIdempotentMutation({
+    send: (body: GenerateBatchRequest, idempotencyKey) => apiRequest(BatchStarted, '/generate-batch', { method: 'POST', body, idempotencyKey }),
   });
 }
 

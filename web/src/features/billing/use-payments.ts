@@ -1,7 +1,7 @@
-import { CheckoutResponse, ListResponse, PurchaseReceipt, RefundResponse, type PaymentMode, type RuntimeConfig } from '@contracts/api';
+import { CheckoutResponse, ListResponse, PurchaseReceipt, RefundResponse, type CheckoutRequest, type PaymentMode, type RuntimeConfig } from '@contracts/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useRef } from 'react';
-import { apiRequest, newIdempotencyKey } from '@/lib/api';
+import { apiRequest } from '@/lib/api';
+import { useIdempotentMutation } from '@/lib/idempotent-mutation';
 import { useInvalidateLedger } from '@/lib/ledger';
 import { useLoadErrorToast } from '@/lib/load-error';
 import { useSetBalance } from '@/lib/profile';
@@ -31,11 +31,10 @@ export function usePurchases(options: { refetchInterval?: number | false } = {})
  * tried again after a failure on the way, so a retry opens the same session.
  */
 export function useCheckout() {
-  const attempt = useRef<{ credits: number; key: string } | null>(null);
-  return useMutation({
-    mutationFn: (credits: number) => {
-      if (attempt.current?.credits !== credits) attempt.current = { credits, key: newIdempotencyKey() };
-      return apiRequest(CheckoutResponse, '/credits/checkout', { method: 'POST', body: { credits }, idempotencyKey: attempt.current.key });
+  return useIdempotentMutation({
+    send: (credits: number, idempotencyKey) => {
+      const body: CheckoutRequest = { credits };
+      return apiRequest(CheckoutResponse, '/credits/checkout', { method: 'POST', body, idempotencyKey });
     },
     onSuccess: (session) => {
       window.location.assign(session.url);

@@ -1,43 +1,22 @@
-// The clothing library's server state: the list (react-query), the upload path (presigned PUT with progress, then
-// registration) and the item mutations, each refreshing the list when it is done.
-import {
-  ClothingItem,
-  CreateUploadUrlResponse,
-  ListResponse,
-  type RegisterClothingItemRequest,
-  type UpdateClothingItemRequest,
-} from '@contracts/api';
+// The clothing library's server state: the upload path (presigned PUT with progress, then registration) and the item
+// mutations, each refreshing the list (web/src/lib/clothing-items.ts, which other screens read too) when it is done.
+import { ClothingItem, CreateUploadUrlResponse, type RegisterClothingItemRequest, type UpdateClothingItemRequest } from '@contracts/api';
 import { imageFileProblemTitle } from '@contracts/upload-rules';
-import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { ApiError, apiRequest } from '@/lib/api';
-import { useLoadErrorToast } from '@/lib/load-error';
+import { clothingItemsQueryOptions } from '@/lib/clothing-items';
 import { useUser } from '@/lib/session-context';
-import { urlRefreshMs } from '@/lib/signed-urls';
 import { putWithProgress } from '@/lib/uploads';
 
-/** Every clothing query starts with this key; realtime and mutations invalidate it as a whole. */
-export const CLOTHING_QUERY_ROOT = 'clothing-items';
-const activeItemsKey = (userId: string) => [CLOTHING_QUERY_ROOT, userId, 'active'] as const;
-
-
-/** The caller's clothing items that are not deleted, newest first. */
-export function useClothingItems() {
-  const user = useUser();
-  const query = useQuery({
-    queryKey: activeItemsKey(user.userId),
-    queryFn: async () => (await apiRequest(ListResponse(ClothingItem), '/clothing-items?active=true')).items,
-    // Read again well before the items' signed image URLs expire.
-    refetchInterval: (current) => urlRefreshMs((current.state.data ?? []).map((item) => item.url_expires_at)),
-  });
-  useLoadErrorToast(query.error, 'Error', 'Failed to load clothing items');
-  return query;
-}
-
-/** Reads the clothing lists again (after the caller's own changes). */
+/** Reads the clothing list again (after the caller's own changes). */
 export function useRefreshClothing() {
   const queryClient = useQueryClient();
-  return useCallback(() => queryClient.invalidateQueries({ queryKey: [CLOTHING_QUERY_ROOT] }), [queryClient]);
+  const user = useUser();
+  return useCallback(
+    () => queryClient.invalidateQueries({ queryKey: clothingItemsQueryOptions(user.userId).queryKey }),
+    [queryClient, user.userId],
+  );
 }
 
 export type UploadPhase = { step: 'uploading'; fraction: number } | { step: 'checking' };

@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { Input, Label, Select } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
-import { useClothingItems } from './api';
+import { useClothingItems } from '@/lib/clothing-items';
 import { BatchUploadDialog } from './batch-upload-dialog';
 import { ClothingCard, type ItemAction } from './clothing-card';
 import { SORTS, visibleItems, type SortOrder } from './clothing-list';

@@ -3,6 +3,7 @@ import { COMING_SOON_TOOLS, comingSoonMessage } from '@/components/layout/coming
 import { PageHeader } from '@/components/page-header';
 import { ButtonLink } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { paths } from '@/lib/paths';
 
 export default function ComingSoonPage() {
   return (
@@ -21,7 +22,7 @@ export default function ComingSoonPage() {
           </li>
         ))}
       </ul>
-      <ButtonLink to="/generate" className="mt-8">
+      <ButtonLink to={paths.generate} className="mt-8">
         Try Image to Video Generation
       </ButtonLink>
     </>

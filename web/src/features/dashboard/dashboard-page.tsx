@@ -8,6 +8,7 @@ import { formatNumber } from '@/lib/format';
 import { usePlanName } from '@/lib/ledger';
 import { useProfile } from '@/lib/profile';
 import { useUser } from '@/lib/session-context';
+import { paths, settingsSection } from '@/lib/paths';
 
 export default function DashboardPage() {
   const user = useUser();
@@ -28,7 +29,7 @@ export default function DashboardPage() {
             Signed in as <span className="font-medium text-slate-900">{email}</span>. Turn your product photos into model videos.
           </p>
         </div>
-        <ButtonLink to="/studio/generate/video-generation" size="lg">
+        <ButtonLink to={paths.videoGeneration} size="lg">
           <Video className="h-5 w-5" aria-hidden="true" /> Generate Video
         </ButtonLink>
       </div>
@@ -53,7 +54,7 @@ export default function DashboardPage() {
           </CardHeader>
           <CardContent>
             <p className="text-2xl font-bold text-slate-900" data-testid="dashboard-plan">{plan}</p>
-            <ButtonLink to="/dashboard/billing" variant="outline" size="sm" className="mt-3">
+            <ButtonLink to={paths.billing} variant="outline" size="sm" className="mt-3">
               Upgrade Plan
             </ButtonLink>
           </CardContent>
@@ -65,7 +66,7 @@ export default function DashboardPage() {
           </CardHeader>
           <CardContent>
             <p className="truncate font-medium text-slate-900">{email}</p>
-            <ButtonLink to="/settings#account" variant="outline" size="sm" className="mt-3">
+            <ButtonLink to={settingsSection('account')} variant="outline" size="sm" className="mt-3">
               Edit Profile
             </ButtonLink>
           </CardContent>

@@ -21,7 +21,7 @@ import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { downloadFile, generationFileName } from '@/lib/downloads';
 import { formatDateTime } from '@/lib/format';
 import { useGenerations } from '@/lib/generations';
-import { useLibraryItems } from '@/features/image-generation';
+import { useClothingItems } from '@/lib/clothing-items';
 
 type Tab = 'all' | GenerationType;
 const TABS: { value: Tab; label: string }[] = [
@@ -39,7 +39,7 @@ export default function GenerationsPage() {
   const [tab, setTab] = useState<Tab>('all');
   const generations = useGenerations({ type: tab === 'all' ? undefined : tab });
   const [viewing, setViewing] = useState<Generation>();
-  const library = useLibraryItems();
+  const library = useClothingItems();
   const itemName = (generation: Generation) => {
     const id = generation.params.clothingItemId;
     return typeof id === 'string' ? library.data?.find((item) => item.id === id)?.name : undefined;

@@ -9,10 +9,9 @@ import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Label, Textarea } from '@/components/ui/field';
-import { formatNumber } from '@/lib/format';
-import { tierCost, useEditInstructions } from '@/lib/generations';
-
-const COST = tierCost('image-edit');
+import { formatCredits, formatNumber } from '@/lib/format';
+import { useEditInstructions } from '@/lib/generations';
+import { useTierCost } from '@/features/prices';
 
 /** Edit (/studio/generate/edit): an uploaded image or a past result changed by instructions; form left, result right. */
 export default function ImageEditPage() {
@@ -22,16 +21,17 @@ export default function ImageEditPage() {
   const promptId = useId();
   const helpId = useId();
   const original = useChoicePreview(operation.choice);
+  const cost = useTierCost()('image-edit');
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (operation.choice && !editPrompt.trim()) return void toast.error(GENERATION_MESSAGES.enterEditInstructions);
-    void operation.run({ editPrompt: editPrompt.trim() }, COST, 'You need at least 1 credit to edit an image');
+    void operation.run({ editPrompt: editPrompt.trim() }, cost, `You need at least ${formatCredits(cost)} to edit an image`);
   };
 
   return (
     <div>
-      <PageHeader title="Edit" description="Change an image by describing the edit. 1 credit per edit." />
+      <PageHeader title="Edit" description={`Change an image by describing the edit. ${formatCredits(cost)} per edit.`} />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <CardContent className="pt-5">
@@ -73,7 +73,7 @@ export default function ImageEditPage() {
               <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4">
                 <p className="flex items-center gap-2 text-sm text-slate-700">
                   <Coins className="h-4 w-4 text-amber-600" aria-hidden="true" />
-                  Cost: <strong className="text-slate-900">{COST} credit</strong>
+                  Cost: <strong className="text-slate-900">{formatCredits(cost)}</strong>
                   {operation.credits !== undefined && <span>· You have {formatNumber(operation.credits)}</span>}
                 </p>
                 <Button type="submit" size="lg" busy={operation.working}>

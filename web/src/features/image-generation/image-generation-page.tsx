@@ -6,6 +6,7 @@ import {
   IMAGE_SIZE_NAMES,
   MODEL_DESCRIPTION_PLACEHOLDER,
   PROMPT_MAX_LENGTH,
+  type GenerateImageRequest,
   type ImageSizeName,
 } from '@contracts/generations';
 import { Coins, Sparkles } from 'lucide-react';
@@ -21,13 +22,14 @@ import { Label, Select, Textarea } from '@/components/ui/field';
 import { FileDropZone } from '@/components/ui/file-drop-zone';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/cn';
-import { formatNumber } from '@/lib/format';
-import { tierCost, uploadGenerationImage, useFollowedGeneration, useStartGeneration } from '@/lib/generations';
+import { formatCredits, formatNumber } from '@/lib/format';
+import { uploadGenerationImage, useFollowedGeneration, useStartGeneration } from '@/lib/generations';
+import { useClothingItems } from '@/lib/clothing-items';
 import { checkPickedImage } from '@/lib/image-check';
 import { isInsufficientCredits, useBuyCreditsAction } from '@/lib/buy-credits';
 import { useProfile } from '@/lib/profile';
 import { useObjectUrl } from '@/lib/uploads';
-import { useLibraryItems } from './use-library-items';
+import { useTierCost } from '@/features/prices';
 
 type SourceMode = 'library' | 'upload' | 'link';
 
@@ -38,12 +40,12 @@ const ZOOM_LABELS: Record<(typeof CAMERA_ZOOMS)[number], string> = {
   'close-up': 'Close-up',
 };
 const PRODUCT_LABELS: Record<(typeof PRODUCT_TYPES)[number], string> = { clothing: 'Clothing', jewelry: 'Jewelry' };
-const COST = tierCost('image-generation');
 
 /** Image Generation (/studio/generate/image-generation): the product on an AI model; form left, preview right. */
 export default function ImageGenerationPage() {
   const profile = useProfile();
   const start = useStartGeneration('/generate-ai-image');
+  const cost = useTierCost()('image-generation');
   const [mode, setMode] = useState<SourceMode>('library');
   const [itemId, setItemId] = useState<string>();
   const [file, setFile] = useState<File>();
@@ -58,7 +60,7 @@ export default function ImageGenerationPage() {
   const [generationId, setGenerationId] = useState<string>();
   const followed = useFollowedGeneration(generationId, 'Generation Failed');
   const ids = { prompt: useId(), productType: useId(), model: useId(), zoom: useId(), enhance: useId(), file: useId() };
-  const library = useLibraryItems();
+  const library = useClothingItems();
   const fileUrl = useObjectUrl(file);
   const item = library.data?.find((candidate) => candidate.id === itemId);
   const credits = profile.data?.current_credits;
@@ -79,9 +81,9 @@ export default function ImageGenerationPage() {
     if (mode === 'upload' && !file) return void toast.error(GENERATION_MESSAGES.uploadProductImage);
     if (mode === 'link' && !imported) return void toast.error(GENERATION_MESSAGES.uploadProductImage);
     if (!prompt.trim()) return void toast.error(GENERATION_MESSAGES.enterModelDescription);
-    if (credits !== undefined && credits < COST) return void toast.error(GENERATION_MESSAGES.needOneCredit, { action: buyCredits });
+    if (credits !== undefined && cost !== undefined && credits < cost) return void toast.error(GENERATION_MESSAGES.needOneCredit, { action: buyCredits });
     try {
-      let source: Record<string, string>;
+      let source: Pick<GenerateImageRequest, 'imageKey' | 'clothingItemId'>;
       if (mode === 'upload' && file) {
         setPending({ label: 'Uploading…', fraction: 0 });
         source = { imageKey: await uploadGenerationImage(file, (fraction) => setPending({ label: 'Uploading…', fraction })) };
@@ -105,7 +107,7 @@ export default function ImageGenerationPage() {
 
   return (
     <div>
-      <PageHeader title="Image Generation" description="Put your product on an AI model. 1 credit per image." />
+      <PageHeader title="Image Generation" description={`Put your product on an AI model. ${formatCredits(cost)} per image.`} />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <CardContent className="pt-5">
@@ -230,7 +232,7 @@ export default function ImageGenerationPage() {
               <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4">
                 <p className="flex items-center gap-2 text-sm text-slate-700">
                   <Coins className="h-4 w-4 text-amber-600" aria-hidden="true" />
-                  Cost: <strong className="text-slate-900">{COST} credit</strong>
+                  Cost: <strong className="text-slate-900">{formatCredits(cost)}</strong>
                   {credits !== undefined && <span>· You have {formatNumber(credits)}</span>}
                 </p>
                 <Button type="submit" size="lg" busy={working}>

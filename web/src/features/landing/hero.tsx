@@ -1,6 +1,7 @@
 import { ArrowRight, Play } from 'lucide-react';
 import { ButtonLink } from '@/components/ui/button';
 import { DEMO_PAIRS } from '@/lib/demo-pairs';
+import { paths } from '@/lib/paths';
 
 export function Hero() {
   const pair = DEMO_PAIRS[0]!;
@@ -19,10 +20,10 @@ export function Hero() {
             MP4 videos for your online shop and short-video platforms. Most videos are ready within 2-5 minutes, often much sooner.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <ButtonLink to="/auth" size="lg">
+            <ButtonLink to={paths.auth} size="lg">
               Get Started FREE <ArrowRight className="h-4 w-4" aria-hidden="true" />
             </ButtonLink>
-            <ButtonLink to="/auth" size="lg" variant="outline">
+            <ButtonLink to={paths.auth} size="lg" variant="outline">
               <Play className="h-4 w-4" aria-hidden="true" /> Book Demo
             </ButtonLink>
           </div>

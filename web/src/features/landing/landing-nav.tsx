@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { ButtonLink } from '@/components/ui/button';
 import { BrandLink } from '@/components/brand';
 import { useLandingSession } from './use-landing-session';
+import { paths } from '@/lib/paths';
 
 const ANCHORS = [
   { href: '#product', label: 'Product' },
@@ -30,10 +31,10 @@ export function LandingNav() {
         <div className="flex min-w-0 items-center gap-2">
           {signedIn ? (
             <>
-              <ButtonLink to="/studio/generate/video-generation" variant="ghost" size="sm" className="sm:h-10 sm:px-4">
+              <ButtonLink to={paths.videoGeneration} variant="ghost" size="sm" className="sm:h-10 sm:px-4">
                 Studio
               </ButtonLink>
-              <ButtonLink to="/dashboard" size="sm" className="sm:h-10 sm:px-4">
+              <ButtonLink to={paths.dashboard} size="sm" className="sm:h-10 sm:px-4">
                 Dashboard
               </ButtonLink>
             </>
@@ -41,11 +42,11 @@ export function LandingNav() {
             <>
               {/* The wrapper hides it on phones: the button's own inline-flex would win over a `hidden` beside it. */}
               <span className="hidden sm:inline-flex">
-                <ButtonLink to="/auth" variant="outline" size="sm" className="sm:h-10 sm:px-4">
+                <ButtonLink to={paths.auth} variant="outline" size="sm" className="sm:h-10 sm:px-4">
                   Book Demo
                 </ButtonLink>
               </span>
-              <ButtonLink to="/auth" size="sm" className="whitespace-nowrap sm:h-10 sm:px-4">
+              <ButtonLink to={paths.auth} size="sm" className="whitespace-nowrap sm:h-10 sm:px-4">
                 Get Started FREE
               </ButtonLink>
             </>
@@ -75,7 +76,7 @@ export function LandingNav() {
           </ul>
           {!signedIn && (
             <span className="block sm:hidden">
-              <ButtonLink to="/auth" variant="outline" className="w-full">
+              <ButtonLink to={paths.auth} variant="outline" className="w-full">
                 Book Demo
               </ButtonLink>
             </span>

@@ -16,6 +16,7 @@ import {
 import { ButtonLink } from '@/components/ui/button';
 import { formatUsd } from '@/lib/format';
 import { useLandingSession } from './use-landing-session';
+import { billingWithCredits, paths, signUpThen } from '@/lib/paths';
 
 function SectionHeading({ id, eyebrow, title, lead }: { id: string; eyebrow: string; title: string; lead?: string }) {
   return (
@@ -182,8 +183,8 @@ export function Features() {
 
 /** Where a pack's button leads: Billing with that amount chosen, through sign-up for a visitor without a session. */
 function packHref(credits: number, signedIn: boolean): string {
-  const billing = `/dashboard/billing?credits=${credits}`;
-  return signedIn ? billing : `/auth?mode=signup&next=${encodeURIComponent(billing)}`;
+  const billing = billingWithCredits(credits);
+  return signedIn ? billing : signUpThen(billing);
 }
 
 export function Pricing() {
@@ -246,10 +247,10 @@ export function ClosingCallToAction() {
         </h2>
         <p className="mt-4 text-lg text-brand-100">Create your first looping product videos in minutes.</p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <ButtonLink to="/auth" size="lg" variant="outline" className="border-white">
+          <ButtonLink to={paths.auth} size="lg" variant="outline" className="border-white">
             Generate 5 Videos FREE
           </ButtonLink>
-          <ButtonLink to="/auth" size="lg" variant="ghost" className="text-white ring-1 ring-white/60 hover:bg-white/10 hover:text-white">
+          <ButtonLink to={paths.auth} size="lg" variant="ghost" className="text-white ring-1 ring-white/60 hover:bg-white/10 hover:text-white">
             Watch Demo
           </ButtonLink>
         </div>

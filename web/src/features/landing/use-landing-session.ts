@@ -2,6 +2,7 @@ import { useEffect, useState, useSyncExternalStore } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { hasStoredSession, subscribeSessionHint } from '@/lib/session-hint';
 import { requestToaster } from '@/lib/toaster-request';
+import { paths } from '@/lib/paths';
 
 const isOAuthReturn = () => {
   const params = new URLSearchParams(window.location.search);
@@ -29,7 +30,7 @@ export function useLandingSession(): boolean {
       if (isOAuthReturn()) {
         // The social provider redirected to the site root: Amplify completes the sign-in once configured.
         stopListening = auth.onAuthEvent((event, message) => {
-          if (event === 'signedIn') navigate('/dashboard', { replace: true });
+          if (event === 'signedIn') navigate(paths.dashboard, { replace: true });
           if (event === 'redirectFailed') {
             requestToaster();
             void import('sonner').then(({ toast }) =>

@@ -7,9 +7,7 @@ import { toast } from 'sonner';
 import { useBatches } from '@/features/batch-generation';
 import { useJobs } from '@/features/video-generation';
 import { notifyWorkDone } from '@/lib/notify';
-
-const BATCH_SCREEN = '/studio/generate/batch-generation';
-const VIDEO_SCREEN = '/studio/generate/video-generation';
+import { paths } from '@/lib/paths';
 
 /**
  * Calls `onEnded` for each id that was running at an earlier read and has ended at this one; the first read only
@@ -44,11 +42,11 @@ export function WorkDoneNotices() {
       if (!batch.summary) return;
       notifyWorkDone(batch.summary.message);
       // The batch screen announces its own batch.
-      if (pathname === BATCH_SCREEN) return;
+      if (pathname === paths.batchGeneration) return;
       const failed = batch.summary.failedGenerations > 0;
       (failed ? toast.error : toast.success)(failed ? 'Batch Generation Complete with Errors' : 'Batch Generation Complete', {
         description: batch.summary.message,
-        action: { label: 'View', onClick: () => navigate(BATCH_SCREEN) },
+        action: { label: 'View', onClick: () => navigate(paths.batchGeneration) },
       });
     },
   );
@@ -59,10 +57,10 @@ export function WorkDoneNotices() {
     (job) => {
       const done = job.status === 'complete';
       notifyWorkDone(done ? 'Your video is ready.' : 'Your video could not be made. Your credits were refunded.');
-      if (pathname === VIDEO_SCREEN) return;
+      if (pathname === paths.videoGeneration) return;
       (done ? toast.success : toast.error)(done ? 'Video ready' : 'Video failed', {
         description: done ? 'Your video is ready.' : (job.error_message ?? 'Failed to generate video. Please try again.'),
-        action: { label: 'View', onClick: () => navigate(VIDEO_SCREEN) },
+        action: { label: 'View', onClick: () => navigate(paths.videoGeneration) },
       });
     },
   );

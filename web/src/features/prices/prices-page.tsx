@@ -6,6 +6,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 import { formatUsd } from '@/lib/format';
 import { usePricingTiers } from './use-pricing-tiers';
+import { paths } from '@/lib/paths';
 
 export default function PricesPage() {
   const tiers = usePricingTiers();
@@ -14,7 +15,7 @@ export default function PricesPage() {
       <PageHeader
         title="Prices"
         description={`What each action costs in credits. One credit is ${formatUsd(USD_PER_CREDIT)}.`}
-        actions={<ButtonLink to="/dashboard/billing">Buy credits</ButtonLink>}
+        actions={<ButtonLink to={paths.billing}>Buy credits</ButtonLink>}
       />
       <Card>
         <CardContent className="pt-5">

@@ -1,12 +1,14 @@
 import { ListResponse, PricingTier } from '@contracts/api';
-import { useQuery } from '@tanstack/react-query';
+import type { PricingTierId } from '@contracts/catalog';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { apiRequest } from '@/lib/api';
 import { useLoadErrorToast } from '@/lib/load-error';
 
-/** Active pricing tiers, ordered by feature type, then sort order. */
-export function usePricingTiers() {
-  const query = useQuery({
-    queryKey: ['pricing-tiers'],
+/** Active pricing tiers, ordered by feature type, then sort order: the table the server charges from. */
+export const pricingTiersQueryOptions = () =>
+  queryOptions({
+    queryKey: ['pricing-tiers'] as const,
     queryFn: async () => {
       const { items } = await apiRequest(ListResponse(PricingTier), '/pricing-tiers', { anonymous: true });
       return items
@@ -15,6 +17,18 @@ export function usePricingTiers() {
     },
     staleTime: 5 * 60_000,
   });
+
+export function usePricingTiers() {
+  const query = useQuery(pricingTiersQueryOptions());
   useLoadErrorToast(query.error, 'Error', 'Failed to load pricing');
   return query;
+}
+
+/**
+ * What a tier costs, from the server's pricing table (what it charges); undefined while the table is read, so a
+ * screen shows "…" rather than a figure that could differ from the charge.
+ */
+export function useTierCost(): (id: PricingTierId) => number | undefined {
+  const tiers = usePricingTiers().data;
+  return useCallback((id: PricingTierId) => tiers?.find((tier) => tier.id === id)?.credits_cost, [tiers]);
 }

@@ -11,6 +11,7 @@ import { useProfile } from '@/lib/profile';
 import { DangerZone } from './danger-zone';
 import { SecuritySection } from './security-section';
 import { YourData } from './your-data';
+import { paths } from '@/lib/paths';
 
 export default function SettingsPage() {
   const profile = useProfile();
@@ -55,14 +56,14 @@ export default function SettingsPage() {
               <p className="mt-1 text-3xl font-bold text-slate-900" data-testid="settings-credits">
                 {formatNumber(data?.current_credits ?? 0)}
               </p>
-              <ButtonLink to="/dashboard/billing" size="sm" className="mt-3">
+              <ButtonLink to={paths.billing} size="sm" className="mt-3">
                 Buy More Credits
               </ButtonLink>
             </div>
             <div className="rounded-lg bg-slate-50 p-4">
               <p className="text-sm text-slate-600">Current plan</p>
               <p className="mt-1 text-xl font-bold text-slate-900">{plan}</p>
-              <ButtonLink to="/dashboard/usage" size="sm" variant="outline" className="mt-3">
+              <ButtonLink to={paths.usage} size="sm" variant="outline" className="mt-3">
                 Manage Billing
               </ButtonLink>
             </div>

@@ -8,11 +8,12 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input, Label, Textarea } from '@/components/ui/field';
 import { useUser } from '@/lib/session-context';
+import { paths } from '@/lib/paths';
 
 const HELP_CARDS = [
   { icon: BookOpen, title: 'Documentation', text: 'Guides for uploading products, choosing motion styles and downloading results.' },
   { icon: PlayCircle, title: 'Video tutorials', text: 'Short walkthroughs of image, video and batch generation.' },
-  { icon: Users, title: 'Community', text: 'Share results and tips with other sellers.', to: '/community' },
+  { icon: Users, title: 'Community', text: 'Share results and tips with other sellers.', to: paths.community },
 ];
 
 const QUESTIONS = [

@@ -9,18 +9,18 @@ import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
-import { formatNumber } from '@/lib/format';
-import { tierCost } from '@/lib/generations';
-
-const costOf = (resolution: UpscaleResolutionName) => tierCost(UPSCALE_RESOLUTIONS[resolution].tier);
-const credits = (count: number) => `${count} credit${count === 1 ? '' : 's'}`;
+import { formatCredits as credits, formatNumber } from '@/lib/format';
+import { useTierCost } from '@/features/prices';
 
 /** Upscale (/studio/generate/upscale): an uploaded image or a past result at exactly 2K, 4K or 8K. */
 export default function UpscalePage() {
   const operation = useImageOperation('/upscale-ai-image', 'Upscale Failed');
   const [resolution, setResolution] = useState<UpscaleResolutionName>('2k');
   const original = useChoicePreview(operation.choice);
+  const tierCost = useTierCost();
+  const costOf = (name: UpscaleResolutionName) => tierCost(UPSCALE_RESOLUTIONS[name].tier);
   const cost = costOf(resolution);
+  const [cost2k, cost4k, cost8k] = UPSCALE_RESOLUTION_NAMES.map((name) => costOf(name) ?? '…');
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -33,7 +33,7 @@ export default function UpscalePage() {
 
   return (
     <div>
-      <PageHeader title="Upscale" description="Sharpen an image to 2K, 4K or 8K (1, 2 or 3 credits)." />
+      <PageHeader title="Upscale" description={`Sharpen an image to 2K, 4K or 8K (${cost2k}, ${cost4k} or ${cost8k} credits).`} />
       <div className="grid gap-6 lg:grid-cols-2">
         <Card>
           <CardContent className="pt-5">

@@ -10,7 +10,7 @@ import {
   type GenerateVideoRequest,
   type JobListItem,
 } from '@contracts/video';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiRequest } from '@/lib/api';
 import { useLoadErrorToast } from '@/lib/load-error';
@@ -21,23 +21,27 @@ export const JOBS_QUERY_ROOT = 'jobs' satisfies LiveResource;
 const GENERATING_REFRESH_MS = 10_000;
 
 /** The newest 10 jobs, newest first; read again while one is generating (the fallback when no socket pushes). */
+export const jobsQueryOptions = (userId: string) =>
+  queryOptions({
+    queryKey: [JOBS_QUERY_ROOT, userId] as const,
+    queryFn: async (): Promise<JobListItem[]> => (await apiRequest(JobsResponse, '/jobs')).items,
+    refetchInterval: (query) =>
+      query.state.data?.some((job) => job.status === 'generating')
+        ? GENERATING_REFRESH_MS
+        : urlRefreshMs((query.state.data ?? []).map((job) => (job.thumbnail_signed_url ? job.url_expires_at : null))),
+  });
+
 export function useJobs() {
   const user = useUser();
-  const query = useQuery({
-    queryKey: [JOBS_QUERY_ROOT, user.userId],
-    queryFn: async (): Promise<JobListItem[]> => (await apiRequest(JobsResponse, '/jobs')).items,
-    refetchInterval: (current) =>
-      current.state.data?.some((job) => job.status === 'generating')
-        ? GENERATING_REFRESH_MS
-        : urlRefreshMs((current.state.data ?? []).map((job) => (job.thumbnail_signed_url ? job.url_expires_at : null))),
-  });
+  const query = useQuery(jobsQueryOptions(user.userId));
   useLoadErrorToast(query.error, 'Error', 'Failed to load video jobs');
   return query;
 }
 
 export function useRefreshJobs() {
   const queryClient = useQueryClient();
-  return useCallback(() => queryClient.invalidateQueries({ queryKey: [JOBS_QUERY_ROOT] }), [queryClient]);
+  const user = useUser();
+  return useCallback(() => queryClient.invalidateQueries({ queryKey: jobsQueryOptions(user.userId).queryKey }), [queryClient, user.userId]);
 }
 
 export const startVideo = (body: GenerateVideoRequest, idempotencyKey: string) =>

@@ -24,21 +24,20 @@ import { FileDropZone } from '@/components/ui/file-drop-zone';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { downloadFile } from '@/lib/downloads';
-import { formatDateTime, formatNumber } from '@/lib/format';
-import { tierCost } from '@/lib/generations';
+import { formatCredits, formatDateTime, formatNumber } from '@/lib/format';
 import { checkPickedImage } from '@/lib/image-check';
 import { useBuyCreditsAction } from '@/lib/buy-credits';
 import { useChosenSource, type ChosenSource } from '@/lib/next-step';
 import { useProfile } from '@/lib/profile';
 import { useTypicalTime } from '@/lib/typical-time';
 import { useObjectUrl } from '@/lib/uploads';
+import { useTierCost } from '@/features/prices';
 import { useJobs } from './api';
 import { JobProgressRow } from './job-progress';
 import { YourImagesPicker } from './your-images-picker';
 import { useVideoJob, type VideoPhase } from './use-video-job';
 import { VIDEO_MESSAGES } from './video-messages';
 
-const COST_PER_VIDEO = tierCost('video-generation');
 const MAX_MB = VIDEO_SOURCE_MAX_BYTES / 1024 / 1024;
 
 /** Videos download as mp4 named with the type and the first 8 characters of the id. */
@@ -55,12 +54,13 @@ export default function VideoGenerationPage() {
   const video = useVideoJob();
   // Only the click being sent locks the button: several videos may run at once, each with its own row below.
   const busy = video.phase.kind === 'starting';
+  const costPerVideo = useTierCost()('video-generation');
   useShownJob(video.show);
   return (
     <div>
       <PageHeader
         title="Image to Video Generation"
-        description={`Turn a product photo into a perfectly looping video. ${COST_PER_VIDEO} credit per video.`}
+        description={`Turn a product photo into a perfectly looping video. ${formatCredits(costPerVideo)} per video.`}
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
         <VideoForm busy={busy} onGenerate={video.start} />
@@ -136,7 +136,8 @@ function VideoForm({ busy, onGenerate }: { busy: boolean; onGenerate: ReturnType
   const [outputCount, setOutputCount] = useState<number>(VIDEO_OUTPUT_COUNTS[0]);
   const fileUrl = useObjectUrl(file);
   const ids = { file: useId(), prompt: useId() };
-  const cost = COST_PER_VIDEO * outputCount;
+  const costPerVideo = useTierCost()('video-generation');
+  const cost = costPerVideo === undefined ? undefined : costPerVideo * outputCount;
   const credits = profile.data?.current_credits;
   const buyCredits = useBuyCreditsAction();
 
@@ -158,7 +159,7 @@ function VideoForm({ busy, onGenerate }: { busy: boolean; onGenerate: ReturnType
           : yours && (yours.kind === 'generation' ? { generationId: yours.id } : { clothingItemId: yours.id });
     if (!image) return void toast.error(VIDEO_MESSAGES.imageRequired.title, { description: VIDEO_MESSAGES.imageRequired.description });
     if (!prompt.trim()) return void toast.error(VIDEO_MESSAGES.promptRequired.title, { description: VIDEO_MESSAGES.promptRequired.description });
-    if (credits !== undefined && credits < cost) {
+    if (credits !== undefined && cost !== undefined && credits < cost) {
       return void toast.error(VIDEO_MESSAGES.insufficientCredits.title, { description: VIDEO_MESSAGES.insufficientCredits.description, action: buyCredits });
     }
     void onGenerate({ image, prompt: prompt.trim(), duration, aspectRatio, outputCount });
@@ -245,7 +246,7 @@ function VideoForm({ busy, onGenerate }: { busy: boolean; onGenerate: ReturnType
           <div className="flex items-center justify-between rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-700">
             <span className="flex items-center gap-2">
               <Coins className="h-4 w-4 text-amber-600" aria-hidden="true" />
-              Cost: <strong className="text-slate-900">{cost} {cost === 1 ? 'credit' : 'credits'}</strong>
+              Cost: <strong className="text-slate-900">{formatCredits(cost)}</strong>
             </span>
             <span>You have {credits === undefined ? '…' : formatNumber(credits)} credits</span>
           </div>

@@ -1,7 +1,7 @@
 import { LibraryPicker } from '@/components/generation/library-picker';
 import { generationTypeLabel } from '@/components/generation/generation-labels';
 import { Spinner } from '@/components/ui/spinner';
-import { useLibraryItems } from '@/features/image-generation';
+import { useClothingItems } from '@/lib/clothing-items';
 import { formatDateTime } from '@/lib/format';
 import { useGeneration, useImageResults } from '@/lib/generations';
 import type { ChosenSource } from '@/lib/next-step';
@@ -10,7 +10,7 @@ import { ChoiceTile } from '@/components/ui/choice-tile';
 /** A video's source from what the seller already has: one of the finished images, or a library item. */
 export function YourImagesPicker({ value, onChange }: { value: ChosenSource | undefined; onChange: (source: ChosenSource) => void }) {
   const results = useImageResults();
-  const library = useLibraryItems();
+  const library = useClothingItems();
   // A result handed over from another screen may be older than the newest 20 shown below: it is shown here.
   const chosen = useGeneration(value?.kind === 'generation' ? value.id : undefined).data;
   const listed = results.data?.some((generation) => generation.id === chosen?.id);

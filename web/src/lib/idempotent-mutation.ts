@@ -1,0 +1,45 @@
+// The one way the web app sends a request the server must act on once (a charge, a purchase, a checkout session):
+// each new request gets a fresh Idempotency-Key; the same request sent again after a failure on the way reuses it.
+import { useMutation } from '@tanstack/react-query';
+import { useRef } from 'react';
+import { ApiError, newIdempotencyKey } from './api';
+
+/** A failure after which the same attempt may be sent again: the server may or may not have seen it. */
+const isRetryable = (error: unknown) => !(error instanceof ApiError) || error.status >= 500 || error.status === 429;
+
+interface Attempt<TBody> {
+  signature: string;
+  body: TBody;
+  key: string;
+}
+
+/**
+ * A mutation whose every user action gets a fresh Idempotency-Key; sending the same body again after a failure on
+ * the way (network, 5xx, 429) sends the same key, so the server acts once. A success or a final refusal (4xx) ends
+ * the attempt. `pendingRetry` is the body that failed on the way and would be sent again with its key.
+ */
+export function useIdempotentMutation<TBody, TResult>({
+  send,
+  onSuccess,
+}: {
+  send: (body: TBody, idempotencyKey: string) => Promise<TResult>;
+  onSuccess?: (result: TResult, body: TBody) => void;
+}) {
+  const attempt = useRef<Attempt<TBody> | null>(null);
+  const mutation = useMutation({
+    mutationFn: (body: TBody) => {
+      const signature = JSON.stringify(body);
+      if (attempt.current?.signature !== signature) attempt.current = { signature, body, key: newIdempotencyKey() };
+      return send(body, attempt.current.key);
+    },
+    onSuccess: (result, body) => {
+      attempt.current = null;
+      onSuccess?.(result, body);
+    },
+    onError: (error) => {
+      if (!isRetryable(error)) attempt.current = null;
+    },
+  });
+  const pendingRetry = mutation.isError ? attempt.current?.body : undefined;
+  return { ...mutation, pendingRetry };
+}
