@@ -17,8 +17,8 @@ export interface Column<Row> {
  * `flush`: columns apart, the first and last at the edges (a table inside a card's padding); `boxed`: every cell
  * padded; `compact`: a log's dense rows under a shaded header.
  */
-const SPACING = {
-  flush: { thead: 'border-b border-slate-200 text-slate-600', head: 'py-2 pr-4 last:pr-0', cell: 'py-3 pr-4 last:pr-0' },
+const SPACING: Record<'flush' | 'boxed' | 'compact', { thead: string; head: string; cell: string; between?: string }> = {
+  flush: { thead: 'border-b border-slate-200 text-slate-600', head: 'py-2', cell: 'py-3', between: 'pr-4' },
   boxed: { thead: 'border-b border-slate-200 text-slate-600', head: 'px-4 py-3', cell: 'px-4 py-3' },
   compact: { thead: 'bg-slate-50 text-slate-700', head: 'px-3 py-2', cell: 'px-3 py-2' },
 };
@@ -45,13 +45,15 @@ export function DataTable<Row>(props: {
   cards?: { label: string; testId: string; className: string; render: (row: Row) => ReactNode };
 }) {
   const spacing = SPACING[props.spacing ?? 'flush'];
+  /** The gap after a column (flush spacing), none after the last. */
+  const gap = (index: number) => index < props.columns.length - 1 && spacing.between;
   const table = (
     <table className={cn('w-full text-left text-sm', props.className)} aria-label={props.label} data-testid={props.testId}>
       {props.caption && <caption className="sr-only">{props.caption}</caption>}
       <thead className={spacing.thead}>
         <tr>
           {props.columns.map((column, index) => (
-            <th key={index} scope="col" className={cn(spacing.head, 'font-medium', column.align === 'right' && 'text-right')}>
+            <th key={index} scope="col" className={cn(spacing.head, gap(index), 'font-medium', column.align === 'right' && 'text-right')}>
               {column.header}
             </th>
           ))}
@@ -63,6 +65,7 @@ export function DataTable<Row>(props: {
             {props.columns.map((column, index) => {
               const className = cn(
                 spacing.cell,
+                gap(index),
                 column.align === 'right' && 'text-right',
                 typeof column.className === 'function' ? column.className(row) : column.className,
               );
