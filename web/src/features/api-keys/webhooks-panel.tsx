@@ -7,9 +7,9 @@ import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { DataTable, type Column } from '@/components/ui/data-table';
 import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
 import { Input, Label } from '@/components/ui/field';
-import { ScrollRegion } from '@/components/ui/scroll-region';
 import { formatDateTime } from '@/lib/format';
 import { useCreateWebhook, useDeleteWebhook, useSendTestEvent, useWebhookDeliveries, useWebhookEndpoints } from './use-webhooks';
 
@@ -205,6 +205,30 @@ function statusOf(delivery: WebhookDelivery): string {
 
 function DeliveryLog({ items, endpoints, loading }: { items: WebhookDelivery[] | undefined; endpoints: WebhookEndpoint[]; loading: boolean }) {
   const known = new Set(endpoints.map((endpoint) => endpoint.id));
+  const columns: Column<WebhookDelivery>[] = [
+    { header: 'Time', cell: (delivery) => formatDateTime(delivery.created_at), className: 'whitespace-nowrap' },
+    {
+      header: 'Event',
+      cell: (delivery) => (
+        <>
+          <span className="block">{delivery.event_type}</span>
+          <code className="text-xs text-slate-600">{delivery.event_id}</code>
+        </>
+      ),
+    },
+    {
+      header: 'Endpoint',
+      cell: (delivery) => (
+        <>
+          {delivery.url}
+          {!known.has(delivery.endpoint_id) && <span className="ml-1 text-slate-500">(deleted)</span>}
+        </>
+      ),
+      className: 'break-all font-mono text-xs',
+    },
+    { header: 'Attempt', cell: (delivery) => delivery.attempt },
+    { header: 'Status', cell: (delivery) => <Badge tone={delivery.ok ? 'success' : 'danger'}>{statusOf(delivery)}</Badge> },
+  ];
   return (
     <section aria-labelledby="webhook-log-title" className="space-y-2">
       <h3 id="webhook-log-title" className="text-base font-semibold text-slate-900">
@@ -216,38 +240,15 @@ function DeliveryLog({ items, endpoints, loading }: { items: WebhookDelivery[] |
       ) : !items?.length ? (
         <p className="text-slate-700">No deliveries yet. Send a test event to see one here.</p>
       ) : (
-        <ScrollRegion label="Webhook delivery log" className="rounded-lg border border-slate-200">
-          <table className="w-full text-left text-sm" aria-label="Webhook deliveries">
-            <thead className="bg-slate-50 text-slate-700">
-              <tr>
-                <th className="px-3 py-2 font-medium">Time</th>
-                <th className="px-3 py-2 font-medium">Event</th>
-                <th className="px-3 py-2 font-medium">Endpoint</th>
-                <th className="px-3 py-2 font-medium">Attempt</th>
-                <th className="px-3 py-2 font-medium">Status</th>
-              </tr>
-            </thead>
-            <tbody className="divide-y divide-slate-100">
-              {items.map((delivery) => (
-                <tr key={delivery.id}>
-                  <td className="whitespace-nowrap px-3 py-2">{formatDateTime(delivery.created_at)}</td>
-                  <td className="px-3 py-2">
-                    <span className="block">{delivery.event_type}</span>
-                    <code className="text-xs text-slate-600">{delivery.event_id}</code>
-                  </td>
-                  <td className="break-all px-3 py-2 font-mono text-xs">
-                    {delivery.url}
-                    {!known.has(delivery.endpoint_id) && <span className="ml-1 text-slate-500">(deleted)</span>}
-                  </td>
-                  <td className="px-3 py-2">{delivery.attempt}</td>
-                  <td className="px-3 py-2">
-                    <Badge tone={delivery.ok ? 'success' : 'danger'}>{statusOf(delivery)}</Badge>
-                  </td>
-                </tr>
-              ))}
-            </tbody>
-          </table>
-        </ScrollRegion>
+        <DataTable
+          rows={items}
+          columns={columns}
+          rowKey={(delivery) => delivery.id}
+          label="Webhook deliveries"
+          scrollLabel="Webhook delivery log"
+          scrollClassName="rounded-lg border border-slate-200"
+          spacing="compact"
+        />
       )}
     </section>
   );

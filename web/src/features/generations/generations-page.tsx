@@ -14,8 +14,8 @@ import { NextStepActions } from '@/components/generation/next-step-actions';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
+import { DataTable, type Column } from '@/components/ui/data-table';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { ScrollRegion } from '@/components/ui/scroll-region';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { downloadFile, generationFileName } from '@/lib/downloads';
@@ -24,6 +24,8 @@ import { useGenerations } from '@/lib/generations';
 import { useClothingItems } from '@/lib/clothing-items';
 
 type Tab = 'all' | GenerationType;
+/** The name of the clothing item a generation was made from, when the library has it. */
+type ItemName = (generation: Generation) => string | undefined;
 const TABS: { value: Tab; label: string }[] = [
   { value: 'all', label: 'All' },
   { value: 'image', label: 'Images' },
@@ -76,95 +78,22 @@ export default function GenerationsPage() {
         ) : generations.data.length === 0 ? (
           <Empty title="No generations yet" text="Images, edits, upscales, videos and batch photos you create appear here." />
         ) : (
-<>
-          <div className="hidden md:block">
-          <ScrollRegion label="Generations">
-            <table className="w-full min-w-[52rem] text-left text-sm">
-              <caption className="sr-only">Generations, newest first</caption>
-              <thead className="border-b border-slate-200 text-slate-600">
-                <tr>
-                  <th scope="col" className="px-4 py-3 font-medium">Type</th>
-                  <th scope="col" className="px-4 py-3 font-medium">Model</th>
-                  <th scope="col" className="px-4 py-3 font-medium">Status</th>
-                  <th scope="col" className="px-4 py-3 text-right font-medium">Credits</th>
-                  <th scope="col" className="px-4 py-3 font-medium">Error</th>
-                  <th scope="col" className="px-4 py-3 font-medium">Date</th>
-                  <th scope="col" className="px-4 py-3 font-medium">
-                    <span className="sr-only">Actions</span>
-                  </th>
-                </tr>
-              </thead>
-              <tbody className="divide-y divide-slate-100">
-                {generations.data.map((generation) => (
-                  <tr key={generation.id} data-testid="generation-row">
-                    <td className="px-4 py-3">
-                      <span className="flex items-center gap-3">
-                        {generation.thumbnail_url ? (
-                          <img src={generation.thumbnail_url} alt="" className="h-12 w-9 rounded bg-slate-100 object-cover" loading="lazy" />
-                        ) : (
-                          <span className="h-12 w-9 rounded bg-slate-100" aria-hidden="true" />
-                        )}
-                        <span>
-                          <span className="block font-medium text-slate-900">{generationTypeLabel(generation)}</span>
-                          {batchEntryLabel(generation) && <span className="block text-xs text-slate-600">{batchEntryLabel(generation)}</span>}
-                        </span>
-                      </span>
-                    </td>
-                    <td className="px-4 py-3">
-                      <span className="block text-slate-900" data-testid="generation-model">{modelDisplayName(generation.ai_model)}</span>
-                      <span className="block text-xs text-slate-600">{productLabel(generation, itemName(generation))}</span>
-                    </td>
-                    <td className="px-4 py-3">
-                      <GenerationStatusBadge status={generation.status} />
-                    </td>
-                    <td className="px-4 py-3 text-right">
-                      <GenerationCredits generation={generation} />
-                    </td>
-                    <td className="max-w-xs px-4 py-3 text-red-700">
-                      <span className="line-clamp-3" title={generation.error_message ?? undefined}>
-                        {generation.error_message ?? ''}
-                      </span>
-                    </td>
-                    <td className="whitespace-nowrap px-4 py-3 text-slate-700">{formatDateTime(generation.created_at)}</td>
-                    <td className="px-4 py-3">
-                      <RowActions generation={generation} onView={() => setViewing(generation)} />
-                    </td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
-          </ScrollRegion>
-          </div>
-          {/* Narrow screens: one card per row, every field and action inside the viewport. */}
-          <ul className="divide-y divide-slate-100 md:hidden" aria-label="Generations, newest first">
-            {generations.data.map((generation) => (
-              <li key={generation.id} data-testid="generation-card" className="space-y-3 p-4">
-                <div className="flex items-start gap-3">
-                  {generation.thumbnail_url ? (
-                    <img src={generation.thumbnail_url} alt="" className="h-16 w-12 shrink-0 rounded bg-slate-100 object-cover" loading="lazy" />
-                  ) : (
-                    <span className="h-16 w-12 shrink-0 rounded bg-slate-100" aria-hidden="true" />
-                  )}
-                  <div className="min-w-0 flex-1">
-                    <p className="flex flex-wrap items-center gap-2">
-                      <span className="font-medium text-slate-900">{generationTypeLabel(generation)}</span>
-                      <GenerationStatusBadge status={generation.status} />
-                    </p>
-                    {batchEntryLabel(generation) && <p className="text-xs text-slate-600">{batchEntryLabel(generation)}</p>}
-                    <p className="text-sm text-slate-700">
-                      {modelDisplayName(generation.ai_model)} · {productLabel(generation, itemName(generation))}
-                    </p>
-                    <p className="text-sm text-slate-700">
-                      Credits: <GenerationCredits generation={generation} /> · {formatDateTime(generation.created_at)}
-                    </p>
-                    {generation.error_message && <p className="mt-1 break-words text-sm text-red-700">{generation.error_message}</p>}
-                  </div>
-                </div>
-                <RowActions generation={generation} onView={() => setViewing(generation)} />
-              </li>
-            ))}
-          </ul>
-          </>
+          <DataTable
+            rows={generations.data}
+            columns={historyColumns(itemName, setViewing)}
+            rowKey={(generation) => generation.id}
+            rowTestId="generation-row"
+            caption="Generations, newest first"
+            scrollLabel="Generations"
+            className="min-w-[52rem]"
+            spacing="boxed"
+            cards={{
+              label: 'Generations, newest first',
+              testId: 'generation-card',
+              className: 'space-y-3 p-4',
+              render: (generation) => <GenerationCard generation={generation} itemName={itemName} onView={setViewing} />,
+            }}
+          />
         )}
       </Card>
 
@@ -180,6 +109,79 @@ export default function GenerationsPage() {
         )}
       </Dialog>
     </div>
+  );
+}
+
+/** The history table's columns; narrow screens show a GenerationCard per row instead. */
+function historyColumns(itemName: ItemName, onView: (generation: Generation) => void): Column<Generation>[] {
+  return [
+    {
+      header: 'Type',
+      cell: (generation) => (
+        <span className="flex items-center gap-3">
+          {generation.thumbnail_url ? (
+            <img src={generation.thumbnail_url} alt="" className="h-12 w-9 rounded bg-slate-100 object-cover" loading="lazy" />
+          ) : (
+            <span className="h-12 w-9 rounded bg-slate-100" aria-hidden="true" />
+          )}
+          <span>
+            <span className="block font-medium text-slate-900">{generationTypeLabel(generation)}</span>
+            {batchEntryLabel(generation) && <span className="block text-xs text-slate-600">{batchEntryLabel(generation)}</span>}
+          </span>
+        </span>
+      ),
+    },
+    {
+      header: 'Model',
+      cell: (generation) => (
+        <>
+          <span className="block text-slate-900" data-testid="generation-model">{modelDisplayName(generation.ai_model)}</span>
+          <span className="block text-xs text-slate-600">{productLabel(generation, itemName(generation))}</span>
+        </>
+      ),
+    },
+    { header: 'Status', cell: (generation) => <GenerationStatusBadge status={generation.status} /> },
+    { header: 'Credits', cell: (generation) => <GenerationCredits generation={generation} />, align: 'right' },
+    {
+      header: 'Error',
+      cell: (generation) => (
+        <span className="line-clamp-3" title={generation.error_message ?? undefined}>
+          {generation.error_message ?? ''}
+        </span>
+      ),
+      className: 'max-w-xs text-red-700',
+    },
+    { header: 'Date', cell: (generation) => formatDateTime(generation.created_at), className: 'whitespace-nowrap text-slate-700' },
+    { header: <span className="sr-only">Actions</span>, cell: (generation) => <RowActions generation={generation} onView={() => onView(generation)} /> },
+  ];
+}
+
+function GenerationCard({ generation, itemName, onView }: { generation: Generation; itemName: ItemName; onView: (generation: Generation) => void }) {
+  return (
+    <>
+      <div className="flex items-start gap-3">
+        {generation.thumbnail_url ? (
+          <img src={generation.thumbnail_url} alt="" className="h-16 w-12 shrink-0 rounded bg-slate-100 object-cover" loading="lazy" />
+        ) : (
+          <span className="h-16 w-12 shrink-0 rounded bg-slate-100" aria-hidden="true" />
+        )}
+        <div className="min-w-0 flex-1">
+          <p className="flex flex-wrap items-center gap-2">
+            <span className="font-medium text-slate-900">{generationTypeLabel(generation)}</span>
+            <GenerationStatusBadge status={generation.status} />
+          </p>
+          {batchEntryLabel(generation) && <p className="text-xs text-slate-600">{batchEntryLabel(generation)}</p>}
+          <p className="text-sm text-slate-700">
+            {modelDisplayName(generation.ai_model)} · {productLabel(generation, itemName(generation))}
+          </p>
+          <p className="text-sm text-slate-700">
+            Credits: <GenerationCredits generation={generation} /> · {formatDateTime(generation.created_at)}
+          </p>
+          {generation.error_message && <p className="mt-1 break-words text-sm text-red-700">{generation.error_message}</p>}
+        </div>
+      </div>
+      <RowActions generation={generation} onView={() => onView(generation)} />
+    </>
   );
 }
 

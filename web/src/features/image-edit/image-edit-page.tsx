@@ -1,15 +1,15 @@
 import { GENERATION_MESSAGES, PROMPT_MAX_LENGTH } from '@contracts/generations';
-import { Coins, Info, Wand2 } from 'lucide-react';
+import { Info, Wand2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { CostFooter } from '@/components/generation/cost-footer';
 import { GenerationPreview } from '@/components/generation/generation-preview';
 import { ImageSourcePicker, useChoicePreview } from '@/components/generation/image-source-picker';
 import { useImageOperation } from '@/components/generation/use-image-operation';
 import { PageHeader } from '@/components/page-header';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Label, Textarea } from '@/components/ui/field';
-import { formatCredits, formatNumber } from '@/lib/format';
+import { formatCredits } from '@/lib/format';
 import { useEditInstructions } from '@/lib/generations';
 import { useTierCost } from '@/features/prices';
 
@@ -70,16 +70,7 @@ export default function ImageEditPage() {
                   <p className="mt-1">{instructions.data?.help ?? 'Describe the change in a sentence.'}</p>
                 )}
               </div>
-              <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4">
-                <p className="flex items-center gap-2 text-sm text-slate-700">
-                  <Coins className="h-4 w-4 text-amber-600" aria-hidden="true" />
-                  Cost: <strong className="text-slate-900">{formatCredits(cost)}</strong>
-                  {operation.credits !== undefined && <span>· You have {formatNumber(operation.credits)}</span>}
-                </p>
-                <Button type="submit" size="lg" busy={operation.working}>
-                  <Wand2 className="h-4 w-4" aria-hidden="true" /> Apply Edit
-                </Button>
-              </div>
+              <CostFooter cost={cost} balance={operation.credits} label="Apply Edit" icon={Wand2} busy={operation.working} />
             </form>
           </CardContent>
         </Card>

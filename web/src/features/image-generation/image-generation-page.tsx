@@ -9,20 +9,20 @@ import {
   type GenerateImageRequest,
   type ImageSizeName,
 } from '@contracts/generations';
-import { Coins, Sparkles } from 'lucide-react';
+import { Sparkles } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { CostFooter } from '@/components/generation/cost-footer';
 import { GenerationPreview, type PendingStep } from '@/components/generation/generation-preview';
 import { ProductLinkImport, type ProductLinkImage } from '@/components/imports/product-link-import';
 import { LibraryPicker } from '@/components/generation/library-picker';
 import { PageHeader } from '@/components/page-header';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { Label, Select, Textarea } from '@/components/ui/field';
 import { FileDropZone } from '@/components/ui/file-drop-zone';
 import { Tabs, TabsContent, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { cn } from '@/lib/cn';
-import { formatCredits, formatNumber } from '@/lib/format';
+import { formatCredits } from '@/lib/format';
 import { uploadGenerationImage, useFollowedGeneration, useStartGeneration } from '@/lib/generations';
 import { useClothingItems } from '@/lib/clothing-items';
 import { checkPickedImage } from '@/lib/image-check';
@@ -229,16 +229,7 @@ export default function ImageGenerationPage() {
                 </button>
               </div>
 
-              <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4">
-                <p className="flex items-center gap-2 text-sm text-slate-700">
-                  <Coins className="h-4 w-4 text-amber-600" aria-hidden="true" />
-                  Cost: <strong className="text-slate-900">{formatCredits(cost)}</strong>
-                  {credits !== undefined && <span>· You have {formatNumber(credits)}</span>}
-                </p>
-                <Button type="submit" size="lg" busy={working}>
-                  <Sparkles className="h-4 w-4" aria-hidden="true" /> Generate Image
-                </Button>
-              </div>
+              <CostFooter cost={cost} balance={credits} label="Generate Image" icon={Sparkles} busy={working} />
             </form>
           </CardContent>
         </Card>

@@ -1,12 +1,20 @@
+import type { PricingTier } from '@contracts/api';
 import { priceUsd, USD_PER_CREDIT } from '@contracts/catalog';
 import { PageHeader } from '@/components/page-header';
 import { ButtonLink } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
+import { DataTable, type Column } from '@/components/ui/data-table';
 import { Spinner } from '@/components/ui/spinner';
-import { ScrollRegion } from '@/components/ui/scroll-region';
 import { formatUsd } from '@/lib/format';
 import { usePricingTiers } from './use-pricing-tiers';
 import { paths } from '@/lib/paths';
+
+const COLUMNS: Column<PricingTier>[] = [
+  { header: 'Feature', cell: (tier) => tier.display_name, rowHeader: true, className: 'font-medium text-slate-900' },
+  { header: 'Description', cell: (tier) => tier.description, className: 'text-slate-700' },
+  { header: 'Credits', cell: (tier) => tier.credits_cost, align: 'right', className: 'font-semibold text-slate-900' },
+  { header: 'Price', cell: (tier) => formatUsd(priceUsd(tier.credits_cost)), align: 'right', className: 'text-slate-900' },
+];
 
 export default function PricesPage() {
   const tiers = usePricingTiers();
@@ -24,29 +32,14 @@ export default function PricesPage() {
           ) : tiers.isError ? (
             <p className="text-slate-700">Prices could not be loaded. Please try again later.</p>
           ) : (
-            <ScrollRegion label="Pricing table">
-              <table className="w-full min-w-[32rem] text-left text-sm">
-                <caption className="sr-only">Pricing table</caption>
-                <thead className="border-b border-slate-200 text-slate-600">
-                  <tr>
-                    <th scope="col" className="py-2 pr-4 font-medium">Feature</th>
-                    <th scope="col" className="py-2 pr-4 font-medium">Description</th>
-                    <th scope="col" className="py-2 pr-4 text-right font-medium">Credits</th>
-                    <th scope="col" className="py-2 text-right font-medium">Price</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {tiers.data.map((tier) => (
-                    <tr key={tier.id}>
-                      <th scope="row" className="py-3 pr-4 font-medium text-slate-900">{tier.display_name}</th>
-                      <td className="py-3 pr-4 text-slate-700">{tier.description}</td>
-                      <td className="py-3 pr-4 text-right font-semibold text-slate-900">{tier.credits_cost}</td>
-                      <td className="py-3 text-right text-slate-900">{formatUsd(priceUsd(tier.credits_cost))}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </ScrollRegion>
+            <DataTable
+              rows={tiers.data}
+              columns={COLUMNS}
+              rowKey={(tier) => tier.id}
+              caption="Pricing table"
+              scrollLabel="Pricing table"
+              className="min-w-[32rem]"
+            />
           )}
         </CardContent>
       </Card>

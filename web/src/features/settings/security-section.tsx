@@ -4,8 +4,8 @@ import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
-import { Input, Label } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
+import { TotpInput } from '@/components/ui/totp-input';
 import { beginTotpSetup, completeTotpSetup, disableTotp, totpEnabled } from '@/lib/auth';
 import { useUser } from '@/lib/session-context';
 
@@ -91,21 +91,7 @@ export function SecuritySection({ email }: { email?: string }) {
                 <code data-testid="totp-secret" className="block break-all rounded-lg bg-slate-100 p-3 font-mono text-sm text-slate-900">
                   {enrolment.secret}
                 </code>
-                <div>
-                  <Label htmlFor="totp-code">Code from the app</Label>
-                  <Input
-                    id="totp-code"
-                    required
-                    inputMode="numeric"
-                    autoComplete="one-time-code"
-                    pattern="[0-9]{6}"
-                    title="6 digits"
-                    maxLength={6}
-                    value={code}
-                    onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-                    className="max-w-40"
-                  />
-                </div>
+                <TotpInput id="totp-code" label="Code from the app" value={code} onChange={setCode} className="max-w-40" />
                 <div className="flex gap-2">
                   <Button type="submit" busy={verify.isPending}>
                     Verify and turn on

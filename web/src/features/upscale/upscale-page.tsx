@@ -1,15 +1,15 @@
 import { UPSCALE_RESOLUTIONS } from '@contracts/catalog';
 import { UPSCALE_RESOLUTION_NAMES, type UpscaleResolutionName } from '@contracts/generations';
-import { Coins, Maximize2 } from 'lucide-react';
+import { Maximize2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
+import { CostFooter } from '@/components/generation/cost-footer';
 import { GenerationPreview } from '@/components/generation/generation-preview';
 import { ImageSourcePicker, useChoicePreview } from '@/components/generation/image-source-picker';
 import { useImageOperation } from '@/components/generation/use-image-operation';
 import { PageHeader } from '@/components/page-header';
-import { Button } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
-import { formatCredits as credits, formatNumber } from '@/lib/format';
+import { formatCredits as credits } from '@/lib/format';
 import { useTierCost } from '@/features/prices';
 
 /** Upscale (/studio/generate/upscale): an uploaded image or a past result at exactly 2K, 4K or 8K. */
@@ -60,16 +60,7 @@ export default function UpscalePage() {
                   ))}
                 </div>
               </fieldset>
-              <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4">
-                <p className="flex items-center gap-2 text-sm text-slate-700">
-                  <Coins className="h-4 w-4 text-amber-600" aria-hidden="true" />
-                  Cost: <strong className="text-slate-900">{credits(cost)}</strong>
-                  {operation.credits !== undefined && <span>· You have {formatNumber(operation.credits)}</span>}
-                </p>
-                <Button type="submit" size="lg" busy={operation.working}>
-                  <Maximize2 className="h-4 w-4" aria-hidden="true" /> Upscale to {resolution.toUpperCase()}
-                </Button>
-              </div>
+              <CostFooter cost={cost} balance={operation.credits} label={`Upscale to ${resolution.toUpperCase()}`} icon={Maximize2} busy={operation.working} />
             </form>
           </CardContent>
         </Card>

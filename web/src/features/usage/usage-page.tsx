@@ -3,8 +3,8 @@ import { RecentGenerations } from '@/components/generation/recent-generations';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { DataTable, type Column } from '@/components/ui/data-table';
 import { Spinner } from '@/components/ui/spinner';
-import { ScrollRegion } from '@/components/ui/scroll-region';
 import { cn } from '@/lib/cn';
 import { formatDateTime, formatNumber } from '@/lib/format';
 import { useCreditSummary, useCreditTransactions } from '@/lib/ledger';
@@ -17,6 +17,22 @@ const TYPE_LABELS: Record<CreditTransaction['transaction_type'], { label: string
   refund: { label: 'Refund', tone: 'warning' },
   refund_of_purchase: { label: 'Purchase refunded', tone: 'neutral' },
 };
+
+const COLUMNS: Column<CreditTransaction>[] = [
+  { header: 'Date', cell: (entry) => formatDateTime(entry.created_at), className: 'text-slate-700' },
+  { header: 'Description', cell: (entry) => entry.description, className: 'text-slate-900' },
+  {
+    header: 'Type',
+    cell: (entry) => <Badge tone={TYPE_LABELS[entry.transaction_type].tone}>{TYPE_LABELS[entry.transaction_type].label}</Badge>,
+  },
+  {
+    header: 'Amount',
+    cell: (entry) => `${entry.amount > 0 ? '+' : ''}${formatNumber(entry.amount)}`,
+    align: 'right',
+    className: (entry) => cn('font-medium', entry.amount < 0 ? 'text-red-700' : 'text-emerald-700'),
+  },
+  { header: 'Balance after', cell: (entry) => formatNumber(entry.balance_after), align: 'right', className: 'text-slate-900' },
+];
 
 export default function UsagePage() {
   const profile = useProfile();
@@ -62,36 +78,14 @@ export default function UsagePage() {
           ) : ledger.data.length === 0 ? (
             <p className="text-slate-700">No transactions yet.</p>
           ) : (
-            <ScrollRegion label="Credit transactions">
-              <table className="w-full min-w-[36rem] text-left text-sm">
-                <caption className="sr-only">Credit transactions, newest first</caption>
-                <thead className="border-b border-slate-200 text-slate-600">
-                  <tr>
-                    <th scope="col" className="py-2 pr-4 font-medium">Date</th>
-                    <th scope="col" className="py-2 pr-4 font-medium">Description</th>
-                    <th scope="col" className="py-2 pr-4 font-medium">Type</th>
-                    <th scope="col" className="py-2 pr-4 text-right font-medium">Amount</th>
-                    <th scope="col" className="py-2 text-right font-medium">Balance after</th>
-                  </tr>
-                </thead>
-                <tbody className="divide-y divide-slate-100">
-                  {ledger.data.map((entry) => (
-                    <tr key={entry.id}>
-                      <td className="py-3 pr-4 text-slate-700">{formatDateTime(entry.created_at)}</td>
-                      <td className="py-3 pr-4 text-slate-900">{entry.description}</td>
-                      <td className="py-3 pr-4">
-                        <Badge tone={TYPE_LABELS[entry.transaction_type].tone}>{TYPE_LABELS[entry.transaction_type].label}</Badge>
-                      </td>
-                      <td className={cn('py-3 pr-4 text-right font-medium', entry.amount < 0 ? 'text-red-700' : 'text-emerald-700')}>
-                        {entry.amount > 0 ? '+' : ''}
-                        {formatNumber(entry.amount)}
-                      </td>
-                      <td className="py-3 text-right text-slate-900">{formatNumber(entry.balance_after)}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </ScrollRegion>
+            <DataTable
+              rows={ledger.data}
+              columns={COLUMNS}
+              rowKey={(entry) => entry.id}
+              caption="Credit transactions, newest first"
+              scrollLabel="Credit transactions"
+              className="min-w-[36rem]"
+            />
           )}
         </CardContent>
       </Card>

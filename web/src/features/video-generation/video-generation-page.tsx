@@ -9,10 +9,11 @@ import {
   VIDEO_SOURCE_MAX_BYTES,
 } from '@contracts/catalog';
 import { MOTION_PROMPT_MAX_LENGTH, type JobListItem } from '@contracts/video';
-import { AlertTriangle, Coins, Download, Images, Link2, RefreshCw, Upload, Video, X } from 'lucide-react';
+import { AlertTriangle, Download, Images, Link2, RefreshCw, Upload, Video, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
+import { CostFooter } from '@/components/generation/cost-footer';
 import { ProductLinkImport, type ProductLinkImage } from '@/components/imports/product-link-import';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
@@ -243,16 +244,7 @@ function VideoForm({ busy, onGenerate }: { busy: boolean; onGenerate: ReturnType
           <OptionGroup legend="Aspect ratio" name="aspect-ratio" options={VIDEO_ASPECT_RATIOS} value={aspectRatio as (typeof VIDEO_ASPECT_RATIOS)[number]} onChange={setAspectRatio} label={(value) => value} />
           <OptionGroup legend="Number of videos" name="output-count" options={VIDEO_OUTPUT_COUNTS} value={outputCount as (typeof VIDEO_OUTPUT_COUNTS)[number]} onChange={setOutputCount} label={(value) => String(value)} />
 
-          <div className="flex items-center justify-between rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-700">
-            <span className="flex items-center gap-2">
-              <Coins className="h-4 w-4 text-amber-600" aria-hidden="true" />
-              Cost: <strong className="text-slate-900">{formatCredits(cost)}</strong>
-            </span>
-            <span>You have {credits === undefined ? '…' : formatNumber(credits)} credits</span>
-          </div>
-          <Button type="submit" size="lg" className="w-full" busy={busy}>
-            <Video className="h-5 w-5" aria-hidden="true" /> Generate Video
-          </Button>
+          <CostFooter cost={cost} balance={credits} label="Generate Video" icon={Video} busy={busy} stacked />
         </form>
       </CardContent>
     </Card>
