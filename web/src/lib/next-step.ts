@@ -10,6 +10,7 @@ export const NEXT_STEP_PATHS = {
   edit: '/studio/generate/edit',
   upscale: '/studio/generate/upscale',
   video: '/studio/generate/video-generation',
+  batch: '/studio/generate/batch-generation',
 } as const;
 
 export function sourceParam(source: ChosenSource): string {

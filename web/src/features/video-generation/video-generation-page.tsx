@@ -13,6 +13,7 @@ import { AlertTriangle, Coins, Download, Images, Link2, RefreshCw, Upload, Video
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
+import { YourImagesPicker } from '@/components/generation/your-images-picker';
 import { ProductLinkImport, type ProductLinkImage } from '@/components/imports/product-link-import';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
@@ -34,7 +35,6 @@ import { useTypicalTime } from '@/lib/typical-time';
 import { useObjectUrl } from '@/lib/uploads';
 import { useJobs } from './api';
 import { JobProgressRow } from './job-progress';
-import { YourImagesPicker } from './your-images-picker';
 import { useVideoJob, type VideoPhase } from './use-video-job';
 import { VIDEO_MESSAGES } from './video-messages';
 
