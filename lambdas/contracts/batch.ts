@@ -1,9 +1,18 @@
-// Batch generation: one submit makes a photo for every camera angle of every entry (clothing item × angles), each
+// Batch generation: one submit makes a photo for every camera angle of every entry (a clothing item or one of the
+// caller's finished images × angles), each
 // a generations_history row of type 'batch', charged as one debit and refunded photo by photo when one fails.
 // Shared by the Lambda handlers and the web app.
 import * as z from 'zod';
 import { BATCH_CAMERA_ANGLES, BATCH_DEFAULT_BACKDROP, BATCH_DEFAULT_PROMPT } from './catalog.js';
-import { DEFAULT_IMAGE_AI_MODEL, Generation, IMAGE_AI_MODELS, IMAGE_SIZE_NAMES, PROMPT_MAX_LENGTH } from './generations.js';
+import {
+  DEFAULT_IMAGE_AI_MODEL,
+  Generation,
+  GenerationId,
+  IMAGE_AI_MODELS,
+  IMAGE_SIZE_NAMES,
+  PROMPT_MAX_LENGTH,
+  type GenerationOperation,
+} from './generations.js';
 
 export type CameraAngle = (typeof BATCH_CAMERA_ANGLES)[number];
 
@@ -36,8 +45,9 @@ export function backdropHex(value: string): string | undefined {
 }
 
 export const BATCH_MESSAGES = {
-  /** To add an entry, an item and at least one angle are needed. */
-  selectItem: 'Please select a clothing item from your library',
+  /** To add an entry, an item (or one of the caller's results) and at least one angle are needed. */
+  selectItem: 'Please select a clothing item from your library or one of your results',
+  oneSource: 'Each entry takes one image: a clothing item or one of your results, not both',
   selectAngle: 'Please select at least one camera angle',
   empty: 'Please add at least one item to the batch',
   /** Shown before submitting when the balance is short, so nothing is sent that would be refused. */
@@ -55,28 +65,45 @@ export const BATCH_MESSAGES = {
   complete: 'Batch Generation Complete',
 } as const;
 
-export const BatchEntry = z.object({
-  clothingItemId: z.string({ error: BATCH_MESSAGES.selectItem }).trim().min(1, BATCH_MESSAGES.selectItem).max(64),
-  prompt: z
-    .string()
-    .trim()
-    .max(PROMPT_MAX_LENGTH, `The text can be at most ${PROMPT_MAX_LENGTH} characters`)
-    .optional()
-    .transform((prompt) => prompt || BATCH_DEFAULT_PROMPT),
-  cameraAngles: z
-    .array(z.enum(BATCH_CAMERA_ANGLES, { error: BATCH_MESSAGES.unknownAngle }), { error: BATCH_MESSAGES.selectAngle })
-    .min(1, BATCH_MESSAGES.selectAngle)
-    .max(BATCH_CAMERA_ANGLES.length, BATCH_MESSAGES.duplicateAngle)
-    .refine((angles) => new Set(angles).size === angles.length, BATCH_MESSAGES.duplicateAngle),
-  backdrop: z
-    .string()
-    .default(BATCH_DEFAULT_BACKDROP)
-    .transform((value, context) => {
-      const hex = backdropHex(value);
-      if (!hex) context.addIssue({ code: 'custom', message: BATCH_MESSAGES.invalidBackdrop });
-      return hex ?? value;
-    }),
-});
+const RESULT_KINDS: Partial<Record<GenerationOperation, string>> = { 'on-model': 'Image', edit: 'Edit', upscale: 'Upscale', batch: 'Batch photo' };
+
+/** What a batch calls an entry made from one of the caller's results (its photos, the zip): 'Image from 2026-11-24 17:20 UTC'. */
+export function resultEntryName(generation: { operation: GenerationOperation; created_at: string }): string {
+  return `${RESULT_KINDS[generation.operation] ?? 'Result'} from ${generation.created_at.slice(0, 16).replace('T', ' ')} UTC`;
+}
+
+/**
+ * One entry of a batch: its image is `clothingItemId` (an active item of the caller's library) or `generationId` (one
+ * of the caller's finished images: on-model, edit, upscale or a batch photo), exactly one of them.
+ */
+export const BatchEntry = z
+  .object({
+    clothingItemId: z.string({ error: BATCH_MESSAGES.selectItem }).trim().min(1, BATCH_MESSAGES.selectItem).max(64).optional(),
+    generationId: GenerationId.optional(),
+    prompt: z
+      .string()
+      .trim()
+      .max(PROMPT_MAX_LENGTH, `The text can be at most ${PROMPT_MAX_LENGTH} characters`)
+      .optional()
+      .transform((prompt) => prompt || BATCH_DEFAULT_PROMPT),
+    cameraAngles: z
+      .array(z.enum(BATCH_CAMERA_ANGLES, { error: BATCH_MESSAGES.unknownAngle }), { error: BATCH_MESSAGES.selectAngle })
+      .min(1, BATCH_MESSAGES.selectAngle)
+      .max(BATCH_CAMERA_ANGLES.length, BATCH_MESSAGES.duplicateAngle)
+      .refine((angles) => new Set(angles).size === angles.length, BATCH_MESSAGES.duplicateAngle),
+    backdrop: z
+      .string()
+      .default(BATCH_DEFAULT_BACKDROP)
+      .transform((value, context) => {
+        const hex = backdropHex(value);
+        if (!hex) context.addIssue({ code: 'custom', message: BATCH_MESSAGES.invalidBackdrop });
+        return hex ?? value;
+      }),
+  })
+  .superRefine((entry, context) => {
+    const named = [entry.clothingItemId, entry.generationId].filter((id) => id !== undefined).length;
+    if (named !== 1) context.addIssue({ code: 'custom', message: named === 0 ? BATCH_MESSAGES.selectItem : BATCH_MESSAGES.oneSource });
+  });
 export type BatchEntry = z.input<typeof BatchEntry>;
 
 /** POST /generate-batch: batchItems, aiModel; imageSize is ours (default 2k, as image generation). */
@@ -118,7 +145,9 @@ export type BatchSummary = z.infer<typeof BatchSummary>;
 /** One photo of a batch as GET /batches/{id} answers it: its entry and angle, and the history row. */
 export const BatchPhoto = z.object({
   entryIndex: z.number().int(),
-  clothingItemId: z.string(),
+  /** Null when the entry's image is one of the caller's results (its entry's generationId). */
+  clothingItemId: z.string().nullable(),
+  /** The item's name, or for a result what it was and when ('Image from 2026-11-24 17:20 UTC'). */
   clothingItemName: z.string(),
   cameraAngle: z.enum(BATCH_CAMERA_ANGLES),
   generation: Generation,
@@ -135,7 +164,9 @@ export const Batch = z.object({
   image_size: z.string(),
   entries: z.array(
     z.object({
-      clothingItemId: z.string(),
+      /** The entry's image: a library item or one of the caller's results; the other is null. */
+      clothingItemId: z.string().nullable(),
+      generationId: z.string().nullable(),
       clothingItemName: z.string(),
       prompt: z.string(),
       cameraAngles: z.array(z.enum(BATCH_CAMERA_ANGLES)),

@@ -35,7 +35,7 @@ export const PUBLIC_API_CONTRACTS: Record<string, PublicContract> = {
   'get-video-url': { summary: "Signed URLs of a finished video's files", body: GetVideoUrlRequest, response: GetVideoUrlResponse },
   'cancel-job': { summary: 'Cancel a video job (its credits are refunded)', response: VideoJob },
   'list-jobs': { summary: 'Your video jobs', response: JobsResponse },
-  'generate-batch': { summary: 'Generate photos of items × camera angles in one batch', body: GenerateBatchRequest, idempotent: true, response: BatchStarted },
+  'generate-batch': { summary: 'Generate photos of items or your results × camera angles in one batch', body: GenerateBatchRequest, idempotent: true, response: BatchStarted },
   'list-batches': { summary: 'Your batches', response: ListResponse(Batch) },
   'get-batch': { summary: 'One batch and its photos', response: Batch },
   'download-batch': { summary: 'A signed URL of the zip of a batch (photos + manifest.csv)', response: BatchDownload },

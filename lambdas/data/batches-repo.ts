@@ -8,7 +8,10 @@ import { isConditionFailed } from './dynamo-errors.js';
 import type { GenerationRecord } from './generations-repo.js';
 
 export interface BatchEntryRecord {
-  clothingItemId: string;
+  /** The entry's image: an item of the owner's library, or (generationId) one of the owner's finished images. */
+  clothingItemId?: string;
+  generationId?: string;
+  /** The item's name, or what the result was and when. */
   clothingItemName: string;
   prompt: string;
   cameraAngles: CameraAngle[];

@@ -1,7 +1,8 @@
 // Batch Generation in real Chromium against the local twin: the client checks with the specification's messages, a
 // two-entry batch built and kept across a reload, submitted, followed live to its photos and the final toast, and
 // downloaded as a zip that lists the photos; then a batch with one injected failure ends with the destructive
-// 'Batch Generation Complete with Errors'.
+// 'Batch Generation Complete with Errors'. A finished on-model photo's "Add to batch" opens the screen with that photo
+// chosen, and a batch of it runs to completion.
 import { readFile } from 'node:fs/promises';
 import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -138,5 +139,50 @@ describe('batch generation', () => {
     expect(rows.every((row) => row.startsWith('Batch · '))).toBe(true);
     expect(rows.some((row) => /Batch · Back[\s\S]*Entry 1 · Red tee[\s\S]*Failed/.test(row))).toBe(true);
     expect(rows.some((row) => /Batch · Front[\s\S]*Entry 1 · Red tee[\s\S]*Complete/.test(row))).toBe(true);
+  });
+
+  it('turns a finished on-model photo into a batch: Add to batch opens the screen with it chosen, and the batch runs', async () => {
+    const { page, errors } = session;
+    // A batch shown from an earlier test is closed first, so its toast is not taken for this one's.
+    await page.goto('/studio/generate/batch-generation');
+    await page.getByRole('heading', { name: 'Batch Generation' }).waitFor();
+    const close = page.getByRole('button', { name: 'Close', exact: true });
+    if (await close.isVisible()) await close.click();
+
+    await page.goto('/studio/generate/image-generation');
+    await page.getByRole('radio', { name: ITEMS[0] }).click();
+    await page.getByLabel('Model description').fill('young female model, relaxed pose');
+    await page.getByRole('button', { name: 'Generate Image' }).click();
+    await page.getByTestId('generation-result').waitFor({ timeout: 120_000 });
+
+    await page.getByRole('navigation', { name: 'Next steps' }).getByRole('link', { name: /Add to batch/ }).click();
+    await page.getByRole('heading', { name: 'Batch Generation' }).waitFor();
+    const generationId = /\/studio\/generate\/batch-generation\?source=generation%3A([\w-]+)$/.exec(page.url())?.[1];
+    expect(generationId, page.url()).toBeDefined();
+    // The photo is the chosen image, among the past results; no library item is.
+    const chosen = page.getByRole('radiogroup', { name: 'Past results' }).getByRole('radio', { checked: true });
+    await chosen.waitFor();
+    expect(await chosen.count()).toBe(1);
+    expect(await page.getByRole('radiogroup', { name: 'Clothing items' }).getByRole('radio', { checked: true }).count()).toBe(0);
+
+    for (const angle of ['Front', 'Side']) await page.getByRole('button', { name: angle, exact: true }).click();
+    await page.getByRole('button', { name: 'Add to Batch' }).click();
+    await page.getByTestId('batch-entry').filter({ hasText: /Image from [\s\S]*Front, Side/ }).waitFor();
+    await page.getByTestId('batch-total-credits').filter({ hasText: '2 credits' }).waitFor();
+
+    await page.getByLabel('Photo size').selectOption('1k');
+    const [sent] = await Promise.all([
+      page.waitForRequest((request) => request.method() === 'POST' && request.url().endsWith('/generate-batch')),
+      page.getByRole('button', { name: 'Generate Batch' }).click(),
+    ]);
+    const body = sent.postDataJSON() as { batchItems: Record<string, unknown>[] };
+    expect(body.batchItems).toEqual([expect.objectContaining({ generationId, cameraAngles: ['Front', 'Side'] })]);
+    expect(body.batchItems[0]).not.toHaveProperty('clothingItemId');
+
+    await page.getByTestId('batch-progress').filter({ hasText: '2 done · 0 failed · 2 in all' }).waitFor({ timeout: BATCH_TIMEOUT });
+    await toast(page, BATCH_MESSAGES.complete).waitFor();
+    expect(await page.locator('[data-testid="batch-photo"][data-status="complete"] img').count()).toBe(2);
+    await page.getByRole('img', { name: /^Image from .+ UTC, Side$/ }).waitFor();
+    expect(errors).toEqual([]);
   });
 });

@@ -1,6 +1,7 @@
 // Batch generation over HTTP against the local twin: POST /generate-batch checks, charges one debit, records the batch
 // and its photo rows and starts the batch workflow (lib/workflows/batch.asl.json on the local Step Functions API);
 // the local studio engine makes every photo; failures are refunded photo by photo; the summary ends the batch.
+// An entry's image may also be one of the caller's finished images (a result's "Add to batch"), checked as upscale checks it.
 import { randomUUID } from 'node:crypto';
 import { SFNClient, StopExecutionCommand } from '@aws-sdk/client-sfn';
 import sharp from 'sharp';
@@ -20,6 +21,7 @@ const twin = inject('twin');
 Object.assign(process.env, twin.env);
 const { balanceOf, expectLedgerMatchesBalance } = moneyChecks(twin.apiUrl);
 const ledgerRepo = await import('../../lambdas/data/credits-repo.js');
+const generationsRepo = await import('../../lambdas/data/generations-repo.js');
 
 const sfn = new SFNClient({ endpoint: twin.env.AWS_ENDPOINT_URL_SFN, region: twin.env.AWS_REGION, credentials: LOCAL_CREDENTIALS });
 
@@ -62,6 +64,23 @@ async function finished(user: TestUser, id: string, timeoutMs = 110_000): Promis
     if (body.summary) return body;
     if (Date.now() > deadline) throw new Error(`Batch ${id} not finished after ${timeoutMs} ms: ${JSON.stringify(body.progress)}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** An on-model photo of the item (1 credit), followed until it ends: complete, or failed for a `[local-engine: fail]` prompt. */
+async function onModelPhoto(user: TestUser, clothingItemId: string, prompt = 'young female model'): Promise<Generation> {
+  const started = await api(twin.apiUrl, 'POST', '/generate-ai-image', {
+    user,
+    body: { clothingItemId, productType: 'clothing', prompt, imageSize: '1k' },
+    headers: { 'idempotency-key': randomUUID() },
+  });
+  expect(started.status, JSON.stringify(started.body)).toBe(200);
+  const deadline = Date.now() + 90_000;
+  for (;;) {
+    const { body } = await api<Generation>(twin.apiUrl, 'GET', `/generations/${started.body.generationId}`, { user });
+    if (body.status !== 'processing') return body;
+    if (Date.now() > deadline) throw new Error(`Generation ${body.id} still processing`);
+    await new Promise((resolve) => setTimeout(resolve, 150));
   }
 }
 
@@ -265,6 +284,79 @@ describe('POST /generate-batch', () => {
     const stranger = await createUser(twin);
     expect((await api(twin.apiUrl, 'GET', `/batches/${first.body.batchId}`, { user: stranger })).status).toBe(404);
     expect((await api(twin.apiUrl, 'GET', '/batches/not..an..id', { user })).status).toBe(404);
+  });
+
+  it('takes one of the caller’s finished images as an entry: checked as upscale checks it, charged per photo in the one debit', async () => {
+    const user = await createUser(twin);
+    await buy(user, 10);
+    const item = await addClothingItem(user, 'Linen shirt');
+    const photo = await onModelPhoto(user, item.id);
+    expect(photo.status).toBe('complete');
+    const failed = await onModelPhoto(user, item.id, 'young female model [local-engine: fail]');
+    expect(failed.status).toBe('failed');
+    const balance = SIGNUP_CREDITS + 10 - 1;
+    expect(await balanceOf(user)).toBe(balance);
+    const fromResult = (generationId: string, cameraAngles: string[]) => ({ generationId, prompt: 'young female model', cameraAngles, backdrop: 'white' });
+
+    // Someone else's image is not found, with the code and message upscale gives for it; so is an unknown id.
+    const stranger = await createUser(twin);
+    const upscale = await api(twin.apiUrl, 'POST', '/upscale-ai-image', {
+      user: stranger,
+      body: { imageUrl: photo.id, targetResolution: '2k' },
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(upscale.body).toMatchObject({ code: 'NOT_FOUND', error: 'This generation was not found.' });
+    const foreign = await submit(stranger, { batchItems: [fromResult(photo.id, ['Front'])], imageSize: '1k' });
+    expect(foreign.status).toBe(upscale.status);
+    expect(foreign.body).toMatchObject({ code: upscale.body.code, error: upscale.body.error });
+    const unknown = await submit(user, { batchItems: [fromResult('1700000000000-0123456789abcdef', ['Front'])] });
+    expect(unknown.body).toMatchObject({ code: 'NOT_FOUND', error: 'This generation was not found.' });
+    expect(unknown.status).toBe(404);
+    // A generation without a finished image, a malformed id, and two images in one entry are refused too.
+    const unfinished = await submit(user, { batchItems: [entry(item.id, ['Front']), fromResult(failed.id, ['Front'])] });
+    expect(unfinished).toMatchObject({ status: 409, body: { code: 'IMAGE_NOT_READY' } });
+    const malformed = await submit(user, { batchItems: [fromResult('../x', ['Front'])] });
+    expect(malformed.status).toBe(400);
+    expect(malformed.body.error).toContain('This is not a generation id.');
+    const both = await submit(user, { batchItems: [{ ...fromResult(photo.id, ['Front']), clothingItemId: item.id }] });
+    expect(both.status).toBe(400);
+    expect(both.body.error).toContain(BATCH_MESSAGES.oneSource);
+    const neither = await submit(user, { batchItems: [{ cameraAngles: ['Front'] }] });
+    expect(neither.status).toBe(400);
+    expect(neither.body.error).toContain(BATCH_MESSAGES.selectItem);
+    expect(await balanceOf(stranger)).toBe(SIGNUP_CREDITS);
+    expect(await balanceOf(user)).toBe(balance);
+
+    // The result × 2 angles and a library item × 1: 3 photos, 3 credits in one debit.
+    const answer = await submit(user, { batchItems: [fromResult(photo.id, ['Front', 'Back']), entry(item.id, ['Product'])], imageSize: '1k' });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    expect(answer.body).toMatchObject({ photoCount: 3, remainingCredits: balance - 3 });
+    const batch = await finished(user, answer.body.batchId);
+    expect(batch.summary).toMatchObject({ successfulGenerations: 3, failedGenerations: 0 });
+    const resultName = `Image from ${photo.created_at.slice(0, 16).replace('T', ' ')} UTC`;
+    expect(batch.entries.map((one) => [one.generationId, one.clothingItemId, one.clothingItemName])).toEqual([
+      [photo.id, null, resultName],
+      [null, item.id, 'Linen shirt'],
+    ]);
+    expect(batch.photos!.map((one) => [one.cameraAngle, one.clothingItemId, one.clothingItemName, one.generation.status])).toEqual([
+      ['Front', null, resultName, 'complete'],
+      ['Back', null, resultName, 'complete'],
+      ['Product', item.id, 'Linen shirt', 'complete'],
+    ]);
+    // The photos of the first entry were made from the result's own picture.
+    const row = await generationsRepo.getGeneration(user.sub, batch.photos![0]!.generation.id);
+    const sourceRow = await generationsRepo.getGeneration(user.sub, photo.id);
+    expect(row!.source).toEqual({ kind: 'generation', bucket: 'results', key: sourceRow!.result_key, ref: photo.id });
+    expect(row!.clothing_item_id).toBeUndefined();
+
+    const ledger = await ledgerOf(user);
+    expect(ledger.filter((line) => line.transaction_type === 'debit').map((line) => [line.amount, line.description])).toEqual([
+      [-1, expect.any(String)],
+      [-1, expect.any(String)],
+      [-3, 'Batch generation (3 photos)'],
+    ]);
+    expect(await balanceOf(user)).toBe(balance - 3);
+    await expectLedgerMatchesBalance(user);
   });
 
   it('settles a stopped batch: every unfinished photo is failed and refunded once, the summary written', async () => {

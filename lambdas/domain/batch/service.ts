@@ -1,8 +1,9 @@
 // Batch generation: one request makes a photo for every camera angle of every entry. Everything is checked before
-// anything is charged (the entries' items are the caller's and active, the angles and colours are valid, the limits
-// hold); then the one spending flow charges the whole batch in one debit, records the batch and one generations_history
-// row per photo (type 'batch'), and starts the batch workflow named by the batch id. Each photo that fails is refunded
-// on its own, naming the batch's debit (work.ts).
+// anything is charged (each entry's image is an active item of the caller's library or one of the caller's finished
+// images, checked as edit and upscale check it; the angles and colours are valid, the limits hold); then the one
+// spending flow charges the whole batch in one debit, records the batch and one generations_history row per photo
+// (type 'batch'), and starts the batch workflow named by the batch id. Each photo that fails is refunded on its own,
+// naming the batch's debit (work.ts).
 import type * as z from 'zod';
 import {
   BATCH_MESSAGES,
@@ -11,6 +12,7 @@ import {
   type BatchPhoto,
   type BatchStarted,
   type GenerateBatchRequest,
+  resultEntryName,
 } from '../../contracts/batch.js';
 import { SHORT_LIST_LIMIT } from '../../contracts/catalog.js';
 import { GenerationId } from '../../contracts/generations.js';
@@ -19,10 +21,11 @@ import { requireEnv } from '../../core/config.js';
 import { startExecution } from '../../core/sfn.js';
 import * as batches from '../../data/batches-repo.js';
 import { getActiveItem } from '../../data/clothing-repo.js';
-import { createGeneration, type GenerationRecord } from '../../data/generations-repo.js';
+import { createGeneration, type GenerationRecord, type GenerationSource } from '../../data/generations-repo.js';
 import { tierCost } from '../../data/pricing-repo.js';
 import { BATCH_CONCURRENCY_ENV, BATCH_CONCURRENCY_LIMIT } from '../../workflows.js';
 import { spend, type SpendingRequest } from '../spending.js';
+import { finishedImageSource } from '../generation/result-source.js';
 import { toGeneration } from '../generation/service.js';
 
 export const BATCH_WORKFLOW = 'batch';
@@ -50,24 +53,44 @@ export function batchConcurrency(): number {
   return value;
 }
 
+/** The image an entry's photos are made from, and the name the batch shows for it. */
+interface EntrySource {
+  name: string;
+  source: GenerationSource;
+}
+
+/** Checks the entry's image: an active item of the caller's library, or one of the caller's finished images. */
+async function entrySource(userId: string, entry: GenerateBatch['batchItems'][number], index: number): Promise<EntrySource> {
+  if (entry.generationId !== undefined) {
+    // The check edit and upscale make: someone else's or an unknown id is not found, an unfinished one is refused.
+    const { source, generation } = await finishedImageSource(userId, entry.generationId);
+    return { name: resultEntryName(generation), source };
+  }
+  const clothingItemId = entry.clothingItemId!;
+  const item = GenerationId.safeParse(clothingItemId).success ? await getActiveItem(userId, clothingItemId) : undefined;
+  if (!item) throw badRequest('CLOTHING_ITEM_NOT_FOUND', `Entry ${index + 1}: this clothing item was not found in your library.`);
+  return { name: item.name, source: { kind: 'clothing-item', bucket: 'clothingImages', key: item.image_url, ref: clothingItemId } };
+}
+
+const sourceKey = (entry: { clothingItemId?: string; generationId?: string }) =>
+  entry.generationId !== undefined ? `generation:${entry.generationId}` : `clothing:${entry.clothingItemId}`;
+
 /** POST /generate-batch. */
 export async function submitBatch(request: SpendingRequest, body: GenerateBatch): Promise<BatchStarted> {
   const { userId } = request;
   // Every check before any charge: a refused batch writes nothing.
-  const items = new Map<string, { name: string; image_url: string }>();
+  const sources = new Map<string, EntrySource>();
   for (const [index, entry] of body.batchItems.entries()) {
-    if (items.has(entry.clothingItemId)) continue;
-    const item = GenerationId.safeParse(entry.clothingItemId).success ? await getActiveItem(userId, entry.clothingItemId) : undefined;
-    if (!item) throw badRequest('CLOTHING_ITEM_NOT_FOUND', `Entry ${index + 1}: this clothing item was not found in your library.`);
-    items.set(entry.clothingItemId, item);
+    const key = sourceKey(entry);
+    if (!sources.has(key)) sources.set(key, await entrySource(userId, entry, index));
   }
   const photoCount = body.batchItems.reduce((sum, entry) => sum + entry.cameraAngles.length, 0);
   const unitCost = await tierCost(BATCH_PHOTO_TIER);
   const maxConcurrency = batchConcurrency();
 
   const entries: batches.BatchEntryRecord[] = body.batchItems.map((entry) => ({
-    clothingItemId: entry.clothingItemId,
-    clothingItemName: items.get(entry.clothingItemId)!.name,
+    ...(entry.generationId !== undefined ? { generationId: entry.generationId } : { clothingItemId: entry.clothingItemId! }),
+    clothingItemName: sources.get(sourceKey(entry))!.name,
     prompt: entry.prompt,
     cameraAngles: entry.cameraAngles,
     backdrop: entry.backdrop,
@@ -86,7 +109,6 @@ export async function submitBatch(request: SpendingRequest, body: GenerateBatch)
       const rows: GenerationRecord[] = [];
       entries.forEach((entry, entryIndex) =>
         entry.cameraAngles.forEach((cameraAngle) => {
-          const item = items.get(entry.clothingItemId)!;
           rows.push({
             user_id: userId,
             id: batches.photoIdFor(batchId, rows.length),
@@ -103,11 +125,12 @@ export async function submitBatch(request: SpendingRequest, body: GenerateBatch)
               prompt: entry.prompt,
               backdrop: entry.backdrop,
               imageSize: body.imageSize,
-              clothingItemId: entry.clothingItemId,
+              ...(entry.generationId !== undefined ? { sourceGenerationId: entry.generationId } : { clothingItemId: entry.clothingItemId! }),
               clothingItemName: entry.clothingItemName,
             },
-            source: { kind: 'clothing-item', bucket: 'clothingImages', key: item.image_url, ref: entry.clothingItemId },
-            clothing_item_id: entry.clothingItemId,
+            source: sources.get(sourceKey(entry))!.source,
+            // A library item's generations_count counts its photos; a result's source counts nothing.
+            ...(entry.clothingItemId !== undefined && { clothing_item_id: entry.clothingItemId }),
             // Each photo is refunded on its own against the batch's one debit, whichever path settles it.
             debit_id: debitId,
           });
@@ -159,7 +182,7 @@ export async function getBatchView(userId: string, id: string): Promise<Batch> {
   const photos = await Promise.all(
     rows.map(async (row): Promise<BatchPhoto> => ({
       entryIndex: Number(row.params.entryIndex),
-      clothingItemId: String(row.params.clothingItemId),
+      clothingItemId: typeof row.params.clothingItemId === 'string' ? row.params.clothingItemId : null,
       clothingItemName: String(row.params.clothingItemName),
       cameraAngle: row.params.cameraAngle as BatchPhoto['cameraAngle'],
       generation: await toGeneration(row),
@@ -182,7 +205,7 @@ function toBatch(batch: batches.BatchRecord, rows: GenerationRecord[]): Batch {
     completed_at: batch.completed_at ?? null,
     credits_used: batch.credits_used,
     image_size: batch.image_size,
-    entries: batch.entries,
+    entries: batch.entries.map((entry) => ({ ...entry, clothingItemId: entry.clothingItemId ?? null, generationId: entry.generationId ?? null })),
     progress: {
       done: rows.filter((row) => row.status === 'complete').length,
       failed: rows.filter((row) => row.status === 'failed').length,

@@ -4,14 +4,15 @@
 // uploaded images are decoded to be checked, so only the generating routes import this module.
 import { GENERATION_UPLOAD_MAX_BYTES } from '../../contracts/catalog.js';
 import { GenerationId } from '../../contracts/generations.js';
-import { AppError, badRequest, forbidden, notFound } from '../../core/errors.js';
+import { badRequest, forbidden, notFound } from '../../core/errors.js';
 import { getActiveItem } from '../../data/clothing-repo.js';
-import { getGeneration, type GenerationSource } from '../../data/generations-repo.js';
+import type { GenerationSource } from '../../data/generations-repo.js';
 import { writeObject } from '../../storage/objects.js';
 import { decodeInlineImage } from '../inline-image.js';
 import { acceptUploadedImage } from '../uploaded-images.js';
 import { ownUploadId } from '../uploads.js';
 import { inlineSourceKey, parseResultKey } from './files.js';
+import { finishedImageSource } from './result-source.js';
 import { GENERATION_UPLOADS } from './uploads.js';
 
 export interface ResolvedSource {
@@ -76,23 +77,14 @@ export async function ownImageSource(userId: string, reference: string): Promise
   }
   if (!reference.includes('/')) {
     if (!GenerationId.safeParse(reference).success) throw badRequest('INVALID_IMAGE_REFERENCE', 'This is not an image of your account.');
-    return generationSource(userId, reference);
+    return finishedImageSource(userId, reference);
   }
   const owner = reference.split('/')[0];
   if (owner !== userId) throw notYours();
   const result = parseResultKey(reference);
-  if (result) return generationSource(userId, result.generationId);
+  if (result) return finishedImageSource(userId, result.generationId);
   const uploadId = ownUploadId(userId, reference);
   const item = await getActiveItem(userId, uploadId);
   if (item?.image_url === reference) return clothingItemSource(userId, item.id);
   return uploadedSource(userId, reference);
-}
-
-async function generationSource(userId: string, generationId: string): Promise<ResolvedSource> {
-  const generation = await getGeneration(userId, generationId);
-  if (!generation) throw notFound('This generation was not found.');
-  if (generation.status !== 'complete' || !generation.result_key || !generation.result_content_type?.startsWith('image/')) {
-    throw new AppError(409, 'IMAGE_NOT_READY', 'This generation has no finished image to use.');
-  }
-  return { source: { kind: 'generation', bucket: 'results', key: generation.result_key, ref: generation.id } };
 }

@@ -11,6 +11,7 @@ export const NEXT_STEP_PATHS = {
   edit: paths.edit,
   upscale: paths.upscale,
   video: paths.videoGeneration,
+  batch: paths.batchGeneration,
 } as const;
 
 export function sourceParam(source: ChosenSource): string {

@@ -1,5 +1,5 @@
 import type { Generation } from '@contracts/generations';
-import { ArrowUpRight, Maximize2, Pencil, Video } from 'lucide-react';
+import { ArrowUpRight, Layers, Maximize2, Pencil, Video } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { cn } from '@/lib/cn';
 import { NEXT_STEP_PATHS, sourceParam } from '@/lib/next-step';
@@ -8,6 +8,7 @@ const STEPS = [
   { path: NEXT_STEP_PATHS.edit, label: 'Edit', Icon: Pencil },
   { path: NEXT_STEP_PATHS.upscale, label: 'Upscale', Icon: Maximize2 },
   { path: NEXT_STEP_PATHS.video, label: 'Make a video', Icon: Video },
+  { path: NEXT_STEP_PATHS.batch, label: 'Add to batch', Icon: Layers },
 ] as const;
 
 /**

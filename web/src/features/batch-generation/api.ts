@@ -14,10 +14,15 @@ import { useUser } from '@/lib/session-context';
 export const BATCHES_QUERY_ROOT = 'batches' satisfies LiveResource;
 const RUNNING_POLL_MS = 2_000;
 
-/** One entry of the batch being composed: a clothing item and its angles (client only, never stored). */
+/**
+ * One entry of the batch being composed: a clothing item, or one of the seller's finished images (`generationId`),
+ * and its angles (client only, never stored).
+ */
 export interface BatchItem {
   id: string;
-  clothingItemId: string;
+  clothingItemId?: string;
+  generationId?: string;
+  /** The item's name, or what the result is and when. */
   clothingItemName: string;
   prompt: string;
   cameraAngles: CameraAngle[];
@@ -31,7 +36,7 @@ export const DEFAULT_ENTRY = { prompt: BATCH_DEFAULT_PROMPT, backdrop: BATCH_DEF
 export function readDraft(): BatchItem[] {
   try {
     const value = JSON.parse(localStorage.getItem(BATCH_DRAFT_KEY) ?? '[]') as unknown;
-    return Array.isArray(value) ? (value as BatchItem[]).filter((item) => typeof item?.clothingItemId === 'string' && Array.isArray(item.cameraAngles)) : [];
+    return Array.isArray(value) ? (value as BatchItem[]).filter((item) => (typeof item?.clothingItemId === 'string' || typeof item?.generationId === 'string') && Array.isArray(item.cameraAngles)) : [];
   } catch {
     return [];
   }

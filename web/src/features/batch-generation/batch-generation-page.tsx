@@ -1,11 +1,21 @@
-import { BACKDROP_PRESETS, BATCH_MAX_ENTRIES, BATCH_MAX_PHOTOS, BATCH_MESSAGES, BATCH_PHOTO_TIER, backdropHex, type Batch, type CameraAngle } from '@contracts/batch';
+import {
+  BACKDROP_PRESETS,
+  BATCH_MAX_ENTRIES,
+  BATCH_MAX_PHOTOS,
+  BATCH_MESSAGES,
+  BATCH_PHOTO_TIER,
+  backdropHex,
+  resultEntryName,
+  type Batch,
+  type CameraAngle,
+} from '@contracts/batch';
 import { BATCH_CAMERA_ANGLES, BATCH_DEFAULT_PROMPT } from '@contracts/catalog';
 import { IMAGE_SIZE_NAMES, PROMPT_MAX_LENGTH, type ImageSizeName } from '@contracts/generations';
 import { useQueryClient } from '@tanstack/react-query';
 import { Coins, Download, Layers, Plus, Trash2, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
-import { LibraryPicker } from '@/components/generation/library-picker';
+import { YourImagesPicker } from '@/components/generation/your-images-picker';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -14,26 +24,35 @@ import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { downloadFile } from '@/lib/downloads';
 import { formatNumber } from '@/lib/format';
+import { useGeneration, useImageResults } from '@/lib/generations';
+import { useChosenSource, type ChosenSource } from '@/lib/next-step';
 import { useBuyCreditsAction } from '@/lib/buy-credits';
 import { profileQueryKey, useProfile, useSetBalance } from '@/lib/profile';
 import { useUser } from '@/lib/session-context';
 import { usePricingTiers } from '@/features/prices';
-import { useLibraryItems } from '@/features/image-generation';
+import { useClothingItems } from '@/lib/clothing-items';
 import { ACTIVE_BATCH_KEY, DEFAULT_ENTRY, readDraft, requestBatchZip, useBatch, useSubmitBatch, writeDraft, type BatchItem } from './api';
 import { askForNotifications, notificationPermission, notifyWorkDone } from '@/lib/notify';
 
-/** Batch Generation (/studio/generate/batch-generation): selection and parameters, the add button, the batch summary. */
+/**
+ * Batch Generation (/studio/generate/batch-generation): selection and parameters, the add button, the batch summary.
+ * An entry's image is a library item or one of the seller's finished images; a result's "Add to batch"
+ * (`?source=generation:<id>`) opens the screen with it chosen.
+ */
 export default function BatchGenerationPage() {
   const profile = useProfile();
   const tiers = usePricingTiers();
-  const library = useLibraryItems();
+  const library = useClothingItems();
+  const results = useImageResults();
   const submit = useSubmitBatch();
   const setBalance = useSetBalance();
   const queryClient = useQueryClient();
   const user = useUser();
   const ids = { prompt: useId(), hex: useId(), picker: useId(), size: useId() };
 
-  const [itemId, setItemId] = useState<string>();
+  // Opened from a result's "Add to batch": that image is already chosen.
+  const handedOver = useChosenSource();
+  const [source, setSource] = useState<ChosenSource | undefined>(handedOver);
   const [prompt, setPrompt] = useState(DEFAULT_ENTRY.prompt);
   const [angles, setAngles] = useState<CameraAngle[]>([]);
   const [backdrop, setBackdrop] = useState<string>('#FFFFFF');
@@ -49,14 +68,25 @@ export default function BatchGenerationPage() {
   const totalCredits = perAngle === undefined ? undefined : photoCount * perAngle;
   const credits = profile.data?.current_credits;
   const buyCredits = useBuyCreditsAction();
-  const item = library.data?.find((candidate) => candidate.id === itemId);
-  const pictures = useMemo(() => new Map(library.data?.map((entry) => [entry.id, entry.signed_url])), [library.data]);
+  const item = source?.kind === 'clothing' ? library.data?.find((candidate) => candidate.id === source.id) : undefined;
+  const result = useGeneration(source?.kind === 'generation' ? source.id : undefined).data;
+  // The name the server gives the entry too: the item's, or what the result is and when.
+  const chosenName = item?.name ?? (result?.status === 'complete' && result.result_content_type?.startsWith('image/') ? resultEntryName(result) : undefined);
+  const pictures = useMemo(
+    () =>
+      new Map([
+        ...(library.data ?? []).map((entry) => [`clothing:${entry.id}`, entry.signed_url] as const),
+        ...(results.data ?? []).map((entry) => [`generation:${entry.id}`, entry.thumbnail_url ?? entry.result_url] as const),
+      ]),
+    [library.data, results.data],
+  );
+  const pictureOf = (entry: BatchItem) => pictures.get(entry.generationId ? `generation:${entry.generationId}` : `clothing:${entry.clothingItemId}`);
 
   const toggleAngle = (angle: CameraAngle) =>
     setAngles((current) => (current.includes(angle) ? current.filter((value) => value !== angle) : BATCH_CAMERA_ANGLES.filter((value) => value === angle || current.includes(value))));
 
   const add = () => {
-    if (!item) return void toast.error(BATCH_MESSAGES.selectItem);
+    if (!source || !chosenName) return void toast.error(BATCH_MESSAGES.selectItem);
     if (angles.length === 0) return void toast.error(BATCH_MESSAGES.selectAngle);
     if (draft.length >= BATCH_MAX_ENTRIES) return void toast.error(BATCH_MESSAGES.tooManyEntries);
     if (photoCount + angles.length > BATCH_MAX_PHOTOS) return void toast.error(BATCH_MESSAGES.tooManyPhotos(photoCount + angles.length));
@@ -64,7 +94,14 @@ export default function BatchGenerationPage() {
     if (!hex) return void toast.error(BATCH_MESSAGES.invalidBackdrop);
     setDraft((current) => [
       ...current,
-      { id: crypto.randomUUID(), clothingItemId: item.id, clothingItemName: item.name, prompt: prompt.trim() || BATCH_DEFAULT_PROMPT, cameraAngles: angles, backdrop: hex },
+      {
+        id: crypto.randomUUID(),
+        ...(source.kind === 'generation' ? { generationId: source.id } : { clothingItemId: source.id }),
+        clothingItemName: chosenName,
+        prompt: prompt.trim() || BATCH_DEFAULT_PROMPT,
+        cameraAngles: angles,
+        backdrop: hex,
+      },
     ]);
     setAngles([]);
   };
@@ -75,7 +112,13 @@ export default function BatchGenerationPage() {
     if (credits < totalCredits) return void toast.error('Insufficient Credits', { description: BATCH_MESSAGES.notEnoughCredits(totalCredits, credits), action: buyCredits });
     try {
       const started = await submit.mutateAsync({
-        batchItems: draft.map(({ clothingItemId, prompt: entryPrompt, cameraAngles, backdrop: colour }) => ({ clothingItemId, prompt: entryPrompt, cameraAngles, backdrop: colour })),
+        batchItems: draft.map(({ clothingItemId, generationId, prompt: entryPrompt, cameraAngles, backdrop: colour }) => ({
+          clothingItemId,
+          generationId,
+          prompt: entryPrompt,
+          cameraAngles,
+          backdrop: colour,
+        })),
         imageSize,
       });
       // After submit the draft is cleared (it was charged) and the balance shows what the debit left.
@@ -100,8 +143,8 @@ export default function BatchGenerationPage() {
           </CardHeader>
           <CardContent className="space-y-5">
             <fieldset>
-              <legend className="mb-1.5 block text-sm font-medium text-slate-800">Clothing item</legend>
-              <LibraryPicker items={library.data} loading={library.isPending} failed={library.isError} selected={itemId} onSelect={setItemId} />
+              <legend className="mb-1.5 block text-sm font-medium text-slate-800">Clothing item or past result</legend>
+              <YourImagesPicker value={source} onChange={setSource} />
             </fieldset>
             <div>
               <Label htmlFor={ids.prompt}>Prompt</Label>
@@ -178,7 +221,7 @@ export default function BatchGenerationPage() {
               <Plus className="h-4 w-4" aria-hidden="true" /> Add to Batch
             </Button>
             <p id={ids.picker} className="text-xs text-slate-600">
-              Needs a clothing item and at least one camera angle.
+              Needs a clothing item or a past result, and at least one camera angle.
             </p>
           </CardContent>
         </Card>
@@ -192,13 +235,13 @@ export default function BatchGenerationPage() {
           </CardHeader>
           <CardContent className="space-y-4">
             {draft.length === 0 ? (
-              <p className="text-sm text-slate-700">No entries yet. Choose an item and its camera angles, then add them to the batch.</p>
+              <p className="text-sm text-slate-700">No entries yet. Choose an item or a past result and its camera angles, then add them to the batch.</p>
             ) : (
               <ul className="space-y-2" aria-label="Batch entries">
                 {draft.map((entry, index) => (
                   <li key={entry.id} data-testid="batch-entry" className="flex items-start gap-3 rounded-lg border border-slate-200 p-2">
-                    {pictures.get(entry.clothingItemId) ? (
-                      <img src={pictures.get(entry.clothingItemId)} alt="" className="h-14 w-11 rounded bg-slate-100 object-cover" />
+                    {pictureOf(entry) ? (
+                      <img src={pictureOf(entry)!} alt="" className="h-14 w-11 rounded bg-slate-100 object-cover" />
                     ) : (
                       <span className="h-14 w-11 rounded bg-slate-100" aria-hidden="true" />
                     )}

@@ -14,6 +14,7 @@ import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } fr
 import { useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { CostFooter } from '@/components/generation/cost-footer';
+import { YourImagesPicker } from '@/components/generation/your-images-picker';
 import { ProductLinkImport, type ProductLinkImage } from '@/components/imports/product-link-import';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
@@ -35,7 +36,6 @@ import { useObjectUrl } from '@/lib/uploads';
 import { useTierCost } from '@/features/prices';
 import { useJobs } from './api';
 import { JobProgressRow } from './job-progress';
-import { YourImagesPicker } from './your-images-picker';
 import { useVideoJob, type VideoPhase } from './use-video-job';
 import { VIDEO_MESSAGES } from './video-messages';
 

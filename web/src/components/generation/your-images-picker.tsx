@@ -1,13 +1,13 @@
-import { LibraryPicker } from '@/components/generation/library-picker';
-import { generationTypeLabel } from '@/components/generation/generation-labels';
 import { Spinner } from '@/components/ui/spinner';
 import { useClothingItems } from '@/lib/clothing-items';
 import { formatDateTime } from '@/lib/format';
 import { useGeneration, useImageResults } from '@/lib/generations';
 import type { ChosenSource } from '@/lib/next-step';
 import { ChoiceTile } from '@/components/ui/choice-tile';
+import { generationTypeLabel } from './generation-labels';
+import { LibraryPicker } from './library-picker';
 
-/** A video's source from what the seller already has: one of the finished images, or a library item. */
+/** A video's or a batch entry's source from what the seller already has: one of the finished images, or a library item. */
 export function YourImagesPicker({ value, onChange }: { value: ChosenSource | undefined; onChange: (source: ChosenSource) => void }) {
   const results = useImageResults();
   const library = useClothingItems();
