@@ -54,7 +54,7 @@ export function batchConcurrency(): number {
 export async function submitBatch(request: SpendingRequest, body: GenerateBatch): Promise<BatchStarted> {
   const { userId } = request;
   // Every check before any charge: a refused batch writes nothing.
-  const items = new Map<string, { name: string; image_url: string }>();
+  const items = new Map<string, { name: string; image_key: string }>();
   for (const [index, entry] of body.batchItems.entries()) {
     if (items.has(entry.clothingItemId)) continue;
     const item = GenerationId.safeParse(entry.clothingItemId).success ? await getActiveItem(userId, entry.clothingItemId) : undefined;
@@ -106,7 +106,7 @@ export async function submitBatch(request: SpendingRequest, body: GenerateBatch)
               clothingItemId: entry.clothingItemId,
               clothingItemName: entry.clothingItemName,
             },
-            source: { kind: 'clothing-item', bucket: 'clothingImages', key: item.image_url, ref: entry.clothingItemId },
+            source: { kind: 'clothing-item', bucket: 'clothingImages', key: item.image_key, ref: entry.clothingItemId },
             clothing_item_id: entry.clothingItemId,
             // Each photo is refunded on its own against the batch's one debit, whichever path settles it.
             debit_id: debitId,
