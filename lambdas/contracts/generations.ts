@@ -49,7 +49,10 @@ export const GENERATION_MESSAGES = {
   genericFailure: 'Generation failed. Your credits were refunded.',
 } as const;
 
-/** Generation ids: what a path or an edit's or upscale's image reference may name (the deterministic ids of generations-repo and job ids). */
+/**
+ * Generation ids: what a path or the image reference of an edit or upscale may name (the deterministic ids of
+ * generations-repo and job ids).
+ */
 export const GenerationId = z.string().regex(/^[A-Za-z0-9_-]{1,80}$/, 'This is not a generation id.');
 
 /** The request's settings, kept for audit and shown in History (prompt, size, zoom, instruction, resolution …). */
