@@ -120,7 +120,7 @@ export const ClothingItem = z.object({
   user_id: z.string(),
   name: z.string(),
   description: z.string().nullable(),
-  /** The storage key in the clothing-images bucket: {userId}/{timestamp}-{random}.{ext}. */
+  /** The storage key in the clothing-images bucket: {userId}/{timestamp}-{random}.{ext} (the specification's name). */
   image_url: z.string(),
   file_size_bytes: z.number().int(),
   /** The type detected from the stored bytes, whatever the upload claimed. */
@@ -134,6 +134,20 @@ export const ClothingItem = z.object({
   url_expires_at: z.string(),
 });
 export type ClothingItem = z.infer<typeof ClothingItem>;
+
+/** A clothing item as the code and the clothing_items table hold it: its image by key, without the signed URL. */
+export type ClothingItemRecord = Omit<ClothingItem, 'image_url' | 'signed_url' | 'url_expires_at'> & {
+  /** The storage key in the clothing-images bucket: {userId}/{timestamp}-{random}.{ext}. */
+  image_key: string;
+};
+
+/** An item as the API answers it: its key under the specification's name (`image_url`), and a signed URL to display it. */
+export function clothingItemOnWire(
+  { image_key, ...item }: ClothingItemRecord,
+  signed: Pick<ClothingItem, 'signed_url' | 'url_expires_at'>,
+): ClothingItem {
+  return { ...item, image_url: image_key, ...signed };
+}
 
 export const ClothingItemName = z
   .string({ error: 'Please enter a name' })

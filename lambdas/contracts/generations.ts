@@ -49,7 +49,10 @@ export const GENERATION_MESSAGES = {
   genericFailure: 'Generation failed. Your credits were refunded.',
 } as const;
 
-/** Generation ids: what a path or an imageUrl may name (the deterministic ids of generations-repo and job ids). */
+/**
+ * Generation ids: what a path or the image reference of an edit or upscale may name (the deterministic ids of
+ * generations-repo and job ids).
+ */
 export const GenerationId = z.string().regex(/^[A-Za-z0-9_-]{1,80}$/, 'This is not a generation id.');
 
 /** The request's settings, kept for audit and shown in History (prompt, size, zoom, instruction, resolution …). */
@@ -143,18 +146,28 @@ const ImageReference = z
   .min(1, GENERATION_MESSAGES.chooseImage)
   .max(512, 'This is not an image of your account.');
 
+/**
+ * The wire's `imageUrl` (the specification's name) holds an image reference, never a link: the handlers get it as
+ * `imageRef`.
+ */
+const withImageRef = <T extends { imageUrl: string }>({ imageUrl, ...body }: T) => ({ ...body, imageRef: imageUrl });
+
 /** POST /edit-ai-image. */
-export const EditImageRequest = z.object({
-  imageUrl: ImageReference,
-  editPrompt: prompt(GENERATION_MESSAGES.enterEditInstructions),
-});
+export const EditImageRequest = z
+  .object({
+    imageUrl: ImageReference,
+    editPrompt: prompt(GENERATION_MESSAGES.enterEditInstructions),
+  })
+  .transform(withImageRef);
 export type EditImageRequest = z.input<typeof EditImageRequest>;
 
 /** POST /upscale-ai-image. */
-export const UpscaleImageRequest = z.object({
-  imageUrl: ImageReference,
-  targetResolution: z.enum(UPSCALE_RESOLUTION_NAMES).default(DEFAULT_UPSCALE_RESOLUTION),
-});
+export const UpscaleImageRequest = z
+  .object({
+    imageUrl: ImageReference,
+    targetResolution: z.enum(UPSCALE_RESOLUTION_NAMES).default(DEFAULT_UPSCALE_RESOLUTION),
+  })
+  .transform(withImageRef);
 export type UpscaleImageRequest = z.input<typeof UpscaleImageRequest>;
 
 /**

@@ -93,11 +93,14 @@ export const GetVideoUrlResponse = z.object({
 });
 export type GetVideoUrlResponse = z.infer<typeof GetVideoUrlResponse>;
 
-/** One delivered video of a job. Keys are in the results bucket. */
-export const VideoOutput = z.object({
+/**
+ * One delivered video of a job as the code and the jobs table hold it: `video_key` and `thumbnail_key` are keys in the
+ * results bucket (the API answers them as `video_url` and `thumbnail_url`: see VideoOutput).
+ */
+export const DeliveredVideo = z.object({
   index: z.number().int(),
-  video_url: z.string(),
-  thumbnail_url: z.string(),
+  video_key: z.string(),
+  thumbnail_key: z.string(),
   /** Seam score of the delivered file (≤ 1: the loop's seam is no larger than an ordinary frame step). */
   seam_score: z.number(),
   /** Seam score of the provider's clip after normalizing, before any repair. */
@@ -107,7 +110,22 @@ export const VideoOutput = z.object({
   width: z.number().int(),
   height: z.number().int(),
 });
+export type DeliveredVideo = z.infer<typeof DeliveredVideo>;
+
+/**
+ * One delivered video of a job on the wire. `video_url` and `thumbnail_url` are the specification's names; they hold
+ * the keys in the results bucket (POST /get-video-url signs them).
+ */
+export const VideoOutput = DeliveredVideo.omit({ video_key: true, thumbnail_key: true }).extend({
+  video_url: z.string(),
+  thumbnail_url: z.string(),
+});
 export type VideoOutput = z.infer<typeof VideoOutput>;
+
+/** A delivered video under the wire's names. */
+export function videoOutputOnWire({ video_key, thumbnail_key, ...output }: DeliveredVideo): VideoOutput {
+  return { ...output, video_url: video_key, thumbnail_url: thumbnail_key };
+}
 
 /** A row of the jobs table plus what the video pipeline records. */
 export const VideoJob = z.object({
@@ -116,7 +134,7 @@ export const VideoJob = z.object({
   status: z.enum(JOB_STATUSES),
   prompt: z.string(),
   operation_name: z.string(),
-  /** Key of the first delivered video; null until complete. */
+  /** Key of the first delivered video; null until complete (the specification's name: it holds a key). */
   video_url: z.string().nullable(),
   error_message: z.string().nullable(),
   created_at: z.string(),
@@ -126,6 +144,7 @@ export const VideoJob = z.object({
   output_count: z.number().int(),
   outputs: z.array(VideoOutput),
   seam_score: z.number().nullable(),
+  /** Key of the first delivered video's poster frame; null until complete (the specification's name: it holds a key). */
   thumbnail_url: z.string().nullable(),
   model: z.string().nullable(),
   credits_charged: z.number().int(),
@@ -134,6 +153,20 @@ export const VideoJob = z.object({
   refundable_credits: z.number().int(),
 });
 export type VideoJob = z.infer<typeof VideoJob>;
+
+/** A video job as the code holds it: the answer's fields, its files named by key, without what is computed on reading. */
+export type VideoJobRecord = Omit<VideoJob, 'video_url' | 'thumbnail_url' | 'outputs' | 'refundable_credits'> & {
+  /** Key of the first delivered video in the results bucket; null until complete. */
+  video_key: string | null;
+  /** Key of the first delivered video's poster frame; null until complete. */
+  thumbnail_key: string | null;
+  outputs: DeliveredVideo[];
+};
+
+/** A job as the API answers it: its keys under the specification's names (`video_url`, `thumbnail_url`). */
+export function videoJobOnWire({ video_key, thumbnail_key, outputs, ...job }: VideoJobRecord, refundable_credits: number): VideoJob {
+  return { ...job, video_url: video_key, thumbnail_url: thumbnail_key, outputs: outputs.map(videoOutputOnWire), refundable_credits };
+}
 
 /** A job as the history list shows it: with a signed URL for its poster frame. */
 export const JobListItem = VideoJob.extend({

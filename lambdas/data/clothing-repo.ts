@@ -1,13 +1,25 @@
 // All DynamoDB access for clothing_items. Items live in their owner's partition (user_id), so every read and write
 // names the caller's partition: another user's item id simply isn't there.
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { ClothingItem } from '../contracts/api.js';
+import type { ClothingItemRecord } from '../contracts/api.js';
 import { tableName } from './tables.js';
 import { dynamo } from './dynamo.js';
 import { isConditionFailed } from './dynamo-errors.js';
 
-/** A clothing_items row as stored: the specification's fields. */
-export type ClothingItemRecord = Omit<ClothingItem, 'signed_url' | 'url_expires_at'>;
+export type { ClothingItemRecord };
+
+/**
+ * A clothing_items row as stored: the specification's fields, the image by key. Rows written before the key was named
+ * `image_key` name it `image_url` (read, never written).
+ */
+export type StoredClothingItem = Omit<ClothingItemRecord, 'image_key'> & ({ image_key: string } | { image_url: string });
+
+/** A clothing_items row as the code holds it, whichever name its image key was stored under. */
+export function itemFromStored(stored: StoredClothingItem): ClothingItemRecord {
+  if ('image_key' in stored) return stored;
+  const { image_url, ...item } = stored;
+  return { ...item, image_key: image_url };
+}
 
 const table = () => tableName('clothingItems');
 
@@ -25,7 +37,7 @@ export async function putNewItem(item: ClothingItemRecord): Promise<boolean> {
 /** One of the user's items, deleted or not. */
 export async function getItem(userId: string, id: string): Promise<ClothingItemRecord | undefined> {
   const { Item } = await dynamo.send(new GetCommand({ TableName: table(), Key: { user_id: userId, id }, ConsistentRead: true }));
-  return Item as ClothingItemRecord | undefined;
+  return Item && itemFromStored(Item as StoredClothingItem);
 }
 
 /** One of the user's items if it is not deleted: what a generation may use. */
@@ -49,7 +61,7 @@ export async function listItems(userId: string, { activeOnly }: { activeOnly: bo
         ExclusiveStartKey: cursor,
       }),
     );
-    items.push(...((page.Items ?? []) as ClothingItemRecord[]));
+    items.push(...((page.Items ?? []) as StoredClothingItem[]).map(itemFromStored));
     cursor = page.LastEvaluatedKey;
   } while (cursor);
   return items.sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id));
@@ -100,7 +112,7 @@ async function conditionalUpdate(
     const { Attributes } = await dynamo.send(
       new UpdateCommand({ TableName: table(), Key: { user_id: userId, id }, ReturnValues: 'ALL_NEW', ...update }),
     );
-    return Attributes as ClothingItemRecord;
+    return Attributes && itemFromStored(Attributes as StoredClothingItem);
   } catch (error) {
     if (isConditionFailed(error)) return undefined;
     throw error;

@@ -2,13 +2,13 @@
 // creation time so the newest come first. A job leaves `generating` exactly once: every transition is conditional on
 // it, so a cancel racing the workflow's own completion has one winner.
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import type { JobStatus, VideoJob, VideoOutput } from '../contracts/video.js';
+import { videoJobOnWire, type DeliveredVideo, type JobStatus, type VideoJob, type VideoJobRecord } from '../contracts/video.js';
 import { tableName } from './tables.js';
 import { dynamo } from './dynamo.js';
 import { isConditionFailed } from './dynamo-errors.js';
 
-/** The stored job: what the API shows plus where its source image is. */
-export interface JobItem extends Omit<VideoJob, 'refundable_credits'> {
+/** The stored job: what the API shows (its files by key) plus where its source image is. */
+export interface JobItem extends VideoJobRecord {
   /** Key of the source image in the results bucket. */
   source_key: string;
   source_mime_type: 'image/jpeg' | 'image/png' | 'image/webp';
@@ -29,9 +29,41 @@ export function refundableOnCancel(job: JobItem): number {
 
 const toJob = (job: JobItem): VideoJob => {
   const { source_key: _key, source_mime_type: _type, debit_id: _debit, paid_outputs_started: _started, in_flight: _inFlight, ...shown } = job;
-  return { ...shown, refundable_credits: refundableOnCancel(job) };
+  return videoJobOnWire(shown, refundableOnCancel(job));
 };
 export { toJob };
+
+/**
+ * An output as stored or as a video workflow hands it over. Jobs written before the keys were named `*_key` name
+ * them `video_url` and `thumbnail_url` (those attributes are read, never written), as does a FinalizeOutput that ran
+ * the code before that rename.
+ */
+export type StoredOutput = Omit<DeliveredVideo, 'video_key' | 'thumbnail_key'> &
+  ({ video_key: string; thumbnail_key: string } | { video_url: string; thumbnail_url: string });
+export type StoredJob = Omit<JobItem, 'video_key' | 'thumbnail_key' | 'outputs'> & {
+  video_key?: string | null;
+  thumbnail_key?: string | null;
+  video_url?: string | null;
+  thumbnail_url?: string | null;
+  outputs: StoredOutput[];
+};
+
+export function outputFromStored(stored: StoredOutput): DeliveredVideo {
+  if ('video_key' in stored) return stored;
+  const { video_url, thumbnail_url, ...output } = stored;
+  return { ...output, video_key: video_url, thumbnail_key: thumbnail_url };
+}
+
+/** A jobs item as the code holds it, whichever names it was stored with. */
+export function jobFromStored(stored: StoredJob): JobItem {
+  const { video_url, thumbnail_url, video_key, thumbnail_key, outputs, ...job } = stored;
+  return {
+    ...job,
+    video_key: video_key !== undefined ? video_key : (video_url ?? null),
+    thumbnail_key: thumbnail_key !== undefined ? thumbnail_key : (thumbnail_url ?? null),
+    outputs: outputs.map(outputFromStored),
+  };
+}
 
 /** Stores a new job; a job with this id already stored (a retried request) is returned instead. */
 export async function createJob(job: JobItem): Promise<{ job: JobItem; created: boolean }> {
@@ -53,7 +85,7 @@ export async function getJob(userId: string, jobId: string): Promise<JobItem | u
   const { Item } = await dynamo.send(
     new GetCommand({ TableName: tableName('jobs'), Key: { user_id: userId, id: jobId }, ConsistentRead: true }),
   );
-  return Item as JobItem | undefined;
+  return Item && jobFromStored(Item as StoredJob);
 }
 
 /** The user's newest jobs, newest first. */
@@ -67,7 +99,7 @@ export async function listJobs(userId: string, limit: number): Promise<JobItem[]
       Limit: limit,
     }),
   );
-  return Items as JobItem[];
+  return (Items as StoredJob[]).map(jobFromStored);
 }
 
 /** Jobs created since the job id `sinceId` (ids sort by creation time) that are still generating. */
@@ -109,7 +141,7 @@ export async function markPaidOutputStarted(userId: string, jobId: string, outpu
 }
 
 export interface JobCompletion {
-  outputs: VideoOutput[];
+  outputs: StoredOutput[];
   model: string | null;
   /** Credits given back for outputs that failed. */
   creditsRefunded: number;
@@ -120,12 +152,13 @@ export interface JobCompletion {
  * left `generating` (e.g. cancelled while the last step ran).
  */
 export function markJobComplete(userId: string, jobId: string, completion: JobCompletion, now: string): Promise<JobItem | undefined> {
-  const first = completion.outputs[0];
+  const outputs = completion.outputs.map(outputFromStored);
+  const first = outputs[0];
   return transition(userId, jobId, 'complete', {
-    video_url: first?.video_url ?? null,
-    thumbnail_url: first?.thumbnail_url ?? null,
+    video_key: first?.video_key ?? null,
+    thumbnail_key: first?.thumbnail_key ?? null,
     seam_score: first?.seam_score ?? null,
-    outputs: completion.outputs,
+    outputs,
     model: completion.model,
     credits_refunded: completion.creditsRefunded,
     error_message: null,
@@ -172,7 +205,7 @@ async function transition(
         ReturnValues: 'ALL_NEW',
       }),
     );
-    return Attributes as JobItem;
+    return Attributes && jobFromStored(Attributes as StoredJob);
   } catch (error) {
     if (isConditionFailed(error)) return undefined;
     throw error;

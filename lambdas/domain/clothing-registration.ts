@@ -28,7 +28,7 @@ export async function registerClothingItem(userId: string, request: NewItem, now
     user_id: userId,
     name: request.name,
     description: request.description ?? null,
-    image_url: image.key,
+    image_key: image.key,
     file_size_bytes: image.sizeBytes,
     mime_type: image.mimeType,
     is_deleted: false,

@@ -1,7 +1,7 @@
 // The clothing library: uploads into the caller's folder of the clothing-images bucket, reads of the caller's own
 // items with signed display URLs, rename / description changes, and soft delete. Registering an uploaded file as an
 // item decodes it and lives in clothing-registration.ts, so these routes never load the image decoder.
-import type { ClothingItem, CreateUploadUrlRequest, CreateUploadUrlResponse } from '../contracts/api.js';
+import { clothingItemOnWire, type ClothingItem, type CreateUploadUrlRequest, type CreateUploadUrlResponse } from '../contracts/api.js';
 import { CLOTHING_MAX_BYTES, SIGNED_URL_SECONDS, UPLOAD_URL_SECONDS } from '../contracts/catalog.js';
 import { notFound } from '../core/errors.js';
 import * as repo from '../data/clothing-repo.js';
@@ -52,6 +52,6 @@ export async function deleteClothingItem(userId: string, id: string): Promise<Cl
 /** An item as the API answers it: with a signed URL to display its image. */
 export async function withSignedUrl(item: repo.ClothingItemRecord): Promise<ClothingItem> {
   const url_expires_at = await signedUrlExpiresAt(SIGNED_URL_SECONDS);
-  const signed_url = await presignDownload('clothingImages', item.image_url, item.mime_type, SIGNED_URL_SECONDS);
-  return { ...item, signed_url, url_expires_at };
+  const signed_url = await presignDownload('clothingImages', item.image_key, item.mime_type, SIGNED_URL_SECONDS);
+  return clothingItemOnWire(item, { signed_url, url_expires_at });
 }

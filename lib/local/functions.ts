@@ -10,7 +10,7 @@ import * as z from 'zod';
 import { CheckoutRequest, ClothingItemsQuery, CreateUploadUrlRequest, IDEMPOTENCY_HEADER, PurchaseCreditsRequest, RefundRequest, RegisterClothingItemRequest, UpdateClothingItemRequest } from '../../lambdas/contracts/api.js';
 import { EditImageRequest, GenerateImageRequest, GenerationsQuery, MODEL_DESCRIPTION_PLACEHOLDER, UpscaleImageRequest } from '../../lambdas/contracts/generations.js';
 import { CreateImportRequest, SelectImportRequest } from '../../lambdas/contracts/imports.js';
-import { GenerateVideoRequest, GetVideoUrlRequest, PollOperationRequest, VideoOutput } from '../../lambdas/contracts/video.js';
+import { DeliveredVideo, GenerateVideoRequest, GetVideoUrlRequest, PollOperationRequest } from '../../lambdas/contracts/video.js';
 import { GenerateBatchRequest } from '../../lambdas/contracts/batch.js';
 import { CreateApiKeyRequest } from '../../lambdas/contracts/api-keys.js';
 import { AccountDeletionInput, DeleteAccountRequest } from '../../lambdas/contracts/account.js';
@@ -280,7 +280,7 @@ const OutputStateSchema = z.object({
   status: z.enum(['running', 'next-clip', 'completed']).optional(),
 }) satisfies z.ZodType<OutputState>;
 const OutputResultSchema = z.union([
-  VideoOutput.extend({ failed: z.literal(false).optional(), model: z.string() }),
+  DeliveredVideo.extend({ failed: z.literal(false).optional(), model: z.string() }),
   z.object({ failed: z.literal(true), output: z.number().int(), error: CaughtError.optional() }),
 ]) satisfies z.ZodType<OutputResult>;
 
@@ -335,8 +335,8 @@ const PREDECESSOR_RESULTS: Partial<Record<string, Record<string, unknown>>> = {
 const SAMPLE_DELIVERED_OUTPUT: OutputResult = {
   index: 0,
   model: 'local-engine',
-  video_url: `${SAMPLE_USER.sub}/videos/${SAMPLE_IDS.job}/video-1.mp4`,
-  thumbnail_url: `${SAMPLE_USER.sub}/videos/${SAMPLE_IDS.job}/poster-1.jpg`,
+  video_key: `${SAMPLE_USER.sub}/videos/${SAMPLE_IDS.job}/video-1.mp4`,
+  thumbnail_key: `${SAMPLE_USER.sub}/videos/${SAMPLE_IDS.job}/poster-1.jpg`,
   seam_score: 0.4,
   original_seam_score: 0.4,
   repaired: false,

@@ -6,10 +6,10 @@ import type { AccountExport } from '../../contracts/account.js';
 import type { CreditTransaction } from '../../contracts/api.js';
 import { SIGNED_URL_SECONDS } from '../../contracts/catalog.js';
 import { listUserPartition } from '../../data/account-repo.js';
-import type { ClothingItemRecord } from '../../data/clothing-repo.js';
+import { itemFromStored, type StoredClothingItem } from '../../data/clothing-repo.js';
 import { getProfile, listWholeLedger } from '../../data/credits-repo.js';
 import type { GenerationRecord } from '../../data/generations-repo.js';
-import type { JobItem } from '../../data/jobs-repo.js';
+import { jobFromStored, type StoredJob } from '../../data/jobs-repo.js';
 import type { BucketName } from '../../data/tables.js';
 import { openObject, storedSize } from '../../storage/object-transfer.js';
 import { presignAttachment, presignDownload, signedUrlExpiresAt } from '../../storage/presign.js';
@@ -47,21 +47,23 @@ export function ledgerCsv(entries: CreditTransaction[]): string {
 
 /** POST /account/export. */
 export async function exportAccountData(userId: string, now = new Date()): Promise<AccountExport> {
-  const [profile, items, generations, jobs, ledger] = await Promise.all([
+  const [profile, storedItems, generations, storedJobs, ledger] = await Promise.all([
     getProfile(userId),
-    listUserPartition<ClothingItemRecord>('clothingItems', userId),
+    listUserPartition<StoredClothingItem>('clothingItems', userId),
     listUserPartition<GenerationRecord>('generations', userId),
-    listUserPartition<JobItem>('jobs', userId),
+    listUserPartition<StoredJob>('jobs', userId),
     listWholeLedger(userId),
   ]);
+  const items = storedItems.map(itemFromStored);
+  const jobs = storedJobs.map(jobFromStored);
 
   const files: AccountFile[] = [
-    ...items.map((item) => ({ bucket: 'clothingImages' as const, key: item.image_url, name: `clothing-items/${item.id}-${baseName(item.image_url)}`, contentType: item.mime_type })),
+    ...items.map((item) => ({ bucket: 'clothingImages' as const, key: item.image_key, name: `clothing-items/${item.id}-${baseName(item.image_key)}`, contentType: item.mime_type })),
     ...generations
       .filter((row) => row.status === 'complete' && row.result_key)
       .map((row) => ({ bucket: 'results' as const, key: row.result_key!, name: `generations/${row.id}-${baseName(row.result_key!)}`, contentType: row.result_content_type ?? typeOf(row.result_key!) })),
     ...jobs.flatMap((job) =>
-      job.outputs.map((output) => ({ bucket: 'results' as const, key: output.video_url, name: `videos/${job.id}-${baseName(output.video_url)}`, contentType: 'video/mp4' })),
+      job.outputs.map((output) => ({ bucket: 'results' as const, key: output.video_key, name: `videos/${job.id}-${baseName(output.video_key)}`, contentType: 'video/mp4' })),
     ),
   ];
   // Sizes read a few at a time (HEAD by presigned URL: this function carries no S3 client); a file no longer stored

@@ -69,7 +69,7 @@ async function entrySource(userId: string, entry: GenerateBatch['batchItems'][nu
   const clothingItemId = entry.clothingItemId!;
   const item = GenerationId.safeParse(clothingItemId).success ? await getActiveItem(userId, clothingItemId) : undefined;
   if (!item) throw badRequest('CLOTHING_ITEM_NOT_FOUND', `Entry ${index + 1}: this clothing item was not found in your library.`);
-  return { name: item.name, source: { kind: 'clothing-item', bucket: 'clothingImages', key: item.image_url, ref: clothingItemId } };
+  return { name: item.name, source: { kind: 'clothing-item', bucket: 'clothingImages', key: item.image_key, ref: clothingItemId } };
 }
 
 const sourceKey = (entry: { clothingItemId?: string; generationId?: string }) =>

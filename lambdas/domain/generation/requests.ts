@@ -50,14 +50,15 @@ export async function generateOnModelImage(spending: SpendingRequest, body: Gene
 
 /** POST /edit-ai-image: one of the caller's images changed by an instruction. */
 export async function editImage(spending: SpendingRequest, body: EditImage): Promise<GenerationStarted> {
-  const source = placed(await ownImageSource(spending.userId, body.imageUrl));
+  const source = placed(await ownImageSource(spending.userId, body.imageRef));
   return submitGeneration(spending, {
     generationType: 'image',
     operation: 'edit',
     aiModel: EDIT_MODEL,
     tier: 'image-edit',
     description: 'Image edit',
-    params: { editPrompt: body.editPrompt, imageUrl: body.imageUrl },
+    // params are answered as they are stored: the request's own field name.
+    params: { editPrompt: body.editPrompt, imageUrl: body.imageRef },
     source,
   });
 }
@@ -65,14 +66,14 @@ export async function editImage(spending: SpendingRequest, body: EditImage): Pro
 /** POST /upscale-ai-image: one of the caller's images at exactly 2K, 4K or 8K. */
 export async function upscaleImage(spending: SpendingRequest, body: UpscaleImage): Promise<GenerationStarted> {
   const resolution = UPSCALE_RESOLUTIONS[body.targetResolution];
-  const source = placed(await ownImageSource(spending.userId, body.imageUrl));
+  const source = placed(await ownImageSource(spending.userId, body.imageRef));
   return submitGeneration(spending, {
     generationType: 'image',
     operation: 'upscale',
     aiModel: UPSCALE_MODEL,
     tier: resolution.tier,
     description: `Upscale to ${body.targetResolution.toUpperCase()} (${resolution.width}×${resolution.height})`,
-    params: { targetResolution: body.targetResolution, imageUrl: body.imageUrl },
+    params: { targetResolution: body.targetResolution, imageUrl: body.imageRef },
     source,
   });
 }

@@ -28,7 +28,7 @@ const clothingItemMissing = () => notFound('This clothing item was not found in 
 export async function clothingItemSource(userId: string, clothingItemId: string): Promise<ResolvedSource> {
   const item = await getActiveItem(userId, clothingItemId);
   if (!item) throw clothingItemMissing();
-  return { source: { kind: 'clothing-item', bucket: 'clothingImages', key: item.image_url, ref: item.id }, clothingItemId: item.id };
+  return { source: { kind: 'clothing-item', bucket: 'clothingImages', key: item.image_key, ref: item.id }, clothingItemId: item.id };
 }
 
 /** A file the caller uploaded for generations, accepted only if it really is a whole image within the limit. */
@@ -65,7 +65,7 @@ export function placed({ source, clothingItemId }: ResolvedSource): PreparedSour
 }
 
 /**
- * What edit and upscale start from (`imageUrl`): one of the caller's generation ids or result keys (a complete
+ * What edit and upscale start from (`imageRef`, the wire's `imageUrl`): one of the caller's generation ids or result keys (a complete
  * image), a key of the caller's library item, or a key of a file the caller uploaded for generations.
  */
 export async function ownImageSource(userId: string, reference: string): Promise<ResolvedSource> {
@@ -85,6 +85,6 @@ export async function ownImageSource(userId: string, reference: string): Promise
   if (result) return finishedImageSource(userId, result.generationId);
   const uploadId = ownUploadId(userId, reference);
   const item = await getActiveItem(userId, uploadId);
-  if (item?.image_url === reference) return clothingItemSource(userId, item.id);
+  if (item?.image_key === reference) return clothingItemSource(userId, item.id);
   return uploadedSource(userId, reference);
 }

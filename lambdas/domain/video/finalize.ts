@@ -123,11 +123,11 @@ export async function finalizeOutput(state: OutputState): Promise<DeliveredOutpu
     const delivered = await deliverableVideo(files, target, directory);
     log.info('video output finalized', { jobId: job.id, output: state.output, steps: delivered.steps, ms: Math.round(performance.now() - started) });
 
-    const video = videoKey(job.user_id, job.id, state.output);
-    const poster = thumbnailKey(job.user_id, job.id, state.output);
+    const deliveredKey = videoKey(job.user_id, job.id, state.output);
+    const posterKey = thumbnailKey(job.user_id, job.id, state.output);
     await Promise.all([
-      readFile(delivered.file).then((bytes) => writeObject('results', video, bytes, 'video/mp4')),
-      writeObject('results', poster, delivered.poster.bytes, 'image/jpeg'),
+      readFile(delivered.file).then((bytes) => writeObject('results', deliveredKey, bytes, 'video/mp4')),
+      writeObject('results', posterKey, delivered.poster.bytes, 'image/jpeg'),
     ]);
     // The provider's raw clips are no longer needed once the delivered file is stored.
     await Promise.all(clipKeys.map((key) => deleteObject('results', key))).catch((error: unknown) =>
@@ -135,8 +135,8 @@ export async function finalizeOutput(state: OutputState): Promise<DeliveredOutpu
     );
     return {
       index: state.output,
-      video_url: video,
-      thumbnail_url: poster,
+      video_key: deliveredKey,
+      thumbnail_key: posterKey,
       seam_score: round(delivered.seamScore),
       original_seam_score: round(delivered.originalSeamScore),
       repaired: delivered.steps.includes('repaired'),

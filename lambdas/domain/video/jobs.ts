@@ -107,7 +107,7 @@ export async function generateVideo(spending: SpendingRequest, request: Generate
           status: 'generating',
           prompt: request.prompt,
           operation_name: executionArn('video', jobId),
-          video_url: null,
+          video_key: null,
           error_message: null,
           created_at: now,
           updated_at: now,
@@ -116,7 +116,7 @@ export async function generateVideo(spending: SpendingRequest, request: Generate
           output_count: request.output_count,
           outputs: [],
           seam_score: null,
-          thumbnail_url: null,
+          thumbnail_key: null,
           model: null,
           credits_charged: cost,
           credits_refunded: 0,
@@ -185,9 +185,9 @@ export async function videoUrls(userId: string, jobId: string): Promise<GetVideo
   const job = await ownJob(userId, jobId);
   if (job.status !== 'complete' || job.outputs.length === 0) throw conflict('VIDEO_NOT_READY', 'This video is not ready yet.');
   const expiresAt = await signedUrlExpiresAt(SIGNED_URL_SECONDS);
-  const signedUrls = await Promise.all(job.outputs.map((output) => presignDownload('results', output.video_url, 'video/mp4', SIGNED_URL_SECONDS)));
+  const signedUrls = await Promise.all(job.outputs.map((output) => presignDownload('results', output.video_key, 'video/mp4', SIGNED_URL_SECONDS)));
   const thumbnailUrls = await Promise.all(
-    job.outputs.map((output) => presignDownload('results', output.thumbnail_url, 'image/jpeg', SIGNED_URL_SECONDS)),
+    job.outputs.map((output) => presignDownload('results', output.thumbnail_key, 'image/jpeg', SIGNED_URL_SECONDS)),
   );
   return {
     signedUrl: signedUrls[0]!,
@@ -226,8 +226,8 @@ export async function recentJobs(userId: string): Promise<JobListItem[]> {
     jobs.map(async (job) => ({
       ...toJob(job),
       url_expires_at: urlExpiresAt,
-      thumbnail_signed_url: job.thumbnail_url
-        ? await presignDownload('results', job.thumbnail_url, 'image/jpeg', SIGNED_URL_SECONDS)
+      thumbnail_signed_url: job.thumbnail_key
+        ? await presignDownload('results', job.thumbnail_key, 'image/jpeg', SIGNED_URL_SECONDS)
         : null,
     })),
   );

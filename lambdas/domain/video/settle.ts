@@ -9,7 +9,7 @@ import { getJob, markJobComplete, markJobFailed, refundableOnCancel, type JobIte
 import { log } from '../../core/log.js';
 import { emitMetrics } from '../../core/metrics.js';
 import { CANCELLED_BY_USER } from '../../contracts/video-failures.js';
-import type { VideoOutput } from '../../contracts/video.js';
+import type { DeliveredVideo } from '../../contracts/video.js';
 import { recordVideoHistory } from './history.js';
 
 const now = () => new Date().toISOString();
@@ -60,7 +60,7 @@ export async function failJob(
 
 /** What one output of the workflow's Map came to. */
 export type OutputResult =
-  | ({ failed?: false; model: string } & VideoOutput)
+  | ({ failed?: false; model: string } & DeliveredVideo)
   | { failed: true; output: number; error?: { Error?: string; Cause?: string } };
 
 /**

@@ -55,7 +55,7 @@ async function resourceOf(change: TerminalChange): Promise<unknown> {
   if (!job) return undefined;
   return {
     ...toJob(job),
-    thumbnail_signed_url: job.thumbnail_url ? await presignDownload('results', job.thumbnail_url, 'image/jpeg', SIGNED_URL_SECONDS) : null,
+    thumbnail_signed_url: job.thumbnail_key ? await presignDownload('results', job.thumbnail_key, 'image/jpeg', SIGNED_URL_SECONDS) : null,
   };
 }
 
