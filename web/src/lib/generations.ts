@@ -54,9 +54,9 @@ export const generationsQueryOptions = (userId: string, { type, limit }: { type?
   });
 };
 
-export function useGenerations(filter: { type?: GenerationType; limit?: number } = {}) {
+export function useGenerations(scope: { type?: GenerationType; limit?: number } = {}) {
   const user = useUser();
-  const query = useQuery(generationsQueryOptions(user.userId, filter));
+  const query = useQuery(generationsQueryOptions(user.userId, scope));
   useLoadErrorToast(query.error, 'Error', 'Failed to load generations');
   return query;
 }
