@@ -5,13 +5,15 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
+import { paths } from '../../web/src/lib/paths.js';
 import { openPage, PHONE, signUpInUi, uniqueEmail, useChromium } from './harness.js';
 
 let browser: Browser;
 useChromium((started) => (browser = started));
 
 const ROUTE_TABLE = readFileSync(resolve(import.meta.dirname, '../../web/src/app/app-routes.tsx'), 'utf8');
-const TABLE_ROUTES = [...ROUTE_TABLE.matchAll(/<Route\s+path="([^"]+)"/g)].map((match) => match[1]!).filter((path) => path !== '*');
+/** Each `<Route path={paths.name}>` of the table, as its address (the catch-all `path="*"` is not a screen). */
+const TABLE_ROUTES = [...ROUTE_TABLE.matchAll(/<Route\s+path=\{paths\.(\w+)\}/g)].map((match) => paths[match[1] as keyof typeof paths]);
 
 /** Each screen's main action: what a seller must be able to reach without scrolling sideways. */
 const MAIN_ACTION: Record<string, (page: Page) => Locator> = {
