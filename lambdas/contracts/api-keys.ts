@@ -1,4 +1,5 @@
 // API keys of the public API (/v1): what the key routes accept and answer, and the rules both hosts share.
+// Schemas are built in `/* @__PURE__ */` calls so that a bundle builds only those it reads (see api.ts).
 import * as z from 'zod';
 
 /** Every key starts with this, so a leaked one is recognisable (secret scanners, logs). */
@@ -21,12 +22,12 @@ export const PUBLIC_API_PREFIX = '/v1';
 
 export const API_KEY_NAME_MAX_LENGTH = 60;
 
-export const CreateApiKeyRequest = z.object({
+export const CreateApiKeyRequest = /* @__PURE__ */ (() => z.object({
   name: z.string().trim().min(1, 'Give the key a name.').max(API_KEY_NAME_MAX_LENGTH, `A key's name has at most ${API_KEY_NAME_MAX_LENGTH} characters.`),
-});
+}))();
 export type CreateApiKeyRequest = z.infer<typeof CreateApiKeyRequest>;
 
-export const ApiKeySummary = z.object({
+export const ApiKeySummary = /* @__PURE__ */ (() => z.object({
   id: z.string(),
   name: z.string(),
   /** `ml_` and the first characters, for display. */
@@ -36,12 +37,12 @@ export const ApiKeySummary = z.object({
   last_used_at: z.string().nullable(),
   revoked_at: z.string().nullable(),
   status: z.enum(['active', 'revoked']),
-});
+}))();
 export type ApiKeySummary = z.infer<typeof ApiKeySummary>;
 
 /** The answer of POST /api-keys: the only time the secret is ever shown. */
-export const CreatedApiKey = ApiKeySummary.extend({ key: z.string() });
+export const CreatedApiKey = /* @__PURE__ */ (() => ApiKeySummary.extend({ key: z.string() }))();
 export type CreatedApiKey = z.infer<typeof CreatedApiKey>;
 
-export const ApiKeyList = z.object({ keys: z.array(ApiKeySummary) });
+export const ApiKeyList = /* @__PURE__ */ (() => z.object({ keys: z.array(ApiKeySummary) }))();
 export type ApiKeyList = z.infer<typeof ApiKeyList>;

@@ -2,6 +2,7 @@
 // caller's finished images × angles), each
 // a generations_history row of type 'batch', charged as one debit and refunded photo by photo when one fails.
 // Shared by the Lambda handlers and the web app.
+// Schemas are built in `/* @__PURE__ */` calls so that a bundle builds only those it reads (see api.ts).
 import * as z from 'zod';
 import { BATCH_CAMERA_ANGLES, BATCH_DEFAULT_BACKDROP, BATCH_DEFAULT_PROMPT } from './catalog.js';
 import {
@@ -76,7 +77,7 @@ export function resultEntryName(generation: { operation: GenerationOperation; cr
  * One entry of a batch: its image is `clothingItemId` (an active item of the caller's library) or `generationId` (one
  * of the caller's finished images: on-model, edit, upscale or a batch photo), exactly one of them.
  */
-export const BatchEntry = z
+export const BatchEntry = /* @__PURE__ */ (() => z
   .object({
     clothingItemId: z.string({ error: BATCH_MESSAGES.selectItem }).trim().min(1, BATCH_MESSAGES.selectItem).max(64).optional(),
     generationId: GenerationId.optional(),
@@ -103,11 +104,11 @@ export const BatchEntry = z
   .superRefine((entry, context) => {
     const named = [entry.clothingItemId, entry.generationId].filter((id) => id !== undefined).length;
     if (named !== 1) context.addIssue({ code: 'custom', message: named === 0 ? BATCH_MESSAGES.selectItem : BATCH_MESSAGES.oneSource });
-  });
+  }))();
 export type BatchEntry = z.input<typeof BatchEntry>;
 
 /** POST /generate-batch: batchItems, aiModel; imageSize is ours (default 2k, as image generation). */
-export const GenerateBatchRequest = z
+export const GenerateBatchRequest = /* @__PURE__ */ (() => z
   .object({
     batchItems: z
       .array(BatchEntry, { error: BATCH_MESSAGES.empty })
@@ -119,31 +120,31 @@ export const GenerateBatchRequest = z
   .superRefine((body, context) => {
     const photos = body.batchItems.reduce((sum, entry) => sum + entry.cameraAngles.length, 0);
     if (photos > BATCH_MAX_PHOTOS) context.addIssue({ code: 'custom', message: BATCH_MESSAGES.tooManyPhotos(photos) });
-  });
+  }))();
 export type GenerateBatchRequest = z.input<typeof GenerateBatchRequest>;
 
 /** The answer of POST /generate-batch: charged, recorded and started; follow it with GET /batches/{id}. */
-export const BatchStarted = z.object({
+export const BatchStarted = /* @__PURE__ */ (() => z.object({
   batchId: z.string(),
   photoCount: z.number().int(),
   remainingCredits: z.number().int(),
   message: z.string(),
-});
+}))();
 export type BatchStarted = z.infer<typeof BatchStarted>;
 
 export const BATCH_STATUSES = ['processing', 'complete'] as const;
 export type BatchStatus = (typeof BATCH_STATUSES)[number];
 
 /** The batch's summary (shown on its page and in the download), written once every photo has ended. */
-export const BatchSummary = z.object({
+export const BatchSummary = /* @__PURE__ */ (() => z.object({
   message: z.string(),
   successfulGenerations: z.number().int(),
   failedGenerations: z.number().int(),
-});
+}))();
 export type BatchSummary = z.infer<typeof BatchSummary>;
 
 /** One photo of a batch as GET /batches/{id} answers it: its entry and angle, and the history row. */
-export const BatchPhoto = z.object({
+export const BatchPhoto = /* @__PURE__ */ (() => z.object({
   entryIndex: z.number().int(),
   /** Null when the entry's image is one of the caller's results (its entry's generationId). */
   clothingItemId: z.string().nullable(),
@@ -151,11 +152,11 @@ export const BatchPhoto = z.object({
   clothingItemName: z.string(),
   cameraAngle: z.enum(BATCH_CAMERA_ANGLES),
   generation: Generation,
-});
+}))();
 export type BatchPhoto = z.infer<typeof BatchPhoto>;
 
 /** GET /batches/{id} and the rows of GET /batches. */
-export const Batch = z.object({
+export const Batch = /* @__PURE__ */ (() => z.object({
   id: z.string(),
   status: z.enum(BATCH_STATUSES),
   created_at: z.string(),
@@ -178,15 +179,15 @@ export const Batch = z.object({
   summary: BatchSummary.nullable(),
   /** Only in GET /batches/{id}. */
   photos: z.array(BatchPhoto).optional(),
-});
+}))();
 export type Batch = z.infer<typeof Batch>;
 
 /** POST /batches/{id}/download: a zip of every finished photo with a manifest.csv, as a signed URL. */
-export const BatchDownload = z.object({
+export const BatchDownload = /* @__PURE__ */ (() => z.object({
   url: z.string(),
   /** When `url` stops working (3600 s, or sooner when its signing credentials expire). */
   expiresAt: z.string(),
   fileName: z.string(),
   photoCount: z.number().int(),
-});
+}))();
 export type BatchDownload = z.infer<typeof BatchDownload>;

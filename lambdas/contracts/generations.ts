@@ -1,6 +1,7 @@
 // Generations (the generations_history table; image generation, edit and upscale and their routes): the history
 // row every image, edit, upscale, video and batch photo writes, and the bodies and answers of the image routes.
 // Shared by the Lambda handlers and the web app.
+// Schemas are built in `/* @__PURE__ */` calls so that a bundle builds only those it reads (see api.ts).
 import * as z from 'zod';
 import {
   CAMERA_ZOOMS,
@@ -53,14 +54,14 @@ export const GENERATION_MESSAGES = {
  * Generation ids: what a path or the image reference of an edit or upscale may name (the deterministic ids of
  * generations-repo and job ids).
  */
-export const GenerationId = z.string().regex(/^[A-Za-z0-9_-]{1,80}$/, 'This is not a generation id.');
+export const GenerationId = /* @__PURE__ */ (() => z.string().regex(/^[A-Za-z0-9_-]{1,80}$/, 'This is not a generation id.'))();
 
 /** The request's settings, kept for audit and shown in History (prompt, size, zoom, instruction, resolution …). */
-export const GenerationParams = z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()]));
+export const GenerationParams = /* @__PURE__ */ (() => z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])))();
 export type GenerationParams = z.infer<typeof GenerationParams>;
 
 /** A generations_history row as the API answers it; result_url and thumbnail_url are signed GET URLs (3600 s). */
-export const Generation = z.object({
+export const Generation = /* @__PURE__ */ (() => z.object({
   id: z.string(),
   user_id: z.string(),
   generation_type: z.enum(GENERATION_TYPES),
@@ -82,11 +83,11 @@ export const Generation = z.object({
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
   params: GenerationParams,
-});
+}))();
 export type Generation = z.infer<typeof Generation>;
 
 /** GET /generations: newest first; `type` filters; `picker=true` = complete image results (edit/upscale pickers). */
-export const GenerationsQuery = z.object({
+export const GenerationsQuery = /* @__PURE__ */ (() => z.object({
   type: z.enum(GENERATION_TYPES).optional(),
   limit: z.coerce
     .number()
@@ -95,7 +96,7 @@ export const GenerationsQuery = z.object({
     .max(HISTORY_LIMIT, `The limit can be at most ${HISTORY_LIMIT}`)
     .optional(),
   picker: z.enum(['true', 'false']).optional(),
-});
+}))();
 export type GenerationsQuery = z.input<typeof GenerationsQuery>;
 
 /** Base64 of the largest upload (4 characters per 3 bytes) plus room for a data URL prefix. */
@@ -114,7 +115,7 @@ const prompt = (required: string) =>
  * 6 MB, so about 4 MB of image), or `imageKey` (a file uploaded through POST /generation-uploads/upload-url, up to
  * 10 MB; what the web app sends).
  */
-export const GenerateImageRequest = z
+export const GenerateImageRequest = /* @__PURE__ */ (() => z
   .object({
     clothingItemId: z.string().trim().min(1).max(64).optional(),
     imageData: z.string().min(1).max(IMAGE_DATA_MAX_CHARS, 'File too large: the maximum size is 10 MB').optional(),
@@ -136,15 +137,15 @@ export const GenerateImageRequest = z
     } else if (sources.length > 1) {
       context.addIssue({ code: 'custom', message: 'Send one product image: a clothing item or an uploaded image, not both' });
     }
-  });
+  }))();
 export type GenerateImageRequest = z.input<typeof GenerateImageRequest>;
 
 /** An image the caller owns: a generation id, a result key, a clothing item's key or an uploaded file's key. */
-const ImageReference = z
+const ImageReference = /* @__PURE__ */ (() => z
   .string({ error: GENERATION_MESSAGES.chooseImage })
   .trim()
   .min(1, GENERATION_MESSAGES.chooseImage)
-  .max(512, 'This is not an image of your account.');
+  .max(512, 'This is not an image of your account.'))();
 
 /**
  * The wire's `imageUrl` (the specification's name) holds an image reference, never a link: the handlers get it as
@@ -153,21 +154,21 @@ const ImageReference = z
 const withImageRef = <T extends { imageUrl: string }>({ imageUrl, ...body }: T) => ({ ...body, imageRef: imageUrl });
 
 /** POST /edit-ai-image. */
-export const EditImageRequest = z
+export const EditImageRequest = /* @__PURE__ */ (() => z
   .object({
     imageUrl: ImageReference,
     editPrompt: prompt(GENERATION_MESSAGES.enterEditInstructions),
   })
-  .transform(withImageRef);
+  .transform(withImageRef))();
 export type EditImageRequest = z.input<typeof EditImageRequest>;
 
 /** POST /upscale-ai-image. */
-export const UpscaleImageRequest = z
+export const UpscaleImageRequest = /* @__PURE__ */ (() => z
   .object({
     imageUrl: ImageReference,
     targetResolution: z.enum(UPSCALE_RESOLUTION_NAMES).default(DEFAULT_UPSCALE_RESOLUTION),
   })
-  .transform(withImageRef);
+  .transform(withImageRef))();
 export type UpscaleImageRequest = z.input<typeof UpscaleImageRequest>;
 
 /**
@@ -175,19 +176,19 @@ export type UpscaleImageRequest = z.input<typeof UpscaleImageRequest>;
  * generation workflow; follow it with GET /generations/{id} (or the realtime 'changed' notice for generations).
  * `imageUrl` is there only when the generation is already complete (a retried request of a finished one).
  */
-export const GenerationStarted = z.object({
+export const GenerationStarted = /* @__PURE__ */ (() => z.object({
   generationId: z.string(),
   status: z.enum(GENERATION_STATUSES),
   remainingCredits: z.number().int(),
   imageUrl: z.string().optional(),
   generation: Generation,
-});
+}))();
 export type GenerationStarted = z.infer<typeof GenerationStarted>;
 
 /** GET /edit-instructions: what the configured edit engine understands (the local engine's list; empty in the cloud). */
-export const EditInstructions = z.object({
+export const EditInstructions = /* @__PURE__ */ (() => z.object({
   engine: z.enum(['local-engine', 'cloud']),
   instructions: z.array(z.object({ instruction: z.string(), effect: z.string() })),
   help: z.string(),
-});
+}))();
 export type EditInstructions = z.infer<typeof EditInstructions>;

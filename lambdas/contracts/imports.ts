@@ -1,5 +1,6 @@
 // Importing a product photo from a link: the requests, the answers, the screens that ask (each with its own size
 // limit, the same as its upload) and the messages people read.
+// Schemas are built in `/* @__PURE__ */` calls so that a bundle builds only those it reads (see api.ts).
 import * as z from 'zod';
 import { CLOTHING_MAX_BYTES, GENERATION_UPLOAD_MAX_BYTES, MB, VIDEO_SOURCE_MAX_BYTES } from './catalog.js';
 import { formatFileSize } from './upload-rules.js';
@@ -57,15 +58,15 @@ export function imageTooLargeMessage(sizeBytes: number | undefined, limitBytes: 
   return `The image is too large (${size}, the limit is ${formatFileSize(limitBytes)})`;
 }
 
-export const CreateImportRequest = z.object({
+export const CreateImportRequest = /* @__PURE__ */ (() => z.object({
   url: z.string({ error: IMPORT_MESSAGES.enterUrl }).trim().min(1, IMPORT_MESSAGES.enterUrl).max(IMPORT_URL_MAX_LENGTH, IMPORT_MESSAGES.enterUrl),
-});
+}))();
 export type CreateImportRequest = z.infer<typeof CreateImportRequest>;
 
 /** Where a candidate was found, best source first. */
 export const CANDIDATE_SOURCES = ['shopify', 'json-ld', 'og:image', 'twitter:image', 'image_src', 'img', 'direct'] as const;
 
-export const ImportCandidate = z.object({
+export const ImportCandidate = /* @__PURE__ */ (() => z.object({
   imageUrl: z.string(),
   source: z.enum(CANDIDATE_SOURCES),
   mimeType: z.string(),
@@ -74,27 +75,27 @@ export const ImportCandidate = z.object({
   height: z.number().int(),
   /** A small JPEG as a data: URL, so the page shows it without loading anything from the shop. */
   previewUrl: z.string(),
-});
+}))();
 export type ImportCandidate = z.infer<typeof ImportCandidate>;
 
-export const ImportResponse = z.object({
+export const ImportResponse = /* @__PURE__ */ (() => z.object({
   importId: z.string(),
   pageUrl: z.string(),
   candidates: z.array(ImportCandidate),
   expiresAt: z.string(),
-});
+}))();
 export type ImportResponse = z.infer<typeof ImportResponse>;
 
-export const ImportId = z.string().uuid();
+export const ImportId = /* @__PURE__ */ (() => z.string().uuid())();
 
-export const SelectImportRequest = z.object({
+export const SelectImportRequest = /* @__PURE__ */ (() => z.object({
   imageUrl: z.string({ error: IMPORT_MESSAGES.notACandidate }).min(1, IMPORT_MESSAGES.notACandidate).max(IMPORT_URL_MAX_LENGTH, IMPORT_MESSAGES.notACandidate),
   purpose: z.enum(IMPORT_PURPOSES, { error: 'purpose must be clothing, image or video' }),
-});
+}))();
 export type SelectImportRequest = z.infer<typeof SelectImportRequest>;
 
 /** The stored image: `imageKey` is what the screen's route takes, as it takes an upload's key. */
-export const ImportedImage = z.object({
+export const ImportedImage = /* @__PURE__ */ (() => z.object({
   imageKey: z.string(),
   mimeType: z.string(),
   sizeBytes: z.number().int(),
@@ -103,5 +104,5 @@ export const ImportedImage = z.object({
   /** A signed URL to show it, until `expiresAt`. */
   previewUrl: z.string(),
   expiresAt: z.string(),
-});
+}))();
 export type ImportedImage = z.infer<typeof ImportedImage>;

@@ -1,5 +1,6 @@
 // The public API's OpenAPI 3.1 document, generated from the same zod contracts the handlers validate with (and the
 // route table, which says which routes the API serves): there is no hand-written copy of a schema to drift.
+// Schemas are built in `/* @__PURE__ */` calls so that a bundle builds only those it reads (see api.ts).
 import * as z from 'zod';
 import { ApiErrorBody, ClothingItem, ClothingItemsQuery, CreateUploadUrlRequest, CreateUploadUrlResponse, CreditTransaction, IdempotencyKey, ListResponse, Profile, RegisterClothingItemRequest } from './api.js';
 import { API_KEY_HEADER, PUBLIC_API_PREFIX } from './api-keys.js';
@@ -18,7 +19,7 @@ export interface PublicContract {
 }
 
 /** Each public-API route's contract, by handler: the same schema objects the handlers declare. */
-export const PUBLIC_API_CONTRACTS: Record<string, PublicContract> = {
+export const PUBLIC_API_CONTRACTS: Record<string, PublicContract> = /* @__PURE__ */ (() => ({
   'get-profile': { summary: 'Your profile and credit balance', response: Profile },
   'list-credit-transactions': { summary: 'Your latest credit transactions', response: ListResponse(CreditTransaction) },
   'create-clothing-upload-url': { summary: 'A signed URL to PUT a clothing photo to', body: CreateUploadUrlRequest, response: CreateUploadUrlResponse },
@@ -39,7 +40,7 @@ export const PUBLIC_API_CONTRACTS: Record<string, PublicContract> = {
   'list-batches': { summary: 'Your batches', response: ListResponse(Batch) },
   'get-batch': { summary: 'One batch and its photos', response: Batch },
   'download-batch': { summary: 'A signed URL of the zip of a batch (photos + manifest.csv)', response: BatchDownload },
-};
+}))();
 
 export interface OpenApiRoute {
   method: string;

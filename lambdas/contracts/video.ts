@@ -1,5 +1,6 @@
 // The video feature's requests, answers and server texts (the jobs table, a video job's states, generate-video,
 // poll-operation, get-video-url), shared by the handlers, the video workflow's tasks and the web app.
+// Schemas are built in `/* @__PURE__ */` calls so that a bundle builds only those it reads (see api.ts).
 import * as z from 'zod';
 import {
   DEFAULT_VIDEO_ASPECT_RATIO,
@@ -24,9 +25,9 @@ export { CANCELLED_BY_USER, VIDEO_FAILURE_MESSAGES } from './video-failures.js';
 export const INLINE_IMAGE_MAX_BYTES = 4 * 1024 * 1024;
 const BASE64_MAX_LENGTH = Math.ceil(VIDEO_SOURCE_MAX_BYTES / 3) * 4 + 100;
 
-export const VideoDuration = z.literal(VIDEO_DURATIONS, { error: `The duration must be ${VIDEO_DURATIONS.join(', ')} seconds` });
-export const VideoAspectRatio = z.enum(VIDEO_ASPECT_RATIOS, { error: `The aspect ratio must be ${VIDEO_ASPECT_RATIOS.join(', ')}` });
-export const VideoOutputCount = z.literal(VIDEO_OUTPUT_COUNTS, { error: `The number of videos must be ${VIDEO_OUTPUT_COUNTS.join(', ')}` });
+export const VideoDuration = /* @__PURE__ */ (() => z.literal(VIDEO_DURATIONS, { error: `The duration must be ${VIDEO_DURATIONS.join(', ')} seconds` }))();
+export const VideoAspectRatio = /* @__PURE__ */ (() => z.enum(VIDEO_ASPECT_RATIOS, { error: `The aspect ratio must be ${VIDEO_ASPECT_RATIOS.join(', ')}` }))();
+export const VideoOutputCount = /* @__PURE__ */ (() => z.literal(VIDEO_OUTPUT_COUNTS, { error: `The number of videos must be ${VIDEO_OUTPUT_COUNTS.join(', ')}` }))();
 
 /**
  * POST /generate-video. The image is `imageBase64` (the specification's field: base64 or a data: URL; in the cloud a
@@ -35,7 +36,7 @@ export const VideoOutputCount = z.literal(VIDEO_OUTPUT_COUNTS, { error: `The num
  * the caller's finished images: on-model, edit or upscale) or `clothingItemId` (an item of the caller's library).
  * Exactly one is needed.
  */
-export const GenerateVideoRequest = z.object({
+export const GenerateVideoRequest = /* @__PURE__ */ (() => z.object({
   imageBase64: z
     .string({ error: IMAGE_REQUIRED })
     .min(1, IMAGE_REQUIRED)
@@ -52,52 +53,52 @@ export const GenerateVideoRequest = z.object({
   duration: VideoDuration.default(DEFAULT_VIDEO_DURATION),
   aspect_ratio: VideoAspectRatio.default(DEFAULT_VIDEO_ASPECT_RATIO),
   output_count: VideoOutputCount.default(1),
-});
+}))();
 export type GenerateVideoRequest = z.input<typeof GenerateVideoRequest>;
 
 /** The ways a video's source image can be named; a request carries exactly one. */
 export const VIDEO_SOURCE_FIELDS = ['imageBase64', 'imageKey', 'generationId', 'clothingItemId'] as const;
 
-export const GenerateVideoResponse = z.object({
+export const GenerateVideoResponse = /* @__PURE__ */ (() => z.object({
   jobId: z.string(),
   /** The workflow execution that makes the video (its ARN); poll-operation takes it back. */
   operationName: z.string(),
   newCredits: z.number().int(),
-});
+}))();
 export type GenerateVideoResponse = z.infer<typeof GenerateVideoResponse>;
 
-export const PollOperationRequest = z.object({
+export const PollOperationRequest = /* @__PURE__ */ (() => z.object({
   operationName: z.string({ error: 'operationName is required' }).min(1, 'operationName is required').max(512),
   jobId: z.string({ error: 'jobId is required' }).min(1, 'jobId is required').max(64),
-});
+}))();
 export type PollOperationRequest = z.infer<typeof PollOperationRequest>;
 
-export const PollOperationResponse = z.object({
+export const PollOperationResponse = /* @__PURE__ */ (() => z.object({
   done: z.boolean(),
   status: z.enum(JOB_STATUSES),
   error: z.object({ message: z.string() }).optional(),
-});
+}))();
 export type PollOperationResponse = z.infer<typeof PollOperationResponse>;
 
-export const GetVideoUrlRequest = z.object({
+export const GetVideoUrlRequest = /* @__PURE__ */ (() => z.object({
   jobId: z.string({ error: 'jobId is required' }).min(1, 'jobId is required').max(64),
-});
+}))();
 
-export const GetVideoUrlResponse = z.object({
+export const GetVideoUrlResponse = /* @__PURE__ */ (() => z.object({
   /** The first video, signed for SIGNED_URL_SECONDS. */
   signedUrl: z.string(),
   /** Every delivered video of the job, in output order (one per output_count that succeeded). */
   signedUrls: z.array(z.string()),
   thumbnailUrls: z.array(z.string()),
   expiresAt: z.string(),
-});
+}))();
 export type GetVideoUrlResponse = z.infer<typeof GetVideoUrlResponse>;
 
 /**
  * One delivered video of a job as the code and the jobs table hold it: `video_key` and `thumbnail_key` are keys in the
  * results bucket (the API answers them as `video_url` and `thumbnail_url`: see VideoOutput).
  */
-export const DeliveredVideo = z.object({
+export const DeliveredVideo = /* @__PURE__ */ (() => z.object({
   index: z.number().int(),
   video_key: z.string(),
   thumbnail_key: z.string(),
@@ -109,17 +110,17 @@ export const DeliveredVideo = z.object({
   duration_seconds: z.number(),
   width: z.number().int(),
   height: z.number().int(),
-});
+}))();
 export type DeliveredVideo = z.infer<typeof DeliveredVideo>;
 
 /**
  * One delivered video of a job on the wire. `video_url` and `thumbnail_url` are the specification's names; they hold
  * the keys in the results bucket (POST /get-video-url signs them).
  */
-export const VideoOutput = DeliveredVideo.omit({ video_key: true, thumbnail_key: true }).extend({
+export const VideoOutput = /* @__PURE__ */ (() => DeliveredVideo.omit({ video_key: true, thumbnail_key: true }).extend({
   video_url: z.string(),
   thumbnail_url: z.string(),
-});
+}))();
 export type VideoOutput = z.infer<typeof VideoOutput>;
 
 /** A delivered video under the wire's names. */
@@ -128,7 +129,7 @@ export function videoOutputOnWire({ video_key, thumbnail_key, ...output }: Deliv
 }
 
 /** A row of the jobs table plus what the video pipeline records. */
-export const VideoJob = z.object({
+export const VideoJob = /* @__PURE__ */ (() => z.object({
   id: z.string(),
   user_id: z.string(),
   status: z.enum(JOB_STATUSES),
@@ -151,7 +152,7 @@ export const VideoJob = z.object({
   credits_refunded: z.number().int(),
   /** What cancelling now would give back: outputs not yet started at a paid provider (all of them on the local engine). */
   refundable_credits: z.number().int(),
-});
+}))();
 export type VideoJob = z.infer<typeof VideoJob>;
 
 /** A video job as the code holds it: the answer's fields, its files named by key, without what is computed on reading. */
@@ -169,11 +170,11 @@ export function videoJobOnWire({ video_key, thumbnail_key, outputs, ...job }: Vi
 }
 
 /** A job as the history list shows it: with a signed URL for its poster frame. */
-export const JobListItem = VideoJob.extend({
+export const JobListItem = /* @__PURE__ */ (() => VideoJob.extend({
   thumbnail_signed_url: z.string().nullable(),
   /** When thumbnail_signed_url stops working (3600 s, or sooner when its signing credentials expire). */
   url_expires_at: z.string(),
-});
+}))();
 export type JobListItem = z.infer<typeof JobListItem>;
 
-export const JobsResponse = z.object({ items: z.array(JobListItem) });
+export const JobsResponse = /* @__PURE__ */ (() => z.object({ items: z.array(JobListItem) }))();

@@ -1,5 +1,6 @@
 // Outgoing webhooks (Standard Webhooks): the endpoints a user registers, the events they can subscribe to, what each
 // delivery carries and the delivery log the API screen shows.
+// Schemas are built in `/* @__PURE__ */` calls so that a bundle builds only those it reads (see api.ts).
 import * as z from 'zod';
 
 export const WEBHOOK_EVENT_TYPES = ['generation.completed', 'generation.failed', 'video.completed', 'video.failed', 'batch.completed'] as const;
@@ -12,34 +13,34 @@ export const MAX_WEBHOOK_ENDPOINTS = 5;
 export const WEBHOOK_LOG_SIZE = 20;
 export const WEBHOOK_URL_MAX_LENGTH = 2048;
 
-export const CreateWebhookRequest = z.object({
+export const CreateWebhookRequest = /* @__PURE__ */ (() => z.object({
   url: z.string().trim().min(1, 'Enter the address that receives the events.').max(WEBHOOK_URL_MAX_LENGTH, 'That address is too long.'),
   events: z
     .array(z.enum(WEBHOOK_EVENT_TYPES, { message: 'Unknown event type.' }))
     .min(1, 'Choose at least one event.')
     .transform((events) => [...new Set(events)]),
-});
+}))();
 export type CreateWebhookRequest = z.input<typeof CreateWebhookRequest>;
 
-export const WebhookEndpoint = z.object({
+export const WebhookEndpoint = /* @__PURE__ */ (() => z.object({
   id: z.string(),
   url: z.string(),
   events: z.array(z.enum(WEBHOOK_EVENT_TYPES)),
   created_at: z.string(),
   /** Set when the receiver answered 410 Gone: nothing is sent to it anymore. */
   disabled_at: z.string().nullable(),
-});
+}))();
 export type WebhookEndpoint = z.infer<typeof WebhookEndpoint>;
 
 /** The answer of POST /webhooks: the only time the signing secret is shown. */
-export const CreatedWebhookEndpoint = WebhookEndpoint.extend({ secret: z.string() });
+export const CreatedWebhookEndpoint = /* @__PURE__ */ (() => WebhookEndpoint.extend({ secret: z.string() }))();
 export type CreatedWebhookEndpoint = z.infer<typeof CreatedWebhookEndpoint>;
 
-export const WebhookEndpointList = z.object({ items: z.array(WebhookEndpoint) });
+export const WebhookEndpointList = /* @__PURE__ */ (() => z.object({ items: z.array(WebhookEndpoint) }))();
 export type WebhookEndpointList = z.infer<typeof WebhookEndpointList>;
 
 /** One delivery attempt of one event to one endpoint. */
-export const WebhookDelivery = z.object({
+export const WebhookDelivery = /* @__PURE__ */ (() => z.object({
   id: z.string(),
   event_id: z.string(),
   event_type: z.string(),
@@ -53,10 +54,10 @@ export const WebhookDelivery = z.object({
   error: z.string().nullable(),
   ok: z.boolean(),
   created_at: z.string(),
-});
+}))();
 export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
 
-export const WebhookDeliveryList = z.object({ items: z.array(WebhookDelivery) });
+export const WebhookDeliveryList = /* @__PURE__ */ (() => z.object({ items: z.array(WebhookDelivery) }))();
 export type WebhookDeliveryList = z.infer<typeof WebhookDeliveryList>;
 
 /** The body of every delivery. `data` is the resource as the API answers it (GET /generations/{id}, a job, a batch). */
@@ -67,8 +68,8 @@ export interface WebhookEvent {
   data: unknown;
 }
 
-export const WebhookDeleted = z.object({ deleted: z.literal(true) });
+export const WebhookDeleted = /* @__PURE__ */ (() => z.object({ deleted: z.literal(true) }))();
 export type WebhookDeleted = z.infer<typeof WebhookDeleted>;
 
-export const WebhookTestSent = z.object({ eventId: z.string(), message: z.string() });
+export const WebhookTestSent = /* @__PURE__ */ (() => z.object({ eventId: z.string(), message: z.string() }))();
 export type WebhookTestSent = z.infer<typeof WebhookTestSent>;
