@@ -7,11 +7,13 @@ import { randomUUID } from 'node:crypto';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import type { Generation } from '../../lambdas/contracts/generations.js';
+import type { JobListItem } from '../../lambdas/contracts/video.js';
 import { MAX_WEBHOOK_ENDPOINTS, type WebhookDelivery, type WebhookEndpoint } from '../../lambdas/contracts/webhooks.js';
 import { WEBHOOKS_ALLOW_LOCAL_ENV } from '../../lambdas/domain/webhooks/rules.js';
 import { tshirtPhoto } from '../fixtures/local-engine-images.js';
 import { api } from '../support/api.js';
 import { createUser, type TestUser } from '../support/users.js';
+import { generateVideo } from '../support/video.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 
 const twin = inject('twin');
@@ -87,6 +89,27 @@ describe('a completed generation reaches a local receiver, signed', () => {
       expect.objectContaining({ event_id: event.id, event_type: 'generation.completed', endpoint_id: endpointId, attempt: 1, status_code: 200, ok: true, error: null }),
     ]);
     expect(at('/generation')).toHaveLength(1);
+  });
+});
+
+describe('a finished video reaches the receiver as GET /jobs lists it', () => {
+  it('carries the job with its poster frame signed and when that URL stops working', async () => {
+    const user = await createUser(twin);
+    const created = await register(user, `${receiver.url}/video`, ['video.completed', 'video.failed']);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    const started = await generateVideo(twin.apiUrl, user, await tshirtPhoto(400, 500), { duration: 5 });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+
+    const [delivery] = await until(() => at('/video'), (requests) => requests.length >= 1, 150_000);
+    const event = new Webhook(created.body.secret).verify(delivery!.body, delivery!.headers as Record<string, string>) as { type: string; data: JobListItem };
+    expect(event.type).toBe('video.completed');
+    const { body: jobs } = await api<{ items: JobListItem[] }>(twin.apiUrl, 'GET', '/jobs', { user });
+    const listed = jobs.items.find((job) => job.id === started.body.jobId)!;
+    const unsigned = ({ url_expires_at: _expires, thumbnail_signed_url, ...job }: JobListItem) => ({ ...job, thumbnail_signed_url: thumbnail_signed_url?.split('?')[0] });
+    expect(unsigned(event.data)).toEqual(unsigned(listed));
+    expect(event.data).toMatchObject({ id: started.body.jobId, status: 'complete', url_expires_at: expect.any(String) });
+    const poster = await fetch(event.data.thumbnail_signed_url!);
+    expect(poster.status).toBe(200);
   });
 });
 

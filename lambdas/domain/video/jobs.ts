@@ -31,6 +31,7 @@ import { spend, type SpendingRequest } from '../spending.js';
 import { acceptUploadedImage } from '../uploaded-images.js';
 import { ownUploadId, type UploadPolicy } from '../uploads.js';
 import { sourceKey } from './keys.js';
+import { jobListItems } from './list-items.js';
 import { failJob, refundOnCancel } from './settle.js';
 
 type GenerateVideo = import('zod').output<typeof GenerateVideoRequest>;
@@ -221,14 +222,5 @@ export async function recentJobs(userId: string): Promise<JobListItem[]> {
   const jobs = await Promise.all(
     listed.map(async (job) => (job.status === 'generating' && Date.now() - Date.parse(job.created_at) > STALE_JOB_MS ? ((await reconcile(job)) ?? job) : job)),
   );
-  const urlExpiresAt = await signedUrlExpiresAt(SIGNED_URL_SECONDS);
-  return Promise.all(
-    jobs.map(async (job) => ({
-      ...toJob(job),
-      url_expires_at: urlExpiresAt,
-      thumbnail_signed_url: job.thumbnail_key
-        ? await presignDownload('results', job.thumbnail_key, 'image/jpeg', SIGNED_URL_SECONDS)
-        : null,
-    })),
-  );
+  return jobListItems(jobs);
 }

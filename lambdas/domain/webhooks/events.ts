@@ -4,15 +4,14 @@
 // from the change, so a stream batch retried after a failure starts the same executions (no second delivery).
 import { createHash } from 'node:crypto';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import { SIGNED_URL_SECONDS } from '../../contracts/catalog.js';
 import type { WebhookEvent, WebhookEventType } from '../../contracts/webhooks.js';
 import { log } from '../../core/log.js';
-import { getJob, toJob } from '../../data/jobs-repo.js';
+import { getJob } from '../../data/jobs-repo.js';
 import { listEndpoints } from '../../data/webhooks-repo.js';
 import { streamedTableOf, type StreamedTable } from '../../realtime/messages.js';
-import { presignDownload } from '../../storage/presign.js';
 import { getBatchView } from '../batch/service.js';
 import { getGenerationView } from '../generation/service.js';
+import { jobListItems } from '../video/list-items.js';
 import { startDelivery } from './start.js';
 
 export interface TerminalChange {
@@ -52,11 +51,7 @@ async function resourceOf(change: TerminalChange): Promise<unknown> {
   if (change.table === 'generations') return getGenerationView(change.userId, change.resourceId);
   if (change.table === 'batches') return getBatchView(change.userId, change.resourceId);
   const job = await getJob(change.userId, change.resourceId);
-  if (!job) return undefined;
-  return {
-    ...toJob(job),
-    thumbnail_signed_url: job.thumbnail_key ? await presignDownload('results', job.thumbnail_key, 'image/jpeg', SIGNED_URL_SECONDS) : null,
-  };
+  return job ? (await jobListItems([job]))[0] : undefined;
 }
 
 /** Starts the deliveries of one change; nothing is read beyond the owner's endpoints when none subscribes. */
