@@ -1,9 +1,11 @@
 // One place, app-wide, that says when long work ends while the user is on another screen: a video job or a batch
 // that was running and has finished gets a toast with a link to it. It follows the same job and batch lists the
-// realtime pushes reload (and that are polled while the socket is down); the screen of the work says it itself.
+// realtime pushes reload (and that are polled while the socket is down); the screen of the work says it itself. With
+// the user's leave (asked on the batch screen), a browser notification says it too while the tab is hidden.
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { toast } from 'sonner';
+import { BATCH_MESSAGES } from '@contracts/batch';
 import { useBatches } from '@/features/batch-generation';
 import { useJobs } from '@/features/video-generation';
 import { notifyWorkDone } from '@/lib/notify';
@@ -50,11 +52,14 @@ export default function FinishedWorkToasts() {
     useBatches().data,
     (batch) => !batch.summary,
     (batch) => {
-      const title = batch.progress.failed > 0 ? 'Batch finished with errors' : 'Your batch is ready';
+      const failed = (batch.summary?.failedGenerations ?? batch.progress.failed) > 0;
+      // The specification's titles; with failures in the destructive style.
+      const title = failed ? BATCH_MESSAGES.completeWithErrors : BATCH_MESSAGES.complete;
+      const description = batch.summary?.message ?? `${batch.progress.done} of ${batch.progress.total} photos`;
       notifyWorkDone(title);
       if (here.current === paths.batchGeneration) return;
-      toast.success(title, {
-        description: `${batch.progress.done} of ${batch.progress.total} photos`,
+      (failed ? toast.error : toast.success)(title, {
+        description,
         action: { label: 'View batch', onClick: () => navigate(paths.batchGeneration) },
         duration: 15_000,
       });

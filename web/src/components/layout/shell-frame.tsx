@@ -4,7 +4,6 @@ import { Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router-dom';
 import { BrandLink } from '@/components/brand';
 import { PageSpinner } from '@/components/ui/spinner';
-import { WorkDoneNotices } from '@/features/notifications/work-done-notices';
 import { AccountMenu } from './account-menu';
 
 interface ShellFrameProps {
@@ -62,7 +61,6 @@ export function ShellFrame({ sidebar, topBar }: ShellFrameProps) {
           <div className="flex min-w-0 flex-1 items-center">{topBar}</div>
           <AccountMenu />
         </header>
-        <WorkDoneNotices />
         <main id="main" className="mx-auto max-w-6xl px-4 py-8 sm:px-6">
           <Suspense fallback={<PageSpinner />}>
             <Outlet />
