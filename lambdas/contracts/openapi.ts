@@ -16,30 +16,53 @@ export interface PublicContract {
   /** Spends credits: an Idempotency-Key header is required. */
   idempotent?: boolean;
   response?: z.ZodType;
+  /** The success status when it is not 200 (the handler's `Reply`). */
+  status?: 201;
+  /** Refusals this route has beyond those every route (or every spending route) has, by status. */
+  errors?: { 403?: string; 409?: string };
 }
+
+const NOT_YOURS = 'The image belongs to another account (FORBIDDEN).';
+const IMAGE_NOT_READY = 'The generation has no finished image to use (IMAGE_NOT_READY).';
 
 /** Each public-API route's contract, by handler: the same schema objects the handlers declare. */
 export const PUBLIC_API_CONTRACTS: Record<string, PublicContract> = /* @__PURE__ */ (() => ({
   'get-profile': { summary: 'Your profile and credit balance', response: Profile },
   'list-credit-transactions': { summary: 'Your latest credit transactions', response: ListResponse(CreditTransaction) },
   'create-clothing-upload-url': { summary: 'A signed URL to PUT a clothing photo to', body: CreateUploadUrlRequest, response: CreateUploadUrlResponse },
-  'register-clothing-item': { summary: 'Register an uploaded photo as a clothing item', body: RegisterClothingItemRequest, response: ClothingItem },
+  'register-clothing-item': {
+    summary: 'Register an uploaded photo as a clothing item',
+    body: RegisterClothingItemRequest,
+    response: ClothingItem,
+    status: 201,
+    errors: { 403: NOT_YOURS, 409: 'This upload is already a clothing item (ALREADY_REGISTERED).' },
+  },
   'list-clothing-items': { summary: 'Your clothing items', query: ClothingItemsQuery, response: ListResponse(ClothingItem) },
   'get-clothing-item': { summary: 'One clothing item', response: ClothingItem },
-  'generate-ai-image': { summary: 'Generate an on-model photo', body: GenerateImageRequest, idempotent: true, response: GenerationStarted },
-  'edit-ai-image': { summary: 'Edit a generated image', body: EditImageRequest, idempotent: true, response: GenerationStarted },
-  'upscale-ai-image': { summary: 'Upscale a generated image', body: UpscaleImageRequest, idempotent: true, response: GenerationStarted },
+  'generate-ai-image': { summary: 'Generate an on-model photo', body: GenerateImageRequest, idempotent: true, response: GenerationStarted, errors: { 403: NOT_YOURS } },
+  'edit-ai-image': { summary: 'Edit a generated image', body: EditImageRequest, idempotent: true, response: GenerationStarted, errors: { 403: NOT_YOURS, 409: IMAGE_NOT_READY } },
+  'upscale-ai-image': { summary: 'Upscale a generated image', body: UpscaleImageRequest, idempotent: true, response: GenerationStarted, errors: { 403: NOT_YOURS, 409: IMAGE_NOT_READY } },
   'list-generations': { summary: 'Your generations, newest first', query: GenerationsQuery, response: ListResponse(Generation) },
   'get-generation': { summary: 'One generation (poll it until complete or failed)', response: Generation },
-  'generate-video': { summary: 'Start a looping product video', body: GenerateVideoRequest, idempotent: true, response: GenerateVideoResponse },
+  'generate-video': { summary: 'Start a looping product video', body: GenerateVideoRequest, idempotent: true, response: GenerateVideoResponse, errors: { 403: NOT_YOURS, 409: IMAGE_NOT_READY } },
   'poll-operation': { summary: "A video job's progress", body: PollOperationRequest, response: PollOperationResponse },
-  'get-video-url': { summary: "Signed URLs of a finished video's files", body: GetVideoUrlRequest, response: GetVideoUrlResponse },
-  'cancel-job': { summary: 'Cancel a video job (its credits are refunded)', response: VideoJob },
+  'get-video-url': { summary: "Signed URLs of a finished video's files", body: GetVideoUrlRequest, response: GetVideoUrlResponse, errors: { 409: 'The video is not finished yet (VIDEO_NOT_READY).' } },
+  'cancel-job': { summary: 'Cancel a video job (its credits are refunded)', response: VideoJob, errors: { 409: 'The job has already finished (JOB_FINISHED).' } },
   'list-jobs': { summary: 'Your video jobs', response: JobsResponse },
-  'generate-batch': { summary: 'Generate photos of items or your results × camera angles in one batch', body: GenerateBatchRequest, idempotent: true, response: BatchStarted },
+  'generate-batch': {
+    summary: 'Generate photos of items or your results × camera angles in one batch',
+    body: GenerateBatchRequest,
+    idempotent: true,
+    response: BatchStarted,
+    errors: { 403: NOT_YOURS, 409: IMAGE_NOT_READY },
+  },
   'list-batches': { summary: 'Your batches', response: ListResponse(Batch) },
   'get-batch': { summary: 'One batch and its photos', response: Batch },
-  'download-batch': { summary: 'A signed URL of the zip of a batch (photos + manifest.csv)', response: BatchDownload },
+  'download-batch': {
+    summary: 'A signed URL of the zip of a batch (photos + manifest.csv)',
+    response: BatchDownload,
+    errors: { 409: 'The batch is still running (BATCH_RUNNING), or none of its photos finished (NOTHING_TO_DOWNLOAD).' },
+  },
 }))();
 
 export interface OpenApiRoute {
@@ -57,6 +80,40 @@ function schemaOf(schema: z.ZodType, io: 'input' | 'output'): JsonSchema {
 }
 
 const errorResponse = (description: string) => ({ description, content: { 'application/json': { schema: { $ref: '#/components/schemas/Error' } } } });
+
+const retryAfter = { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' } };
+
+/** Every status the route answers (an integration test checks real answers against them). */
+function responsesOf(contract: PublicContract): Record<string, unknown> {
+  const conflicts = [
+    contract.idempotent && 'The Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED), or the request was cut off and its credits given back (REQUEST_EXPIRED).',
+    contract.errors?.[409],
+  ].filter(Boolean);
+  return {
+    [contract.status ?? 200]: {
+      description: contract.status === 201 ? 'Created' : 'OK',
+      content: { 'application/json': { schema: contract.response ? schemaOf(contract.response, 'output') : { type: 'object' } } },
+    },
+    '400': errorResponse('The request is not valid (code VALIDATION_ERROR, IDEMPOTENCY_KEY_REQUIRED, …).'),
+    '401': errorResponse('No key, or a malformed, unknown or revoked key (API_KEY_MALFORMED, API_KEY_INVALID, API_KEY_REVOKED).'),
+    ...(contract.idempotent ? { '402': errorResponse('Not enough credits (INSUFFICIENT_CREDITS).') } : {}),
+    ...(contract.errors?.[403] ? { '403': errorResponse(contract.errors[403]) } : {}),
+    '404': errorResponse('Not found, or not yours.'),
+    ...(conflicts.length ? { '409': errorResponse(conflicts.join(' ')) } : {}),
+    '429': {
+      ...errorResponse(
+        contract.idempotent
+          ? 'Too many requests for this key (RATE_LIMITED), or too much of your work is running (TOO_MANY_RUNNING); wait the Retry-After seconds.'
+          : 'Too many requests for this key (RATE_LIMITED); wait the Retry-After seconds.',
+      ),
+      headers: retryAfter,
+    },
+    '500': errorResponse('Something went wrong on our side (INTERNAL_ERROR). Please try again.'),
+    ...(contract.idempotent
+      ? { '503': { ...errorResponse('Busy, or the work could not be started; nothing was charged (LEDGER_BUSY, GENERATION_NOT_STARTED). Retry after Retry-After.'), headers: retryAfter } }
+      : {}),
+  };
+}
 
 /**
  * The document for the routes the table marks `publicApi`. The default server is relative to the document itself
@@ -89,20 +146,7 @@ export function buildOpenApiDocument(routes: readonly OpenApiRoute[], serverUrl 
       security: [{ apiKey: [] }],
       ...(parameters.length ? { parameters } : {}),
       ...(contract.body ? { requestBody: { required: true, content: { 'application/json': { schema: schemaOf(contract.body, 'input') } } } } : {}),
-      responses: {
-        '200': {
-          description: 'OK',
-          content: { 'application/json': { schema: contract.response ? schemaOf(contract.response, 'output') : { type: 'object' } } },
-        },
-        '400': errorResponse('The request is not valid (code VALIDATION_ERROR, IDEMPOTENCY_KEY_REQUIRED, …).'),
-        '401': errorResponse('No key, or a malformed, unknown or revoked key (API_KEY_MALFORMED, API_KEY_INVALID, API_KEY_REVOKED).'),
-        ...(contract.idempotent ? { '402': errorResponse('Not enough credits (INSUFFICIENT_CREDITS).'), '409': errorResponse('The Idempotency-Key was used for another request (IDEMPOTENCY_KEY_REUSED).') } : {}),
-        '404': errorResponse('Not found, or not yours.'),
-        '429': {
-          ...errorResponse('Too many requests for this key (RATE_LIMITED); wait the Retry-After seconds.'),
-          headers: { 'Retry-After': { schema: { type: 'integer' }, description: 'Seconds to wait.' } },
-        },
-      },
+      responses: responsesOf(contract),
     };
     const path = `${PUBLIC_API_PREFIX}${route.path}`;
     paths[path] = { ...paths[path], [route.method.toLowerCase()]: operation };

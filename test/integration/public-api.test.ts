@@ -8,6 +8,7 @@ import { publicApiRoutes } from '../../lambdas/routes.js';
 import { tshirtPhoto } from '../fixtures/local-engine-images.js';
 import { api } from '../support/api.js';
 import { createApiKey, keyApi } from '../support/api-keys.js';
+import { answerChecker, type OpenApiDocument } from '../support/openapi.js';
 import { createUser } from '../support/users.js';
 
 const twin = inject('twin');
@@ -102,7 +103,9 @@ describe('API keys', () => {
 });
 
 describe('/v1 routes', () => {
-  it('every route the table marks public answers a key caller (no 401, no 5xx), and the quick start flow generates a photo', async () => {
+  it('every route the table marks public answers a key caller (no 401, no 5xx) as the served OpenAPI document describes, and the quick start flow generates a photo', async () => {
+    const checkAnswer = answerChecker((await (await fetch(`${twin.apiUrl}/v1/openapi.json`)).json()) as OpenApiDocument);
+    const mismatches: string[] = [];
     const user = await createUser(twin);
     const { key } = await createApiKey(twin.apiUrl, user);
     const item = await addItemWithKey(key);
@@ -122,15 +125,20 @@ describe('/v1 routes', () => {
       const answer = await keyApi(twin.apiUrl, key, method, path, { body, headers: spend ? { 'idempotency-key': randomUUID() } : {} });
       expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body)}`).not.toBe(401);
       expect(answer.status, `${method} ${path}`).toBeLessThan(500);
-      seen.add(`${method} ${path.replace(/\/[^/]+(?=\/cancel$|\/download$)/, '/{id}').replace(/(generations|clothing-items|batches)\/(?!upload-url)[^/]+$/, '$1/{id}')}`);
+      const template = path.replace(/\/[^/]+(?=\/cancel$|\/download$)/, '/{id}').replace(/(generations|clothing-items|batches)\/(?!upload-url)[^/]+$/, '$1/{id}');
+      seen.add(`${method} ${template}`);
+      mismatches.push(...checkAnswer(method, `/v1${template}`, answer.status, answer.body));
       return answer;
     };
     await call('GET', '/profile');
     await call('GET', '/credit-transactions');
     await call('GET', '/clothing-items');
     await call('GET', `/clothing-items/${item.id}`);
-    await call('POST', '/clothing-items/upload-url', { fileName: 'a.png', contentType: 'image/png', sizeBytes: 1000 });
+    const photo = await tshirtPhoto();
+    const upload = await call('POST', '/clothing-items/upload-url', { fileName: 'shirt.jpg', contentType: 'image/jpeg', sizeBytes: photo.length });
+    await (await fetch(upload.body.uploadUrl, { method: 'PUT', headers: upload.body.headers, body: photo })).arrayBuffer();
     await call('POST', '/clothing-items', { imageKey: 'not-mine/clothing/x.png', name: 'x' });
+    expect((await call('POST', '/clothing-items', { imageKey: upload.body.imageKey, name: 'Blue T-shirt' })).status).toBe(201);
     await call('POST', '/generate-ai-image', { clothingItemId: item.id, productType: 'clothing', prompt: 'model' }, true);
     await call('POST', '/edit-ai-image', { imageUrl: started.body.generationId, editPrompt: 'background white' }, true);
     await call('POST', '/upscale-ai-image', { imageUrl: started.body.generationId, targetResolution: '2k' }, true);
@@ -147,6 +155,7 @@ describe('/v1 routes', () => {
     await call('GET', `/batches/${batch.body?.batchId ?? 'missing'}`);
     await call('POST', `/batches/${batch.body?.batchId ?? 'missing'}/download`);
     expect([...seen].sort()).toEqual(publicApiRoutes().map((route) => `${route.method} ${route.path}`).sort());
+    expect(mismatches).toEqual([]);
 
     // Routes the API doesn't serve aren't there.
     expect((await keyApi(twin.apiUrl, key, 'POST', '/credits/purchase', { body: { credits: 100 } })).status).toBe(404);
