@@ -155,15 +155,18 @@ export { workflowEnvName } from './core/config.js';
 export const WORKFLOW_TIMEOUT_SECONDS = { generation: 1200, video: 3600, batch: 7200, deleteAccount: 3600, webhookDelivery: 172800 } as const satisfies Record<WorkflowName, number>;
 
 /**
- * Settles work left in flight past its workflow's timeout and audits the ledgers that moved: an EventBridge schedule
+ * Settles work left in flight past its workflow's timeout, resumes account deletions whose execution died, and audits
+ * the ledgers that moved: an EventBridge schedule
  * in the cloud (RECONCILER_SCHEDULE_MINUTES), a timer on the twin, which also runs it once at start for the work
  * whose executions the previous run took with it. It reads the in_flight and by_type_time indexes, never scans.
  */
 export const RECONCILER_FUNCTION = {
   handler: 'reconciler',
   tables: { jobs: 'write', generations: 'write', batches: 'write', profiles: 'write', ledger: 'write' },
+  /** It resumes an account deletion whose execution died. */
+  workflows: ['deleteAccount'],
   timeoutSeconds: 300,
-} as const satisfies TaskFunction;
+} as const satisfies TaskFunction & { workflows: readonly WorkflowName[] };
 
 export const RECONCILER_SCHEDULE_MINUTES = 15;
 

@@ -9,7 +9,7 @@ import { BatchWriteCommand, PutCommand, QueryCommand, TransactWriteCommand, Upda
 import type { LedgerItem } from './credits-repo.js';
 import { dynamo } from './dynamo.js';
 import { isConditionFailed } from './dynamo-errors.js';
-import { ACCOUNT_DELETION, TABLES, tableName, type TableName } from './tables.js';
+import { ACCOUNT_DELETING, ACCOUNT_DELETION, TABLES, tableName, type TableName } from './tables.js';
 
 /** Tables the deletion walks in order (the ledger is anonymised before, the profile deleted last). */
 const DELETED_TABLES = (Object.keys(ACCOUNT_DELETION) as TableName[])
@@ -26,9 +26,10 @@ export async function markAccountDeleting(userId: string, now: string): Promise<
       new UpdateCommand({
         TableName: tableName('profiles'),
         Key: { id: userId },
-        UpdateExpression: 'SET deletion_tombstone = if_not_exists(deletion_tombstone, :tombstone), deletion_requested_at = if_not_exists(deletion_requested_at, :now)',
+        UpdateExpression:
+          'SET deletion_tombstone = if_not_exists(deletion_tombstone, :tombstone), deletion_requested_at = if_not_exists(deletion_requested_at, :now), deleting = :deleting',
         ConditionExpression: 'attribute_exists(id)',
-        ExpressionAttributeValues: { ':tombstone': `deleted-${randomUUID()}`, ':now': now },
+        ExpressionAttributeValues: { ':tombstone': `deleted-${randomUUID()}`, ':now': now, ':deleting': ACCOUNT_DELETING },
         ReturnValues: 'ALL_NEW',
       }),
     );

@@ -1,10 +1,11 @@
 // The reads the reconciler needs, none of them a table scan: work still in flight through the sparse in_flight index
-// of generations and jobs, and the users whose ledger moved in a time window through the ledger's by_type_time index.
-import { QueryCommand } from '@aws-sdk/lib-dynamodb';
+// of generations and jobs, accounts being deleted through the profiles' sparse deleting index, and the users whose
+// ledger moved in a time window through the ledger's by_type_time index.
+import { GetCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
 import { TRANSACTION_TYPES } from '../contracts/api.js';
 import { tableName } from './tables.js';
 import { dynamo } from './dynamo.js';
-import { IN_FLIGHT_INDEX, type TableName } from './tables.js';
+import { ACCOUNT_DELETING, ACCOUNT_DELETING_INDEX, IN_FLIGHT_INDEX, type TableName } from './tables.js';
 
 export interface InFlightKey {
   user_id: string;
@@ -30,6 +31,34 @@ export async function listInFlight(table: TableName, kind: string, before: strin
     cursor = page.LastEvaluatedKey;
   } while (cursor);
   return rows;
+}
+
+/** The ids of the accounts whose deletion was asked before `before` (ISO time) and has not finished, oldest first. */
+export async function listAccountsDeleting(before: string): Promise<string[]> {
+  const ids: string[] = [];
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo.send(
+      new QueryCommand({
+        TableName: tableName('profiles'),
+        IndexName: ACCOUNT_DELETING_INDEX.name,
+        KeyConditionExpression: 'deleting = :deleting AND deletion_requested_at < :before',
+        ExpressionAttributeValues: { ':deleting': ACCOUNT_DELETING, ':before': before },
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    for (const item of page.Items ?? []) ids.push(String(item.id));
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+  return ids;
+}
+
+/** The tombstone id of an account whose deletion has not finished (read from the profile itself), else undefined. */
+export async function unfinishedDeletion(userId: string): Promise<string | undefined> {
+  const { Item } = await dynamo.send(
+    new GetCommand({ TableName: tableName('profiles'), Key: { id: userId }, ConsistentRead: true, ProjectionExpression: 'deleting, deletion_tombstone' }),
+  );
+  return Item?.deleting === ACCOUNT_DELETING && typeof Item.deletion_tombstone === 'string' ? Item.deletion_tombstone : undefined;
 }
 
 /** The keys of the ledger entries of one type created in a time range, through the keys-only by_type_time index. */

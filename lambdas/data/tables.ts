@@ -31,8 +31,21 @@ export const IN_FLIGHT_INDEX = {
   keysOnly: true,
 } as const satisfies NonNullable<TableDefinition['globalIndexes']>[number];
 
+/**
+ * Sparse index of the accounts being deleted: a profile carries `deleting` from the delete request until the
+ * workflow's last step replaces it with its bare tombstone. The reconciler resumes a deletion whose execution died.
+ */
+export const ACCOUNT_DELETING_INDEX = {
+  name: 'deleting',
+  partitionKey: { name: 'deleting', type: 'S' },
+  sortKey: { name: 'deletion_requested_at', type: 'S' },
+  keysOnly: true,
+} as const satisfies NonNullable<TableDefinition['globalIndexes']>[number];
+/** The value of `deleting` (the index's one partition). */
+export const ACCOUNT_DELETING = 'account';
+
 export const TABLES = {
-  profiles: { partitionKey: { name: 'id', type: 'S' }, stream: true },
+  profiles: { partitionKey: { name: 'id', type: 'S' }, globalIndexes: [ACCOUNT_DELETING_INDEX], stream: true },
   /** credit_transactions: one item per ledger entry, its id derived from what caused it (idempotency). */
   ledger: {
     partitionKey: { name: 'user_id', type: 'S' },

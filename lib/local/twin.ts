@@ -197,7 +197,8 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     await seedPricingTiers();
 
     // The executions of a previous run lived in its memory: work it left in flight has none now and would never end.
-    // It is failed and refunded once, before anything is served; then the reconciler runs on the cloud's schedule.
+    // It is failed and refunded once (an account deletion is resumed), before anything is served; then the reconciler
+    // runs on the cloud's schedule.
     const reconciler = await loadHandler(RECONCILER_FUNCTION.handler);
     const runReconciler = (input: ReconcilerInput) => reconciler(input, lambdaContext(RECONCILER_FUNCTION.handler)) as Promise<{ settled: unknown[] }>;
     const recovered = await runReconciler({ criterion: 'no-execution', auditWindowMinutes: 24 * 60 });

@@ -132,14 +132,26 @@ describe('reconciler', () => {
     });
   });
 
-  it('may read and write the records it settles and the ledger, through their indexes, and nothing of Step Functions', () => {
+  it('may read and write the records it settles and the ledger, through their indexes, and of Step Functions only start and read the deletion workflow', () => {
     const fn = synth.json.Resources[logicalId(synth.stack.reconciler.function)]!;
     const roleId = fn.Properties!.Role['Fn::GetAtt'][0] as string;
     const policies = resourcesOfType(synth.json, 'AWS::IAM::Policy').filter(([, policy]) => JSON.stringify(policy.Properties!.Roles).includes(roleId));
-    const statements = JSON.stringify(policies.map(([, policy]) => policy.Properties!.PolicyDocument.Statement));
-    for (const index of ['/index/in_flight', '/index/by_type_time']) expect(statements).toContain(index);
-    expect(statements).not.toContain('states:');
+    const statementList = policies.flatMap(([, policy]) => policy.Properties!.PolicyDocument.Statement as { Action: string | string[]; Resource: unknown }[]);
+    const statements = JSON.stringify(statementList);
+    for (const index of ['/index/in_flight', '/index/by_type_time', '/index/deleting']) expect(statements).toContain(index);
     expect(statements).not.toContain('s3:');
+    const deletionMachine = logicalId(synth.stack.workflows.stateMachines.deleteAccount!);
+    const stateStatements = statementList.filter((statement) => JSON.stringify(statement.Action).includes('states:'));
+    expect(stateStatements.length).toBeGreaterThan(0);
+    for (const statement of stateStatements) {
+      // The state machine itself (start), or its executions by name (describe).
+      const resource = JSON.stringify(statement.Resource);
+      expect(resource, JSON.stringify(statement)).toMatch(new RegExp(`"${deletionMachine}"|:execution:[\\w-]+-deleteAccount:\\*`));
+      for (const other of ['generation', 'video', 'batch', 'webhookDelivery']) {
+        expect(resource).not.toContain(logicalId(synth.stack.workflows.stateMachines[other]!));
+        expect(resource).not.toContain(`-${other}:`);
+      }
+    }
     const env = fn.Properties!.Environment.Variables as Record<string, unknown>;
     expect(Object.keys(env)).toEqual(expect.arrayContaining(['TABLE_JOBS', 'TABLE_GENERATIONS', 'TABLE_PROFILES', 'TABLE_LEDGER']));
   });

@@ -1,7 +1,9 @@
 // Deleting an account and downloading its data, over HTTP against the twin, checked from outside the app: DynamoDB
 // Local queried table by table, s3rver listed, cognito-local signed in to. The ledger stays, anonymised, adding up.
 import { randomUUID } from 'node:crypto';
+import { DescribeExecutionCommand, SFNClient, StartExecutionCommand, type StartExecutionCommandInput } from '@aws-sdk/client-sfn';
 import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { mockClient } from 'aws-sdk-client-mock';
 import { describe, expect, inject, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../lambdas/contracts/account.js';
 import { ACCOUNT_DELETION, TABLES, type TableName } from '../../lambdas/data/tables.js';
@@ -14,8 +16,10 @@ const twin = inject('twin');
 Object.assign(process.env, twin.env);
 const { dynamo } = await import('../../lambdas/data/dynamo.js');
 const { tableName } = await import('../../lambdas/data/tables.js');
-const { auditUser } = await import('../../lambdas/domain/operations/reconciler.js');
+const { auditUser, resumeAccountDeletions } = await import('../../lambdas/domain/operations/reconciler.js');
 const ledgerRepo = await import('../../lambdas/data/credits-repo.js');
+const { markAccountDeleting } = await import('../../lambdas/data/account-repo.js');
+const { sfn } = await import('../../lambdas/core/sfn.js');
 
 const s3 = twinS3(twin);
 const BUCKET_NAMES = [twin.env.BUCKET_CLOTHING_IMAGES!, twin.env.BUCKET_RESULTS!];
@@ -77,6 +81,29 @@ async function signInFails(user: TestUser): Promise<boolean> {
   }
 }
 
+/** Waits until nothing of the user is left but the profile's bare tombstone (its id and when it was deleted). */
+async function deletionDone(user: TestUser): Promise<void> {
+  const deadline = Date.now() + 60_000;
+  for (;;) {
+    const left = (await Promise.all(BUCKET_NAMES.map((bucket) => listKeys(s3, bucket, `${user.sub}/`)))).flat();
+    const records = (await Promise.all((Object.keys(ACCOUNT_DELETION) as TableName[]).filter((table) => ACCOUNT_DELETION[table].action !== 'keep').map((table) => itemsOf(table, user.sub))))
+      .flat()
+      .filter((item) => Object.keys(item as object).sort().join() !== 'deleted_at,id');
+    if (left.length === 0 && records.length === 0) return;
+    if (Date.now() > deadline) throw new Error(`still there after 60 s: ${left.length} files, ${records.length} records`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+}
+
+/** A user with a profile and a clothing photo whose deletion was asked an hour ago, and whose execution died. */
+async function deletionLeftBehind(): Promise<{ user: TestUser; tombstoneId: string }> {
+  const user = await createUser(twin);
+  expect((await api(twin.apiUrl, 'GET', '/profile', { user })).status).toBe(200);
+  await uploadFile(twin, user, '/clothing-items/upload-url', await productJpeg());
+  const tombstoneId = await markAccountDeleting(user.sub, new Date(Date.now() - 3_600_000).toISOString());
+  return { user, tombstoneId };
+}
+
 describe('Delete Account', () => {
   it('refuses an e-mail that is not the account\'s, and changes nothing', async () => {
     const user = await createUser(twin);
@@ -101,17 +128,7 @@ describe('Delete Account', () => {
     expect(answer).toMatchObject({ status: 202, body: { status: 'deleting' } });
 
     // The workflow runs on after the answer: wait for its last step (the files) to have run.
-    const deadline = Date.now() + 60_000;
-    for (;;) {
-      const left = (await Promise.all(BUCKET_NAMES.map((bucket) => listKeys(s3, bucket, `${user.sub}/`)))).flat();
-      const records = (await Promise.all((Object.keys(ACCOUNT_DELETION) as TableName[]).filter((table) => ACCOUNT_DELETION[table].action !== 'keep').map((table) => itemsOf(table, user.sub))))
-        .flat()
-        // The profile's bare tombstone (its id and when it was deleted) is all that stays.
-        .filter((item) => Object.keys(item as object).sort().join() !== 'deleted_at,id');
-      if (left.length === 0 && records.length === 0) break;
-      if (Date.now() > deadline) throw new Error(`still there after 60 s: ${left.length} files, ${records.length} records`);
-      await new Promise((resolve) => setTimeout(resolve, 250));
-    }
+    await deletionDone(user);
     expect(await signInFails(user)).toBe(true);
     // The ID token the user still holds (valid up to an hour) brings back no profile and no sign-up credits.
     expect(await api(twin.apiUrl, 'GET', '/profile', { user })).toMatchObject({ status: 401, body: { code: 'ACCOUNT_DELETED' } });
@@ -136,6 +153,67 @@ describe('Delete Account', () => {
     for (const table of ['profiles', 'clothingItems', 'generations', 'ledger'] as const) expect(await itemsOf(table, bystander.user.sub), table).not.toEqual([]);
     expect(await listKeys(s3, BUCKET_NAMES[0]!, `${bystander.user.sub}/`)).not.toEqual([]);
     expect(await signInFails(bystander.user)).toBe(false);
+  });
+});
+
+describe('a deletion whose execution died', () => {
+  it('is resumed once by the reconciler and runs to its end; a finished one is left alone', async () => {
+    const { user, tombstoneId } = await deletionLeftBehind();
+    // No execution of that name exists (as after a twin killed mid-deletion): the reconciler starts it.
+    const findings = await resumeAccountDeletions({ kind: 'past-timeout' });
+    expect(findings.resumed).toContainEqual({ kind: 'account-deletion', userId: user.sub, id: tombstoneId });
+    expect(findings.abandoned).not.toContain(user.sub);
+    // A run while it goes on starts nothing more for this account.
+    const during = await resumeAccountDeletions({ kind: 'past-timeout' });
+    expect(during.resumed.filter((record) => record.userId === user.sub)).toEqual([]);
+    await deletionDone(user);
+    expect(await signInFails(user)).toBe(true);
+    expect(await itemsOf('profiles', user.sub)).toEqual([{ id: user.sub, deleted_at: expect.any(String) }]);
+    const after = await resumeAccountDeletions({ kind: 'past-timeout' });
+    expect(after.resumed.filter((record) => record.userId === user.sub)).toEqual([]);
+  });
+
+  it('after a failed execution starts the next one, and after the last allowed one reports the account for an operator', async () => {
+    const { user, tombstoneId } = await deletionLeftBehind();
+    const realSfn = new SFNClient({});
+    const started: StartExecutionCommandInput[] = [];
+    let stuck: Awaited<ReturnType<typeof deletionLeftBehind>> | undefined;
+    const faults = mockClient(sfn);
+    try {
+      // Injected: the deletion's first execution failed after its retries (its name is the tombstone id).
+      faults.on(DescribeExecutionCommand).callsFake(async (input: { executionArn: string }) => {
+        if (input.executionArn.endsWith(`:${tombstoneId}`)) return { status: 'FAILED' };
+        return realSfn.send(new DescribeExecutionCommand(input));
+      });
+      faults.on(StartExecutionCommand).callsFake(async (input: StartExecutionCommandInput) => {
+        started.push(input);
+        return realSfn.send(new StartExecutionCommand(input));
+      });
+      const findings = await resumeAccountDeletions({ kind: 'past-timeout' });
+      expect(findings.resumed).toContainEqual({ kind: 'account-deletion', userId: user.sub, id: `${tombstoneId}-resume-1` });
+      expect(started.filter((input) => input.name?.startsWith(tombstoneId)).map((input) => [input.name, JSON.parse(input.input!)])).toEqual([
+        [`${tombstoneId}-resume-1`, { userId: user.sub, tombstoneId }],
+      ]);
+      await deletionDone(user);
+      expect(await signInFails(user)).toBe(true);
+
+      // Every allowed execution (the first and its resumes) ended and the profile still says deleting: nothing is
+      // started, an operator is told.
+      const lastLeft = await deletionLeftBehind();
+      stuck = lastLeft;
+      faults.on(DescribeExecutionCommand).resolves({ status: 'FAILED' });
+      started.length = 0;
+      const exhausted = await resumeAccountDeletions({ kind: 'past-timeout' });
+      expect(exhausted.abandoned).toContain(lastLeft.user.sub);
+      expect(started.filter((input) => input.name?.startsWith(lastLeft.tombstoneId))).toEqual([]);
+    } finally {
+      faults.restore();
+    }
+    // Without the injected failures (no execution of it exists), the next run finishes that account too.
+    if (!stuck) throw new Error('the exhausted case did not run');
+    const retried = await resumeAccountDeletions({ kind: 'past-timeout' });
+    expect(retried.resumed).toContainEqual({ kind: 'account-deletion', userId: stuck.user.sub, id: stuck.tombstoneId });
+    await deletionDone(stuck.user);
   });
 });
 

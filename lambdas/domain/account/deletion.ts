@@ -1,7 +1,8 @@
 // Deleting an account. The route checks the typed e-mail against the caller's, marks the profile with the account's
 // tombstone id and starts the delete-account workflow (lib/workflows/delete-account.asl.json), named by that id, so
 // the deletion runs to its end whatever happens to the request (a cut connection, a closed tab) and a retried
-// request is the same execution. The workflow's steps:
+// request is the same execution; the reconciler resumes one whose execution died (deletion-executions.ts). The
+// workflow's steps:
 //   1. the Cognito user is deleted: nobody signs in as them again;
 //   2. the ledger is kept for accounting, anonymised: moved to the tombstone id (data/account-repo.ts);
 //   3. every item of the user in every table ACCOUNT_DELETION lists is deleted, the profile last;
@@ -17,13 +18,12 @@ import {
 import { AppError } from '../../core/errors.js';
 import { Reply, type Caller } from '../../core/http.js';
 import { log } from '../../core/log.js';
-import { startExecution } from '../../core/sfn.js';
 import { deletePoolUser } from '../../core/user-pool.js';
 import { anonymiseLedgerChunk, deleteUserRecords, markAccountDeleting } from '../../data/account-repo.js';
 import { BUCKETS, type BucketName } from '../../data/tables.js';
 import { deleteObjectsUnder } from '../../storage/object-deletion.js';
+import { startDeletion } from './deletion-executions.js';
 
-export const DELETE_ACCOUNT_WORKFLOW = 'deleteAccount';
 /** A step works this long, then hands back to the workflow (its functions time out at 60 s). */
 const STEP_BUDGET_MS = 40_000;
 
@@ -34,7 +34,7 @@ export async function requestAccountDeletion(caller: Caller, body: DeleteAccount
   if (!caller.email || !sameAddress(body.confirmEmail, caller.email)) throw new AppError(400, 'EMAIL_MISMATCH', ACCOUNT_MESSAGES.emailMismatch);
   const tombstoneId = await markAccountDeleting(caller.userId, new Date().toISOString());
   const input: AccountDeletionInput = { userId: caller.userId, tombstoneId };
-  await startExecution(DELETE_ACCOUNT_WORKFLOW, tombstoneId, input);
+  await startDeletion(input);
   log.info('account deletion started', { userId: caller.userId, tombstoneId });
   const answer: DeleteAccountResponse = { status: 'deleting' };
   return new Reply(202, answer);

@@ -10,6 +10,10 @@
 // was never retried) is older than any request can live: it is given back whole, keyed so it happens once, and a late
 // retry of that request is then refused (spending.ts) rather than served free.
 //
+// Deletions. An account whose deletion was asked but whose profile still says so after the workflow's execution
+// ended (failed after its retries, timed out, or died with a twin) gets the deletion's next execution; each step is
+// safe to run again. After MAX_DELETION_RESUMES the account is reported for an operator.
+//
 // Ledger drift. For every user whose ledger moved in the window: the balance is the sum of the entries, each entry's
 // balance_after is the running sum, and no debit has been refunded more than it took (its `refundable` is what it
 // took less the refunds naming it, never below zero). A drift is reported (metric + an error log naming the user),
@@ -22,7 +26,7 @@ import { executionArn, executionStatus } from '../../core/sfn.js';
 import { getLedgerItem, getProfile, listWholeLedgerItems, type LedgerItem } from '../../data/credits-repo.js';
 import { getGeneration } from '../../data/generations-repo.js';
 import { getJob } from '../../data/jobs-repo.js';
-import { listDebitKeysBetween, listInFlight, listUsersWithLedgerEntriesSince } from '../../data/reconcile-repo.js';
+import { listAccountsDeleting, listDebitKeysBetween, listInFlight, listUsersWithLedgerEntriesSince, unfinishedDeletion } from '../../data/reconcile-repo.js';
 import type { TableName } from '../../data/tables.js';
 import { WORKFLOW_TIMEOUT_SECONDS, type WorkflowName } from '../../workflows.js';
 import { failAndRefund } from '../generation/service.js';
@@ -32,6 +36,7 @@ import { getBatch } from '../../data/batches-repo.js';
 import { settleBatch } from '../batch/work.js';
 import { BATCH_OPERATION } from '../batch/service.js';
 import { orphanRefundRef, refund } from '../credits.js';
+import { MAX_DELETION_RESUMES, resumeDeletion } from '../account/deletion-executions.js';
 
 /** Past its workflow's timeout by this much, a record in flight is stuck (clock skew, the ended rule's retries). */
 export const STUCK_MARGIN_SECONDS = 600;
@@ -112,6 +117,35 @@ export async function settleStuckWork(criterion: StuckCriterion, now = new Date(
     }
   }
   return settled;
+}
+
+/** A deletion asked this long ago has had its execution started (the request starts it before it answers). */
+export const DELETION_START_GRACE_SECONDS = 300;
+
+export interface DeletionFindings {
+  resumed: SettledRecord[];
+  /** Accounts whose every allowed execution ended without finishing: an operator's turn. */
+  abandoned: string[];
+}
+
+/** Starts the next execution of each deletion that is not running and not finished (see the header). */
+export async function resumeAccountDeletions(criterion: StuckCriterion, now = new Date()): Promise<DeletionFindings> {
+  const findings: DeletionFindings = { resumed: [], abandoned: [] };
+  const before = criterion.kind === 'past-timeout' ? new Date(now.getTime() - DELETION_START_GRACE_SECONDS * 1000) : now;
+  for (const userId of await listAccountsDeleting(before.toISOString())) {
+    // The index is eventually consistent: the profile itself says whether the deletion is still unfinished.
+    const tombstoneId = await unfinishedDeletion(userId);
+    if (!tombstoneId) continue;
+    const resume = await resumeDeletion({ userId, tombstoneId });
+    if (resume.outcome === 'resumed') {
+      log.warn('account deletion resumed: its last execution ended unfinished', { userId, execution: resume.execution });
+      findings.resumed.push({ kind: 'account-deletion', userId, id: resume.execution });
+    } else if (resume.outcome === 'exhausted') {
+      log.error(`account deletion unfinished after ${MAX_DELETION_RESUMES} resumes: an operator must look at its executions`, { userId, tombstoneId });
+      findings.abandoned.push(userId);
+    }
+  }
+  return findings;
 }
 
 /** A debit this old has outlived any request (API Gateway ends one after 29 s): no record by now means none will come. */
@@ -222,19 +256,23 @@ export interface ReconcileReport {
   settled: SettledRecord[];
   usersAudited: number;
   drifted: AuditResult['drifted'];
+  abandonedDeletions: string[];
 }
 
 /** One run: settle stuck work, audit the ledgers that moved, emit the findings as metrics. */
 export async function reconcile(options: ReconcileOptions = {}): Promise<ReconcileReport> {
   const now = options.now ?? new Date();
   const windowStart = new Date(now.getTime() - (options.auditWindowMinutes ?? 30) * 60_000);
-  const settled = [...(await settleStuckWork(options.criterion ?? { kind: 'past-timeout' }, now)), ...(await refundOrphanedDebits(windowStart, now))];
+  const criterion = options.criterion ?? { kind: 'past-timeout' };
+  const deletions = await resumeAccountDeletions(criterion, now);
+  const settled = [...(await settleStuckWork(criterion, now)), ...(await refundOrphanedDebits(windowStart, now)), ...deletions.resumed];
   const audit = await auditActiveLedgers(windowStart);
   emitMetrics({
-    ReconcilerFindings: settled.length + audit.drifted.length,
+    ReconcilerFindings: settled.length + audit.drifted.length + deletions.abandoned.length,
     StuckWorkSettled: settled.length,
     LedgerDrift: audit.drifted.length,
     LedgersAudited: audit.usersAudited,
+    AccountDeletionsAbandoned: deletions.abandoned.length,
   });
-  return { settled, usersAudited: audit.usersAudited, drifted: audit.drifted };
+  return { settled, usersAudited: audit.usersAudited, drifted: audit.drifted, abandonedDeletions: deletions.abandoned };
 }
