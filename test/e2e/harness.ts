@@ -5,6 +5,7 @@ import { existsSync, readFileSync, readdirSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { Browser, Page } from 'playwright';
 import { afterAll, beforeAll, inject } from 'vitest';
+import { paths } from '../../web/src/lib/paths.js';
 import { launchChromium } from '../support/chromium.js';
 import type { TwinInfo } from '../support/global-twin.js';
 import { TEST_PASSWORD, waitForCode } from '../support/users.js';
@@ -16,27 +17,14 @@ const root = resolve(import.meta.dirname, '../..');
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
-/** Every screen that needs a session (the signed-in routes of web/src/app/app-routes.tsx, plus /generate). */
-export const SIGNED_IN_ROUTES = [
-  '/dashboard',
-  '/dashboard/billing',
-  '/dashboard/usage',
-  '/dashboard/prices',
-  '/settings',
-  '/api',
-  '/community',
-  '/support',
-  '/coming-soon',
-  '/generate',
-  '/studio/clothing',
-  '/studio/models',
-  '/studio/generations',
-  '/studio/generate/image-generation',
-  '/studio/generate/video-generation',
-  '/studio/generate/batch-generation',
-  '/studio/generate/edit',
-  '/studio/generate/upscale',
-] as const;
+const ROUTE_TABLE = readFileSync(join(root, 'web/src/app/app-routes.tsx'), 'utf8');
+const routesIn = (source: string) => [...source.matchAll(/<Route\s+path=\{paths\.(\w+)\}/g)].map((match) => paths[match[1] as keyof typeof paths]);
+
+/** Each `<Route path={paths.name}>` of the app's route table, as its address (the catch-all `path="*"` is not a screen). */
+export const TABLE_ROUTES: readonly string[] = routesIn(ROUTE_TABLE);
+
+/** Every screen that needs a session: the table's routes inside `<RequireAuth />`, read from the table itself. */
+export const SIGNED_IN_ROUTES: readonly string[] = routesIn(ROUTE_TABLE.slice(ROUTE_TABLE.indexOf('<RequireAuth />'), ROUTE_TABLE.indexOf('path="*"')));
 
 export function twin(): TwinInfo {
   return inject('twin');

@@ -1,19 +1,13 @@
 // Every screen at 390×844 (a phone): the page is never wider than the viewport, and the screen's main action is on
 // screen. The route list is read from the app's route table (web/src/app/app-routes.tsx) plus the landing page, so a
 // new screen without an entry below fails here instead of being skipped.
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
 import type { Browser, Locator, Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
-import { paths } from '../../web/src/lib/paths.js';
-import { openPage, PHONE, signUpInUi, uniqueEmail, useChromium } from './harness.js';
+import { openPage, PHONE, signUpInUi, TABLE_ROUTES, uniqueEmail, useChromium } from './harness.js';
 
 let browser: Browser;
 useChromium((started) => (browser = started));
 
-const ROUTE_TABLE = readFileSync(resolve(import.meta.dirname, '../../web/src/app/app-routes.tsx'), 'utf8');
-/** Each `<Route path={paths.name}>` of the table, as its address (the catch-all `path="*"` is not a screen). */
-const TABLE_ROUTES = [...ROUTE_TABLE.matchAll(/<Route\s+path=\{paths\.(\w+)\}/g)].map((match) => paths[match[1] as keyof typeof paths]);
 
 /** Each screen's main action: what a seller must be able to reach without scrolling sideways. */
 const MAIN_ACTION: Record<string, (page: Page) => Locator> = {
