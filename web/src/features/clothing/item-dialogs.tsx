@@ -1,15 +1,14 @@
 // The card menu's dialogs: View Details, Edit (rename and change the description) and Delete (a confirm prompt).
 import { ClothingItemName, type ClothingItem } from '@contracts/api';
-import { CLOTHING_DESCRIPTION_MAX_LENGTH, CLOTHING_NAME_MAX_LENGTH } from '@contracts/catalog';
 import { formatFileSize } from '@contracts/upload-rules';
-import { useId, useState, type FormEvent } from 'react';
+import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
-import { Input, Label, Textarea } from '@/components/ui/field';
 import { formatDateTime } from '@/lib/format';
 import { useDeleteClothingItem, useUpdateClothingItem } from './api';
 import { ItemImage, usedTimes } from './clothing-card';
+import { ItemFields } from './item-fields';
 
 interface ItemDialogProps {
   /** The item the dialog is about; none: closed. */
@@ -63,7 +62,6 @@ function EditItemForm({ item, onDone }: { item: ClothingItem; onDone: () => void
   const [name, setName] = useState(item.name);
   const [description, setDescription] = useState(item.description ?? '');
   const [nameError, setNameError] = useState<string>();
-  const ids = { name: useId(), nameError: useId(), description: useId() };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -84,35 +82,7 @@ function EditItemForm({ item, onDone }: { item: ClothingItem; onDone: () => void
 
   return (
     <form className="mt-5 space-y-4" onSubmit={onSubmit} noValidate>
-      <div>
-        <Label htmlFor={ids.name}>Name</Label>
-        <Input
-          id={ids.name}
-          value={name}
-          onChange={(event) => setName(event.target.value)}
-          maxLength={CLOTHING_NAME_MAX_LENGTH}
-          required
-          autoFocus
-          aria-invalid={nameError ? true : undefined}
-          aria-describedby={nameError ? ids.nameError : undefined}
-        />
-        {nameError && (
-          <p id={ids.nameError} role="alert" className="mt-1.5 text-sm text-red-700">
-            {nameError}
-          </p>
-        )}
-      </div>
-      <div>
-        <Label htmlFor={ids.description}>
-          Description <span className="font-normal text-slate-600">(optional)</span>
-        </Label>
-        <Textarea
-          id={ids.description}
-          value={description}
-          onChange={(event) => setDescription(event.target.value)}
-          maxLength={CLOTHING_DESCRIPTION_MAX_LENGTH}
-        />
-      </div>
+      <ItemFields name={name} onNameChange={setName} nameError={nameError} description={description} onDescriptionChange={setDescription} autoFocus />
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         <DialogClose asChild>
           <Button variant="outline">Cancel</Button>

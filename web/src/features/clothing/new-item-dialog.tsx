@@ -1,16 +1,17 @@
 import { ClothingItemName } from '@contracts/api';
-import { CLOTHING_DESCRIPTION_MAX_LENGTH, CLOTHING_NAME_MAX_LENGTH } from '@contracts/catalog';
+import { CLOTHING_NAME_MAX_LENGTH } from '@contracts/catalog';
 import { fileNameWithoutExtension, formatFileSize } from '@contracts/upload-rules';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
-import { Input, Label, Textarea } from '@/components/ui/field';
+import { Label } from '@/components/ui/field';
 import { cn } from '@/lib/cn';
 import { IMAGE_ACCEPT, useObjectUrl } from '@/lib/uploads';
 import { ProductLinkImport, type ProductLinkImage } from '@/components/imports/product-link-import';
 import { uploadFailure, useRegisterImportedItem, useUploadClothingItem, type UploadPhase } from './api';
 import { refuseFile } from './file-rules';
+import { ItemFields } from './item-fields';
 import { UploadProgress } from './upload-progress';
 
 interface Errors {
@@ -30,7 +31,7 @@ export function NewItemDialog({ open, onOpenChange }: { open: boolean; onOpenCha
   const [errors, setErrors] = useState<Errors>({});
   const [phase, setPhase] = useState<UploadPhase>();
   const preview = useObjectUrl(file);
-  const ids = { file: useId(), fileError: useId(), name: useId(), nameError: useId(), description: useId() };
+  const ids = { file: useId(), fileError: useId() };
 
   const busy = upload.isPending || register.isPending;
   const reset = () => {
@@ -187,39 +188,15 @@ export function NewItemDialog({ open, onOpenChange }: { open: boolean; onOpenCha
             </figure>
           )}
 
-          <div>
-            <Label htmlFor={ids.name}>Name</Label>
-            <Input
-              id={ids.name}
-              value={name}
-              onChange={(event) => setName(event.target.value)}
-              maxLength={CLOTHING_NAME_MAX_LENGTH}
-              required
-              disabled={busy}
-              aria-invalid={errors.name ? true : undefined}
-              aria-describedby={errors.name ? ids.nameError : undefined}
-              placeholder="e.g. Red summer dress"
-            />
-            {errors.name && (
-              <p id={ids.nameError} role="alert" className="mt-1.5 text-sm text-red-700">
-                {errors.name}
-              </p>
-            )}
-          </div>
-
-          <div>
-            <Label htmlFor={ids.description}>
-              Description <span className="font-normal text-slate-600">(optional)</span>
-            </Label>
-            <Textarea
-              id={ids.description}
-              value={description}
-              onChange={(event) => setDescription(event.target.value)}
-              maxLength={CLOTHING_DESCRIPTION_MAX_LENGTH}
-              disabled={busy}
-              placeholder="Fabric, colour, fit…"
-            />
-          </div>
+          <ItemFields
+            name={name}
+            onNameChange={setName}
+            nameError={errors.name}
+            description={description}
+            onDescriptionChange={setDescription}
+            disabled={busy}
+            placeholders={{ name: 'e.g. Red summer dress', description: 'Fabric, colour, fit…' }}
+          />
 
           {phase && file && <UploadProgress phase={phase} label={file.name} />}
 
