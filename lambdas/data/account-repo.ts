@@ -7,7 +7,7 @@
 import { randomUUID } from 'node:crypto';
 import { BatchWriteCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { LedgerItem } from './credits-repo.js';
-import { dynamo } from './dynamo.js';
+import { dynamo, queryAll } from './dynamo.js';
 import { isConditionFailed } from './dynamo-errors.js';
 import { ACCOUNT_DELETING, ACCOUNT_DELETION, TABLES, tableName, type TableName } from './tables.js';
 
@@ -186,20 +186,10 @@ async function deleteKeys(table: TableName, keys: Record<string, unknown>[]): Pr
 
 /** Every item of the user's partition in a table (for "Download my data"). */
 export async function listUserPartition<T>(table: TableName, userId: string): Promise<T[]> {
-  const items: T[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo.send(
-      new QueryCommand({
-        TableName: tableName(table),
-        KeyConditionExpression: '#user = :user',
-        ExpressionAttributeNames: { '#user': TABLES[table].partitionKey.name },
-        ExpressionAttributeValues: { ':user': userId },
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    items.push(...((page.Items ?? []) as T[]));
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
-  return items;
+  return queryAll<T>({
+    TableName: tableName(table),
+    KeyConditionExpression: '#user = :user',
+    ExpressionAttributeNames: { '#user': TABLES[table].partitionKey.name },
+    ExpressionAttributeValues: { ':user': userId },
+  });
 }

@@ -2,7 +2,7 @@
 // key move the user's `#active` counter in the same transaction, so the cap on active keys holds under concurrent
 // requests; the authorizer finds a key by its hash (by_hash) and records its use at most once a minute.
 import { QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
-import { dynamo } from './dynamo.js';
+import { dynamo, queryAll } from './dynamo.js';
 import { cancellationCodes, isConditionFailed } from './dynamo-errors.js';
 import { newId } from './ids.js';
 import { tableName } from './tables.js';
@@ -57,21 +57,11 @@ export async function putApiKey(
 
 /** The user's keys, oldest first (never the counter). */
 export async function listApiKeys(userId: string): Promise<ApiKeyRecord[]> {
-  const items: ApiKeyRecord[] = [];
-  let startKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo.send(
-      new QueryCommand({
-        TableName: tableName('apiKeys'),
-        KeyConditionExpression: 'user_id = :user AND begins_with(id, :prefix)',
-        ExpressionAttributeValues: { ':user': userId, ':prefix': KEY_ID_PREFIX },
-        ExclusiveStartKey: startKey,
-      }),
-    );
-    items.push(...((page.Items ?? []) as ApiKeyRecord[]));
-    startKey = page.LastEvaluatedKey;
-  } while (startKey);
-  return items;
+  return queryAll<ApiKeyRecord>({
+    TableName: tableName('apiKeys'),
+    KeyConditionExpression: 'user_id = :user AND begins_with(id, :prefix)',
+    ExpressionAttributeValues: { ':user': userId, ':prefix': KEY_ID_PREFIX },
+  });
 }
 
 export type RevokeOutcome = 'revoked' | 'already-revoked' | 'not-found';

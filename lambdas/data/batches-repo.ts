@@ -3,7 +3,7 @@
 import { PutCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { BatchStatus, BatchSummary, CameraAngle } from '../contracts/batch.js';
 import { tableName } from './tables.js';
-import { dynamo } from './dynamo.js';
+import { dynamo, queryAll } from './dynamo.js';
 import { isConditionFailed } from './dynamo-errors.js';
 import type { GenerationRecord } from './generations-repo.js';
 
@@ -122,20 +122,10 @@ export async function setArchiveKey(userId: string, id: string, key: string): Pr
 
 /** Every photo row of a batch, in photo order (one Query on the owner's partition). */
 export async function listBatchPhotos(userId: string, batchId: string): Promise<GenerationRecord[]> {
-  const rows: GenerationRecord[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo.send(
-      new QueryCommand({
-        TableName: tableName('generations'),
-        KeyConditionExpression: 'user_id = :user AND begins_with(id, :prefix)',
-        ExpressionAttributeValues: { ':user': userId, ':prefix': `${batchId}-p` },
-        ConsistentRead: true,
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    rows.push(...((page.Items ?? []) as GenerationRecord[]));
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
-  return rows;
+  return queryAll<GenerationRecord>({
+    TableName: tableName('generations'),
+    KeyConditionExpression: 'user_id = :user AND begins_with(id, :prefix)',
+    ExpressionAttributeValues: { ':user': userId, ':prefix': `${batchId}-p` },
+    ConsistentRead: true,
+  });
 }

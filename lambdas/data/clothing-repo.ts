@@ -1,9 +1,9 @@
 // All DynamoDB access for clothing_items. Items live in their owner's partition (user_id), so every read and write
 // names the caller's partition: another user's item id simply isn't there.
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ClothingItemRecord } from '../contracts/api.js';
 import { tableName } from './tables.js';
-import { dynamo } from './dynamo.js';
+import { dynamo, queryAll } from './dynamo.js';
 import { isConditionFailed } from './dynamo-errors.js';
 
 export type { ClothingItemRecord };
@@ -48,23 +48,14 @@ export async function getActiveItem(userId: string, id: string): Promise<Clothin
 
 /** The user's items, newest first; `activeOnly` leaves out deleted ones. */
 export async function listItems(userId: string, { activeOnly }: { activeOnly: boolean }): Promise<ClothingItemRecord[]> {
-  const items: ClothingItemRecord[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo.send(
-      new QueryCommand({
-        TableName: table(),
-        KeyConditionExpression: 'user_id = :user',
-        ...(activeOnly ? { FilterExpression: 'is_deleted = :false' } : {}),
-        ExpressionAttributeValues: { ':user': userId, ...(activeOnly ? { ':false': false } : {}) },
-        ScanIndexForward: false,
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    items.push(...((page.Items ?? []) as StoredClothingItem[]).map(itemFromStored));
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
-  return items.sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id));
+  const stored = await queryAll<StoredClothingItem>({
+    TableName: table(),
+    KeyConditionExpression: 'user_id = :user',
+    ...(activeOnly ? { FilterExpression: 'is_deleted = :false' } : {}),
+    ExpressionAttributeValues: { ':user': userId, ...(activeOnly ? { ':false': false } : {}) },
+    ScanIndexForward: false,
+  });
+  return stored.map(itemFromStored).sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id));
 }
 
 /** Renames an item or changes its description; undefined when the user has no such item that is not deleted. */

@@ -1,9 +1,9 @@
 // All DynamoDB access for WebSocket connections: one item per open connection, found by user through the by_user
 // index. An item outlives its connection by a few minutes at most: API Gateway closes every connection after 2 hours,
 // and the TTL removes what a lost $disconnect left behind.
-import { DeleteCommand, PutCommand, QueryCommand } from '@aws-sdk/lib-dynamodb';
+import { DeleteCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { tableName } from './tables.js';
-import { dynamo } from './dynamo.js';
+import { dynamo, queryAll } from './dynamo.js';
 
 export interface ConnectionItem {
   connection_id: string;
@@ -41,22 +41,11 @@ export interface LiveConnection {
 /** A user's live connections (TTL deletion is lazy, so expired items are skipped here). */
 export async function connectionsOf(userId: string, now = new Date()): Promise<LiveConnection[]> {
   const nowSeconds = Math.floor(now.getTime() / 1000);
-  const connections: LiveConnection[] = [];
-  let ExclusiveStartKey: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo.send(
-      new QueryCommand({
-        TableName: tableName('connections'),
-        IndexName: 'by_user',
-        KeyConditionExpression: 'user_id = :user',
-        ExpressionAttributeValues: { ':user': userId },
-        ExclusiveStartKey,
-      }),
-    );
-    for (const item of (page.Items ?? []) as ConnectionItem[]) {
-      if (item.expires_at > nowSeconds) connections.push({ connectionId: item.connection_id, connectedAt: new Date(item.connected_at) });
-    }
-    ExclusiveStartKey = page.LastEvaluatedKey;
-  } while (ExclusiveStartKey);
-  return connections;
+  const items = await queryAll<ConnectionItem>({
+    TableName: tableName('connections'),
+    IndexName: 'by_user',
+    KeyConditionExpression: 'user_id = :user',
+    ExpressionAttributeValues: { ':user': userId },
+  });
+  return items.filter((item) => item.expires_at > nowSeconds).map((item) => ({ connectionId: item.connection_id, connectedAt: new Date(item.connected_at) }));
 }

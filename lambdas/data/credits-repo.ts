@@ -17,7 +17,7 @@ import { unmarshall } from '@aws-sdk/util-dynamodb';
 import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CreditSummary, CreditTransaction, Profile } from '../contracts/api.js';
 import { DEFAULT_PLAN_ID, SIGNUP_CREDITS } from '../contracts/catalog.js';
-import { dynamo } from './dynamo.js';
+import { dynamo, queryAll } from './dynamo.js';
 import { tableName } from './tables.js';
 import { cancellationCodes, isConditionFailed } from './dynamo-errors.js';
 import { jitter, sleep } from '../core/backoff.js';
@@ -335,23 +335,13 @@ export async function listLedger(userId: string, limit: number): Promise<CreditT
 
 /** Every entry of the user as stored, oldest first: for audits of the invariants. */
 export async function listWholeLedgerItems(userId: string): Promise<LedgerItem[]> {
-  const entries: LedgerItem[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo.send(
-      new QueryCommand({
-        TableName: tableName('ledger'),
-        IndexName: 'by_seq',
-        KeyConditionExpression: 'user_id = :user',
-        ExpressionAttributeValues: { ':user': userId },
-        ConsistentRead: true,
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    entries.push(...((page.Items ?? []) as LedgerItem[]));
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
-  return entries;
+  return queryAll<LedgerItem>({
+    TableName: tableName('ledger'),
+    IndexName: 'by_seq',
+    KeyConditionExpression: 'user_id = :user',
+    ExpressionAttributeValues: { ':user': userId },
+    ConsistentRead: true,
+  });
 }
 
 /** Every entry of the user, oldest first. */

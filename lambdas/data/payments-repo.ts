@@ -1,8 +1,8 @@
 // DynamoDB access for payment bookkeeping (the payments table) and the purchase entries of the ledger.
 // The ledger itself only changes through domain/credits.ts; nothing here moves a balance.
-import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CreditTransaction } from '../contracts/api.js';
-import { dynamo } from './dynamo.js';
+import { dynamo, queryAll } from './dynamo.js';
 import { tableName } from './tables.js';
 import { isConditionFailed } from './dynamo-errors.js';
 
@@ -96,22 +96,10 @@ export async function reserveTestGrant(userId: string, credits: number, limit: n
 
 /** The user's ledger entries whose id starts with `prefix` (e.g. every purchase), oldest id first. */
 export async function listLedgerEntriesByPrefix(userId: string, prefix: string): Promise<CreditTransaction[]> {
-  const entries: CreditTransaction[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo.send(
-      new QueryCommand({
-        TableName: tableName('ledger'),
-        KeyConditionExpression: 'user_id = :user AND begins_with(id, :prefix)',
-        ExpressionAttributeValues: { ':user': userId, ':prefix': prefix },
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    for (const item of page.Items ?? []) {
-      const { seq: _seq, ref: _ref, ...entry } = item as CreditTransaction & { seq?: number; ref?: string };
-      entries.push(entry);
-    }
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
-  return entries;
+  const items = await queryAll<CreditTransaction & { seq?: number; ref?: string }>({
+    TableName: tableName('ledger'),
+    KeyConditionExpression: 'user_id = :user AND begins_with(id, :prefix)',
+    ExpressionAttributeValues: { ':user': userId, ':prefix': prefix },
+  });
+  return items.map(({ seq: _seq, ref: _ref, ...entry }) => entry);
 }
