@@ -4,32 +4,21 @@
 // 'Batch Generation Complete with Errors'. A finished on-model photo's "Add to batch" opens the screen with that photo
 // chosen, and a batch of it runs to completion.
 import { readFile } from 'node:fs/promises';
-import type { Browser, Page } from 'playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright';
+import { describe, expect, it } from 'vitest';
 import { BATCH_MESSAGES } from '../../lambdas/contracts/batch.js';
 import { randomUUID } from 'node:crypto';
 import { tshirtPhoto } from '../fixtures/local-engine-images.js';
 import { api } from '../support/api.js';
+import { addClothingItem } from '../support/sources.js';
 import { signIn } from '../support/users.js';
 import { readZip } from '../support/zip.js';
-import { ensureWebBuilt, launchChromium, openPage, signUpInUi, toast, twin, uniqueEmail, type TestPage } from './harness.js';
+import { toast, twin, uniqueEmail, useSignedInPage, type TestPage } from './harness.js';
 
-let browser: Browser;
 let session: TestPage;
 const email = uniqueEmail('batch.user');
 const ITEMS = ['Linen shirt', 'Red tee'];
 const BATCH_TIMEOUT = 150_000;
-
-async function addLibraryItem(name: string): Promise<void> {
-  const user = await signIn(twin(), email);
-  const photo = await tshirtPhoto(600, 700);
-  const upload = await api(twin().apiUrl, 'POST', '/clothing-items/upload-url', {
-    user,
-    body: { fileName: 'tee.jpg', contentType: 'image/jpeg', sizeBytes: photo.length },
-  });
-  expect((await fetch(upload.body.uploadUrl, { method: 'PUT', headers: upload.body.headers, body: photo })).status).toBe(200);
-  expect((await api(twin().apiUrl, 'POST', '/clothing-items', { user, body: { imageKey: upload.body.imageKey, name } })).status).toBe(201);
-}
 
 async function addEntry(page: Page, item: string, angles: string[], options: { prompt?: string; backdrop?: string } = {}): Promise<void> {
   await page.getByRole('radio', { name: item }).click();
@@ -39,16 +28,12 @@ async function addEntry(page: Page, item: string, angles: string[], options: { p
   await page.getByRole('button', { name: 'Add to Batch' }).click();
 }
 
-beforeAll(async () => {
-  ensureWebBuilt();
-  browser = await launchChromium();
-  session = await openPage(browser);
-  await signUpInUi(session.page, email);
-  for (const name of ITEMS) await addLibraryItem(name);
-});
-afterAll(async () => {
-  await session?.close();
-  await browser?.close();
+useSignedInPage(email, (signedIn) => (session = signedIn), {
+  // Library items, added through the API as the Clothing Manager would (that screen has its own tests).
+  prepare: async () => {
+    const user = await signIn(twin(), email);
+    for (const name of ITEMS) await addClothingItem(twin().apiUrl, user, await tshirtPhoto(600, 700), name);
+  },
 });
 
 describe('batch generation', () => {

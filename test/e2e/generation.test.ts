@@ -2,32 +2,19 @@
 // on-model picture, which is seen in the history, viewed and downloaded, then edited and upscaled to 4K; the
 // downloaded files are real PNGs of the promised size.
 import { readFile } from 'node:fs/promises';
-import type { Browser, Download, Page } from 'playwright';
+import type { Download, Page } from 'playwright';
 import sharp from 'sharp';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { GENERATION_MESSAGES } from '../../lambdas/contracts/generations.js';
 import { tshirtPhoto } from '../fixtures/local-engine-images.js';
-import { api } from '../support/api.js';
+import { addClothingItem } from '../support/sources.js';
 import { signIn } from '../support/users.js';
-import { ensureWebBuilt, launchChromium, openPage, signUpInUi, toast, twin, uniqueEmail, type TestPage } from './harness.js';
+import { toast, twin, uniqueEmail, useSignedInPage, type TestPage } from './harness.js';
 
-let browser: Browser;
 let session: TestPage;
 const email = uniqueEmail('generation.user');
 const ITEM_NAME = 'Red studio tee';
 const GENERATION_TIMEOUT = 120_000;
-
-/** A library item, added through the API as the Clothing Manager would (that screen has its own tests). */
-async function addLibraryItem(): Promise<void> {
-  const user = await signIn(twin(), email);
-  const photo = await tshirtPhoto(600, 700);
-  const upload = await api(twin().apiUrl, 'POST', '/clothing-items/upload-url', {
-    user,
-    body: { fileName: 'tee.jpg', contentType: 'image/jpeg', sizeBytes: photo.length },
-  });
-  expect((await fetch(upload.body.uploadUrl, { method: 'PUT', headers: upload.body.headers, body: photo })).status).toBe(200);
-  expect((await api(twin().apiUrl, 'POST', '/clothing-items', { user, body: { imageKey: upload.body.imageKey, name: ITEM_NAME } })).status).toBe(201);
-}
 
 async function pixelSize(download: Download): Promise<{ width?: number; height?: number; format?: string }> {
   const path = await download.path();
@@ -45,16 +32,9 @@ async function waitForResult(page: Page): Promise<void> {
   await page.getByTestId('generation-result').waitFor({ timeout: GENERATION_TIMEOUT });
 }
 
-beforeAll(async () => {
-  ensureWebBuilt();
-  browser = await launchChromium();
-  session = await openPage(browser);
-  await signUpInUi(session.page, email);
-  await addLibraryItem();
-});
-afterAll(async () => {
-  await session?.close();
-  await browser?.close();
+useSignedInPage(email, (signedIn) => (session = signedIn), {
+  // A library item, added through the API as the Clothing Manager would (that screen has its own tests).
+  prepare: async () => void (await addClothingItem(twin().apiUrl, await signIn(twin(), email), await tshirtPhoto(600, 700), ITEM_NAME)),
 });
 
 describe('image generation, history, edit and upscale', () => {

@@ -163,6 +163,35 @@ export async function seriousAxeViolations(page: Page): Promise<AxeViolation[]> 
 }
 
 /** Starts Chromium once for a test file (building the web app first when it is stale) and closes it afterwards. */
+/** The web app's poll interval (localStorage), turned down so tests don't wait on the production interval. */
+const POLL_INTERVAL_KNOB = 'modelloop.videoPollIntervalMs';
+
+/**
+ * For the whole file: Chromium and one page signed up in the UI as a new user with `email`; `receive` gets the page
+ * (and the browser) before `prepare` runs once, so `prepare` may use what `receive` stored.
+ */
+export function useSignedInPage(
+  email: string,
+  receive: (session: TestPage, browser: Browser) => void,
+  options: { fastPolling?: boolean; prepare?: () => Promise<void> } = {},
+): void {
+  let browser: Browser | undefined;
+  let session: TestPage | undefined;
+  beforeAll(async () => {
+    ensureWebBuilt();
+    browser = await launchChromium();
+    session = await openPage(browser);
+    if (options.fastPolling) await session.page.addInitScript((key) => (globalThis as any).localStorage.setItem(key, '500'), POLL_INTERVAL_KNOB);
+    await signUpInUi(session.page, email);
+    receive(session, browser);
+    await options.prepare?.();
+  });
+  afterAll(async () => {
+    await session?.close();
+    await browser?.close();
+  });
+}
+
 export function useChromium(receive: (browser: Browser) => void): void {
   let browser: Browser | undefined;
   beforeAll(async () => {

@@ -2,28 +2,15 @@
 // shop's port: on Video Generation paste a sample Shopify page's link, see its product images as thumbnails, pick
 // one and make a looping video from it; in the Clothing Manager's New Item dialog add an item the same way; a link
 // into our own network is refused with its message.
-import type { Browser, Page } from 'playwright';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { ensureWebBuilt, launchChromium, openPage, signUpInUi, uniqueEmail, type TestPage } from './harness.js';
+import type { Page } from 'playwright';
+import { describe, expect, inject, it } from 'vitest';
+import { uniqueEmail, useSignedInPage, type TestPage } from './harness.js';
 
 const shop = inject('sampleShopUrl');
 const VIDEO_TIMEOUT = 150_000;
-const POLL_INTERVAL_KNOB = 'modelloop.videoPollIntervalMs';
 
-let browser: Browser;
 let session: TestPage;
-
-beforeAll(async () => {
-  ensureWebBuilt();
-  browser = await launchChromium();
-  session = await openPage(browser);
-  await session.page.addInitScript((key) => (globalThis as any).localStorage.setItem(key, '500'), POLL_INTERVAL_KNOB);
-  await signUpInUi(session.page, uniqueEmail('import.user'));
-});
-afterAll(async () => {
-  await session?.close();
-  await browser?.close();
-});
+useSignedInPage(uniqueEmail('import.user'), (signedIn) => (session = signedIn), { fastPolling: true });
 
 async function findImages(page: Page, url: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Product link' }).fill(url);

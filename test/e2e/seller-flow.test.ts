@@ -4,36 +4,28 @@
 // toast with a link, the Video screen showing the result on return. The poll interval is shortened through the
 // page's test-only localStorage knob; the toast and the Result panel follow the pushed job list.
 import { createHash, randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright';
+import { describe, expect, it } from 'vitest';
 import { tshirtPhoto } from '../fixtures/local-engine-images.js';
 import { api } from '../support/api.js';
 import { addClothingItem } from '../support/sources.js';
 import { signIn } from '../support/users.js';
-import { ensureWebBuilt, launchChromium, openPage, signUpInUi, toast, twin, uniqueEmail, type TestPage } from './harness.js';
+import { toast, twin, uniqueEmail, useSignedInPage, type TestPage } from './harness.js';
 
 const VIDEO_TIMEOUT = 150_000;
 const ITEM_NAME = 'Flow tee';
 const email = uniqueEmail('seller.flow');
 
-let browser: Browser;
 let session: TestPage;
-
-beforeAll(async () => {
-  ensureWebBuilt();
-  browser = await launchChromium();
-  session = await openPage(browser);
-  await session.page.addInitScript(() => (globalThis as any).localStorage.setItem('modelloop.videoPollIntervalMs', '500'));
-  await signUpInUi(session.page, email);
-  const user = await signIn(twin(), email);
-  await addClothingItem(twin().apiUrl, user, await tshirtPhoto(600, 700), ITEM_NAME);
-  // The sign-up credits (5) would not pay for this tour; the labelled test payment adds some.
-  const bought = await api(twin().apiUrl, 'POST', '/credits/purchase', { user, body: { credits: 20 }, headers: { 'idempotency-key': randomUUID() } });
-  expect(bought.status).toBe(200);
-});
-afterAll(async () => {
-  await session?.close();
-  await browser?.close();
+useSignedInPage(email, (signedIn) => (session = signedIn), {
+  fastPolling: true,
+  prepare: async () => {
+    const user = await signIn(twin(), email);
+    await addClothingItem(twin().apiUrl, user, await tshirtPhoto(600, 700), ITEM_NAME);
+    // The sign-up credits (5) would not pay for this tour; the labelled test payment adds some.
+    const bought = await api(twin().apiUrl, 'POST', '/credits/purchase', { user, body: { credits: 20 }, headers: { 'idempotency-key': randomUUID() } });
+    expect(bought.status).toBe(200);
+  },
 });
 
 const recentJobs = (page: Page) => page.getByRole('list', { name: 'Recent video jobs' });

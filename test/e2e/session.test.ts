@@ -1,22 +1,10 @@
 // The session on the local twin: expired tokens are renewed with InitiateAuth REFRESH_TOKEN_AUTH (cognito-local has no
 // GetTokensFromRefreshToken), and load failures of the signed-in screens show the catalogue's toasts.
-import type { Browser } from 'playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureWebBuilt, launchChromium, openPage, signUpInUi, toast, uniqueEmail, type TestPage } from './harness.js';
+import { describe, expect, it } from 'vitest';
+import { toast, uniqueEmail, useSignedInPage, type TestPage } from './harness.js';
 
-let browser: Browser;
 let session: TestPage;
-
-beforeAll(async () => {
-  ensureWebBuilt();
-  browser = await launchChromium();
-  session = await openPage(browser);
-  await signUpInUi(session.page, uniqueEmail('session.keeper'));
-});
-afterAll(async () => {
-  await session?.close();
-  await browser?.close();
-});
+useSignedInPage(uniqueEmail('session.keeper'), (signedIn) => (session = signedIn));
 
 interface BrowserStorage {
   length: number;

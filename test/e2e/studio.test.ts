@@ -1,21 +1,10 @@
 // Signed-in screens: settings hash scrolling, the coming-soon tools, the delete dialog (test/e2e/account.test.ts deletes), and buying credits.
-import type { Browser, Page } from 'playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ensureWebBuilt, launchChromium, openAccountMenu, openPage, signUpInUi, toast, uniqueEmail, type TestPage } from './harness.js';
+import type { Page } from 'playwright';
+import { describe, expect, it } from 'vitest';
+import { openAccountMenu, toast, uniqueEmail, useSignedInPage, type TestPage } from './harness.js';
 
-let browser: Browser;
 let session: TestPage;
-
-beforeAll(async () => {
-  ensureWebBuilt();
-  browser = await launchChromium();
-  session = await openPage(browser);
-  await signUpInUi(session.page, uniqueEmail('studio.user'));
-});
-afterAll(async () => {
-  await session?.close();
-  await browser?.close();
-});
+useSignedInPage(uniqueEmail('studio.user'), (signedIn) => (session = signedIn));
 
 /** Whether the whole element is within the viewport. */
 async function inView(page: Page, selector: string): Promise<boolean> {

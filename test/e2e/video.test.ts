@@ -5,30 +5,19 @@
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { Browser, Page } from 'playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright';
+import { describe, expect, it } from 'vitest';
 import { probeVideo } from '../../lambdas/media/index.js';
 import { tshirtPhoto } from '../fixtures/local-engine-images.js';
-import { ensureWebBuilt, launchChromium, openPage, signUpInUi, toast, uniqueEmail, type TestPage } from './harness.js';
+import { toast, uniqueEmail, useSignedInPage, type TestPage } from './harness.js';
 
 const VIDEO_TIMEOUT = 150_000;
-const POLL_INTERVAL_KNOB = 'modelloop.videoPollIntervalMs';
 
-let browser: Browser;
 let session: TestPage;
 let photo: Buffer;
-
-beforeAll(async () => {
-  ensureWebBuilt();
-  browser = await launchChromium();
-  session = await openPage(browser);
-  await session.page.addInitScript((key) => (globalThis as any).localStorage.setItem(key, '500'), POLL_INTERVAL_KNOB);
-  await signUpInUi(session.page, uniqueEmail('video.user'));
-  photo = await tshirtPhoto(600, 700);
-});
-afterAll(async () => {
-  await session?.close();
-  await browser?.close();
+useSignedInPage(uniqueEmail('video.user'), (signedIn) => (session = signedIn), {
+  fastPolling: true,
+  prepare: async () => void (photo = await tshirtPhoto(600, 700)),
 });
 
 async function openVideoScreen(page: Page): Promise<void> {
