@@ -33,9 +33,10 @@ for (const [name, size] of Object.entries(IMAGE_SIZES)) {
     localOnModelImage.generate({
       product: { bytes: photo, mimeType: 'image/jpeg' },
       productType: 'clothing',
-      prompt: 'young female model',
+      model: { description: 'young female model', seed: 1 },
       cameraZoom: 'auto',
       size,
+      aspectRatio: '9:16',
       promptEnhance: false,
     }),
   );
@@ -62,9 +63,10 @@ const picture1k = (
   await localOnModelImage.generate({
     product: { bytes: photo, mimeType: 'image/jpeg' },
     productType: 'clothing',
-    prompt: 'model',
+    model: { description: 'model', seed: 1 },
     cameraZoom: 'mid-shot',
     size: IMAGE_SIZES['1k'],
+    aspectRatio: '9:16',
     promptEnhance: false,
   })
 ).bytes;

@@ -23,13 +23,48 @@ export interface Size {
   height: number;
 }
 
+/**
+ * The person an on-model photo shows. A saved model (a persona of the Models screen) brings its own description,
+ * optional reference portrait and fixed seed; a described one has a seed derived from its description
+ * (`seedOfDescription`), so the same words give the same person wherever an adapter takes a seed.
+ */
+export interface ModelPersona {
+  /** The model description: gender presentation, age range, skin tone, hair, build, expression, pose style. */
+  description: string;
+  /** A saved model's reference portrait (Gemini: a second image part; FASHN: face_reference). */
+  referenceImage?: ImageInput;
+  /** Fixed per saved model; providers that take a seed get it, so they repeat themselves. */
+  seed: number;
+  /** The saved model's id, when the request named one. */
+  modelId?: string;
+}
+
+/** A stable 31-bit seed from a description (FNV-1a over the trimmed, lower-cased words). */
+export function seedOfDescription(description: string): number {
+  let hash = 0x811c9dc5;
+  for (const byte of Buffer.from(description.trim().toLowerCase().replace(/\s+/g, ' '), 'utf8')) {
+    hash = Math.imul(hash ^ byte, 0x01000193) >>> 0;
+  }
+  return hash & 0x7fffffff;
+}
+
+/** A size's ratio in lowest terms, 'W:H' (720×1280 → '9:16'). */
+export function aspectRatioOf({ width, height }: Size): string {
+  const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+  const divisor = gcd(width, height);
+  return `${width / divisor}:${height / divisor}`;
+}
+
 export interface OnModelImageRequest {
   product: ImageInput;
   productType: (typeof PRODUCT_TYPES)[number];
-  /** The model description. */
-  prompt: string;
+  /** Who wears or shows the product. */
+  model: ModelPersona;
   cameraZoom: (typeof CAMERA_ZOOMS)[number];
+  /** The exact output size; its ratio is `aspectRatio`. */
   size: Size;
+  /** The output's aspect ratio, 'W:H' (e.g. '9:16', '1:1', '4:5', '3:4'). */
+  aspectRatio: string;
   promptEnhance: boolean;
   /**
    * A batch photo's camera angle. The local engine composes each angle differently; cloud adapters get the angle's

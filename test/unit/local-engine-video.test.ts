@@ -149,9 +149,10 @@ describe('local video engine', () => {
     const onModel = await localOnModelImage.generate({
       product: { bytes: await tshirtPhoto(), mimeType: 'image/jpeg' },
       productType: 'clothing',
-      prompt: 'model',
+      model: { description: 'model', seed: 1 },
       cameraZoom: 'mid-shot',
       size: { width: 720, height: 1280 },
+      aspectRatio: '9:16',
       promptEnhance: false,
     });
     expect(hasPlainBackground(await decodeRgba(await tshirtPhoto()))).toBe(true);

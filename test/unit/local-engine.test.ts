@@ -12,7 +12,7 @@ import {
   parseEditInstructions,
 } from '../../lambdas/providers/local-engine/index.js';
 import { labelPlacement } from '../../lambdas/providers/local-engine/label.js';
-import { ProviderError, type OnModelImageRequest } from '../../lambdas/providers/ports.js';
+import { ProviderError, seedOfDescription, type OnModelImageRequest } from '../../lambdas/providers/ports.js';
 import {
   BOXED_PRODUCT,
   boxedProductPhoto,
@@ -25,13 +25,16 @@ import {
 
 const SLOW = 60_000;
 
+const persona = (description: string) => ({ description, seed: seedOfDescription(description) });
+
 async function onModel(overrides: Partial<OnModelImageRequest> = {}) {
   return localOnModelImage.generate({
     product: { bytes: await tshirtPhoto(), mimeType: 'image/jpeg' },
     productType: 'clothing',
-    prompt: 'young female model',
+    model: persona('young female model'),
     cameraZoom: 'auto',
     size: IMAGE_SIZES['1k'],
+    aspectRatio: '9:16',
     promptEnhance: false,
     ...overrides,
   });
@@ -125,16 +128,16 @@ describe('on-model image', () => {
   });
 
   it('tints the studio with a colour named in the prompt', async () => {
-    const plain = await rgbPixels((await onModel({ prompt: 'young female model' })).bytes);
-    const blue = await rgbPixels((await onModel({ prompt: 'young female model in front of a BLUE wall' })).bytes);
+    const plain = await rgbPixels((await onModel({ model: persona('young female model') })).bytes);
+    const blue = await rgbPixels((await onModel({ model: persona('young female model in front of a BLUE wall') })).bytes);
     const [r0, , b0] = pixel(plain, 5, 5);
     const [r1, , b1] = pixel(blue, 5, 5);
     expect(b1! - r1!).toBeGreaterThan(b0! - r0! + 40);
   });
 
   it('is deterministic: the same request gives the same bytes', async () => {
-    const first = await onModel({ cameraZoom: 'mid-shot', prompt: 'model, teal backdrop' });
-    const second = await onModel({ cameraZoom: 'mid-shot', prompt: 'model, teal backdrop' });
+    const first = await onModel({ cameraZoom: 'mid-shot', model: persona('model, teal backdrop') });
+    const second = await onModel({ cameraZoom: 'mid-shot', model: persona('model, teal backdrop') });
     expect(first.bytes.equals(second.bytes)).toBe(true);
   });
 

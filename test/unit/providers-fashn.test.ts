@@ -117,9 +117,10 @@ async function request(overrides: Partial<OnModelImageRequest> = {}): Promise<On
   return {
     product: { bytes, mimeType: 'image/png' },
     productType: 'clothing',
-    prompt: 'young woman with curly hair',
+    model: { description: 'young woman with curly hair', seed: 1 },
     cameraZoom: 'full-body',
     size: { width: 720, height: 1280 },
+    aspectRatio: '9:16',
     promptEnhance: false,
     ...overrides,
   };
@@ -274,11 +275,11 @@ describe('FASHN on-model adapter', () => {
 
 describe('FASHN request details', () => {
   it('describes framing, jewelry and enhancement in the prompt', () => {
-    expect(fashnPrompt({ prompt: ' man with tattoos ', productType: 'jewelry', cameraZoom: 'close-up', promptEnhance: true })).toBe(
+    expect(fashnPrompt({ model: { description: ' man with tattoos ', seed: 1 }, productType: 'jewelry', cameraZoom: 'close-up', promptEnhance: true })).toBe(
       'man with tattoos, close-up shot, the jewelry clearly visible and in sharp focus, ' +
         'professional e-commerce fashion photograph, soft studio lighting, clean background',
     );
-    expect(fashnPrompt({ prompt: 'model', productType: 'clothing', cameraZoom: 'auto', promptEnhance: false })).toBe('model');
+    expect(fashnPrompt({ model: { description: 'model', seed: 1 }, productType: 'clothing', cameraZoom: 'auto', promptEnhance: false })).toBe('model');
   });
 
   it('picks the nearest documented aspect ratio', () => {

@@ -10,7 +10,7 @@ import { emitMetrics, MetricUnit } from '../../core/metrics.js';
 import { traced } from '../../core/tracing.js';
 import { incrementGenerationsCount } from '../../data/clothing-repo.js';
 import * as repo from '../../data/generations-repo.js';
-import { type ImageInput, type ImageOutput, type Size } from '../../providers/ports.js';
+import { aspectRatioOf, seedOfDescription, type ImageInput, type ImageOutput, type Size } from '../../providers/ports.js';
 import { getProviders, type Providers } from '../../providers/registry.js';
 import { readObject, writeObject } from '../../storage/objects.js';
 import { detectImageType } from '../image-files.js';
@@ -108,9 +108,10 @@ function run(generation: repo.GenerationRecord, image: ImageInput): Promise<Imag
       return ports().onModelImage.generate({
         product: image,
         productType: params.productType,
-        prompt: params.prompt,
+        model: { description: params.prompt, seed: seedOfDescription(params.prompt) },
         cameraZoom: params.cameraZoom,
         size: IMAGE_SIZES[params.imageSize],
+        aspectRatio: aspectRatioOf(IMAGE_SIZES[params.imageSize]),
         promptEnhance: params.promptEnhance,
       });
     }
@@ -119,9 +120,10 @@ function run(generation: repo.GenerationRecord, image: ImageInput): Promise<Imag
       return ports().onModelImage.generate({
         product: image,
         productType: 'clothing',
-        prompt: params.prompt,
+        model: { description: params.prompt, seed: seedOfDescription(params.prompt) },
         cameraZoom: ZOOM_OF_ANGLE[params.cameraAngle],
         size: IMAGE_SIZES[params.imageSize],
+        aspectRatio: aspectRatioOf(IMAGE_SIZES[params.imageSize]),
         promptEnhance: false,
         angle: params.cameraAngle,
         backdrop: params.backdrop,

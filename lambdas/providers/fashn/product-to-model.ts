@@ -37,9 +37,9 @@ export function resolutionFor(size: Size): '1k' | '2k' | '4k' {
   return longer <= 1280 ? '1k' : longer <= 2560 ? '2k' : '4k';
 }
 
-export function fashnPrompt(request: Pick<OnModelImageRequest, 'prompt' | 'productType' | 'cameraZoom' | 'promptEnhance'>): string {
+export function fashnPrompt(request: Pick<OnModelImageRequest, 'model' | 'productType' | 'cameraZoom' | 'promptEnhance'>): string {
   return [
-    request.prompt.trim(),
+    request.model.description.trim(),
     FRAMING[request.cameraZoom],
     request.productType === 'jewelry' ? JEWELRY_FOCUS : '',
     request.promptEnhance ? ENHANCED_STYLE : '',

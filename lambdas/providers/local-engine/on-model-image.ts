@@ -42,7 +42,7 @@ export const ANGLE_CAPTIONS: Record<Angle, string> = {
 const FAULT = /\[local-engine:\s*fail(?:\s+([^\]]+?))?\s*\]/i;
 
 function injectedFault(request: OnModelImageRequest): ProviderError | undefined {
-  const match = FAULT.exec(request.prompt);
+  const match = FAULT.exec(request.model.description);
   if (!match) return undefined;
   const only = match[1]?.trim().toLowerCase();
   if (only && only !== request.angle?.toLowerCase()) return undefined;
@@ -52,7 +52,7 @@ function injectedFault(request: OnModelImageRequest): ProviderError | undefined 
 function studioColour(request: OnModelImageRequest): Rgb {
   const backdrop = request.backdrop ? parseColour(request.backdrop) : undefined;
   if (backdrop) return backdrop;
-  const tint = findColour(request.prompt);
+  const tint = findColour(request.model.description);
   return tint ? mixColours(STUDIO_GREY, tint, PROMPT_TINT) : STUDIO_GREY;
 }
 
