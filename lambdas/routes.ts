@@ -324,7 +324,7 @@ export const ROUTES = [
     path: '/account/export',
     handler: 'export-account-data',
     auth: 'user',
-    tables: { profiles: 'read', ledger: 'read', clothingItems: 'read', generations: 'read', jobs: 'read' },
+    tables: { profiles: 'read', ledger: 'read', clothingItems: 'read', generations: 'read', jobs: 'read', batches: 'read', webhooks: 'read', apiKeys: 'read', imports: 'read' },
     buckets: { clothingImages: 'read', results: 'write' },
     timeoutSeconds: 28,
     memoryMb: 1024,

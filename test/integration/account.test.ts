@@ -8,7 +8,7 @@ import { mockClient } from 'aws-sdk-client-mock';
 import { describe, expect, inject, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../lambdas/contracts/account.js';
 import { ACCOUNT_DELETION, TABLES, type TableName } from '../../lambdas/data/tables.js';
-import { ROUTES, publicApiRoutes } from '../../lambdas/routes.js';
+import { ROUTES, publicApiRoutes, type RouteDefinition } from '../../lambdas/routes.js';
 import { api } from '../support/api.js';
 import { createApiKey, keyApi } from '../support/api-keys.js';
 import { listKeys, productJpeg, twinS3, uploadFile } from '../support/uploads.js';
@@ -160,7 +160,7 @@ describe('Delete Account', () => {
 });
 
 /** A request to a route as a caller would send one: path ids filled in, a JSON body and an Idempotency-Key where it takes them. */
-function requestOf(route: (typeof ROUTES)[number]) {
+function requestOf(route: RouteDefinition) {
   return {
     path: route.path.replace(/\{[^}]+\}/g, 'x'),
     body: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
@@ -277,6 +277,49 @@ describe('a deletion whose execution died', () => {
 });
 
 describe('Download my data', () => {
+  it('holds every record the account has: batches with their photos, webhook endpoints, API keys, imports and receipts, never a secret', async () => {
+    const { user, itemId } = await busyUser();
+    const webhook = await api(twin.apiUrl, 'POST', '/webhooks', { user, body: { url: 'http://localhost:4000/hooks', events: ['batch.completed'] } });
+    expect(webhook.status, JSON.stringify(webhook.body)).toBe(201);
+    const key = await createApiKey(twin.apiUrl, user, 'Shopify sync');
+    const imported = await api(twin.apiUrl, 'POST', '/imports', { user, body: { url: `${inject('sampleShopUrl')}/products/linen-shirt` } });
+    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    const batch = await api(twin.apiUrl, 'POST', '/generate-batch', {
+      user,
+      body: { batchItems: [{ clothingItemId: itemId, prompt: 'young female model', cameraAngles: ['Front', 'Back'], backdrop: 'white' }], aiModel: 'modelloop-studio', imageSize: '1k' },
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(batch.status, JSON.stringify(batch.body)).toBe(200);
+    const deadline = Date.now() + 120_000;
+    while ((await api(twin.apiUrl, 'GET', `/batches/${batch.body.batchId}`, { user })).body.status === 'processing') {
+      if (Date.now() > deadline) throw new Error('batch still processing');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+
+    const answer = await api(twin.apiUrl, 'POST', '/account/export', { user });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const zip = Buffer.from(await (await fetch(answer.body.url)).arrayBuffer());
+    const entries = readZip(zip);
+    const read = (name: string) => JSON.parse(entries.get(name)?.toString('utf8') ?? 'null');
+
+    expect(read('batches.json')).toEqual([
+      expect.objectContaining({ id: batch.body.batchId, status: 'complete', photos: [expect.objectContaining({ status: 'complete' }), expect.objectContaining({ status: 'complete' })] }),
+    ]);
+    expect(read('webhook-endpoints.json')).toEqual([{ id: webhook.body.id, url: 'http://localhost:4000/hooks', events: ['batch.completed'], created_at: expect.any(String), disabled_at: null }]);
+    expect(read('api-keys.json')).toEqual([
+      { id: key.id, name: 'Shopify sync', prefix: key.key.slice(0, 7), last4: key.key.slice(-4), created_at: expect.any(String), last_used_at: null, revoked_at: null },
+    ]);
+    expect(read('imports.json')).toEqual([expect.objectContaining({ id: imported.body.id, page_url: expect.stringContaining('/products/linen-shirt'), candidates: expect.any(Array) })]);
+    expect(read('receipts.json')).toEqual([expect.objectContaining({ credits: 20 })]);
+    for (const name of ['batches.json', 'webhook-endpoints.json', 'api-keys.json', 'imports.json', 'receipts.json']) expect(entries.get('README.txt')!.toString('utf8')).toContain(name);
+    // Secrets never leave: not the webhook's signing secret, not the key, not the key's hash.
+    const everything = zip.toString('latin1');
+    expect(webhook.body.secret).toMatch(/^whsec_/);
+    expect(everything).not.toContain(webhook.body.secret);
+    expect(everything).not.toContain(key.key);
+    expect(everything).not.toContain('key_hash');
+  }, 240_000);
+
   it('answers a zip of the account\'s items, generations and ledger with the files they name', async () => {
     const { user, itemId } = await busyUser();
     const answer = await api(twin.apiUrl, 'POST', '/account/export', { user });
