@@ -309,7 +309,7 @@ describe('Download my data', () => {
     expect(read('api-keys.json')).toEqual([
       { id: key.id, name: 'Shopify sync', prefix: key.key.slice(0, 7), last4: key.key.slice(-4), created_at: expect.any(String), last_used_at: null, revoked_at: null },
     ]);
-    expect(read('imports.json')).toEqual([expect.objectContaining({ id: imported.body.id, page_url: expect.stringContaining('/products/linen-shirt'), candidates: expect.any(Array) })]);
+    expect(read('imports.json')).toEqual([expect.objectContaining({ id: imported.body.importId, page_url: expect.stringContaining('/products/linen-shirt'), candidates: expect.any(Array) })]);
     expect(read('receipts.json')).toEqual([expect.objectContaining({ credits: 20 })]);
     for (const name of ['batches.json', 'webhook-endpoints.json', 'api-keys.json', 'imports.json', 'receipts.json']) expect(entries.get('README.txt')!.toString('utf8')).toContain(name);
     // Secrets never leave: not the webhook's signing secret, not the key, not the key's hash.
