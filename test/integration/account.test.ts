@@ -283,7 +283,7 @@ describe('Download my data', () => {
     expect(webhook.status, JSON.stringify(webhook.body)).toBe(201);
     const key = await createApiKey(twin.apiUrl, user, 'Shopify sync');
     const imported = await api(twin.apiUrl, 'POST', '/imports', { user, body: { url: `${inject('sampleShopUrl')}/products/linen-shirt` } });
-    expect(imported.status, JSON.stringify(imported.body)).toBe(200);
+    expect(imported.status, JSON.stringify(imported.body)).toBe(201);
     const batch = await api(twin.apiUrl, 'POST', '/generate-batch', {
       user,
       body: { batchItems: [{ clothingItemId: itemId, prompt: 'young female model', cameraAngles: ['Front', 'Back'], backdrop: 'white' }], aiModel: 'modelloop-studio', imageSize: '1k' },
