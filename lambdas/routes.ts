@@ -183,9 +183,8 @@ export const ROUTES = [
     path: '/poll-operation',
     handler: 'poll-operation', publicApi: true,
     auth: 'user',
-    // Settles a job whose execution ended without settling it (failed and refunded).
-    tables: { ...LEDGER_WRITE, jobs: 'write', generations: 'write' },
-    workflows: ['video'],
+    // Only reads: settling is workflow-ended's and the reconciler's.
+    tables: { jobs: 'read' },
   },
   { method: 'POST', path: '/get-video-url', handler: 'get-video-url', publicApi: true, auth: 'user', tables: { jobs: 'read' }, buckets: { results: 'read' } },
   {
@@ -201,10 +200,8 @@ export const ROUTES = [
     path: '/jobs',
     handler: 'list-jobs', publicApi: true,
     auth: 'user',
-    // Settles a long-generating job whose execution has ended (as poll-operation does).
-    tables: { ...LEDGER_WRITE, jobs: 'write', generations: 'write' },
+    tables: { jobs: 'read' },
     buckets: { results: 'read' },
-    workflows: ['video'],
   },
   // ——— Payments: Stripe Checkout, its webhook, refunds of unused credits, receipts (lambdas/domain/payments/) ———
   {

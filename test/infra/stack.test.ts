@@ -311,8 +311,6 @@ describe('http api', () => {
         'generate-batch',
         'generate-video',
         'get-profile',
-        'list-jobs',
-        'poll-operation',
         'purchase-credits',
         'request-refund',
         // Marks the profile as being deleted (no balance moves: the deletion workflow moves the ledger).
