@@ -31,7 +31,7 @@ export const PASSWORD_RULES: readonly PasswordRule[] = [
   ...(PASSWORD_POLICY.requireUppercase ? [{ id: 'uppercase', label: 'An uppercase letter', refusal: 'Password must have uppercase characters', pattern: /[A-Z]/ } as const] : []),
   ...(PASSWORD_POLICY.requireLowercase ? [{ id: 'lowercase', label: 'A lowercase letter', refusal: 'Password must have lowercase characters', pattern: /[a-z]/ } as const] : []),
   ...(PASSWORD_POLICY.requireDigits ? [{ id: 'digit', label: 'A number', refusal: 'Password must have numeric characters', pattern: /[0-9]/ } as const] : []),
-  ...(PASSWORD_POLICY.requireSymbols ? [{ id: 'symbol', label: 'A symbol, such as ! ? - _ or #', refusal: 'Password must have symbol characters', pattern: new RegExp(`[${SYMBOLS}]`) } as const] : []),
+  ...(PASSWORD_POLICY.requireSymbols ? [{ id: 'symbol', label: 'A symbol, like ! or #', refusal: 'Password must have symbol characters', pattern: new RegExp(`[${SYMBOLS}]`) } as const] : []),
 ];
 
 /** The first rule a password breaks, or undefined when it meets them all. */
