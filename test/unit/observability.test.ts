@@ -56,7 +56,8 @@ const parsed = () => lines.map((line) => JSON.parse(line) as Record<string, unkn
 
 describe('log lines of a request', () => {
   it('are JSON with the request id, route, hashed user and record id, and never the e-mail or the token', async () => {
-    const { userRoute } = await import('../../lambdas/core/http.js');
+    const { installCallerGate, userRoute } = await import('../../lambdas/core/http.js');
+    installCallerGate(async () => undefined);
     const { appendLogKeys, log, userHash } = await import('../../lambdas/core/log.js');
     const handler = userRoute({}, async () => {
       appendLogKeys({ generationId: GENERATION_ID });
@@ -87,7 +88,8 @@ describe('log lines of a request', () => {
   });
 
   it('keep concurrent requests apart', async () => {
-    const { userRoute } = await import('../../lambdas/core/http.js');
+    const { installCallerGate, userRoute } = await import('../../lambdas/core/http.js');
+    installCallerGate(async () => undefined);
     const { log, userHash } = await import('../../lambdas/core/log.js');
     const handler = userRoute({}, async () => {
       await new Promise((resolve) => setTimeout(resolve, 5));
