@@ -30,6 +30,13 @@ export interface RouteDefinition {
   publicApi?: boolean;
 }
 
+/**
+ * Bundled ahead of the handler of every user route, on both hosts (the cloud's esbuild `inject`, the twin's handler
+ * loader): installs the caller gate into the http wrapper, which refuses every call of a user route without it. So the
+ * gate (a deleted account, a revoked key, the key's rate) follows from `auth: 'user'`, and no handler imports it.
+ */
+export const USER_ROUTE_PRELUDE = 'lambdas/domain/caller-gate.ts';
+
 /** What moving a balance needs: the profile and the ledger (a debit, a refund, the sign-up grant of a first call). */
 export const LEDGER_WRITE = { profiles: 'write', ledger: 'write' } as const satisfies Partial<Record<TableName, Access>>;
 /** A route that spends also counts its caller's requests against the per-user limits. */

@@ -1,5 +1,6 @@
-// Installs the caller gate into the http wrapper: every handler of a user route imports this module (a unit test
-// keeps it so; without it the wrapper refuses every call). Before any handler runs:
+// Installs the caller gate into the http wrapper. No handler imports it: it is USER_ROUTE_PRELUDE (lambdas/routes.ts),
+// bundled ahead of every user route's handler in the cloud and loaded before any handler on the twin, and without it
+// the wrapper refuses every call of a user route. Before any handler runs:
 // - an account being deleted or deleted is refused (401 ACCOUNT_DELETED), whether the call carries an ID token that
 //   is still valid or one of the account's API keys: from the moment Delete Account was asked, nothing is read or
 //   written for it;
@@ -9,6 +10,7 @@
 // so an account found deleted is remembered by this process and never read again.
 import { accountDeleted } from '../core/errors.js';
 import { apiKeyDenied, installCallerGate } from '../core/http.js';
+import { log } from '../core/log.js';
 import { readCallerStanding } from '../data/account-repo.js';
 import { takeRequest } from './limits.js';
 
@@ -20,6 +22,7 @@ installCallerGate(async (caller) => {
   if (deletedAccounts.has(caller.userId)) throw accountDeleted();
   const standing = await readCallerStanding(caller.userId, caller.apiKeyId);
   if (standing.accountDeleted) {
+    log.info('caller gate: the account is deleted, refused');
     if (deletedAccounts.size >= REMEMBERED_DELETED_ACCOUNTS) deletedAccounts.clear();
     deletedAccounts.add(caller.userId);
     throw accountDeleted();

@@ -1,4 +1,3 @@
-import '../domain/caller-gate.js';
 import { CreateApiKeyRequest } from '../contracts/api-keys.js';
 import { Reply, userRoute } from '../core/http.js';
 import { createApiKey } from '../domain/api-keys.js';

@@ -1,4 +1,3 @@
-import '../domain/caller-gate.js';
 import { CreateUploadUrlRequest } from '../contracts/api.js';
 import { userRoute } from '../core/http.js';
 import { createClothingUpload } from '../domain/clothing.js';

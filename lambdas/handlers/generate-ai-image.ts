@@ -1,4 +1,3 @@
-import '../domain/caller-gate.js';
 import { GenerateImageRequest } from '../contracts/generations.js';
 import { generateOnModelImage } from '../domain/generation/requests.js';
 import { spendingRoute } from '../domain/spending.js';

@@ -1,4 +1,3 @@
-import '../domain/caller-gate.js';
 import { GenerateBatchRequest } from '../contracts/batch.js';
 import { BATCH_OPERATION, submitBatch } from '../domain/batch/service.js';
 import { spendingRoute } from '../domain/spending.js';

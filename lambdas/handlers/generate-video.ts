@@ -1,4 +1,3 @@
-import '../domain/caller-gate.js';
 import { GenerateVideoRequest } from '../contracts/video.js';
 import { spendingRoute } from '../domain/spending.js';
 import { generateVideo } from '../domain/video/jobs.js';

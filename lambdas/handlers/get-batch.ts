@@ -1,4 +1,3 @@
-import '../domain/caller-gate.js';
 import { userRoute } from '../core/http.js';
 import { getBatchView } from '../domain/batch/service.js';
 

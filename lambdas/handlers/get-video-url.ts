@@ -1,4 +1,3 @@
-import '../domain/caller-gate.js';
 import { GetVideoUrlRequest } from '../contracts/video.js';
 import { userRoute } from '../core/http.js';
 import { videoUrls } from '../domain/video/jobs.js';

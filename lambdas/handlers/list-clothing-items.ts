@@ -1,4 +1,3 @@
-import '../domain/caller-gate.js';
 import { ClothingItemsQuery } from '../contracts/api.js';
 import { userRoute } from '../core/http.js';
 import { listClothingItems } from '../domain/clothing.js';

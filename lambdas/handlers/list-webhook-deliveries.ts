@@ -1,4 +1,3 @@
-import '../domain/caller-gate.js';
 import { userRoute } from '../core/http.js';
 import { listDeliveries } from '../domain/webhooks/endpoints.js';
 

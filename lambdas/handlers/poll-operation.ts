@@ -1,4 +1,3 @@
-import '../domain/caller-gate.js';
 import { PollOperationRequest } from '../contracts/video.js';
 import { userRoute } from '../core/http.js';
 import { pollOperation } from '../domain/video/jobs.js';

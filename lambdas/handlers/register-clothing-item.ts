@@ -1,4 +1,3 @@
-import '../domain/caller-gate.js';
 import { RegisterClothingItemRequest } from '../contracts/api.js';
 import { Reply, userRoute } from '../core/http.js';
 import { registerClothingItem } from '../domain/clothing-registration.js';

@@ -1,4 +1,3 @@
-import '../domain/caller-gate.js';
 import { DeleteAccountRequest } from '../contracts/account.js';
 import { userRoute } from '../core/http.js';
 import { requestAccountDeletion } from '../domain/account/deletion.js';

@@ -1,4 +1,3 @@
-import '../domain/caller-gate.js';
 // A refund of unused credits from a card purchase (within the refund window).
 import { RefundRequest } from '../contracts/api.js';
 import { userRoute } from '../core/http.js';

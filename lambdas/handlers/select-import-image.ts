@@ -1,4 +1,3 @@
-import '../domain/caller-gate.js';
 import { SelectImportRequest } from '../contracts/imports.js';
 import { userRoute } from '../core/http.js';
 import { selectImportImage } from '../domain/imports/service.js';

@@ -1,4 +1,3 @@
-import '../domain/caller-gate.js';
 import { Reply, userRoute } from '../core/http.js';
 import { sendTestEvent } from '../domain/webhooks/endpoints.js';
 

@@ -1,4 +1,3 @@
-import '../domain/caller-gate.js';
 import { UpdateClothingItemRequest } from '../contracts/api.js';
 import { userRoute } from '../core/http.js';
 import { updateClothingItem } from '../domain/clothing.js';

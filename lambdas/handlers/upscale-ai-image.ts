@@ -1,4 +1,3 @@
-import '../domain/caller-gate.js';
 import { UpscaleImageRequest } from '../contracts/generations.js';
 import { upscaleImage } from '../domain/generation/requests.js';
 import { spendingRoute } from '../domain/spending.js';

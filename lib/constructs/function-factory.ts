@@ -65,6 +65,8 @@ export interface FunctionSpec extends ResourceAccess {
   environment?: Record<string, string>;
   /** Runs ffmpeg/ffprobe (lambdas/media): gets the media layer, its environment, x86_64. */
   media?: boolean;
+  /** Modules (paths from the project root) bundled and run ahead of the handler: e.g. USER_ROUTE_PRELUDE. */
+  prelude?: readonly string[];
 }
 
 export interface FunctionFactoryProps {
@@ -202,6 +204,7 @@ export class FunctionFactory {
         mainFields: ['module', 'main'],
         esbuildArgs: { '--alias': Object.entries(BUNDLE_ALIASES).map(([module, replacement]) => `${module}=${replacement}`) },
         banner: "import { createRequire as __createRequire } from 'node:module';const require = __createRequire(import.meta.url);",
+        inject: spec.prelude?.map((module) => `${PROJECT_ROOT}${module}`),
       },
     });
     Validations.of(fn).acknowledge({

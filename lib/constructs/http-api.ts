@@ -18,7 +18,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { API_KEY_AUTH_CACHE_SECONDS, API_KEY_HEADER, PUBLIC_API_PREFIX } from '../../lambdas/contracts/api-keys.js';
-import { API_KEY_AUTHORIZER, CORS, ROUTES, routeTables, type RouteDefinition } from '../../lambdas/routes.js';
+import { API_KEY_AUTHORIZER, CORS, ROUTES, routeTables, USER_ROUTE_PRELUDE, type RouteDefinition } from '../../lambdas/routes.js';
 import type { FunctionFactory } from './function-factory.js';
 import { pascalCase } from './names.js';
 
@@ -117,6 +117,7 @@ export class HttpApi extends Construct {
         workflows: route.workflows,
         timeoutSeconds: route.timeoutSeconds,
         memoryMb: route.memoryMb,
+        prelude: route.auth === 'user' ? [USER_ROUTE_PRELUDE] : undefined,
         environment: { ...props.routeEnvironment?.[handler], ...(PEPPER_READERS.includes(handler) ? pepperEnvironment : {}) },
       });
       functions[handler] = fn;

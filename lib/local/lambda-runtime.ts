@@ -4,18 +4,26 @@ import { randomUUID } from 'node:crypto';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
+import { USER_ROUTE_PRELUDE } from '../../lambdas/routes.js';
 
 export type LambdaHandler = (event: unknown, context: Context) => Promise<any>;
 export type LoadHandler = (name: string) => Promise<LambdaHandler>;
 
-const handlersDir = resolve(import.meta.dirname, '../../lambdas/handlers');
+const projectRoot = resolve(import.meta.dirname, '../..');
+const handlersDir = join(projectRoot, 'lambdas/handlers');
 
 export function createHandlerLoader(): LoadHandler {
   const loaded = new Map<string, Promise<LambdaHandler>>();
+  // What the cloud bundles ahead of every user route's handler (USER_ROUTE_PRELUDE) is loaded once here, before any
+  // handler: the handlers share this process's http wrapper, so it is installed for all of them.
+  let prelude: Promise<unknown> | undefined;
   return (name) => {
     let handler = loaded.get(name);
     if (!handler) {
-      handler = import(pathToFileURL(join(handlersDir, `${name}.ts`)).href).then((module: { handler: LambdaHandler }) => module.handler);
+      prelude ??= import(pathToFileURL(join(projectRoot, USER_ROUTE_PRELUDE)).href);
+      handler = prelude
+        .then(() => import(pathToFileURL(join(handlersDir, `${name}.ts`)).href))
+        .then((module: { handler: LambdaHandler }) => module.handler);
       loaded.set(name, handler);
     }
     return handler;

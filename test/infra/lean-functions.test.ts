@@ -80,7 +80,7 @@ beforeAll(() => {
       }),
     };
   });
-}, 600_000);
+});
 afterAll(() => synthesized?.dispose());
 
 const carriesSharp = (fn: Packaged) => fn.sharpPackages.length > 0;

@@ -27,6 +27,9 @@ describe('cdk-nag AwsSolutions', () => {
         const assetDirectory = join(synthesized.assembly.directory, `asset.${assetHash}`);
         const bundle = readFileSync(join(assetDirectory, 'index.mjs'), 'utf8');
         expect(bundle.startsWith('import { createRequire'), route.handler).toBe(true);
+        // The caller gate (USER_ROUTE_PRELUDE) is bundled ahead of every user route's handler and of no public route's
+        // (its log line is a string only the gate holds).
+        expect(bundle.includes('caller gate: the account is deleted'), `${route.handler} carries the caller gate`).toBe(route.auth === 'user');
         // Static imports and run-time ones (a function that decodes only some requests loads sharp at first use). A
         // specifier is one word-like token: "from" and a quote also occur inside bundled strings (a library's messages).
         const imported = [...bundle.matchAll(/\bfrom\s*["']([^"'\s+(){},]+)["']|\bimport\s*\(\s*["']([^"'\s+(){},]+)["']\s*\)/g)].map(

@@ -9,7 +9,7 @@ import { synthModelLoop, type Synthesized } from './synth.js';
 let synthesized: Synthesized;
 beforeAll(() => {
   synthesized = synthModelLoop({ nag: false });
-}, 300_000);
+});
 afterAll(() => synthesized?.dispose());
 
 const resourcesOf = (type: string) => Object.entries(synthesized.json.Resources).filter(([, resource]) => resource.Type === type);

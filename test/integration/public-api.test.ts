@@ -3,7 +3,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
 import { MAX_ACTIVE_API_KEYS } from '../../lambdas/contracts/api-keys.js';
-import { SIGNUP_CREDITS } from '../../lambdas/contracts/catalog.js';
+import { SIGNUP_CREDITS, USER_LIMITS } from '../../lambdas/contracts/catalog.js';
 import { publicApiRoutes } from '../../lambdas/routes.js';
 import { tshirtPhoto } from '../fixtures/local-engine-images.js';
 import { api } from '../support/api.js';
@@ -182,12 +182,20 @@ describe('/v1 routes', () => {
   it('limits each key: past its rate, 429 with Retry-After and never a 5xx; another key of the same user is not affected', async () => {
     const user = await createUser(twin);
     const [{ key }, { key: other }] = await Promise.all([createApiKey(twin.apiUrl, user, 'busy'), createApiKey(twin.apiUrl, user, 'quiet')]);
-    // 60 at once span at most two 2-second windows of 20: at least 20 are refused.
-    const answers = await Promise.all(Array.from({ length: 60 }, () => keyApi(twin.apiUrl, key, 'GET', '/profile')));
+    // Bursts of 60 until one is refused. However slow the machine, no window of 2 s lets more than 20 through: the
+    // accepted calls are at most 20 per window the burst touched.
+    const { limit, windowSeconds } = USER_LIMITS.rates.apiKey;
+    let answers: Awaited<ReturnType<typeof keyApi<{ code?: string }>>>[] = [];
+    for (let burst = 0; burst < 5 && !answers.some((answer) => answer.status === 429); burst++) {
+      const started = Date.now();
+      answers = await Promise.all(Array.from({ length: 60 }, () => keyApi<{ code?: string }>(twin.apiUrl, key, 'GET', '/profile')));
+      const windowsTouched = Math.ceil((Date.now() - started) / (windowSeconds * 1000)) + 1;
+      expect(answers.filter((answer) => answer.status === 200).length).toBeLessThanOrEqual(limit * windowsTouched);
+    }
     const statuses = answers.map((answer) => answer.status);
     expect(statuses.every((status) => status === 200 || status === 429), statuses.join(',')).toBe(true);
     const refused = answers.filter((answer) => answer.status === 429);
-    expect(refused.length).toBeGreaterThanOrEqual(20);
+    expect(refused.length).toBeGreaterThan(0);
     expect(Number(refused[0]!.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(refused[0]!.body.code).toBe('RATE_LIMITED');
     expect((await keyApi(twin.apiUrl, other, 'GET', '/profile')).status).toBe(200);

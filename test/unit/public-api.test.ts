@@ -1,8 +1,6 @@
 // The public API's pieces that need no twin: the OpenAPI document (valid OpenAPI 3.1, every /v1 route, the same zod
-// schemas as the handlers), the key format, and that every user route's handler installs the caller gate (deleted accounts, revoked keys,
-// the per-key rate).
-import { readFileSync } from 'node:fs';
-import { resolve } from 'node:path';
+// schemas as the handlers) and the key format. That every user route runs the caller gate is held by the bundles
+// (test/infra/nag.test.ts) and by the twin's answers (test/integration/account-deleted.test.ts and the key tests).
 import { Validator } from '@seriousme/openapi-schema-validator';
 import { describe, expect, it } from 'vitest';
 import { API_KEY_PATTERN } from '../../lambdas/contracts/api-keys.js';
@@ -59,12 +57,4 @@ describe('API keys', () => {
     expect(keyFromHeaders({ authorization: 'Bearer eyJhbGciOi' })).toBeUndefined();
   });
 
-  it('are rate limited, and refused once revoked or their account deleted, in every user route (each installs the caller gate)', () => {
-    const userRoutes = ROUTES.filter((route) => route.auth === 'user');
-    expect(userRoutes.map((route) => route.handler)).toEqual(expect.arrayContaining(publicApiRoutes().map((route) => route.handler)));
-    for (const route of userRoutes) {
-      const source = readFileSync(resolve(import.meta.dirname, `../../lambdas/handlers/${route.handler}.ts`), 'utf8');
-      expect(source, route.handler).toContain("import '../domain/caller-gate.js';");
-    }
-  });
 });
