@@ -1,8 +1,9 @@
 // Which addresses a server-side fetch may reach, on their own: the scheme, credentials and port of a URL, and every
-// address its host resolves to (public unicast only, unless a test or the twin opens loopback). Registration checks
+// address its host resolves to (global unicast only, unless a test or the twin opens loopback). Registration checks
 // (a webhook's address) use it without pulling in the transport; `safe-fetch.ts` checks every hop with it.
 import { lookup as dnsLookup } from 'node:dns/promises';
 import type { LookupAddress } from 'node:dns';
+import type { IncomingMessage, OutgoingHttpHeaders } from 'node:http';
 import ipaddr from 'ipaddr.js';
 import { log } from '../core/log.js';
 
@@ -32,12 +33,83 @@ export type Resolver = (hostname: string) => Promise<readonly LookupAddress[]>;
 
 export const systemResolver: Resolver = (hostname) => dnsLookup(hostname, { all: true, verbatim: true });
 
-/** True only for a public unicast address: not loopback, private, link-local, CGNAT, multicast, reserved, mapped… */
+/** One request on a connection to the checked address (safe-fetch.ts sends it; a test network may answer it). */
+export type Send = (
+  url: URL,
+  target: Target,
+  init: { method: string; headers: OutgoingHttpHeaders; body: string | undefined; signal: AbortSignal },
+) => Promise<IncomingMessage>;
+
+/** A test's stand-in for DNS and for the connection made after the check: no test reaches the internet. */
+export interface TestNetwork {
+  resolve: Resolver;
+  send: Send;
+}
+
+let testNetwork: TestNetwork | undefined;
+
+/**
+ * Replaces DNS and the connection for every guarded fetch and check in this process that names no resolver of its
+ * own (imports, webhook registration and delivery, provider downloads); undefined restores the system's. The address
+ * rules stay as they are: only what resolution answers and where an allowed connection lands change.
+ */
+export function useTestNetwork(network: TestNetwork | undefined): void {
+  if (network && process.env.AWS_LAMBDA_RUNTIME_API) throw new Error('A test network cannot be used inside a Lambda runtime');
+  testNetwork = network;
+}
+
+/** The test network's connection, when a test set one. */
+export const testSend = (): Send | undefined => testNetwork?.send;
+
+/** How host names become addresses unless a caller says otherwise: the system's DNS, or the test network's. */
+export const defaultResolver: Resolver = (hostname) => (testNetwork ? testNetwork.resolve(hostname) : systemResolver(hostname));
+
+/**
+ * Where a server-side fetch may go: global unicast space (public IPv4, IPv6 2000::/3), less every block of IANA's
+ * IPv4 and IPv6 special-purpose address registries, and multicast. Everything outside is refused, so a range nobody
+ * listed (an IPv6 form that embeds an IPv4 address, a block assigned next year) is refused by default.
+ */
+const GLOBAL_UNICAST = ['0.0.0.0/0', '2000::/3'].map((cidr) => ipaddr.parseCIDR(cidr));
+
+const SPECIAL_PURPOSE = [
+  // IPv4 (RFC 6890 and its updates): this network, private, CGNAT, loopback, link-local, IETF protocol
+  // assignments, documentation, AS112 and AMT, the deprecated 6to4 relay, benchmarking, multicast, reserved, broadcast.
+  '0.0.0.0/8',
+  '10.0.0.0/8',
+  '100.64.0.0/10',
+  '127.0.0.0/8',
+  '169.254.0.0/16',
+  '172.16.0.0/12',
+  '192.0.0.0/24',
+  '192.0.2.0/24',
+  '192.31.196.0/24',
+  '192.52.193.0/24',
+  '192.88.99.0/24',
+  '192.168.0.0/16',
+  '192.175.48.0/24',
+  '198.18.0.0/15',
+  '198.51.100.0/24',
+  '203.0.113.0/24',
+  '224.0.0.0/4',
+  '240.0.0.0/4',
+  '255.255.255.255/32',
+  // IPv6 inside 2000::/3: IETF protocol assignments (Teredo 2001::/32, benchmarking, ORCHID, AMT…), documentation
+  // (2001:db8::/32, 3fff::/20), 6to4 (2002::/16, which embeds an IPv4 address), AS112 direct delegation.
+  '2001::/23',
+  '2001:db8::/32',
+  '2002::/16',
+  '2620:4f:8000::/48',
+  '3fff::/20',
+].map((cidr) => ipaddr.parseCIDR(cidr));
+
+/** True only for a global unicast address outside every special-purpose block (see above). */
 export function isPublicAddress(address: string): boolean {
   if (!ipaddr.isValid(address)) return false;
-  // Only 'unicast' is the public internet; every other range ipaddr.js names (loopback, private, linkLocal,
-  // carrierGradeNat, uniqueLocal, ipv4Mapped, rfc6052 (NAT64), 6to4, teredo, reserved, …) is refused.
-  return ipaddr.parse(address).range() === 'unicast';
+  const parsed = ipaddr.parse(address);
+  // Only the dotted quad: the shorthand forms ipaddr.js also reads (0x7f.1, 2130706433) are no resolver's answer.
+  if (parsed.kind() === 'ipv4' && !ipaddr.IPv4.isValidFourPartDecimal(address)) return false;
+  const within = (range: [ipaddr.IPv4 | ipaddr.IPv6, number]) => parsed.kind() === range[0].kind() && parsed.match(range);
+  return GLOBAL_UNICAST.some(within) && !SPECIAL_PURPOSE.some(within);
 }
 
 const LOOPBACK_TARGET = /^(.+):(\d{1,5})$/;

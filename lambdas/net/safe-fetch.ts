@@ -16,13 +16,14 @@ import { createBrotliDecompress, createGunzip, createInflate } from 'node:zlib';
 import {
   checkedTestTarget,
   checkTarget,
+  defaultResolver,
   notAllowed,
   SafeFetchError,
-  systemResolver,
+  testSend,
   testTargetsFromEnv,
   unreachable,
   type Resolver,
-  type Target,
+  type Send,
 } from './address-guard.js';
 
 export {
@@ -33,6 +34,8 @@ export {
   testTargetsFromEnv,
   type Resolver,
   type SafeFetchFailure,
+  type TestNetwork,
+  useTestNetwork,
 } from './address-guard.js';
 
 export const FETCH_TIMEOUT_MS = 10_000;
@@ -51,7 +54,7 @@ export interface SafeFetchOptions {
   accept?: string;
   /** A deadline of the caller's, on top of `timeoutMs`. */
   signal?: AbortSignal;
-  /** How host names become addresses (tests point it at a fake). */
+  /** How host names become addresses (tests point it at a fake); the test network's or the system's unless given. */
   resolve?: Resolver;
   /** Loopback `address:port` pairs to allow besides TEST_FETCH_TARGETS_ENV's (tests only). */
   testTargets?: Iterable<string>;
@@ -83,7 +86,8 @@ const REDIRECTS = new Set([301, 302, 303, 307, 308]);
  */
 export async function safeFetch(input: string | URL, options: SafeFetchOptions): Promise<FetchedBody> {
   const testTargets = new Set([...testTargetsFromEnv(), ...[...(options.testTargets ?? [])].map(checkedTestTarget)]);
-  const resolve = options.resolve ?? systemResolver;
+  const resolve = options.resolve ?? defaultResolver;
+  const sendRequest = testSend() ?? send;
   const maxRedirects = options.maxRedirects ?? MAX_REDIRECTS;
   const timeout = AbortSignal.timeout(options.timeoutMs ?? FETCH_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([timeout, options.signal]) : timeout;
@@ -104,7 +108,7 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions):
   try {
     for (let redirects = 0; ; redirects++) {
       const target = await abortable(checkTarget(url, resolve, testTargets, options.allowLoopback === true), signal);
-      const response = await send(url, target, { method: options.method ?? 'GET', headers, body: options.body, signal });
+      const response = await sendRequest(url, target, { method: options.method ?? 'GET', headers, body: options.body, signal });
       const status = response.statusCode ?? 0;
       if (REDIRECTS.has(status) && options.followRedirects !== false) {
         response.destroy();
@@ -140,11 +144,7 @@ export async function safeFetch(input: string | URL, options: SafeFetchOptions):
 type LookupCallback = (error: Error | null, address: string | { address: string; family: number }[], family?: number) => void;
 
 /** One request on a fresh connection to the checked address: the lookup never resolves anything itself. */
-function send(
-  url: URL,
-  target: Target,
-  init: { method: string; headers: OutgoingHttpHeaders; body: string | undefined; signal: AbortSignal },
-): Promise<IncomingMessage> {
+const send: Send = (url, target, init) => {
   const lookup = (_hostname: string, options: LookupOptions, callback: LookupCallback) => {
     if (options.all) return callback(null, [{ address: target.address, family: target.family }]);
     return callback(null, target.address, target.family);
@@ -158,7 +158,7 @@ function send(
     request.on('error', reject);
     request.end(init.body);
   });
-}
+};
 
 /** The body as sent before any content coding: gzip, deflate and br are undone here, so the limit counts real bytes. */
 function decoded(response: IncomingMessage): Readable {

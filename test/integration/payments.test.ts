@@ -8,6 +8,7 @@ import { join } from 'node:path';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { SIGNUP_CREDITS } from '../../lambdas/contracts/catalog.js';
+import { STRIPE_API_VERSION } from '../../lambdas/domain/payments/stripe-client.js';
 import { startTwin, type Twin } from '../../lib/local/twin.js';
 import { moneyChecks } from '../support/money.js';
 import { api } from '../support/api.js';
@@ -15,6 +16,8 @@ import { startFakeStripe, type FakeSession, type FakeStripe } from '../support/f
 import { createUser, type TestUser } from '../support/users.js';
 
 const WEBHOOK_SECRET = 'whsec_test_modelloop_integration';
+/** What Stripe's official Node library sends as its User-Agent: the calls go through it, not a hand-written client. */
+const OFFICIAL_LIBRARY = /^Stripe\/v1 NodeBindings\/\d+\.\d+\.\d+$/;
 let twin: Twin;
 const { balanceOf, expectLedgerMatchesBalance } = moneyChecks(() => twin.apiUrl);
 let stripe: FakeStripe;
@@ -71,6 +74,7 @@ describe('checkout', () => {
     expect(sent.method).toBe('POST');
     expect(sent.authorization).toBe('Bearer sk_test_fake_for_tests');
     expect(sent.idempotencyKey).toBe(`checkout:${user.sub}:${key}`);
+    expect(sent).toMatchObject({ userAgent: expect.stringMatching(OFFICIAL_LIBRARY), stripeVersion: STRIPE_API_VERSION });
     expect(sent.form).toMatchObject({
       mode: 'payment',
       client_reference_id: user.sub,
@@ -162,6 +166,9 @@ describe('the Stripe webhook', () => {
         receipt_url: `https://pay.stripe.com/receipts/test/${stripe.sessions.get(sessionId)!.payment_intent}`,
       },
     });
+    // The receipt was read through the official library too.
+    const receiptRead = stripe.requests.filter((request) => request.path === `/v1/payment_intents/${stripe.sessions.get(sessionId)!.payment_intent}`);
+    expect(receiptRead.at(-1)).toMatchObject({ method: 'GET', userAgent: expect.stringMatching(OFFICIAL_LIBRARY), stripeVersion: STRIPE_API_VERSION });
     await expectLedgerMatchesBalance(user);
   });
 
@@ -294,7 +301,12 @@ describe('refunds of unused credits', () => {
     const first = await askRefund(user, transactionId);
     expect(first).toMatchObject({ status: 200, body: { newCredits: SIGNUP_CREDITS, transaction: { transaction_type: 'refund_of_purchase', amount: -170 } } });
     const refundCalls = stripe.requests.filter((request) => request.path === '/v1/refunds');
-    expect(refundCalls.at(-1)).toMatchObject({ idempotencyKey: `refund:${sessionId}`, form: { payment_intent: paymentIntent, reason: 'requested_by_customer' } });
+    expect(refundCalls.at(-1)).toMatchObject({
+      idempotencyKey: `refund:${sessionId}`,
+      form: { payment_intent: paymentIntent, reason: 'requested_by_customer' },
+      userAgent: expect.stringMatching(OFFICIAL_LIBRARY),
+      stripeVersion: STRIPE_API_VERSION,
+    });
 
     // Asked again, and Stripe's own charge.refunded for it: nothing more is taken.
     expect(await askRefund(user, transactionId)).toMatchObject({ status: 200, body: { newCredits: SIGNUP_CREDITS } });

@@ -13,6 +13,9 @@ export interface RecordedRequest {
   form: Record<string, string>;
   idempotencyKey?: string;
   authorization?: string;
+  /** Who sent it, as Stripe's request logs show it: the official Node library says `Stripe/v1 NodeBindings/<version>`. */
+  userAgent?: string;
+  stripeVersion?: string;
 }
 
 export interface FakeSession {
@@ -128,7 +131,15 @@ export async function startFakeStripe(webhookSecret: string): Promise<FakeStripe
     if (fake.unavailable) return void req.socket.destroy();
     const form = Object.fromEntries(new URLSearchParams(body));
     const idempotencyKey = header(req, 'idempotency-key');
-    fake.requests.push({ method: req.method ?? 'GET', path: url.pathname, form, idempotencyKey, authorization: header(req, 'authorization') });
+    fake.requests.push({
+      method: req.method ?? 'GET',
+      path: url.pathname,
+      form,
+      idempotencyKey,
+      authorization: header(req, 'authorization'),
+      userAgent: header(req, 'user-agent'),
+      stripeVersion: header(req, 'stripe-version'),
+    });
 
     if (req.method === 'POST' && idempotencyKey) {
       const seen = idempotent.get(idempotencyKey);

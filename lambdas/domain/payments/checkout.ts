@@ -6,7 +6,7 @@ import { AppError, conflict, forbidden } from '../../core/errors.js';
 import { requireEnv } from '../../core/config.js';
 import { log } from '../../core/log.js';
 import { paymentMode } from './settings.js';
-import { StripeApiError, stripeApiKey, stripeRequest, type Stripe } from './stripe-client.js';
+import { isIdempotencyError, stripeClient, type Stripe } from './stripe-client.js';
 
 export const CURRENCY = 'usd';
 export const PAYMENTS_UNAVAILABLE = new AppError(503, 'PAYMENTS_UNAVAILABLE', 'Payments are unavailable right now, nothing was charged.');
@@ -32,14 +32,12 @@ export async function createCheckout(
   }
   const webUrl = requireEnv('WEB_URL').replace(/\/+$/, '');
   const metadata: CheckoutMetadata = { user_id: caller.userId, credits: String(credits) };
-  await stripeApiKey().catch((error: unknown) => {
+  const stripe = await stripeClient().catch((error: unknown) => {
     log.error('stripe key unavailable', { error });
     throw PAYMENTS_UNAVAILABLE;
   });
   try {
-    const session = await stripeRequest<Stripe.Checkout.Session>(
-      'POST',
-      '/v1/checkout/sessions',
+    const session: Stripe.Checkout.Session = await stripe.checkout.sessions.create(
       {
         mode: 'payment',
         line_items: [
@@ -64,7 +62,7 @@ export async function createCheckout(
     if (!session.url) throw new Error(`Checkout Session ${session.id} has no URL`);
     return { url: session.url, sessionId: session.id };
   } catch (error) {
-    if (error instanceof StripeApiError && error.type === 'idempotency_error') {
+    if (isIdempotencyError(error)) {
       throw conflict('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request.');
     }
     log.error('stripe checkout failed', { error });

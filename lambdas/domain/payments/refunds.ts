@@ -9,7 +9,7 @@ import { getLedgerEntry, getProfile } from '../../data/credits-repo.js';
 import { getRefundRecord, recordRefund } from '../../data/payments-repo.js';
 import { refundOfPurchase, refundOfPurchaseEntryId } from '../credits.js';
 import { paymentMode } from './settings.js';
-import { stripeRequest, type Stripe } from './stripe-client.js';
+import { stripeClient } from './stripe-client.js';
 
 const DAY_MS = 86_400_000;
 
@@ -57,9 +57,8 @@ export async function requestRefund(userId: string, transactionId: string, now =
   if (!payment.payment_intent_id) throw new AppError(503, 'REFUND_PENDING', 'Your refund is recorded and will be completed by our team.');
   await recordRefund(sessionId, { userId, status: 'pending' });
   try {
-    const refund = await stripeRequest<Stripe.Refund>(
-      'POST',
-      '/v1/refunds',
+    const stripe = await stripeClient();
+    const refund = await stripe.refunds.create(
       { payment_intent: payment.payment_intent_id, reason: 'requested_by_customer', metadata: { user_id: userId, checkout_session_id: sessionId } },
       { idempotencyKey: refundIdempotencyKey(sessionId) },
     );

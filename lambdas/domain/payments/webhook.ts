@@ -13,7 +13,7 @@ import { findPaymentIntentOwner, recordIgnoredEvent, recordRefund, rememberPayme
 import { purchaseByCard, purchaseEntryId, refundOfPurchase } from '../credits.js';
 import { CURRENCY, priceCents } from './checkout.js';
 import { paymentMode } from './settings.js';
-import { stripeRequest, stripeWebhookSecret, verifyStripeEvent, type Stripe } from './stripe-client.js';
+import { stripeClient, stripeWebhookSecret, verifyStripeEvent, type Stripe } from './stripe-client.js';
 
 /** Stripe's recommended tolerance: a signature older than five minutes is refused (replays). */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
@@ -125,12 +125,8 @@ async function fulfil(event: Stripe.Event, session: Stripe.Checkout.Session): Pr
 /** The receipt of a payment; best effort, the grant never waits on it failing. */
 async function latestCharge(paymentIntentId: string): Promise<Stripe.Charge | undefined> {
   try {
-    const intent = await stripeRequest<Stripe.PaymentIntent>(
-      'GET',
-      `/v1/payment_intents/${encodeURIComponent(paymentIntentId)}`,
-      { expand: ['latest_charge'] },
-      { timeoutMs: 3_000, retries: 0 },
-    );
+    const stripe = await stripeClient();
+    const intent = await stripe.paymentIntents.retrieve(paymentIntentId, { expand: ['latest_charge'] }, { timeout: 3_000, maxNetworkRetries: 0 });
     return typeof intent.latest_charge === 'object' && intent.latest_charge ? intent.latest_charge : undefined;
   } catch (error) {
     log.warn('stripe receipt not read', { paymentIntentId, reason: error instanceof Error ? error.message : 'unknown' });

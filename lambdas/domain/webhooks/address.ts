@@ -1,12 +1,12 @@
 // The address rules of an endpoint, checked at registration with the fetch guard's own check (and again by the guard
 // at every delivery).
 import { AppError } from '../../core/errors.js';
-import { checkTarget, SafeFetchError, systemResolver, type Resolver } from '../../net/address-guard.js';
+import { checkTarget, defaultResolver, SafeFetchError, type Resolver } from '../../net/address-guard.js';
 import { localTargetsAllowed } from './rules.js';
 
 /**
  * The address rules of an endpoint, checked at registration (and again at every delivery by the fetch guard): https
- * only, no credentials, port 443, and a host whose every address is public. On the twin, http and loopback too.
+ * only, no credentials, port 443, and a host whose every address is global unicast outside every special-purpose block. On the twin, http and loopback too.
  */
 export async function checkWebhookUrl(
   raw: string,
@@ -26,7 +26,7 @@ export async function checkWebhookUrl(
     throw new AppError(400, 'WEBHOOK_URL_INVALID', 'The address must not contain a user name or password.');
   }
   try {
-    await checkTarget(url, options.resolve ?? systemResolver, new Set(), local);
+    await checkTarget(url, options.resolve ?? defaultResolver, new Set(), local);
   } catch (error) {
     if (error instanceof SafeFetchError && error.reason === 'UNREACHABLE') {
       throw new AppError(400, 'WEBHOOK_URL_UNRESOLVABLE', 'That address could not be found.');
