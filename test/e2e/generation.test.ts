@@ -69,7 +69,7 @@ describe('image generation, history, edit and upscale', () => {
     const row = page.getByTestId('generation-row').first();
     await row.getByText('Complete').waitFor();
     // One display name per model, and the product (screen and library item) the row came from.
-    await row.getByTestId('generation-model').filter({ hasText: 'Local studio engine' }).waitFor();
+    await row.getByTestId('generation-model').filter({ hasText: 'Preview engine (no AI)' }).waitFor();
     await row.getByText(`Image generation · ${ITEM_NAME}`).waitFor();
     await row.getByRole('button', { name: 'View' }).click();
     const dialog = page.getByRole('dialog');

@@ -125,7 +125,7 @@ describe('POST /generate-batch', () => {
       [2, 'Side', 'Linen shirt'],
     ]);
     for (const photo of batch.photos!) {
-      expect(photo.generation).toMatchObject({ generation_type: 'batch', status: 'complete', credits_used: 1, ai_model: 'local-engine', width: 720, height: 1280 });
+      expect(photo.generation).toMatchObject({ generation_type: 'batch', status: 'complete', credits_used: 1, ai_model: 'preview-engine', width: 720, height: 1280 });
     }
 
     // Each angle is its own picture, at exactly the size asked for, on its entry's backdrop colour.

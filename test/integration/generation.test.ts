@@ -105,7 +105,7 @@ describe('POST /generate-ai-image', () => {
       id: answer.body.generationId,
       generation_type: 'image',
       operation: 'on-model',
-      ai_model: 'local-engine',
+      ai_model: 'preview-engine',
       status: 'complete',
       credits_used: 1,
       error_message: null,
@@ -184,7 +184,7 @@ describe('POST /edit-ai-image and /upscale-ai-image', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ status: 'processing', remainingCredits: before - 1 });
     const edit = await settled(user, answer.body.generationId);
-    expect(edit).toMatchObject({ status: 'complete', operation: 'edit', generation_type: 'image', credits_used: 1, ai_model: 'local-engine' });
+    expect(edit).toMatchObject({ status: 'complete', operation: 'edit', generation_type: 'image', credits_used: 1, ai_model: 'preview-engine' });
     const stored = await storedResult(user, edit.id);
     expect([stored.width, stored.height]).toEqual([720, 1280]);
     expect(stored.record.source).toMatchObject({ kind: 'generation', ref: source.id });

@@ -46,7 +46,7 @@ async function renderThroughS3(
     output,
     ...request,
   });
-  expect(started).toEqual({ operationName: `local:results/user-1/videos/${name}.mp4`, model: 'local-engine' });
+  expect(started).toEqual({ operationName: `local:results/user-1/videos/${name}.mp4`, model: 'preview-engine' });
   expect(await engine.check(started.operationName)).toEqual({ state: 'completed', output });
   expect(created).toBe(1);
   expect(uploads).toHaveLength(1);

@@ -16,7 +16,7 @@ import { STUDIO_GREY, studioBackdrop } from './backdrop.js';
 import { findColour, mixColours, parseColour, type Rgb } from './colours.js';
 import { cutOutProduct } from './cutout.js';
 import { frame, THREE_QUARTER_SHOT, type Framing } from './framing.js';
-import { labelPlacement, renderCaption, renderLabel } from './label.js';
+import { labelPlacement, renderLabel } from './label.js';
 import { decodeRgba, encodeRgba, openRgba, toRgba, type RgbaImage } from './raster.js';
 
 /** Larger product photos are shrunk to this first: the largest product box (a 4k close-up) is about 2600 px wide. */
@@ -29,15 +29,6 @@ const SIDE_WIDTH = 0.5;
 const PRODUCT_ALONE = { width: 0.8, height: 0.62 };
 
 type Angle = NonNullable<OnModelImageRequest['angle']>;
-
-export const ANGLE_CAPTIONS: Record<Angle, string> = {
-  Product: 'PRODUCT',
-  Front: 'FRONT',
-  Back: 'BACK (MIRRORED FRONT)',
-  'Full Body': 'FULL BODY',
-  'Mid-shot': 'MID-SHOT',
-  Side: 'SIDE (COMPRESSED)',
-};
 
 const FAULT = /\[local-engine:\s*fail(?:\s+([^\]]+?))?\s*\]/i;
 
@@ -100,10 +91,6 @@ export const localOnModelImage: OnModelImagePort = {
       },
       { image: label, left: labelAt.left, top: labelAt.top },
     ];
-    if (angle) {
-      const caption = renderCaption(ANGLE_CAPTIONS[angle], size.width);
-      if (caption.width + caption.left <= size.width) layers.push({ image: caption, left: caption.left, top: caption.top });
-    }
     const picture = await toRgba(
       studioBackdrop(size, studioColour(request), framing?.view, figureWidth).composite(
         layers.map(({ image, left, top }) => ({ input: image.data, raw: { width: image.width, height: image.height, channels: 4 as const }, left, top })),
