@@ -71,14 +71,14 @@ function pixel(image: { data: Buffer; width: number }, x: number, y: number): nu
 }
 
 describe('on-model image', () => {
-  it.each(Object.entries(IMAGE_SIZES))('renders %s at exactly its size, labelled as the local engine', async (_, size) => {
+  it.each(Object.entries(IMAGE_SIZES))('renders %s at exactly its size, labelled as a preview', async (_, size) => {
     const output = await onModel({ size });
     const meta = await sharp(output.bytes).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['png', size.width, size.height]);
-    expect(output).toMatchObject({ mimeType: 'image/png', width: size.width, height: size.height, model: LOCAL_ENGINE_MODEL });
+    expect(output).toMatchObject({ mimeType: 'image/png', width: size.width, height: size.height, model: 'preview-engine' });
   }, SLOW);
 
-  it('draws the "ModelLoop local engine" mark in the bottom-right corner', async () => {
+  it('draws the small "ModelLoop preview" mark in the bottom-right corner', async () => {
     const output = await onModel();
     const { data, width, height } = await rgbPixels(output.bytes);
     const label = labelPlacement(width, height);
@@ -98,7 +98,8 @@ describe('on-model image', () => {
     expect(mid!.height).toBeGreaterThan(full!.height * 1.25);
     expect(close!.height).toBeGreaterThan(mid!.height * 1.1);
     expect(close!.widthShare).toBeGreaterThan(0.8);
-    expect(full!.widthShare).toBeLessThan(0.5);
+    // A T-shirt laid flat is wider than the form's shoulders (its sleeves spread): at full body it still leaves room.
+    expect(full!.widthShare).toBeLessThan(0.6);
   });
 
   it('frames jewelry tighter and higher (at the neckline) than clothing', async () => {

@@ -18,7 +18,7 @@ import { openRgba, toRgba, type RgbaImage } from './raster.js';
 const KEY_BACKGROUND = 26;
 /** … and from which it is pure product; in between, a soft edge. */
 const KEY_PRODUCT = 60;
-/** A photo has a plain background when at least this share of its border is within KEY_PRODUCT of the model. */
+/** A photo has a plain background when at least this share of its border is close to the border's median colour. */
 const PLAIN_BORDER_SHARE = 0.8;
 /** A shadow is the background darkened to at least this share of its light … */
 const SHADOW_DARKEST = 0.3;
@@ -212,9 +212,13 @@ function pieces(mask: Uint8Array, width: number): { labels: Int32Array; sizes: n
   return { labels, sizes };
 }
 
-/** Drops the rows of a hanger hook: from the top, rows whose product extent is a small share of the widest row. */
-function dropHangerHook(product: Uint8Array, width: number, height: number): void {
-  const extents: number[] = [];
+/**
+ * Drops a hanger hook: from the top, the rows whose product extent is a small share of the widest row; then, just
+ * below, the hook's stem where it overlaps the garment's top (pixels of the hook's colour under its columns).
+ */
+function dropHangerHook(image: RgbaImage, product: Uint8Array): void {
+  const { data, width, height } = image;
+  const extents: Array<{ left: number; right: number }> = [];
   for (let y = 0; y < height; y++) {
     let left = -1;
     let right = -1;
@@ -223,16 +227,36 @@ function dropHangerHook(product: Uint8Array, width: number, height: number): voi
       if (left < 0) left = x;
       right = x;
     }
-    extents.push(left < 0 ? 0 : right - left + 1);
+    extents.push({ left, right });
   }
-  const widest = Math.max(...extents);
+  const extent = (y: number) => (extents[y]!.left < 0 ? 0 : extents[y]!.right - extents[y]!.left + 1);
+  let widest = 0;
+  for (let y = 0; y < height; y++) widest = Math.max(widest, extent(y));
   let y = 0;
-  while (y < height && extents[y] === 0) y++;
+  while (y < height && extent(y) === 0) y++;
   const hookStart = y;
-  while (y < height && extents[y]! < HOOK_WIDTH_SHARE * widest) y++;
+  while (y < height && extent(y) < HOOK_WIDTH_SHARE * widest) y++;
   // A hook is above the garment, never most of it.
   if (y === hookStart || y > height * 0.45) return;
+  const stem = extents[y - 1]!;
+  const colour = [0, 0, 0];
+  let count = 0;
+  for (let p = hookStart * width; p < y * width; p++) {
+    if (!product[p]) continue;
+    for (let c = 0; c < 3; c++) colour[c]! += data[p * 4 + c]!;
+    count++;
+  }
   product.fill(0, 0, y * width);
+  if (count === 0) return;
+  const hook = colour.map((sum) => sum / count);
+  const overlap = Math.ceil(height * 0.03);
+  for (let row = y; row < Math.min(height, y + overlap); row++) {
+    for (let x = Math.max(0, stem.left - 2); x <= Math.min(width - 1, stem.right + 2); x++) {
+      const p = row * width + x;
+      const i = p * 4;
+      if (Math.hypot(data[i]! - hook[0]!, data[i + 1]! - hook[1]!, data[i + 2]! - hook[2]!) < 40) product[p] = 0;
+    }
+  }
 }
 
 /**
@@ -240,7 +264,7 @@ function dropHangerHook(product: Uint8Array, width: number, height: number): voi
  * not background keep their own alpha; the edge is soft.
  */
 export function productAlpha(image: RgbaImage, kind: CutoutKind = 'any', model = backgroundModel(image)): Uint8Array {
-  const { data, width, height } = image;
+  const { width, height } = image;
   const count = width * height;
   const measured = distances(image, model);
   const background = floodBackground(image, measured);
@@ -251,7 +275,7 @@ export function productAlpha(image: RgbaImage, kind: CutoutKind = 'any', model =
   if (kind === 'jewelry' && model) {
     for (let p = 0; p < count; p++) if (product[p] && measured.distance[p]! < KEY_BACKGROUND) product[p] = 0;
   }
-  if (kind === 'clothing') dropHangerHook(product, width, height);
+  if (kind === 'clothing') dropHangerHook(image, product);
 
   // Dust and stray marks: keep the pieces of a real size.
   const { labels, sizes } = pieces(product, width);
@@ -305,13 +329,18 @@ function softEdge(image: RgbaImage, product: Uint8Array, distance: Float32Array)
   return alpha;
 }
 
-/** Whether the product stands on a plain background (a product photo) rather than in a full picture (a scene). */
+/**
+ * Whether the product stands on a plain background (a product photo) rather than in a full picture (a scene): most
+ * of the border is within KEY_BACKGROUND of the border's median colour in every channel. A studio sweep is plain; a
+ * scene, or a studio picture whose light falls off steeply (as the engine's own on-model pictures do), is not.
+ */
 export function hasPlainBackground(image: RgbaImage): boolean {
-  const model = backgroundModel(image);
-  if (!model) return true;
-  const { distance } = distances(image, model);
+  const { data } = image;
   const border = borderPixels(image);
-  const plain = border.filter((p) => distance[p]! < KEY_PRODUCT).length;
+  const opaque = border.filter((p) => data[p * 4 + 3]! >= 128);
+  if (opaque.length < border.length / 2) return true;
+  const mid = [0, 1, 2].map((c) => median(opaque.map((p) => data[p * 4 + c]!)));
+  const plain = opaque.filter((p) => [0, 1, 2].every((c) => Math.abs(data[p * 4 + c]! - mid[c]!) < KEY_BACKGROUND)).length;
   return plain >= PLAIN_BORDER_SHARE * border.length;
 }
 

@@ -12,8 +12,10 @@ export interface PersonForm {
   hair: Rgb;
   pose: Pose;
   hairstyle: Hairstyle;
-  /** Phrases of the description the engine did not render, as written. */
+  /** What the description asks for that the engine did not render: its phrases less the words it did render. */
   notRendered: string[];
+  /** The description without the words the form took (a colour left here is the wall's, not the hair's). */
+  otherWords: string;
 }
 
 const hex = (value: string): Rgb => ({ r: parseInt(value.slice(1, 3), 16), g: parseInt(value.slice(3, 5), 16), b: parseInt(value.slice(5, 7), 16) });
@@ -50,16 +52,18 @@ export function personForm(model: Pick<ModelPersona, 'description' | 'seed'>, in
   const skin = SKIN_TONES.find(({ words }) => words.test(text))?.colour ?? MANNEQUIN;
   const hair = HAIR_COLOURS.find(({ words }) => words.test(text))?.colour ?? NO_HAIR_GIVEN;
   const pose = POSES.find(({ words }) => words.test(text))?.pose ?? 'standing';
-  const honoured = [...SKIN_TONES, ...HAIR_COLOURS, ...POSES].map(({ words }) => words);
-  honoured.push(BACKDROP);
+  const formWords = [...SKIN_TONES, ...HAIR_COLOURS, ...POSES].map(({ words }) => words);
+  let otherWords = text;
+  for (const words of formWords) otherWords = otherWords.replace(new RegExp(words.source, 'g'), ' ');
+  const honoured = [...formWords, BACKDROP];
   if (injectedFault) honoured.push(injectedFault);
   const notRendered = model.description
     .split(/\s*(?:[,;.]|\band\b|\bwith\b)\s*/i)
-    .map((phrase) => phrase.trim())
-    .filter((phrase) => {
+    .map((phrase) => {
       let rest = phrase.toLowerCase();
       for (const words of honoured) rest = rest.replace(new RegExp(words.source, 'g'), ' ');
-      return rest.split(/\s+/).some((word) => word !== '' && !FILLER.test(word));
-    });
-  return { skin, hair, pose, hairstyle: HAIRSTYLES[Math.abs(model.seed) % HAIRSTYLES.length]!, notRendered };
+      return rest.split(/\s+/).filter((word) => word !== '' && !FILLER.test(word)).join(' ');
+    })
+    .filter((phrase) => phrase !== '');
+  return { skin, hair, pose, hairstyle: HAIRSTYLES[Math.abs(model.seed) % HAIRSTYLES.length]!, notRendered, otherWords };
 }
