@@ -235,7 +235,11 @@ describe('360 Spin turns the cut-out product', () => {
     const brightness = (frame: Buffer) => {
       let sum = 0;
       let n = 0;
-      for (let i = 0; i < frame.length; i += 3) if (red(frame[i]!, frame[i + 1]!, frame[i + 2]!)) (sum += frame[i]!), n++;
+      for (let i = 0; i < frame.length; i += 3) {
+        if (!red(frame[i]!, frame[i + 1]!, frame[i + 2]!)) continue;
+        sum += frame[i]!;
+        n++;
+      }
       return sum / n;
     };
     // 60° into the turn (a sixth of the clip) the product is darker than facing the camera.
