@@ -7,9 +7,13 @@ export const PREVIEW_ENGINE_MODEL = 'preview-engine';
 /** Rows made before the engine was called the preview engine name it so. */
 const EARLIER_NAMES: readonly string[] = ['local-engine'];
 
-/** Whether a result was made by the preview engine (no AI model). */
+/**
+ * Whether a result was made by the preview engine (no generative AI model): 'preview-engine', or one of its named
+ * steps, e.g. 'preview-engine:esrgan-slim' (an upscale enlarged by the offline ESRGAN super-resolution network).
+ */
 export function isPreviewModel(aiModel: string | null | undefined): boolean {
-  return aiModel === PREVIEW_ENGINE_MODEL || (aiModel !== null && aiModel !== undefined && EARLIER_NAMES.includes(aiModel));
+  if (aiModel === null || aiModel === undefined) return false;
+  return aiModel === PREVIEW_ENGINE_MODEL || aiModel.startsWith(`${PREVIEW_ENGINE_MODEL}:`) || EARLIER_NAMES.includes(aiModel);
 }
 
 /** The explanation shown beside a "Preview" badge; the link goes to PROVIDERS_GUIDE_PATH. */
