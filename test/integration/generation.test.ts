@@ -293,33 +293,58 @@ describe('credits', () => {
   });
 });
 
-describe('a provider failure', () => {
-  it('ends the generation failed with the engine\'s message and refunds it exactly once', async () => {
+describe('an edit the preview engine does not understand', () => {
+  it('is refused before any charge: a 400 naming it, no row, the balance untouched', async () => {
     const user = await createUser(twin);
     const source = await generated(user, { imageData: dataUrl(product), imageSize: '1k' });
     const before = await balanceOf(user);
-    // The local engine refuses what it does not understand, as a cloud model refuses an input: in the workflow.
+    const rowsBefore = (await generationsRepo.listGenerations(user.sub, { limit: 50 })).length;
+    const answer = await post(user, '/edit-ai-image', { imageUrl: source.id, editPrompt: 'make it sparkle like a disco ball' });
+    expect(answer).toMatchObject({
+      status: 400,
+      body: {
+        code: 'UNSUPPORTED_EDIT',
+        error: 'Unsupported edit instruction "make it sparkle like a disco ball". See the list of instructions the local engine understands.',
+      },
+    });
+    expect(await balanceOf(user)).toBe(before);
+    expect(await generationsRepo.listGenerations(user.sub, { limit: 50 })).toHaveLength(rowsBefore);
+    await expectLedgerMatchesBalance(user);
+  });
+
+  it('understands everyday edits: a colour by name, warmer, a crop to a ratio', async () => {
+    const user = await createUser(twin);
+    const source = await generated(user, { imageData: dataUrl(product), imageSize: '1k' });
+    const answer = await post(user, '/edit-ai-image', { imageUrl: source.id, editPrompt: 'light blue background, warmer by 10% and crop to 1:1' });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const edit = await settled(user, answer.body.generationId);
+    expect(edit).toMatchObject({ status: 'complete', width: 720, height: 720 });
+  });
+});
+
+describe('a provider failure', () => {
+  it('ends the generation failed with the engine\'s message and refunds it exactly once', async () => {
+    const user = await createUser(twin);
+    const before = await balanceOf(user);
+    // The preview engine's fault knob fails the picture as a provider would: in the workflow, after the charge.
     const key = randomUUID();
-    const request = { imageUrl: source.id, editPrompt: 'make it sparkle like a disco ball' };
-    const answer = await post(user, '/edit-ai-image', request, key);
+    const request = { imageData: dataUrl(product), imageSize: '1k', prompt: 'young female model [local-engine: fail]' };
+    const answer = await post(user, '/generate-ai-image', request, key);
     expect(answer.status).toBe(200);
     expect(answer.body.remainingCredits).toBe(before - 1);
     const failed = await settled(user, answer.body.generationId);
     // Refunded in full: History shows it as refunded (net 0), not as 1 credit spent.
     expect(failed).toMatchObject({ status: 'failed', credits_used: 1, credits_refunded: 1, result_url: null });
-    // One line naming the refused text and pointing to the list, not the whole grammar.
-    expect(failed.error_message).toBe(
-      'Unsupported edit instruction "make it sparkle like a disco ball". See the list of instructions the local engine understands.',
-    );
+    expect(failed.error_message).toBe('The local engine was asked to fail this picture ([local-engine: fail] in the prompt).');
 
     await expect.poll(() => balanceOf(user)).toBe(before);
     const refunds = (await ledgerRepo.listWholeLedger(user.sub)).filter((entry) => entry.transaction_type === 'refund');
     expect(refunds).toHaveLength(1);
-    expect(refunds[0]).toMatchObject({ amount: 1, description: 'Refund: image edit failed' });
+    expect(refunds[0]!.amount).toBe(1);
     await expectLedgerMatchesBalance(user);
 
     // Retrying the same request answers the failed generation; nothing is charged or refunded again.
-    const retried = await post(user, '/edit-ai-image', request, key);
+    const retried = await post(user, '/generate-ai-image', request, key);
     expect(retried.status).toBe(200);
     expect(retried.body).toMatchObject({ generationId: answer.body.generationId, status: 'failed' });
     expect(await balanceOf(user)).toBe(before);

@@ -278,8 +278,48 @@ describe('edit instructions', () => {
     },
   );
 
-  it('refuses an unknown colour, naming the colours it knows', () => {
-    expect(() => parseEditInstructions('background blurple')).toThrow(/Unknown colour "blurple".*white, black, grey/);
+  it('refuses an unknown colour, saying how to name one', () => {
+    expect(() => parseEditInstructions('background blurple')).toThrow(/^Unknown colour "blurple"\. Use a CSS colour name \(e\.g\. white, navy, light blue/);
+  });
+
+  it.each([
+    ['background light blue', { r: 0xad, g: 0xd8, b: 0xe6 }],
+    ['Make the background Light-Blue', { r: 0xad, g: 0xd8, b: 0xe6 }],
+    ['lightgoldenrodyellow background', { r: 0xfa, g: 0xfa, b: 0xd2 }],
+    ['change the background to off white', { r: 0xf8, g: 0xf6, b: 0xf0 }],
+    ['background navy blue', { r: 0, g: 0, b: 0x80 }],
+    ['background dark teal', { r: 0, g: 0x4d, b: 0x4d }],
+  ] as const)('names background colours as people do: "%s"', (instruction, colour) => {
+    expect(parseEditInstructions(instruction)).toEqual([{ kind: 'background', colour }]);
+  });
+
+  it.each([
+    ['warmer', [{ kind: 'temperature', shift: 0.1 }]],
+    ['make it cooler by 20%', [{ kind: 'temperature', shift: -0.2 }]],
+    ['warm up the colours', [{ kind: 'temperature', shift: 0.1 }]],
+    ['make it glow', undefined],
+    ['crop to 4:5', [{ kind: 'crop-to-ratio', width: 4, height: 5 }]],
+    ['Crop it to square', [{ kind: 'crop-to-ratio', width: 1, height: 1 }]],
+    ['crop 16x9', [{ kind: 'crop-to-ratio', width: 16, height: 9 }]],
+    ['brighten by 15% and crop to 1:1', [{ kind: 'brightness', factor: 1.15 }, { kind: 'crop-to-ratio', width: 1, height: 1 }]],
+  ] as const)('understands "%s"', (instruction, steps) => {
+    if (steps) expect(parseEditInstructions(instruction)).toEqual(steps);
+    else expect(() => parseEditInstructions(instruction)).toThrow(ProviderError);
+  });
+
+  it('warmer raises red and lowers blue; cooler the reverse', async () => {
+    const grey = await sharp({ create: { width: 8, height: 8, channels: 3, background: { r: 100, g: 100, b: 100 } } }).png().toBuffer();
+    expect(pixel(await rgbPixels((await edit(grey, 'warmer by 20%')).bytes), 4, 4)).toEqual([120, 100, 80]);
+    expect(pixel(await rgbPixels((await edit(grey, 'cooler')).bytes), 4, 4)).toEqual([90, 100, 110]);
+  });
+
+  it('crops to a ratio: the largest crop, centred on the product', async () => {
+    const out = await edit(await boxedProductPhoto(), 'crop to square');
+    expect([out.width, out.height]).toEqual([120, 120]);
+    // The product (x 30–90) stays whole: centred at x 60, the crop starts at the left edge.
+    const pixels = await rgbPixels(out.bytes);
+    const [r, g, b] = pixel(pixels, 60, 55);
+    expect(isProductRed(r!, g!, b!)).toBe(true);
   });
 
   it('is deterministic', async () => {
