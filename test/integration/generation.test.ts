@@ -335,7 +335,8 @@ describe('a provider failure', () => {
     const failed = await settled(user, answer.body.generationId);
     // Refunded in full: History shows it as refunded (net 0), not as 1 credit spent.
     expect(failed).toMatchObject({ status: 'failed', credits_used: 1, credits_refunded: 1, result_url: null });
-    expect(failed.error_message).toBe('The local engine was asked to fail this picture ([local-engine: fail] in the prompt).');
+    // A provider's own failure text never reaches the user: the catalogue's message does.
+    expect(failed.error_message).toMatch(/^Generation failed\. Your credits were refunded/);
 
     await expect.poll(() => balanceOf(user)).toBe(before);
     const refunds = (await ledgerRepo.listWholeLedger(user.sub)).filter((entry) => entry.transaction_type === 'refund');
@@ -365,7 +366,8 @@ describe('GET /generations', () => {
   it('lists newest first with the type filter, the picker and the limit; GET /generations/{id} reads one', async () => {
     const user = await createUser(twin);
     const first = await generated(user, { imageData: dataUrl(product), imageSize: '1k' });
-    const failedEdit = await post(user, '/edit-ai-image', { imageUrl: first.id, editPrompt: 'sparkle' });
+    // A failed picture (the preview engine's fault knob): listed, but never offered by the picker.
+    const failedEdit = await post(user, '/generate-ai-image', { imageData: dataUrl(product), imageSize: '1k', prompt: 'model [local-engine: fail]' });
     await settled(user, failedEdit.body.generationId);
     const edit = await post(user, '/edit-ai-image', { imageUrl: first.id, editPrompt: 'darken' });
     await settled(user, edit.body.generationId);

@@ -2,7 +2,14 @@
 // feet y = 1, centre line x = 0); the camera zoom picks the part of figure space the picture shows, and a close-up
 // frames the product's focus region (placement.ts).
 import type { OnModelImageRequest, Size } from '../ports.js';
-import type { Region } from './placement.js';
+
+/** A region of figure space: centre and size, in figure units. */
+export interface Region {
+  cx: number;
+  cy: number;
+  width: number;
+  height: number;
+}
 
 /** What a camera zoom shows: the view's height in figure units and its vertical centre. */
 export type Shot = 'full-body' | 'mid-shot' | 'close-up';

@@ -5,16 +5,9 @@
 //   ears, a ring or bangle (a piece with a hole through it) on the hand.
 // Each placement names its focus, the region a close-up frames.
 import { EAR, NECKLINE_Y, POSE_SHAPES } from './backdrop.js';
+import type { Region } from './framing.js';
 import type { Pose } from './persona.js';
 import type { RgbaImage } from './raster.js';
-
-export interface Region {
-  /** Centre and size, in figure units. */
-  cx: number;
-  cy: number;
-  width: number;
-  height: number;
-}
 
 export interface Box {
   left: number;
