@@ -139,7 +139,8 @@ describe('POST /generate-batch', () => {
       }
     }
     // The top-right corner is backdrop: light blue for the second entry.
-    const corner = await sharp(pictures[2]).extract({ left: 690, top: 300, width: 20, height: 20 }).stats();
+    // (Pixels read out first: sharp's stats() measures the whole input, not the extracted region.)
+    const corner = await sharp(await sharp(pictures[2]).extract({ left: 690, top: 300, width: 20, height: 20 }).png().toBuffer()).stats();
     expect(corner.channels[2]!.mean).toBeGreaterThan(corner.channels[0]!.mean + 5);
 
     const history = await api(twin.apiUrl, 'GET', '/generations?type=batch', { user });
