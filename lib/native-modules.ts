@@ -9,6 +9,13 @@ import { join, resolve } from 'node:path';
 /** sharp and what it loads at run time, in the layout node_modules/<name>. */
 export const SHARP_PACKAGES = ['sharp', '@img/sharp-linux-x64', '@img/sharp-libvips-linux-x64', '@img/colour', 'detect-libc', 'semver'] as const;
 
+/**
+ * The preview engine's ESRGAN upscaler (TensorFlow.js, its WASM binary and the esrgan-slim weights), loaded at first
+ * use only. Left out of every bundle: no function ships the weights yet, so a deployed preview engine upscales with
+ * Lanczos (lambdas/providers/local-engine/upscale.ts falls back when the import fails).
+ */
+export const ESRGAN_PACKAGES = ['upscaler', '@upscalerjs/esrgan-slim', '@tensorflow/tfjs', '@tensorflow/tfjs-backend-wasm'] as const;
+
 const PROJECT_ROOT = resolve(import.meta.dirname, '..');
 const reachesSharp = new Map<string, boolean>();
 
@@ -25,7 +32,7 @@ export function importsSharp(entry: string): boolean {
       metafile: true,
       outfile: 'probe.mjs',
       logLevel: 'silent',
-      external: ['sharp'],
+      external: ['sharp', ...ESRGAN_PACKAGES],
     });
     known = Object.values(metafile.outputs).some((output) => output.imports.some((imported) => imported.path === 'sharp'));
     reachesSharp.set(entry, known);

@@ -83,6 +83,8 @@ export const Generation = /* @__PURE__ */ (() => z.object({
   width: z.number().int().nullable(),
   height: z.number().int().nullable(),
   params: GenerationParams,
+  /** What the request asked for that the model did not render (the preview engine lists them under the result). */
+  not_rendered: z.array(z.string()).optional(),
 }))();
 export type Generation = z.infer<typeof Generation>;
 

@@ -46,6 +46,8 @@ export interface GenerationRecord {
   result_content_type?: string;
   width?: number;
   height?: number;
+  /** What the request asked for that the model did not render (the preview engine lists them). */
+  not_rendered?: string[];
   error_message?: string;
   created_at: string;
   completed_at?: string;
@@ -72,8 +74,10 @@ export interface Result {
   result_content_type: string;
   width?: number;
   height?: number;
-  /** The model that really made it (the adapter's name, e.g. 'local-engine'). */
+  /** The model that really made it (the adapter's name, e.g. 'preview-engine'). */
   ai_model?: string;
+  /** What the request asked for that the model did not render (the preview engine lists them). */
+  not_rendered?: string[];
 }
 
 const table = () => tableName('generations');

@@ -14,8 +14,10 @@ export interface ImageOutput {
   mimeType: 'image/png';
   width: number;
   height: number;
-  /** Which adapter made it, e.g. 'local-engine' or 'bedrock:stability.stable-image-upscale'; shown as ai_model. */
+  /** Which adapter made it, e.g. 'preview-engine' or 'bedrock:stability.stable-image-upscale'; shown as ai_model. */
   model: string;
+  /** What the request asked for that this adapter did not render (e.g. words of the model description); shown under the result. */
+  notRendered?: string[];
 }
 
 export interface Size {

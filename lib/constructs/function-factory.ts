@@ -26,7 +26,7 @@ import {
 import type { Access, BucketAccess } from '../../lambdas/routes.js';
 import { workflowEnvName } from '../../lambdas/workflows.js';
 import { USER_POOL_ENV } from '../../lambdas/core/config.js';
-import { importsSharp, sharpPackageDirectories } from '../native-modules.js';
+import { ESRGAN_PACKAGES, importsSharp, sharpPackageDirectories } from '../native-modules.js';
 import { MediaLayer } from './media-layer.js';
 import { nagResourceName } from './nag-names.js';
 import type { ProviderAccess, ProviderCapability } from './provider-access.js';
@@ -198,7 +198,7 @@ export class FunctionFactory {
         target: 'node22',
         minify: true,
         sourceMap: false,
-        externalModules: sharp ? ['sharp'] : [],
+        externalModules: sharp ? ['sharp', ...ESRGAN_PACKAGES] : [],
         commandHooks: sharp ? copySharpHooks() : undefined,
         bundleAwsSDK: true,
         mainFields: ['module', 'main'],

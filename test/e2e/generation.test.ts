@@ -59,6 +59,12 @@ describe('image generation, history, edit and upscale', () => {
     await page.getByLabel('Model description').fill('young female model, relaxed pose');
     await page.getByRole('button', { name: 'Generate Image' }).click();
     await waitForResult(page);
+    // A preview says so, once: the badge, one sentence with the providers guide, and what it did not render.
+    await page.getByTestId('preview-badge').first().waitFor();
+    const note = page.getByTestId('preview-note');
+    await note.getByText('made on this machine by the preview engine, without an AI model', { exact: false }).waitFor();
+    expect(await note.getByRole('link', { name: 'How to connect a provider' }).getAttribute('href')).toBe('/guide/providers.txt');
+    await note.getByText('Not rendered by the preview engine: young female, relaxed pose.').waitFor();
     const size = await pixelSize(await downloadResult(page));
     expect(size).toEqual({ width: 1440, height: 2560, format: 'png' });
   });
@@ -69,7 +75,8 @@ describe('image generation, history, edit and upscale', () => {
     const row = page.getByTestId('generation-row').first();
     await row.getByText('Complete').waitFor();
     // One display name per model, and the product (screen and library item) the row came from.
-    await row.getByTestId('generation-model').filter({ hasText: 'Local studio engine' }).waitFor();
+    await row.getByTestId('generation-model').filter({ hasText: 'Preview engine (no AI)' }).waitFor();
+    await row.getByTestId('preview-badge').waitFor();
     await row.getByText(`Image generation · ${ITEM_NAME}`).waitFor();
     await row.getByRole('button', { name: 'View' }).click();
     const dialog = page.getByRole('dialog');

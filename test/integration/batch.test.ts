@@ -125,7 +125,7 @@ describe('POST /generate-batch', () => {
       [2, 'Side', 'Linen shirt'],
     ]);
     for (const photo of batch.photos!) {
-      expect(photo.generation).toMatchObject({ generation_type: 'batch', status: 'complete', credits_used: 1, ai_model: 'local-engine', width: 720, height: 1280 });
+      expect(photo.generation).toMatchObject({ generation_type: 'batch', status: 'complete', credits_used: 1, ai_model: 'preview-engine', width: 720, height: 1280 });
     }
 
     // Each angle is its own picture, at exactly the size asked for, on its entry's backdrop colour.
@@ -139,7 +139,8 @@ describe('POST /generate-batch', () => {
       }
     }
     // The top-right corner is backdrop: light blue for the second entry.
-    const corner = await sharp(pictures[2]).extract({ left: 690, top: 300, width: 20, height: 20 }).stats();
+    // (Pixels read out first: sharp's stats() measures the whole input, not the extracted region.)
+    const corner = await sharp(await sharp(pictures[2]).extract({ left: 690, top: 300, width: 20, height: 20 }).png().toBuffer()).stats();
     expect(corner.channels[2]!.mean).toBeGreaterThan(corner.channels[0]!.mean + 5);
 
     const history = await api(twin.apiUrl, 'GET', '/generations?type=batch', { user });

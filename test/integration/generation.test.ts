@@ -105,7 +105,7 @@ describe('POST /generate-ai-image', () => {
       id: answer.body.generationId,
       generation_type: 'image',
       operation: 'on-model',
-      ai_model: 'local-engine',
+      ai_model: 'preview-engine',
       status: 'complete',
       credits_used: 1,
       error_message: null,
@@ -184,7 +184,7 @@ describe('POST /edit-ai-image and /upscale-ai-image', () => {
     expect(answer.status).toBe(200);
     expect(answer.body).toMatchObject({ status: 'processing', remainingCredits: before - 1 });
     const edit = await settled(user, answer.body.generationId);
-    expect(edit).toMatchObject({ status: 'complete', operation: 'edit', generation_type: 'image', credits_used: 1, ai_model: 'local-engine' });
+    expect(edit).toMatchObject({ status: 'complete', operation: 'edit', generation_type: 'image', credits_used: 1, ai_model: 'preview-engine' });
     const stored = await storedResult(user, edit.id);
     expect([stored.width, stored.height]).toEqual([720, 1280]);
     expect(stored.record.source).toMatchObject({ kind: 'generation', ref: source.id });
@@ -293,33 +293,59 @@ describe('credits', () => {
   });
 });
 
-describe('a provider failure', () => {
-  it('ends the generation failed with the engine\'s message and refunds it exactly once', async () => {
+describe('an edit the preview engine does not understand', () => {
+  it('is refused before any charge: a 400 naming it, no row, the balance untouched', async () => {
     const user = await createUser(twin);
     const source = await generated(user, { imageData: dataUrl(product), imageSize: '1k' });
     const before = await balanceOf(user);
-    // The local engine refuses what it does not understand, as a cloud model refuses an input: in the workflow.
+    const rowsBefore = (await generationsRepo.listGenerations(user.sub, { limit: 50 })).length;
+    const answer = await post(user, '/edit-ai-image', { imageUrl: source.id, editPrompt: 'make it sparkle like a disco ball' });
+    expect(answer).toMatchObject({
+      status: 400,
+      body: {
+        code: 'UNSUPPORTED_EDIT',
+        error: 'Unsupported edit instruction "make it sparkle like a disco ball". See the list of instructions the local engine understands.',
+      },
+    });
+    expect(await balanceOf(user)).toBe(before);
+    expect(await generationsRepo.listGenerations(user.sub, { limit: 50 })).toHaveLength(rowsBefore);
+    await expectLedgerMatchesBalance(user);
+  });
+
+  it('understands everyday edits: a colour by name, warmer, a crop to a ratio', async () => {
+    const user = await createUser(twin);
+    const source = await generated(user, { imageData: dataUrl(product), imageSize: '1k' });
+    const answer = await post(user, '/edit-ai-image', { imageUrl: source.id, editPrompt: 'light blue background, warmer by 10% and crop to 1:1' });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const edit = await settled(user, answer.body.generationId);
+    expect(edit).toMatchObject({ status: 'complete', width: 720, height: 720 });
+  });
+});
+
+describe('a provider failure', () => {
+  it('ends the generation failed with the engine\'s message and refunds it exactly once', async () => {
+    const user = await createUser(twin);
+    const before = await balanceOf(user);
+    // The preview engine's fault knob fails the picture as a provider would: in the workflow, after the charge.
     const key = randomUUID();
-    const request = { imageUrl: source.id, editPrompt: 'make it sparkle like a disco ball' };
-    const answer = await post(user, '/edit-ai-image', request, key);
+    const request = { imageData: dataUrl(product), imageSize: '1k', prompt: 'young female model [local-engine: fail]' };
+    const answer = await post(user, '/generate-ai-image', request, key);
     expect(answer.status).toBe(200);
     expect(answer.body.remainingCredits).toBe(before - 1);
     const failed = await settled(user, answer.body.generationId);
     // Refunded in full: History shows it as refunded (net 0), not as 1 credit spent.
     expect(failed).toMatchObject({ status: 'failed', credits_used: 1, credits_refunded: 1, result_url: null });
-    // One line naming the refused text and pointing to the list, not the whole grammar.
-    expect(failed.error_message).toBe(
-      'Unsupported edit instruction "make it sparkle like a disco ball". See the list of instructions the local engine understands.',
-    );
+    // A provider's own failure text never reaches the user: the catalogue's message does.
+    expect(failed.error_message).toMatch(/^Generation failed\. Your credits were refunded/);
 
     await expect.poll(() => balanceOf(user)).toBe(before);
     const refunds = (await ledgerRepo.listWholeLedger(user.sub)).filter((entry) => entry.transaction_type === 'refund');
     expect(refunds).toHaveLength(1);
-    expect(refunds[0]).toMatchObject({ amount: 1, description: 'Refund: image edit failed' });
+    expect(refunds[0]!.amount).toBe(1);
     await expectLedgerMatchesBalance(user);
 
     // Retrying the same request answers the failed generation; nothing is charged or refunded again.
-    const retried = await post(user, '/edit-ai-image', request, key);
+    const retried = await post(user, '/generate-ai-image', request, key);
     expect(retried.status).toBe(200);
     expect(retried.body).toMatchObject({ generationId: answer.body.generationId, status: 'failed' });
     expect(await balanceOf(user)).toBe(before);
@@ -340,7 +366,8 @@ describe('GET /generations', () => {
   it('lists newest first with the type filter, the picker and the limit; GET /generations/{id} reads one', async () => {
     const user = await createUser(twin);
     const first = await generated(user, { imageData: dataUrl(product), imageSize: '1k' });
-    const failedEdit = await post(user, '/edit-ai-image', { imageUrl: first.id, editPrompt: 'sparkle' });
+    // A failed picture (the preview engine's fault knob): listed, but never offered by the picker.
+    const failedEdit = await post(user, '/generate-ai-image', { imageData: dataUrl(product), imageSize: '1k', prompt: 'model [local-engine: fail]' });
     await settled(user, failedEdit.body.generationId);
     const edit = await post(user, '/edit-ai-image', { imageUrl: first.id, editPrompt: 'darken' });
     await settled(user, edit.body.generationId);

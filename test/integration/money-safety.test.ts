@@ -97,7 +97,8 @@ describe('one Idempotency-Key buys one thing', () => {
       const started = await post(user, '/generate-video', video(product), key);
       expect(started.status).toBe(200);
       expect((await api(twin.apiUrl, 'POST', `/jobs/${started.body.jobId}/cancel`, { user })).status).toBe(200);
-      const edit = await post(user, '/edit-ai-image', { imageUrl: imageKey, editPrompt: 'make it sparkle like a unicorn' }, key);
+      // An edit the engine understands: one it doesn't is refused before the key is even looked at (400 UNSUPPORTED_EDIT).
+      const edit = await post(user, '/edit-ai-image', { imageUrl: imageKey, editPrompt: 'mirror' }, key);
       expect(edit.status).toBe(409);
       expect(edit.body.code).toBe('IDEMPOTENCY_KEY_REUSED');
       // Nothing was bought and nothing delivered: the balance never rises above the sign-up grant.

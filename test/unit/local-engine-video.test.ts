@@ -46,7 +46,7 @@ async function renderThroughS3(
     output,
     ...request,
   });
-  expect(started).toEqual({ operationName: `local:results/user-1/videos/${name}.mp4`, model: 'local-engine' });
+  expect(started).toEqual({ operationName: `local:results/user-1/videos/${name}.mp4`, model: 'preview-engine' });
   expect(await engine.check(started.operationName)).toEqual({ state: 'completed', output });
   expect(created).toBe(1);
   expect(uploads).toHaveLength(1);
@@ -208,4 +208,63 @@ describe('motion presets', () => {
   ] as const)('maps the prompt "%s" to %s', (prompt, preset) => {
     expect(presetForPrompt(prompt)).toBe(preset);
   });
+});
+
+describe('360 Spin turns the cut-out product', () => {
+  async function frames(file: string, size: { width: number; height: number }): Promise<Buffer[]> {
+    const all: Buffer[] = [];
+    for await (const frame of readFrames(file, { ...size, pixelFormat: 'rgb24' })) all.push(frame);
+    return all;
+  }
+  const count = (frame: Buffer, match: (r: number, g: number, b: number) => boolean) => {
+    let n = 0;
+    for (let i = 0; i < frame.length; i += 3) if (match(frame[i]!, frame[i + 1]!, frame[i + 2]!)) n++;
+    return n;
+  };
+  const printBlue = (r: number, g: number, b: number) => b > 120 && r < 90 && g < 120 && b - r > 60;
+
+  it('shows the back half of the turn as the silhouette (no print), shaded as it turns edge-on', async () => {
+    const size = { width: 320, height: 320 };
+    const file = await renderThroughS3({ prompt: '360 Spin', durationSeconds: 5, size }, 'spin-back');
+    const all = await frames(file, size);
+    const front = all[0]!;
+    const back = all[all.length / 2]!;
+    expect(count(front, printBlue), 'the print faces the camera at the start').toBeGreaterThan(200);
+    expect(count(back, printBlue), 'no print on the back').toBe(0);
+    const red = (r: number, g: number, b: number) => r > 120 && g < 60 && b < 60;
+    const brightness = (frame: Buffer) => {
+      let sum = 0;
+      let n = 0;
+      for (let i = 0; i < frame.length; i += 3) {
+        if (!red(frame[i]!, frame[i + 1]!, frame[i + 2]!)) continue;
+        sum += frame[i]!;
+        n++;
+      }
+      return sum / n;
+    };
+    // 60° into the turn (a sixth of the clip) the product is darker than facing the camera.
+    expect(brightness(all[all.length / 6]!)).toBeLessThan(brightness(front) - 10);
+  }, SLOW);
+
+  it('turns the subject of a scene (an on-model picture), whole, in 16:9: never the squashed frame', async () => {
+    const onModel = await localOnModelImage.generate({
+      product: { bytes: await tshirtPhoto(), mimeType: 'image/jpeg' },
+      productType: 'clothing',
+      model: { description: 'model, black hair', seed: 3 },
+      cameraZoom: 'full-body',
+      size: { width: 720, height: 1280 },
+      aspectRatio: '9:16',
+      promptEnhance: false,
+    });
+    const size = { width: 320, height: 180 };
+    const file = await renderThroughS3({ prompt: '360 Spin', durationSeconds: 5, size }, 'spin-scene', Promise.resolve(onModel.bytes));
+    const first = (await frames(file, size))[0]!;
+    const hair = (r: number, g: number, b: number) => r < 50 && g < 50 && b < 50;
+    expect(count(first, hair), 'the head is in the frame').toBeGreaterThan(20);
+    // The frame's corners are the studio, not the picture's own edges squeezed in.
+    for (const [x, y] of [[2, 2], [size.width - 3, 2]] as const) {
+      const i = (y * size.width + x) * 3;
+      expect(Math.max(first[i]!, first[i + 1]!, first[i + 2]!) - Math.min(first[i]!, first[i + 1]!, first[i + 2]!)).toBeLessThan(20);
+    }
+  }, SLOW);
 });

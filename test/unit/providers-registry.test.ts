@@ -88,7 +88,7 @@ describe('provider selection', () => {
   it('loads the local engine module itself when none is given', async () => {
     const providers = getProviders({}, { s3 });
     const upscaled = await providers.upscale.upscale({ image: { bytes: await png(), mimeType: 'image/png' }, size: { width: 144, height: 256 } });
-    expect(upscaled).toMatchObject({ model: 'local-engine', width: 144, height: 256 });
+    expect(upscaled).toMatchObject({ model: 'preview-engine', width: 144, height: 256 });
     expect(bedrock.calls()).toHaveLength(0);
   });
 

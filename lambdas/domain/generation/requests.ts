@@ -7,6 +7,10 @@ import type {
   GenerationStarted,
   UpscaleImageRequest,
 } from '../../contracts/generations.js';
+import { badRequest } from '../../core/errors.js';
+import { readProviderChoice } from '../../providers/config.js';
+import { parseEditInstructions } from '../../providers/local-engine/edit-instructions.js';
+import { ProviderError } from '../../providers/ports.js';
 import type { SpendingRequest } from '../spending.js';
 import { submitGeneration } from './service.js';
 import { clothingItemSource, inlineSource, ownImageSource, placed, uploadedSource } from './sources.js';
@@ -48,8 +52,24 @@ export async function generateOnModelImage(spending: SpendingRequest, body: Gene
   });
 }
 
+/**
+ * The preview engine understands a documented set of edit instructions: anything else is refused here, before any
+ * charge, with the engine's one-line message (a 400 UNSUPPORTED_EDIT; no row, nothing to refund). A cloud model takes
+ * free text, and refuses in the workflow as providers do.
+ */
+function refuseUnknownEdit(editPrompt: string): void {
+  if (readProviderChoice(process.env, 'PROVIDER_EDIT') !== 'local') return;
+  try {
+    parseEditInstructions(editPrompt);
+  } catch (error) {
+    if (error instanceof ProviderError) throw badRequest('UNSUPPORTED_EDIT', error.message);
+    throw error;
+  }
+}
+
 /** POST /edit-ai-image: one of the caller's images changed by an instruction. */
 export async function editImage(spending: SpendingRequest, body: EditImage): Promise<GenerationStarted> {
+  refuseUnknownEdit(body.editPrompt);
   const source = placed(await ownImageSource(spending.userId, body.imageRef));
   return submitGeneration(spending, {
     generationType: 'image',

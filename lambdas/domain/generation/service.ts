@@ -72,6 +72,7 @@ export async function toGeneration(record: repo.GenerationRecord): Promise<Gener
     width: record.width ?? null,
     height: record.height ?? null,
     params: record.params,
+    ...(record.not_rendered?.length ? { not_rendered: record.not_rendered } : {}),
   };
 }
 

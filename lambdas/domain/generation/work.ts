@@ -85,6 +85,7 @@ export async function processGeneration({ userId, generationId }: GenerationWork
     width: picture.width,
     height: picture.height,
     ai_model: picture.model,
+    not_rendered: picture.notRendered,
   });
   if (completed.changed) emitMetrics({ GenerationsCompleted: 1 }, { type: generation.operation });
   if (completed.changed && generation.clothing_item_id) {

@@ -1,7 +1,7 @@
 // The edit instructions the local engine understands, parsed from free text (case-insensitive). Several combine with
 // "and", "then", commas or semicolons and apply in the order written. Anything else is refused with the list below.
 import { ProviderError } from '../ports.js';
-import { COLOUR_NAMES, parseColour, type Rgb } from './colours.js';
+import { parseColour, type Rgb } from './colours.js';
 
 export type EditStep =
   | { kind: 'background'; colour: Rgb }
@@ -11,18 +11,26 @@ export type EditStep =
   | { kind: 'contrast'; factor: number }
   | { kind: 'flip'; axis: 'horizontal' | 'vertical' }
   | { kind: 'crop-to-product' }
+  /** The largest centred crop (centred on the product where there is one) of width:height. */
+  | { kind: 'crop-to-ratio'; width: number; height: number }
+  /** Shifts the colour balance: > 0 warmer (more red, less blue), < 0 cooler; a share (0.1 = 10%). */
+  | { kind: 'temperature'; shift: number }
   | { kind: 'grayscale' }
   /** Clockwise. */
   | { kind: 'rotate'; degrees: 90 | 180 | 270 };
 
 /** Brightness and contrast change by this much when no percentage is given. */
 export const DEFAULT_EDIT_PERCENT = 20;
+/** Warmer and cooler shift the balance by this much when no percentage is given. */
+export const DEFAULT_TEMPERATURE_PERCENT = 10;
+const RATIO_NAMES: Readonly<Record<string, [number, number]>> = { square: [1, 1], portrait: [4, 5], landscape: [16, 9], story: [9, 16] };
+const COLOUR_HELP = 'a CSS colour name (e.g. white, navy, light blue, off white), #rrggbb or #rgb';
 
 /** The understood instructions, for help texts: what to type and what it does. */
 export const EDIT_INSTRUCTIONS: ReadonlyArray<{ instruction: string; effect: string }> = [
   {
     instruction: 'background <colour>',
-    effect: `replaces the plain background; <colour> is #rrggbb, #rgb or one of: ${Object.keys(COLOUR_NAMES).join(', ')}`,
+    effect: `replaces the plain background; <colour> is ${COLOUR_HELP}`,
   },
   { instruction: 'brighten [by N%]', effect: `makes the image N% brighter (default ${DEFAULT_EDIT_PERCENT}%)` },
   { instruction: 'darken [by N%]', effect: `makes the image N% darker (default ${DEFAULT_EDIT_PERCENT}%)` },
@@ -31,6 +39,9 @@ export const EDIT_INSTRUCTIONS: ReadonlyArray<{ instruction: string; effect: str
   { instruction: 'mirror (or: flip horizontally)', effect: 'swaps left and right' },
   { instruction: 'flip vertically', effect: 'turns the image upside down' },
   { instruction: 'crop to the product', effect: 'cuts away the plain background around the product' },
+  { instruction: 'crop to W:H (or: square, portrait, landscape, story)', effect: 'the largest crop of that ratio, centred on the product' },
+  { instruction: 'warmer [by N%]', effect: `a warmer colour balance (default ${DEFAULT_TEMPERATURE_PERCENT}%)` },
+  { instruction: 'cooler [by N%]', effect: `a cooler colour balance (default ${DEFAULT_TEMPERATURE_PERCENT}%)` },
   { instruction: 'grayscale (or: black and white)', effect: 'removes the colour' },
   { instruction: 'rotate 90|180|270 [clockwise|counterclockwise]', effect: 'turns the image (clockwise by default)' },
 ];
@@ -45,7 +56,7 @@ export const EDIT_HELP =
 type Parser = (clause: string) => EditStep | undefined;
 
 const PERCENT = String.raw`(?:\s+by\s+(\d+(?:\.\d+)?)\s*%)?`;
-const COLOUR_WORD = String.raw`(#[0-9a-f]+|[a-z]+)`;
+const COLOUR_WORD = String.raw`(#[0-9a-f]+|[a-z]+(?:[\s-][a-z]+){0,2})`;
 
 function percent(match: RegExpMatchArray): number {
   return match[1] === undefined ? DEFAULT_EDIT_PERCENT : Number(match[1]);
@@ -54,10 +65,7 @@ function percent(match: RegExpMatchArray): number {
 function colour(word: string): Rgb {
   const rgb = parseColour(word);
   if (!rgb) {
-    throw new ProviderError(
-      'unsupported',
-      `Unknown colour "${word}". Use #rrggbb, #rgb or one of: ${Object.keys(COLOUR_NAMES).join(', ')}.`,
-    );
+    throw new ProviderError('unsupported', `Unknown colour "${word}". Use ${COLOUR_HELP}.`);
   }
   return rgb;
 }
@@ -101,6 +109,22 @@ const PARSERS: readonly Parser[] = [
       ? { kind: 'flip', axis: 'vertical' }
       : undefined,
   (clause) => (/^crop(?:\s+(?:to|around)\s+product)?$/.test(clause) ? { kind: 'crop-to-product' } : undefined),
+  (clause) => {
+    const match = clause.match(/^(?:crop|cut)\s+(?:(?:it\s+)?(?:to|as|into)\s+)?(?:(\d+(?:\.\d+)?)\s*[:x×/]\s*(\d+(?:\.\d+)?)|(square|portrait|landscape|story))(?:\s+(?:ratio|format|crop))?$/);
+    if (!match) return undefined;
+    const [width, height] = match[3] ? RATIO_NAMES[match[3]]! : [Number(match[1]), Number(match[2])];
+    if (!(width > 0 && height > 0) || Math.max(width / height, height / width) > 10) {
+      throw new ProviderError('unsupported', 'Crop to a ratio between 1:10 and 10:1, e.g. "crop to 4:5".');
+    }
+    return { kind: 'crop-to-ratio', width, height };
+  },
+  (clause) => {
+    const match = clause.match(new RegExp(String.raw`^(?:make\s+)?(warmer|cooler|warm\s+up|cool\s+down|warm|cool)(?:\s+(?:tone|tones|colou?rs?|balance))?${PERCENT}$`));
+    if (!match) return undefined;
+    const amount = match[2] === undefined ? DEFAULT_TEMPERATURE_PERCENT : Number(match[2]);
+    if (amount > 50) throw new ProviderError('unsupported', 'Warmer or cooler by at most 50%.');
+    return { kind: 'temperature', shift: (match[1]!.startsWith('warm') ? 1 : -1) * (amount / 100) };
+  },
   (clause) =>
     /^(?:(?:convert\s+to|make)\s+)?(?:grayscale|greyscale|monochrome|desaturate)$/.test(clause)
       ? { kind: 'grayscale' }

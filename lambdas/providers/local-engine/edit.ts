@@ -2,7 +2,7 @@
 // (sharp would reorder operations inside one pipeline).
 import type { EditPort } from '../ports.js';
 import type { Rgb } from './colours.js';
-import { productAlpha, trimToProduct } from './cutout.js';
+import { hasPlainBackground, productAlpha, trimToProduct } from './cutout.js';
 import { parseEditInstructions, type EditStep } from './edit-instructions.js';
 import { decodeRgba, encodeRgba, openRgba, toRgba, type RgbaImage } from './raster.js';
 
@@ -21,6 +21,28 @@ function replaceBackground(image: RgbaImage, colour: Rgb): RgbaImage {
   return { ...image, data };
 }
 
+/** The largest crop of this ratio (width / height), centred on the product when the picture has a plain background. */
+async function cropToRatio(image: RgbaImage, ratio: number): Promise<RgbaImage> {
+  const width = Math.min(image.width, Math.round(image.height * ratio));
+  const height = Math.min(image.height, Math.round(image.width / ratio));
+  let cx = image.width / 2;
+  let cy = image.height / 2;
+  if (hasPlainBackground(image)) {
+    const alpha = productAlpha(image);
+    let left = image.width, right = -1, top = image.height, bottom = -1;
+    for (let p = 0; p < alpha.length; p++) {
+      if (alpha[p]! < 128) continue;
+      const x = p % image.width;
+      const y = (p - x) / image.width;
+      left = Math.min(left, x); right = Math.max(right, x); top = Math.min(top, y); bottom = Math.max(bottom, y);
+    }
+    if (right >= 0) [cx, cy] = [(left + right + 1) / 2, (top + bottom + 1) / 2];
+  }
+  const left = Math.round(Math.min(Math.max(0, cx - width / 2), image.width - width));
+  const top = Math.round(Math.min(Math.max(0, cy - height / 2), image.height - height));
+  return toRgba(openRgba(image).extract({ left, top, width, height }));
+}
+
 async function applyStep(image: RgbaImage, step: EditStep): Promise<RgbaImage> {
   const pipeline = openRgba(image);
   switch (step.kind) {
@@ -34,6 +56,11 @@ async function applyStep(image: RgbaImage, step: EditStep): Promise<RgbaImage> {
       return toRgba(step.axis === 'horizontal' ? pipeline.flop() : pipeline.flip());
     case 'crop-to-product':
       return trimToProduct(image);
+    case 'crop-to-ratio':
+      return cropToRatio(image, step.width / step.height);
+    case 'temperature':
+      // Red up and blue down (warmer), or the reverse; green stays.
+      return toRgba(pipeline.linear([1 + step.shift, 1, 1 - step.shift, 1], [0, 0, 0, 0]));
     case 'grayscale':
       return toRgba(pipeline.recomb([LUMA, LUMA, LUMA]));
     case 'rotate':

@@ -1,8 +1,9 @@
-// The small "ModelLoop local engine" mark in the bottom-right corner of generated images and videos, so nobody takes
-// them for AI output. Drawn from a built-in 5×7 bitmap font: no system fonts, identical on every machine.
+// The one mark burned into the engine's pictures and clips: a small "ModelLoop preview" in the bottom-right corner, so
+// nobody takes them for AI output. Nothing else is written on a picture (no angle names, no captions). Drawn from a
+// built-in 5×7 bitmap font: no system fonts, identical on every machine.
 import type { RgbaImage } from './raster.js';
 
-export const LABEL_TEXT = 'ModelLoop local engine';
+export const LABEL_TEXT = 'ModelLoop preview';
 
 // Only the glyphs of LABEL_TEXT; rows top to bottom, '#' = ink.
 const GLYPHS: Readonly<Record<string, readonly string[]>> = {
@@ -13,33 +14,11 @@ const GLYPHS: Readonly<Record<string, readonly string[]>> = {
   e: ['.....', '.....', '.###.', '#...#', '#####', '#....', '.###.'],
   l: ['.##..', '..#..', '..#..', '..#..', '..#..', '..#..', '.###.'],
   p: ['.....', '####.', '#...#', '#...#', '####.', '#....', '#....'],
-  c: ['.....', '.....', '.###.', '#....', '#....', '#...#', '.###.'],
-  a: ['.....', '.....', '.###.', '....#', '.####', '#...#', '.####'],
-  n: ['.....', '.....', '#.##.', '##..#', '#...#', '#...#', '#...#'],
-  g: ['.....', '.####', '#...#', '#...#', '.####', '....#', '.###.'],
+  r: ['.....', '.....', '#.##.', '##..#', '#....', '#....', '#....'],
+  v: ['.....', '.....', '#...#', '#...#', '#...#', '.#.#.', '..#..'],
   i: ['..#..', '.....', '.##..', '..#..', '..#..', '..#..', '.###.'],
+  w: ['.....', '.....', '#...#', '#...#', '#.#.#', '#.#.#', '.#.#.'],
   ' ': ['.....', '.....', '.....', '.....', '.....', '.....', '.....'],
-  // Capitals and signs of the batch angle captions (ANGLE_CAPTIONS in on-model-image.ts).
-  A: ['.###.', '#...#', '#...#', '#####', '#...#', '#...#', '#...#'],
-  B: ['####.', '#...#', '#...#', '####.', '#...#', '#...#', '####.'],
-  C: ['.###.', '#...#', '#....', '#....', '#....', '#...#', '.###.'],
-  D: ['####.', '#...#', '#...#', '#...#', '#...#', '#...#', '####.'],
-  E: ['#####', '#....', '#....', '####.', '#....', '#....', '#####'],
-  F: ['#####', '#....', '#....', '####.', '#....', '#....', '#....'],
-  H: ['#...#', '#...#', '#...#', '#####', '#...#', '#...#', '#...#'],
-  I: ['.###.', '..#..', '..#..', '..#..', '..#..', '..#..', '.###.'],
-  K: ['#...#', '#..#.', '#.#..', '##...', '#.#..', '#..#.', '#...#'],
-  N: ['#...#', '##..#', '#.#.#', '#.#.#', '#..##', '#...#', '#...#'],
-  O: ['.###.', '#...#', '#...#', '#...#', '#...#', '#...#', '.###.'],
-  P: ['####.', '#...#', '#...#', '####.', '#....', '#....', '#....'],
-  R: ['####.', '#...#', '#...#', '####.', '#.#..', '#..#.', '#...#'],
-  S: ['.####', '#....', '#....', '.###.', '....#', '....#', '####.'],
-  T: ['#####', '..#..', '..#..', '..#..', '..#..', '..#..', '..#..'],
-  U: ['#...#', '#...#', '#...#', '#...#', '#...#', '#...#', '.###.'],
-  Y: ['#...#', '#...#', '.#.#.', '..#..', '..#..', '..#..', '..#..'],
-  '-': ['.....', '.....', '.....', '#####', '.....', '.....', '.....'],
-  '(': ['..#..', '.#...', '#....', '#....', '#....', '.#...', '..#..'],
-  ')': ['..#..', '...#.', '....#', '....#', '....#', '...#.', '..#..'],
 };
 const GLYPH_WIDTH = 5;
 const GLYPH_HEIGHT = 7;
@@ -77,11 +56,6 @@ export function renderLabel(imageWidth: number): RgbaImage {
   return renderText(LABEL_TEXT, dotSize(imageWidth));
 }
 
-/** A caption (top-left, twice the label's size) naming what a picture shows, e.g. a batch photo's camera angle. */
-export function renderCaption(text: string, imageWidth: number): RgbaImage & { left: number; top: number } {
-  const inset = Math.round(imageWidth * 0.03);
-  return { ...renderText(text, 2 * dotSize(imageWidth)), left: inset, top: inset };
-}
 
 function renderText(text: string, dot: number): RgbaImage {
   const { width, height } = plateSize(text, dot);

@@ -1,9 +1,11 @@
 // Decoding and encoding for the local engine: every input is auto-oriented (EXIF) sRGB; every output a PNG labelled
 // with the engine's model name.
 import sharp, { type Sharp } from 'sharp';
+import { PREVIEW_ENGINE_MODEL } from '../../contracts/preview.js';
 import type { ImageOutput } from '../ports.js';
 
-export const LOCAL_ENGINE_MODEL = 'local-engine';
+/** Every result of the engine says it is a preview (no AI model made it). */
+export const LOCAL_ENGINE_MODEL = PREVIEW_ENGINE_MODEL;
 
 /** Straight (not premultiplied) RGBA pixels, row by row. */
 export interface RgbaImage {
@@ -32,14 +34,22 @@ export async function decodeRgba(bytes: Buffer, maxSide?: number): Promise<RgbaI
   return toRgba(image.toColourspace('srgb'));
 }
 
-export async function toImageOutput(pipeline: Sharp): Promise<ImageOutput> {
+/** `notRendered`: what the request asked for that the engine could not show (listed under the result). */
+export async function toImageOutput(pipeline: Sharp, notRendered?: string[]): Promise<ImageOutput> {
   const { data, info } = await pipeline.png().toBuffer({ resolveWithObject: true });
-  return { bytes: data, mimeType: 'image/png', width: info.width, height: info.height, model: LOCAL_ENGINE_MODEL };
+  return {
+    bytes: data,
+    mimeType: 'image/png',
+    width: info.width,
+    height: info.height,
+    model: LOCAL_ENGINE_MODEL,
+    ...(notRendered?.length ? { notRendered } : {}),
+  };
 }
 
 /** Encodes pixels as PNG, without the alpha channel when every pixel is opaque (smaller). */
-export async function encodeRgba(image: RgbaImage): Promise<ImageOutput> {
+export async function encodeRgba(image: RgbaImage, notRendered?: string[]): Promise<ImageOutput> {
   let opaque = true;
   for (let i = 3; i < image.data.length && opaque; i += 4) opaque = image.data[i] === 255;
-  return toImageOutput(opaque ? openRgba(image).removeAlpha() : openRgba(image));
+  return toImageOutput(opaque ? openRgba(image).removeAlpha() : openRgba(image), notRendered);
 }

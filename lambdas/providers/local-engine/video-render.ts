@@ -4,13 +4,18 @@
 // - a product photo on a plain background: the product is cut out and moves over a studio backdrop in the photo's
 //   own background colour;
 // - any other picture (a scene, e.g. an on-model picture): the whole picture moves like a camera would, enlarged
-//   to cover the frame in every pose (only the turntable's narrow poses show the studio behind it).
+//   to cover the frame in every pose.
+// 360 Spin always turns a cut-out product (from a scene, its subject cut from the studio around it), never the whole
+// frame: its width follows cos(angle), it is shaded as it turns edge-on, a highlight sweeps across it, and the back
+// half of the turn shows its silhouette in its own colours (never a mirrored print). In 16:9 and 1:1 the product fills
+// the frame's height as it fills a 9:16 frame's width. Every term is periodic in the clip, so the loop stays exact.
 import { DELIVERY_FPS } from '../../media/normalize.js';
 import { openH264Encoder } from '../../media/raw-video.js';
 import type { Size } from '../ports.js';
 import { STUDIO_GREY, studioBackdrop } from './backdrop.js';
 import type { Rgb } from './colours.js';
-import { cutOutProduct, hasPlainBackground } from './cutout.js';
+import { cutOutProduct, hasPlainBackground, type Cutout } from './cutout.js';
+import { silhouette } from './on-model-image.js';
 import { labelPlacement, renderLabel } from './label.js';
 import { cyclesIn, MAX_MOTION_ZOOM, motionStyle, MOTIONS, poseAt, type MotionPreset } from './motion.js';
 import { decodeRgba, openRgba, toRgba, type RgbaImage } from './raster.js';
@@ -35,23 +40,55 @@ export interface ClipRequest {
   variant?: number;
 }
 
+/** A scene's subject is spun on its own only when it covers less than this share of the picture. */
+const SUBJECT_MAX_SHARE = 0.8;
+/** 360 Spin: the product's light at edge-on (1 facing the camera), and the highlight's strength and width. */
+const SPIN_SHADE = 0.7;
+const SPIN_HIGHLIGHT = { gain: 0.3, width: 0.1 };
+
 interface Scene {
   /** Prepared at the largest size the motion shows it, so the warp only ever shrinks it. */
   layer: Layer;
+  /** The product's back (its silhouette), for the back half of a turn. */
+  back?: Layer;
   /** The point the motion turns and scales around, as fractions of the layer's width and height. */
   anchor: { x: number; y: number };
   backdrop: Rgb;
 }
 
-async function productScene(picture: RgbaImage, preset: MotionPreset, { width, height }: Size): Promise<Scene> {
-  const { product, background } = await cutOutProduct(picture);
-  const fitted = openRgba(product).resize({
-    width: Math.round(width * PRODUCT_FILL * MAX_MOTION_ZOOM),
-    height: Math.round(height * PRODUCT_FILL * MAX_MOTION_ZOOM),
-    fit: 'inside',
-    kernel: 'lanczos3',
-  });
-  return { layer: toLayer(await toRgba(fitted)), anchor: MOTIONS[preset].anchor, backdrop: background ?? STUDIO_GREY };
+async function productScene({ product, background }: Cutout, preset: MotionPreset, { width, height }: Size): Promise<Scene> {
+  const fitted = await toRgba(
+    openRgba(product).resize({
+      width: Math.round(width * PRODUCT_FILL * MAX_MOTION_ZOOM),
+      height: Math.round(height * PRODUCT_FILL * MAX_MOTION_ZOOM),
+      fit: 'inside',
+      kernel: 'lanczos3',
+    }),
+  );
+  return {
+    layer: toLayer(fitted),
+    back: preset === '360 Spin' ? toLayer(silhouette(fitted)) : undefined,
+    anchor: MOTIONS[preset].anchor,
+    backdrop: background ?? STUDIO_GREY,
+  };
+}
+
+/** A scene's subject for a turntable: cut from the studio around it, when there is a subject to cut. */
+async function sceneSubject(picture: RgbaImage): Promise<Cutout | undefined> {
+  const cutout = await cutOutProduct(picture).catch(() => undefined);
+  if (!cutout || cutout.product.width * cutout.product.height > SUBJECT_MAX_SHARE * picture.width * picture.height) return undefined;
+  return cutout;
+}
+
+/** The light of each layer column for a turn at `phase`: shaded as it turns edge-on, a highlight sweeping across. */
+function spinLight(layer: Layer, phase: number): Float32Array {
+  const facing = Math.abs(Math.cos(phase));
+  const shade = SPIN_SHADE + (1 - SPIN_SHADE) * facing;
+  const centre = (0.5 + 0.45 * Math.sin(phase)) * layer.width;
+  const spread = SPIN_HIGHLIGHT.width * layer.width;
+  const light = new Float32Array(layer.width);
+  for (let u = 0; u < layer.width; u++) light[u] = shade + SPIN_HIGHLIGHT.gain * facing * Math.exp(-(((u - centre) / spread) ** 2));
+  return light;
 }
 
 async function pictureScene(picture: RgbaImage, { width, height }: Size): Promise<Scene> {
@@ -71,9 +108,8 @@ export async function renderLoopingClip(request: ClipRequest, output: string): P
   const style = motionStyle(request.variant ?? 0);
   const cycles = cyclesIn(preset, request.durationSeconds, style);
   const picture = await decodeRgba(request.image, SOURCE_MAX_SIDE);
-  const { layer, anchor, backdrop: backdropColour } = hasPlainBackground(picture)
-    ? await productScene(picture, preset, size)
-    : await pictureScene(picture, size);
+  const subject = hasPlainBackground(picture) ? await cutOutProduct(picture) : preset === '360 Spin' ? await sceneSubject(picture) : undefined;
+  const { layer, back, anchor, backdrop: backdropColour } = subject ? await productScene(subject, preset, size) : await pictureScene(picture, size);
   const backdrop = await studioBackdrop(size, backdropColour).raw().toBuffer();
   const label = toLayer(renderLabel(width));
   const labelAt = labelPlacement(width, height);
@@ -99,14 +135,22 @@ export async function renderLoopingClip(request: ClipRequest, output: string): P
       const c = sin * sx;
       const d = cos * sy;
       const frame = { data: Buffer.from(backdrop), width, height };
-      drawLayer(frame, layer, {
-        a,
-        b,
-        c,
-        d,
-        e: anchorInFrame.x + pose.shiftX * width - (a * anchorInLayer.x + b * anchorInLayer.y),
-        f: anchorInFrame.y + pose.shiftY * height - (c * anchorInLayer.x + d * anchorInLayer.y),
-      });
+      // The back half of a turn (scaleX < 0) shows the product's back; the light follows the turn.
+      const turning = back !== undefined;
+      const phase = ((2 * Math.PI * index) / frames) * cycles;
+      drawLayer(
+        frame,
+        turning && pose.scaleX < 0 ? back : layer,
+        {
+          a,
+          b,
+          c,
+          d,
+          e: anchorInFrame.x + pose.shiftX * width - (a * anchorInLayer.x + b * anchorInLayer.y),
+          f: anchorInFrame.y + pose.shiftY * height - (c * anchorInLayer.x + d * anchorInLayer.y),
+        },
+        turning ? spinLight(layer, phase) : undefined,
+      );
       drawLayer(frame, label, labelTransform);
       await encoder.write(frame.data);
     }

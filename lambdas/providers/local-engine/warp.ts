@@ -38,7 +38,11 @@ export function toLayer(image: RgbaImage): Layer {
   return { pixels, width: image.width, height: image.height };
 }
 
-export function drawLayer(frame: RgbFrame, layer: Layer, { a, b, c, d, e, f }: Affine): void {
+/**
+ * `light`, when given, multiplies the colour of each layer column (shading and a highlight that moves across a
+ * turning product); the result never exceeds white.
+ */
+export function drawLayer(frame: RgbFrame, layer: Layer, { a, b, c, d, e, f }: Affine, light?: Float32Array): void {
   const determinant = a * d - b * c;
   if (Math.abs(determinant) < 1e-9) return; // edge-on: nothing to see
   // Inverse map: layer = M⁻¹ · (frame − t).
@@ -100,6 +104,13 @@ export function drawLayer(frame: RgbFrame, layer: Layer, { a, b, c, d, e, f }: A
         }
       }
       if (al === 0) continue;
+      if (light) {
+        const gain = light[Math.min(lw - 1, Math.max(0, Math.round(u)))]!;
+        const ceiling = 255 * al;
+        r = Math.min(ceiling, r * gain);
+        g = Math.min(ceiling, g * gain);
+        bl = Math.min(ceiling, bl * gain);
+      }
       const keep = 1 - al;
       // Values are ≥ 0, so adding ½ and truncating rounds (faster than Math.round in this loop).
       out[o] = (r + keep * out[o]! + 0.5) | 0;

@@ -1,4 +1,5 @@
 import type { Generation, GenerationStatus } from '@contracts/generations';
+import { isPreviewModel } from '@contracts/preview';
 import { Badge } from '@/components/ui/badge';
 
 const OPERATION_LABELS: Record<Generation['operation'], string> = {
@@ -39,12 +40,12 @@ export function GenerationStatusBadge({ status }: { status: GenerationStatus }) 
 }
 
 /**
- * One display name per model. Rows name the adapter that made them ('local-engine', 'bedrock:…'); a row that ended
+ * One display name per model. Rows name the adapter that made them ('preview-engine', 'bedrock:…'); a row that ended
  * before a provider named itself still carries the request's placeholder ('modelloop-studio', 'image-edit',
  * 'image-upscale', 'unknown'), which is the studio's own model.
  */
 export function modelDisplayName(aiModel: string): string {
-  if (aiModel === 'local-engine') return 'Local studio engine';
+  if (isPreviewModel(aiModel)) return 'Preview engine (no AI)';
   if (aiModel.startsWith('bedrock:stability.')) return 'Stability AI';
   if (aiModel.startsWith('bedrock:luma.')) return 'Luma Ray2';
   if (aiModel.startsWith('bedrock:')) return 'Amazon Bedrock';

@@ -5,7 +5,9 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { downloadFile, generationFileName } from '@/lib/downloads';
+import { modelDisplayName } from './generation-labels';
 import { NextStepActions } from './next-step-actions';
+import { PreviewBadge, PreviewNote } from './preview-badge';
 
 /** Work under way before the generation exists (uploading the image, sending the request). */
 export interface PendingStep {
@@ -33,7 +35,7 @@ export function GenerationPreview({ title, generation, pending, original, empty 
         <CardTitle>{title}</CardTitle>
         {generation?.status === 'complete' && generation.width && generation.height && (
           <CardDescription>
-            {generation.width}×{generation.height} · {generation.ai_model === 'local-engine' ? 'made by the local studio engine' : generation.ai_model}
+            {generation.width}×{generation.height} · {modelDisplayName(generation.ai_model)} <PreviewBadge aiModel={generation.ai_model} />
           </CardDescription>
         )}
       </CardHeader>
@@ -84,6 +86,7 @@ function Result({ generation }: { generation: Generation }) {
         <Button onClick={() => void onDownload()} busy={downloading}>
           <Download className="h-4 w-4" aria-hidden="true" /> Download
         </Button>
+        <PreviewNote generation={generation} />
         <NextStepActions generation={generation} />
       </figcaption>
     </figure>

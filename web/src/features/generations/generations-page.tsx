@@ -11,6 +11,7 @@ import {
   productLabel,
 } from '@/components/generation/generation-labels';
 import { NextStepActions } from '@/components/generation/next-step-actions';
+import { PreviewBadge, PreviewNote } from '@/components/generation/preview-badge';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -105,6 +106,9 @@ export default function GenerationsPage() {
             ) : (
               <img src={viewing.result_url} alt={`${generationTypeLabel(viewing)} result`} className="mt-4 max-h-[75vh] w-full rounded-lg bg-slate-100 object-contain" />
             )}
+            <div className="mt-3">
+              <PreviewNote generation={viewing} />
+            </div>
           </DialogContent>
         )}
       </Dialog>
@@ -135,7 +139,9 @@ function historyColumns(itemName: ItemName, onView: (generation: Generation) => 
       header: 'Model',
       cell: (generation) => (
         <>
-          <span className="block text-slate-900" data-testid="generation-model">{modelDisplayName(generation.ai_model)}</span>
+          <span className="flex items-center gap-2 text-slate-900" data-testid="generation-model">
+            {modelDisplayName(generation.ai_model)} <PreviewBadge aiModel={generation.ai_model} />
+          </span>
           <span className="block text-xs text-slate-600">{productLabel(generation, itemName(generation))}</span>
         </>
       ),
@@ -169,6 +175,7 @@ function GenerationCard({ generation, itemName, onView }: { generation: Generati
           <p className="flex flex-wrap items-center gap-2">
             <span className="font-medium text-slate-900">{generationTypeLabel(generation)}</span>
             <GenerationStatusBadge status={generation.status} />
+            <PreviewBadge aiModel={generation.ai_model} />
           </p>
           {batchEntryLabel(generation) && <p className="text-xs text-slate-600">{batchEntryLabel(generation)}</p>}
           <p className="text-sm text-slate-700">

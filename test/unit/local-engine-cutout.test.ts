@@ -1,0 +1,44 @@
+// The preview engine's cutout on real product pictures (test/fixtures/products, each with a hand-made mask): the
+// product is kept, its background, shadow and hanger hook are not.
+import { describe, expect, it } from 'vitest';
+import { cutOutProduct } from '../../lambdas/providers/local-engine/cutout.js';
+import { decodeRgba } from '../../lambdas/providers/local-engine/raster.js';
+import { PRODUCT_FIXTURES, productFixture, readProductFixture } from '../fixtures/products/catalog.js';
+import { cutoutIoU } from '../fixtures/products/iou.js';
+
+const SLOW = 60_000;
+
+describe('cutout against hand-made masks', () => {
+  it('agrees with the masks: mean IoU at least 0.98, every picture at least 0.95', async () => {
+    const scores: Record<string, number> = {};
+    for (const fixture of PRODUCT_FIXTURES) scores[fixture.name] = (await cutoutIoU(fixture)).iou;
+    const mean = Object.values(scores).reduce((sum, iou) => sum + iou, 0) / PRODUCT_FIXTURES.length;
+    expect(PRODUCT_FIXTURES.length).toBeGreaterThanOrEqual(12);
+    expect(mean, JSON.stringify(scores)).toBeGreaterThanOrEqual(0.98);
+    for (const [name, iou] of Object.entries(scores)) expect(iou, name).toBeGreaterThanOrEqual(0.95);
+  }, SLOW);
+
+  it("drops a hanger's hook: the cut garment starts where the dress does", async () => {
+    const { photo } = await readProductFixture(productFixture('dress-on-hanger'));
+    const { product } = await cutOutProduct(await decodeRgba(photo), 'clothing');
+    // The dress spans y 90–420 of the picture; the hook reaches up to y 58.
+    expect(product.height).toBeLessThanOrEqual(420 - 90 + 3);
+    expect(product.height).toBeGreaterThanOrEqual(420 - 90 - 3);
+  });
+
+  it("drops the product's own shadow: the studio sweater is cut at its hem", async () => {
+    const { photo } = await readProductFixture(productFixture('sweater-studio-shadow'));
+    const { product } = await cutOutProduct(await decodeRgba(photo), 'clothing');
+    // Sweater 30–330 wide and 60–390 tall; its shadow lies below, to y ≈ 430.
+    expect(product.height).toBeLessThanOrEqual(390 - 60 + 3);
+    expect(product.width).toBeLessThanOrEqual(330 - 30 + 3);
+  });
+
+  it('feathers the edge: alpha steps through partial values where the product meets the background', async () => {
+    const { photo } = await readProductFixture(productFixture('dress-on-hanger'));
+    const { product } = await cutOutProduct(await decodeRgba(photo), 'clothing');
+    let partial = 0;
+    for (let i = 3; i < product.data.length; i += 4) if (product.data[i]! > 0 && product.data[i]! < 255) partial++;
+    expect(partial).toBeGreaterThan(200);
+  });
+});
