@@ -57,7 +57,9 @@ export const PRICING_TIER_SEED = [
   { id: 'upscale-2k', feature_type: 'upscale', display_name: 'Upscale to 2K', description: '1440×2560', credits_cost: 1, sort_order: 1 },
   { id: 'upscale-4k', feature_type: 'upscale', display_name: 'Upscale to 4K', description: '2880×5120', credits_cost: 2, sort_order: 2 },
   { id: 'upscale-8k', feature_type: 'upscale', display_name: 'Upscale to 8K', description: '5760×10240', credits_cost: 3, sort_order: 3 },
-  { id: 'video-generation', feature_type: 'video', display_name: 'Video generation', description: 'One looping video per output', credits_cost: 1, sort_order: 1 },
+  { id: 'video-5s', feature_type: 'video', display_name: 'Video, 5 s', description: 'One looping 5 s video per output', credits_cost: 1, sort_order: 1 },
+  { id: 'video-8s', feature_type: 'video', display_name: 'Video, 8 s', description: 'One looping 8 s video per output', credits_cost: 1, sort_order: 2 },
+  { id: 'video-16s', feature_type: 'video', display_name: 'Video, 16 s', description: 'One looping 16 s video per output', credits_cost: 1, sort_order: 3 },
   { id: 'batch-photo', feature_type: 'batch', display_name: 'Batch photo', description: 'One photo per camera angle', credits_cost: 1, sort_order: 1 },
 ] as const;
 export type PricingTierId = (typeof PRICING_TIER_SEED)[number]['id'];
@@ -91,6 +93,9 @@ export const VIDEO_SIZES = {
   '1:1': { width: 720, height: 720 },
   '16:9': { width: 1280, height: 720 },
 } as const;
+/** The pricing tier of a video of each duration: a video is priced per output and per duration. */
+export const VIDEO_TIERS = { 5: 'video-5s', 8: 'video-8s', 16: 'video-16s' } as const satisfies Record<(typeof VIDEO_DURATIONS)[number], PricingTierId>;
+export const videoTier = (duration: number): PricingTierId => VIDEO_TIERS[duration as (typeof VIDEO_DURATIONS)[number]] ?? 'video-16s';
 export const MOTION_PRESETS = ['Pivot', 'Catwalk', '360 Spin'] as const;
 export const VIDEO_POLL_INTERVAL_MS = 10_000;
 export const VIDEO_POLL_MAX_ATTEMPTS = 120;

@@ -7,7 +7,7 @@
 //   GET  /v1beta/models/{model}/operations/{id}      → not done for `checksUntilDone` checks, then done with a
 //                                                      generatedSamples[0].video.uri, or an error / a filtered answer
 //   GET  /v1beta/files/{id}:download?alt=media       → the MP4: a Veo-shaped clip that starts and ends on the
-//                                                      request's first frame (a periodic drift over the picture)
+//                                                      request's first frame (a circular drift over the picture)
 // Every call needs the key in x-goog-api-key (else 403, as the API answers). What the fake does is chosen by words in
 // the request's text, as a provider's own behaviour is: "refuse me" (policy refusal), "unsafe output"
 // (finishReason IMAGE_SAFETY), "busy" (429 on every call), "busy once" (429 once, then fine), "operation error"
@@ -56,18 +56,21 @@ export interface FakeGoogle {
 
 const run = promisify(execFile);
 
-/** A Veo-shaped clip: the first frame drifts across the picture and back, ending where it began. */
+/** A Veo-shaped clip: the first frame drifts round a circle at constant speed, ending where it began. */
 async function veoShapedClip(frame: Buffer, seconds: number, ratio: string): Promise<Buffer> {
   const [width, height] = ratio === '16:9' ? [640, 360] : [360, 640];
   const dir = await mkdtemp(join(tmpdir(), 'fake-veo-'));
   try {
     const still = join(dir, 'frame.png');
-    await writeFile(still, await sharp(frame).resize(width + 48, height + 48, { fit: 'cover' }).png().toBuffer());
+    const radius = 64;
+    await writeFile(still, await sharp(frame).resize(width + 2 * radius, height + 2 * radius, { fit: 'cover' }).png().toBuffer());
     const clip = join(dir, 'clip.mp4');
-    const drift = `24+24*sin(2*PI*t/${seconds})`;
+    // A circle at constant speed (about 2 px a frame): every step alike, and the last frame one step from the first.
+    const driftX = `${radius}+${radius}*cos(2*PI*t/${seconds})`;
+    const driftY = `${radius}+${radius}*sin(2*PI*t/${seconds})`;
     await run('ffmpeg', [
       '-y', '-loop', '1', '-framerate', '24', '-t', String(seconds), '-i', still,
-      '-vf', `crop=${width}:${height}:${drift}:${drift},format=yuv420p`,
+      '-vf', `crop=${width}:${height}:${driftX}:${driftY},format=yuv420p`,
       '-c:v', 'libx264', '-preset', 'ultrafast', '-r', '24', '-movflags', '+faststart', clip,
     ]);
     return await readFile(clip);
