@@ -306,7 +306,7 @@ export function formatReport(report: CostReport): string {
 export const PROVIDER_SETS: Array<{ name: string; selection: PriceSelection; pricingFile: string }> = [
   { name: 'google (Gemini image + Veo 3.1 Fast; upscale on Bedrock)', selection: { providers: { image: 'google', edit: 'google', upscale: 'bedrock', video: 'google' } }, pricingFile: 'lib/pricing/google.json' },
   { name: 'bedrock + fashn (FASHN photos, Stability edits and upscales, Luma Ray2)', selection: { providers: { image: 'fashn', edit: 'bedrock', upscale: 'bedrock', video: 'bedrock' } }, pricingFile: 'lib/pricing/bedrock-fashn.json' },
-  { name: 'google with Gemini 3 Pro image at 4K', selection: { providers: { image: 'google', edit: 'google', upscale: 'bedrock', video: 'google' }, google: { imageModel: 'gemini-3-pro-image-preview', imageMaxSize: '4K', videoModel: 'veo-3.1-fast-generate-preview' } }, pricingFile: 'lib/pricing/google.json' },
+  { name: 'google with Gemini 3 Pro image at 4K', selection: { providers: { image: 'google', edit: 'google', upscale: 'bedrock', video: 'google' }, google: { imageModel: 'gemini-3-pro-image-preview', imageMaxSize: '4K', videoModel: 'veo-3.1-fast-generate-preview' } }, pricingFile: 'lib/pricing/google-pro.json' },
 ];
 
 /** Each set's provider cost per operation against its shipped prices (and against the twin's, 1 credit a video). */

@@ -19,7 +19,6 @@ import { join, resolve } from 'node:path';
 import { parseArgs } from 'node:util';
 import { IMAGE_SIZES, VIDEO_SIZES, type PricingTierId } from '../lambdas/contracts/catalog.js';
 import { deliverableVideo } from '../lambdas/domain/video/finalize.js';
-import { googleApiKey } from '../lambdas/providers/clients.js';
 import { operationCosts } from '../lambdas/providers/list-prices.js';
 import type { ImageOutput, S3Location, VideoStatus } from '../lambdas/providers/ports.js';
 import { getProviders, readProviderConfig } from '../lambdas/providers/registry.js';
@@ -134,8 +133,8 @@ async function video(): Promise<void> {
   const request = { image: { bytes: samples[0]!.photo, mimeType: 'image/jpeg' as const }, prompt: 'Pivot', durationSeconds: 8, aspectRatio: '9:16' as const, size };
   if (config.video === 'google' && config.google) {
     // The Veo adapter itself, with its clip stored in this folder instead of the results bucket.
-    const { createVeoVideo, googleClient } = await import('../lambdas/providers/google/index.js');
-    const apiKey = await googleApiKey(config.google);
+    const { createVeoVideo, googleApiKey, googleClient } = await import('../lambdas/providers/google/index.js');
+    const apiKey = googleApiKey(config.google);
     const stored = new Map<string, Buffer>();
     const veo = createVeoVideo({
       client: googleClient({ apiKey, baseUrl: config.google.baseUrl }),

@@ -22,33 +22,31 @@ export function priceUsd(credits: number): number {
   return Math.round(credits * USD_PER_CREDIT * 100) / 100;
 }
 
-/** Packs marketed on the landing page. */
+/**
+ * Packs marketed on the landing page. What a pack buys ("About 50 images or 4-8 videos") is not stated here: it is
+ * computed from the deployment's pricing tiers (`packAllowance`), so it is true on every deployment.
+ */
 export const LANDING_PACKS = [
-  {
-    name: 'Starter',
-    credits: 50,
-    usd: 5,
-    description: 'About 50 images or 4-8 videos',
-    features: ['About 50 images or 4-8 videos', 'HD output', 'Commercial use'],
-    popular: false,
-  },
-  {
-    name: 'Professional',
-    credits: 200,
-    usd: 20,
-    description: 'About 200 images or 17-33 videos',
-    features: ['About 200 images or 17-33 videos', 'HD and 4K output', 'Priority support'],
-    popular: true,
-  },
-  {
-    name: 'Studio',
-    credits: 1000,
-    usd: 100,
-    description: 'About 1000 images or 83-166 videos',
-    features: ['About 1000 images or 83-166 videos', '4K output', 'Dedicated support', 'API access'],
-    popular: false,
-  },
+  { name: 'Starter', credits: 50, usd: 5, features: ['HD output', 'Commercial use'], popular: false },
+  { name: 'Professional', credits: 200, usd: 20, features: ['HD and 4K output', 'Priority support'], popular: true },
+  { name: 'Studio', credits: 1000, usd: 100, features: ['4K output', 'Dedicated support', 'API access'], popular: false },
 ] as const;
+
+/**
+ * What `credits` buy at a deployment's prices: "About N images or A-B videos" (A at the dearest video length, B at the
+ * cheapest; one number when they agree). Undefined while the tiers are unknown.
+ */
+export function packAllowance(credits: number, tiers: readonly { id: string; credits_cost: number }[] | undefined): string | undefined {
+  const cost = (id: string) => tiers?.find((tier) => tier.id === id)?.credits_cost;
+  const image = cost('image-generation');
+  const videos = Object.values(VIDEO_TIERS)
+    .map(cost)
+    .filter((value): value is number => typeof value === 'number' && value > 0);
+  if (!image || videos.length === 0) return undefined;
+  const fewest = Math.floor(credits / Math.max(...videos));
+  const most = Math.floor(credits / Math.min(...videos));
+  return `About ${Math.floor(credits / image)} images or ${fewest === most ? most : `${fewest}-${most}`} videos`;
+}
 
 /** Seed of the pricing tiers table: the costs the server charges. */
 export const PRICING_TIER_SEED = [

@@ -35,21 +35,16 @@ export async function sharedS3(given?: S3Client): Promise<S3Client> {
 }
 
 
-/** The Gemini API key of these settings: read from Secrets Manager once per container, or given. */
-const googleKeys = new Map<string, () => Promise<string>>();
-export async function googleApiKey(settings: import('./config.js').GoogleSettings): Promise<() => Promise<string>> {
-  const id = settings.apiKeySecret ?? `key:${settings.apiKey}`;
-  let reader = googleKeys.get(id);
-  if (!reader) {
-    const { googleApiKeyReader } = await import('./google/api-key.js');
-    reader = googleApiKeyReader({ secretName: settings.apiKeySecret, apiKey: settings.apiKey });
-    googleKeys.set(id, reader);
-  }
-  return reader;
-}
-
-/** Stores a provider's finished clip (a Veo MP4 downloaded from the Gemini API) in the bucket the workflow named. */
-export async function storeClip(location: { bucket: string; key: string }, bytes: Buffer, given?: S3Client): Promise<void> {
-  const [{ PutObjectCommand }, s3] = await Promise.all([import('@aws-sdk/client-s3'), sharedS3(given)]);
-  await s3.send(new PutObjectCommand({ Bucket: location.bucket, Key: location.key, Body: bytes, ContentType: 'video/mp4' }));
+/**
+ * Stores a provider's finished clip (a Veo MP4 downloaded from the Gemini API) where the video workflow asked, the
+ * results bucket, by one presigned PUT: the CheckClip function carries no S3 client (storage/object-transfer.ts).
+ */
+export async function storeClip(location: { bucket: string; key: string }, bytes: Buffer): Promise<void> {
+  const [{ putObjectStream }, { bucketName }, { Readable }] = await Promise.all([
+    import('../storage/object-transfer.js'),
+    import('../data/tables.js'),
+    import('node:stream'),
+  ]);
+  if (location.bucket !== bucketName('results')) throw new Error(`video clip for an unexpected bucket: ${location.bucket}`);
+  await putObjectStream('results', location.key, Readable.from([bytes]), bytes.length, 'video/mp4');
 }

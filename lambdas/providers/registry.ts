@@ -17,7 +17,7 @@
 // or start clips import it. Checking a clip needs none of that and goes through ./video-status.ts.
 import type { S3Client } from '@aws-sdk/client-s3';
 import { planClips as lumaPlanClips } from './bedrock/luma-request.js';
-import { bedrockClient, googleApiKey, once, secretsClient, sharedS3, storeClip } from './clients.js';
+import { bedrockClient, once, secretsClient, sharedS3, storeClip } from './clients.js';
 import type { GoogleSettings } from './config.js';
 import { planVeoClips } from './google/veo-video.js';
 import { readProviderConfig, type ProviderConfig } from './config.js';
@@ -63,9 +63,9 @@ const singleClip = (durationSeconds: number): VideoClip[] => [{ seconds: duratio
 /** Gemini image's two ports, made once per registry; a photo larger than Gemini makes goes through `upscale`. */
 function geminiImage(settings: GoogleSettings, upscale: () => Promise<UpscalePort>) {
   return once(async () => {
-    const { createGeminiImage, googleClient } = await import('./google/index.js');
+    const { createGeminiImage, googleApiKey, googleClient } = await import('./google/index.js');
     return createGeminiImage({
-      client: googleClient({ apiKey: await googleApiKey(settings), baseUrl: settings.baseUrl }),
+      client: googleClient({ apiKey: googleApiKey(settings), baseUrl: settings.baseUrl }),
       model: settings.imageModel,
       maxSize: settings.imageMaxSize,
       textModel: settings.textModel,
@@ -106,14 +106,14 @@ function videoPort(config: ProviderConfig, deps: ProviderDependencies): { load: 
   if (config.video === 'google' && google) {
     return {
       load: once(async () => {
-        const { createVeoVideo, googleClient } = await import('./google/index.js');
-        const apiKey = await googleApiKey(google);
+        const { createVeoVideo, googleApiKey, googleClient } = await import('./google/index.js');
+        const apiKey = googleApiKey(google);
         return createVeoVideo({
           client: googleClient({ apiKey, baseUrl: google.baseUrl }),
           model: google.videoModel,
           apiKey,
           baseUrl: google.baseUrl,
-          store: (location, bytes) => storeClip(location, bytes, deps.s3),
+          store: storeClip,
         });
       }),
       plan: planVeoClips,

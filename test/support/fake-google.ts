@@ -95,9 +95,10 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
   const clips = new Map<string, Buffer>();
   let baseUrl = '';
 
-  const json = (response: ServerResponse, status: number, body: unknown) =>
+  const json = (response: ServerResponse, status: number, body: unknown): void => {
     response.writeHead(status, { 'content-type': 'application/json' }).end(JSON.stringify(body));
-  const apiError = (response: ServerResponse, code: number, status: string, message: string) =>
+  };
+  const apiError = (response: ServerResponse, code: number, status: string, message: string): void =>
     json(response, code, { error: { code, message, status } });
 
   /** "busy": always 429; "busy once": 429 the first time this text is seen. */

@@ -4,6 +4,7 @@
 import { GetSecretValueCommand } from '@aws-sdk/client-secrets-manager';
 import { secretsClient } from '../clients.js';
 import { apiKeyFromSecret } from '../fashn/api-key.js';
+import type { GoogleSettings } from '../config.js';
 import { ProviderError } from '../ports.js';
 import { GOOGLE_FAILED_MESSAGE, toProviderError } from './errors.js';
 
@@ -38,4 +39,16 @@ export function googleApiKeyReader(source: { secretName?: string; apiKey?: strin
     });
     return cached;
   };
+}
+
+/** The reader of these settings' key, one per container, shared by every registry and status check built in it. */
+const readers = new Map<string, ApiKeyReader>();
+export function googleApiKey(settings: Pick<GoogleSettings, 'apiKeySecret' | 'apiKey'>): ApiKeyReader {
+  const id = settings.apiKeySecret ? `secret:${settings.apiKeySecret}` : `key:${settings.apiKey}`;
+  let reader = readers.get(id);
+  if (!reader) {
+    reader = googleApiKeyReader({ secretName: settings.apiKeySecret, apiKey: settings.apiKey });
+    readers.set(id, reader);
+  }
+  return reader;
 }
