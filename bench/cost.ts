@@ -7,7 +7,10 @@
 // duration and outputs) and batch photos, split into AI provider, Lambda, Step Functions, DynamoDB, S3, CloudFront
 // and API Gateway.
 import { pathToFileURL } from 'node:url';
+import { USD_PER_CREDIT } from '../lambdas/contracts/catalog.js';
+import { LIST_PRICES, type PriceSelection } from '../lambdas/providers/list-prices.js';
 import { ROUTES } from '../lambdas/routes.js';
+import { tierMargins, type TierPrices } from '../lib/pricing.js';
 import { readAsl } from '../lib/local/functions.js';
 import type { CfnTemplate } from '../test/infra/synth.js';
 
@@ -23,11 +26,11 @@ export const PRICES = {
   cloudWatch: { alarmMonth: 0.1, dashboardMonth: 3.0, source: 'aws.amazon.com/cloudwatch/pricing' },
   kms: { keyMonth: 1.0, source: 'aws.amazon.com/kms/pricing' },
   wafv2: { webAclMonth: 5.0, source: 'aws.amazon.com/waf/pricing' },
-  /** The AI providers the cloud adapters call. */
-  fashnPerImage: { usd: 0.075, source: 'FASHN API on-demand credits: 1 credit per product-to-model image (fashn.ai pricing)' },
-  stabilityEdit: { usd: 0.07, source: 'Amazon Bedrock, Stability Image Services (search and replace / recolor / remove background), per image' },
-  stabilityFastUpscale: { usd: 0.03, source: 'Amazon Bedrock, Stability Fast Upscale, per image' },
-  lumaRay2PerSecond720p: { usd: 1.5, source: 'Amazon Bedrock, Luma Ray2 720p, per second of video generated' },
+  /** The AI providers the cloud adapters call: the one list of provider prices, lambdas/providers/list-prices.ts. */
+  fashnPerImage: LIST_PRICES.fashnPerImage,
+  stabilityEdit: LIST_PRICES.stabilityEdit,
+  stabilityFastUpscale: LIST_PRICES.stabilityFastUpscale,
+  lumaRay2PerSecond720p: { usd: LIST_PRICES.lumaRay2PerSecond['720p'], source: LIST_PRICES.lumaRay2PerSecond.source },
 } as const;
 
 /** What the figures assume about each request; change them here. */
@@ -299,6 +302,27 @@ export function formatReport(report: CostReport): string {
   return lines.join('\n');
 }
 
+/** The provider sets a platform team chooses between (docs/deploy.md), with the prices shipped for each. */
+export const PROVIDER_SETS: Array<{ name: string; selection: PriceSelection; pricingFile: string }> = [
+  { name: 'google (Gemini image + Veo 3.1 Fast; upscale on Bedrock)', selection: { providers: { image: 'google', edit: 'google', upscale: 'bedrock', video: 'google' } }, pricingFile: 'lib/pricing/google.json' },
+  { name: 'bedrock + fashn (FASHN photos, Stability edits and upscales, Luma Ray2)', selection: { providers: { image: 'fashn', edit: 'bedrock', upscale: 'bedrock', video: 'bedrock' } }, pricingFile: 'lib/pricing/bedrock-fashn.json' },
+  { name: 'google with Gemini 3 Pro image at 4K', selection: { providers: { image: 'google', edit: 'google', upscale: 'bedrock', video: 'google' }, google: { imageModel: 'gemini-3-pro-image-preview', imageMaxSize: '4K', videoModel: 'veo-3.1-fast-generate-preview' } }, pricingFile: 'lib/pricing/google-pro.json' },
+];
+
+/** Each set's provider cost per operation against its shipped prices (and against the twin's, 1 credit a video). */
+export function formatOperationCosts(read: (file: string) => string): string {
+  const lines: string[] = ['', `Provider cost per operation, by provider set (list prices; a credit sells at $${USD_PER_CREDIT.toFixed(2)}):`];
+  for (const set of PROVIDER_SETS) {
+    const prices = JSON.parse(read(set.pricingFile)) as TierPrices;
+    lines.push('', `${set.name}: prices from ${set.pricingFile}`, '', '| tier | provider cost | basis | credits | price | margin |', '|---|---:|---|---:|---:|---:|');
+    for (const tier of tierMargins(prices, set.selection)) {
+      const margin = Number.isFinite(tier.margin) ? `${Math.round(tier.margin * 100)} %` : '—';
+      lines.push(`| ${tier.tier} | $${tier.usd.toFixed(3)} | ${tier.basis} | ${tier.credits} | $${tier.priceUsd.toFixed(2)} | ${tier.usd > tier.priceUsd ? `**${margin}**` : margin} |`);
+    }
+  }
+  return lines.join('\n');
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const { readFileSync } = await import('node:fs');
   const { synthModelLoop } = await import('../test/infra/synth.js');
@@ -310,6 +334,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
       (name): name is string => typeof name === 'string',
     );
     console.log(formatReport(costReport(synthesized.json, { secrets })));
+    console.log(formatOperationCosts((file) => readFileSync(new URL(`../${file}`, import.meta.url), 'utf8')));
   } finally {
     synthesized.dispose();
   }

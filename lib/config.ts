@@ -39,9 +39,19 @@
 //   fashnApiUrl             with imageProvider 'fashn' (required then): the FASHN-compatible API (FASHN_API_URL,
 //   fashnApiKeySecretName   https://), the Secrets Manager secret holding its key (FASHN_API_KEY_SECRET), and
 //   fashnOutputHosts        optionally extra hosts result images may come from (FASHN_OUTPUT_HOSTS, comma-separated).
+//   googleApiKeySecretName  with any port on 'google': the Secrets Manager secret holding the Gemini API key
+//                           (GOOGLE_API_KEY_SECRET; default modelloop/<stage>/google-api-key).
+//   pricing, pricingFile, allowBelowCost
+//                           the stage's prices and its margin check: see lib/pricing.ts.
+//   googleImageModel, googleImageMaxSize, googleTextModel, googleVideoModel
+//                           the Google model ids and the largest Gemini image size asked for (GOOGLE_IMAGE_MODEL,
+//                           GOOGLE_IMAGE_MAX_SIZE, GOOGLE_TEXT_MODEL, GOOGLE_VIDEO_MODEL; defaults in
+//                           lambdas/providers/google/models.ts).
 import type { Node } from 'constructs';
+import { checkMargins, readPricing, type PricingSettings } from './pricing.js';
 import { userLimits } from '../lambdas/domain/limits-config.js';
 import { PROVIDER_CHOICES } from '../lambdas/providers/choices.js';
+import { GEMINI_IMAGE_SIZES, GOOGLE_DEFAULTS, type GeminiImageSize } from '../lambdas/providers/google/models.js';
 
 export const PROVIDER_DEFAULTS = {
   image: 'fashn',
@@ -62,6 +72,15 @@ export interface FashnSettings {
   apiUrl: string;
   apiKeySecretName: string;
   outputHosts?: string;
+}
+
+/** The Google adapters' settings (CDK context google*), given when any port uses 'google'. */
+export interface GoogleAiSettings {
+  apiKeySecretName: string;
+  imageModel: string;
+  imageMaxSize: GeminiImageSize;
+  textModel: string;
+  videoModel: string;
 }
 
 export type PaymentsSettings =
@@ -85,6 +104,10 @@ export interface ModelLoopConfig {
   bedrockRegion?: string;
   /** The on-model photo API, given when imageProvider is 'fashn'. */
   fashn?: FashnSettings;
+  /** The Google adapters' settings, given when any port uses 'google'. */
+  googleAi?: GoogleAiSettings;
+  /** The stage's pricing tiers (seeded at deploy time), checked against its providers' list prices. */
+  pricing: PricingSettings;
   /** Folder of the built web app; the web hosting construct's default when absent. */
   webRoot?: string;
   /** Whether user data outlives the stack (retain + deletion protection). */
@@ -130,6 +153,9 @@ export function readConfig(node: Node): ModelLoopConfig {
     throw new Error(`Context bedrockRegion must be a region name such as us-west-2, got '${bedrockRegion}'`);
   }
   const fashn = providers.image === 'fashn' ? readFashn(text) : undefined;
+  const googleAi = Object.values(providers).includes('google') ? readGoogleAi(stage, text) : undefined;
+  const pricing = readPricing(node, stage);
+  checkMargins(stage, pricing, { providers, google: googleAi });
 
   return {
     stage,
@@ -140,6 +166,8 @@ export function readConfig(node: Node): ModelLoopConfig {
     providers,
     bedrockRegion,
     fashn,
+    googleAi,
+    pricing,
     webRoot: text('webRoot'),
     retainData: stage !== 'dev',
     userLimits: readUserLimits(node.tryGetContext('userLimits')),
@@ -155,6 +183,19 @@ function readFashn(text: (key: string) => string | undefined): FashnSettings {
   }
   if (!apiUrl.startsWith('https://')) throw new Error(`Context fashnApiUrl must be an https:// URL, got '${apiUrl}'`);
   return { apiUrl, apiKeySecretName, outputHosts: text('fashnOutputHosts') };
+}
+
+function readGoogleAi(stage: string, text: (key: string) => string | undefined): GoogleAiSettings {
+  const imageMaxSize = text('googleImageMaxSize') ?? GOOGLE_DEFAULTS.imageMaxSize;
+  const sizes: readonly string[] = GEMINI_IMAGE_SIZES.map((size) => size.name);
+  if (!sizes.includes(imageMaxSize)) throw new Error(`Context googleImageMaxSize must be one of ${sizes.join(', ')}, got '${imageMaxSize}'`);
+  return {
+    apiKeySecretName: text('googleApiKeySecretName') ?? `modelloop/${stage}/google-api-key`,
+    imageModel: text('googleImageModel') ?? GOOGLE_DEFAULTS.imageModel,
+    imageMaxSize: imageMaxSize as GeminiImageSize,
+    textModel: text('googleTextModel') ?? GOOGLE_DEFAULTS.textModel,
+    videoModel: text('googleVideoModel') ?? GOOGLE_DEFAULTS.videoModel,
+  };
 }
 
 /**

@@ -53,12 +53,13 @@ export class ModelLoopStack extends Stack {
     });
     this.data = new Data(this, 'Data', { retain: config.retainData });
     this.storage = new Storage(this, 'Storage', { retain: config.retainData });
-    new PricingTierSeed(this, 'PricingTierSeed', { table: this.data.tables.pricingTiers });
+    new PricingTierSeed(this, 'PricingTierSeed', { table: this.data.tables.pricingTiers, prices: config.pricing.tiers });
 
     this.providers = new ProviderAccess(this, 'Providers', {
       providers: config.providers,
       bedrockRegion: config.bedrockRegion,
       fashn: config.fashn,
+      googleAi: config.googleAi,
       videoOutputBucket: this.storage.buckets.results,
     });
     this.mediaLayer = new MediaLayer(this, 'MediaLayer');

@@ -22,33 +22,31 @@ export function priceUsd(credits: number): number {
   return Math.round(credits * USD_PER_CREDIT * 100) / 100;
 }
 
-/** Packs marketed on the landing page. */
+/**
+ * Packs marketed on the landing page. What a pack buys ("About 50 images or 4-8 videos") is not stated here: it is
+ * computed from the deployment's pricing tiers (`packAllowance`), so it is true on every deployment.
+ */
 export const LANDING_PACKS = [
-  {
-    name: 'Starter',
-    credits: 50,
-    usd: 5,
-    description: 'About 50 images or 4-8 videos',
-    features: ['About 50 images or 4-8 videos', 'HD output', 'Commercial use'],
-    popular: false,
-  },
-  {
-    name: 'Professional',
-    credits: 200,
-    usd: 20,
-    description: 'About 200 images or 17-33 videos',
-    features: ['About 200 images or 17-33 videos', 'HD and 4K output', 'Priority support'],
-    popular: true,
-  },
-  {
-    name: 'Studio',
-    credits: 1000,
-    usd: 100,
-    description: 'About 1000 images or 83-166 videos',
-    features: ['About 1000 images or 83-166 videos', '4K output', 'Dedicated support', 'API access'],
-    popular: false,
-  },
+  { name: 'Starter', credits: 50, usd: 5, features: ['HD output', 'Commercial use'], popular: false },
+  { name: 'Professional', credits: 200, usd: 20, features: ['HD and 4K output', 'Priority support'], popular: true },
+  { name: 'Studio', credits: 1000, usd: 100, features: ['4K output', 'Dedicated support', 'API access'], popular: false },
 ] as const;
+
+/**
+ * What `credits` buy at a deployment's prices: "About N images or A-B videos" (A at the dearest video length, B at the
+ * cheapest; one number when they agree). Undefined while the tiers are unknown.
+ */
+export function packAllowance(credits: number, tiers: readonly { id: string; credits_cost: number }[] | undefined): string | undefined {
+  const cost = (id: string) => tiers?.find((tier) => tier.id === id)?.credits_cost;
+  const image = cost('image-generation');
+  const videos = Object.values(VIDEO_TIERS)
+    .map(cost)
+    .filter((value): value is number => typeof value === 'number' && value > 0);
+  if (!image || videos.length === 0) return undefined;
+  const fewest = Math.floor(credits / Math.max(...videos));
+  const most = Math.floor(credits / Math.min(...videos));
+  return `About ${Math.floor(credits / image)} images or ${fewest === most ? most : `${fewest}-${most}`} videos`;
+}
 
 /** Seed of the pricing tiers table: the costs the server charges. */
 export const PRICING_TIER_SEED = [
@@ -57,7 +55,9 @@ export const PRICING_TIER_SEED = [
   { id: 'upscale-2k', feature_type: 'upscale', display_name: 'Upscale to 2K', description: '1440×2560', credits_cost: 1, sort_order: 1 },
   { id: 'upscale-4k', feature_type: 'upscale', display_name: 'Upscale to 4K', description: '2880×5120', credits_cost: 2, sort_order: 2 },
   { id: 'upscale-8k', feature_type: 'upscale', display_name: 'Upscale to 8K', description: '5760×10240', credits_cost: 3, sort_order: 3 },
-  { id: 'video-generation', feature_type: 'video', display_name: 'Video generation', description: 'One looping video per output', credits_cost: 1, sort_order: 1 },
+  { id: 'video-5s', feature_type: 'video', display_name: 'Video, 5 s', description: 'One looping 5 s video per output', credits_cost: 1, sort_order: 1 },
+  { id: 'video-8s', feature_type: 'video', display_name: 'Video, 8 s', description: 'One looping 8 s video per output', credits_cost: 1, sort_order: 2 },
+  { id: 'video-16s', feature_type: 'video', display_name: 'Video, 16 s', description: 'One looping 16 s video per output', credits_cost: 1, sort_order: 3 },
   { id: 'batch-photo', feature_type: 'batch', display_name: 'Batch photo', description: 'One photo per camera angle', credits_cost: 1, sort_order: 1 },
 ] as const;
 export type PricingTierId = (typeof PRICING_TIER_SEED)[number]['id'];
@@ -91,6 +91,9 @@ export const VIDEO_SIZES = {
   '1:1': { width: 720, height: 720 },
   '16:9': { width: 1280, height: 720 },
 } as const;
+/** The pricing tier of a video of each duration: a video is priced per output and per duration. */
+export const VIDEO_TIERS = { 5: 'video-5s', 8: 'video-8s', 16: 'video-16s' } as const satisfies Record<(typeof VIDEO_DURATIONS)[number], PricingTierId>;
+export const videoTier = (duration: number): PricingTierId => VIDEO_TIERS[duration as (typeof VIDEO_DURATIONS)[number]] ?? 'video-16s';
 export const MOTION_PRESETS = ['Pivot', 'Catwalk', '360 Spin'] as const;
 export const VIDEO_POLL_INTERVAL_MS = 10_000;
 export const VIDEO_POLL_MAX_ATTEMPTS = 120;

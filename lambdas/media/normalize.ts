@@ -1,5 +1,8 @@
-// A provider's clip made exactly what was ordered: the requested duration (trimmed, or looped when too short) and
-// size (scaled to cover, then centre-cropped), at a constant frame rate, as H.264 MP4.
+// A provider's clip made exactly what was ordered: the requested duration and size at a constant frame rate, as
+// H.264 MP4. Longer footage is retimed to the exact length, never trimmed: a looping clip's closing frames return to
+// its first, and a trim would cut them. A clip shorter than ordered is repeated from its start. A clip of the ordered
+// ratio is scaled to cover (rounding trimmed evenly); one of another ratio (Veo's 9:16 for a 1:1 order) is fitted
+// whole and padded with a blurred, enlarged copy of itself, so the product is never cut.
 import { probeVideo } from './probe.js';
 import { H264_MP4_OUTPUT_ARGS, outputBeside, runTool } from './tools.js';
 
@@ -19,17 +22,25 @@ export async function normalizeVideo(
 ): Promise<string> {
   const frames = Math.round(durationSeconds * DELIVERY_FPS);
   const source = await probeVideo(input);
+  const ordered = frames / DELIVERY_FPS;
   // A clip shorter than ordered is repeated from its start (its seam is then measured and repaired like any other).
-  const loopInput = source.durationSeconds < frames / DELIVERY_FPS ? ['-stream_loop', '-1'] : [];
+  const loopInput = source.durationSeconds < ordered ? ['-stream_loop', '-1'] : [];
+  const retime = source.durationSeconds > ordered + 0.5 / DELIVERY_FPS ? `setpts=${(ordered / source.durationSeconds).toFixed(6)}*PTS,` : '';
   const { width, height } = size;
+  const sameRatio = Math.abs(Math.log((source.width / source.height) / (width / height))) < 0.02;
+  const cover = `scale=${width}:${height}:force_original_aspect_ratio=increase:flags=lanczos,crop=${width}:${height}`;
+  const fitted = sameRatio
+    ? cover
+    : `split[fill][whole];[fill]${cover},boxblur=24:2[back];` +
+      `[whole]scale=${width}:${height}:force_original_aspect_ratio=decrease:flags=lanczos[front];` +
+      `[back][front]overlay=(W-w)/2:(H-h)/2`;
   await runTool('ffmpeg', [
     '-y',
     ...loopInput,
     '-i', input,
     '-map', '0:v:0',
     '-vf',
-    `fps=${DELIVERY_FPS},scale=${width}:${height}:force_original_aspect_ratio=increase:flags=lanczos,` +
-      `crop=${width}:${height},setsar=1`,
+    `${retime}fps=${DELIVERY_FPS},${fitted},setsar=1`,
     '-frames:v', String(frames),
     ...H264_MP4_OUTPUT_ARGS,
     output,

@@ -34,3 +34,17 @@ export async function sharedS3(given?: S3Client): Promise<S3Client> {
   return given ?? (await import('../core/s3.js')).s3;
 }
 
+
+/**
+ * Stores a provider's finished clip (a Veo MP4 downloaded from the Gemini API) where the video workflow asked, the
+ * results bucket, by one presigned PUT: the CheckClip function carries no S3 client (storage/object-transfer.ts).
+ */
+export async function storeClip(location: { bucket: string; key: string }, bytes: Buffer): Promise<void> {
+  const [{ putObjectStream }, { bucketName }, { Readable }] = await Promise.all([
+    import('../storage/object-transfer.js'),
+    import('../data/tables.js'),
+    import('node:stream'),
+  ]);
+  if (location.bucket !== bucketName('results')) throw new Error(`video clip for an unexpected bucket: ${location.bucket}`);
+  await putObjectStream('results', location.key, Readable.from([bytes]), bytes.length, 'video/mp4');
+}

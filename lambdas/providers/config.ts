@@ -1,6 +1,7 @@
 // The adapter chosen for each AI port, read from the environment and checked: a missing or invalid setting fails
 // with the variable's name. Shared by the provider registry and the video status check (video-status.ts).
 import { PROVIDER_CHOICES } from './choices.js';
+import { GEMINI_IMAGE_SIZES, GOOGLE_DEFAULTS, type GeminiImageSize } from './google/models.js';
 
 const CHOICES = PROVIDER_CHOICES;
 type ChoiceName = keyof typeof CHOICES;
@@ -13,6 +14,50 @@ export interface ProviderConfig {
   video: Choice<'PROVIDER_VIDEO'>;
   bedrockRegion?: string;
   fashn?: { apiUrl: string; apiKeySecret: string; outputHosts: string[] };
+  google?: GoogleSettings;
+}
+
+/** The Google adapters' settings (image, edit or video on google). */
+export interface GoogleSettings {
+  /** GOOGLE_API_KEY_SECRET: the Secrets Manager secret with the Gemini API key (the cloud). */
+  apiKeySecret?: string;
+  /** GOOGLE_API_KEY: the key itself (a developer's machine, the contract fakes), used when no secret is named. */
+  apiKey?: string;
+  /** GOOGLE_API_BASE_URL: the API's address (default the Gemini API); http only on loopback. */
+  baseUrl?: string;
+  /** GOOGLE_IMAGE_MODEL, GOOGLE_IMAGE_MAX_SIZE, GOOGLE_TEXT_MODEL, GOOGLE_VIDEO_MODEL. */
+  imageModel: string;
+  imageMaxSize: GeminiImageSize;
+  textModel: string;
+  videoModel: string;
+}
+
+function readGoogle(env: NodeJS.ProcessEnv): GoogleSettings {
+  const apiKeySecret = env.GOOGLE_API_KEY_SECRET?.trim() || undefined;
+  const apiKey = env.GOOGLE_API_KEY?.trim() || undefined;
+  if (!apiKeySecret && !apiKey) throw new Error('Missing configuration: environment variable GOOGLE_API_KEY_SECRET is not set');
+  const baseUrl = env.GOOGLE_API_BASE_URL?.trim() || undefined;
+  if (baseUrl) {
+    const url = new URL(baseUrl);
+    const loopback = url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.hostname === '[::1]';
+    if (url.protocol !== 'https:' && !(url.protocol === 'http:' && loopback)) {
+      throw new Error('Invalid configuration: environment variable GOOGLE_API_BASE_URL must be an https:// URL');
+    }
+  }
+  const imageMaxSize = env.GOOGLE_IMAGE_MAX_SIZE?.trim() || GOOGLE_DEFAULTS.imageMaxSize;
+  const sizes: readonly string[] = GEMINI_IMAGE_SIZES.map((size) => size.name);
+  if (!sizes.includes(imageMaxSize)) {
+    throw new Error(`Invalid configuration: environment variable GOOGLE_IMAGE_MAX_SIZE must be one of ${sizes.join(', ')} (got "${imageMaxSize}")`);
+  }
+  return {
+    apiKeySecret,
+    apiKey: apiKeySecret ? undefined : apiKey,
+    baseUrl,
+    imageModel: env.GOOGLE_IMAGE_MODEL?.trim() || GOOGLE_DEFAULTS.imageModel,
+    imageMaxSize: imageMaxSize as GeminiImageSize,
+    textModel: env.GOOGLE_TEXT_MODEL?.trim() || GOOGLE_DEFAULTS.textModel,
+    videoModel: env.GOOGLE_VIDEO_MODEL?.trim() || GOOGLE_DEFAULTS.videoModel,
+  };
 }
 
 function requireEnv(env: NodeJS.ProcessEnv, name: string): string {
@@ -52,6 +97,7 @@ export function readProviderConfig(env: NodeJS.ProcessEnv = process.env): Provid
       throw new Error('Invalid configuration: environment variable FASHN_API_URL must be an https:// URL');
     }
   }
+  if (config.image === 'google' || config.edit === 'google' || config.video === 'google') config.google = readGoogle(env);
   return config;
 }
 

@@ -1,11 +1,12 @@
 // Chooses the adapter behind each AI port from configuration (README: Configuring AI providers):
-//   PROVIDER_IMAGE   local | fashn     (on-model photos)
-//   PROVIDER_EDIT    local | bedrock   (Stability image services)
-//   PROVIDER_UPSCALE local | bedrock   (Stability Fast Upscale + Lanczos)
-//   PROVIDER_VIDEO   local | bedrock   (Luma Ray2)
+//   PROVIDER_IMAGE   local | fashn | google     (on-model photos; google: Gemini image)
+//   PROVIDER_EDIT    local | bedrock | google   (Stability image services; google: Gemini image, free text)
+//   PROVIDER_UPSCALE local | bedrock            (Stability Fast Upscale + Lanczos)
+//   PROVIDER_VIDEO   local | bedrock | google   (Luma Ray2; google: Veo 3.1)
 // each defaulting to `local`, the local studio engine. A cloud adapter's settings are checked when the registry is
 // built, so a missing one fails fast with its name: BEDROCK_REGION (edit, upscale, video on bedrock); FASHN_API_URL
-// and FASHN_API_KEY_SECRET (image on fashn; FASHN_OUTPUT_HOSTS optionally lists extra hosts outputs may come from).
+// and FASHN_API_KEY_SECRET (image on fashn; FASHN_OUTPUT_HOSTS optionally lists extra hosts outputs may come from);
+// GOOGLE_API_KEY_SECRET (any port on google; model ids GOOGLE_IMAGE_MODEL, GOOGLE_TEXT_MODEL, GOOGLE_VIDEO_MODEL).
 // Video output goes where the port request says (VideoStartRequest.output), so no video bucket is configured here.
 //
 // Modules and SDK clients are loaded on first use and then kept: the local twin never loads a cloud SDK, and a
@@ -16,7 +17,9 @@
 // or start clips import it. Checking a clip needs none of that and goes through ./video-status.ts.
 import type { S3Client } from '@aws-sdk/client-s3';
 import { planClips as lumaPlanClips } from './bedrock/luma-request.js';
-import { bedrockClient, once, secretsClient, sharedS3 } from './clients.js';
+import { bedrockClient, once, secretsClient, sharedS3, storeClip } from './clients.js';
+import type { GoogleSettings } from './config.js';
+import { planVeoClips } from './google/veo-video.js';
 import { readProviderConfig, type ProviderConfig } from './config.js';
 import { listObjectKeys } from '../storage/object-list.js';
 import type {
@@ -57,7 +60,22 @@ function localEngine(deps: ProviderDependencies): Promise<LocalEngine> {
 /** The local engine renders a video of any length as one exactly periodic clip. */
 const singleClip = (durationSeconds: number): VideoClip[] => [{ seconds: durationSeconds, keyframe: 'source' }];
 
-function imagePort(config: ProviderConfig, deps: ProviderDependencies): () => Promise<OnModelImagePort> {
+/** Gemini image's two ports, made once per registry; a photo larger than Gemini makes goes through `upscale`. */
+function geminiImage(settings: GoogleSettings, upscale: () => Promise<UpscalePort>) {
+  return once(async () => {
+    const { createGeminiImage, googleApiKey, googleClient } = await import('./google/index.js');
+    return createGeminiImage({
+      client: googleClient({ apiKey: googleApiKey(settings), baseUrl: settings.baseUrl }),
+      model: settings.imageModel,
+      maxSize: settings.imageMaxSize,
+      textModel: settings.textModel,
+      upscale: { upscale: async (request) => (await upscale()).upscale(request) },
+    });
+  });
+}
+
+function imagePort(config: ProviderConfig, deps: ProviderDependencies, gemini?: () => Promise<{ onModelImage: OnModelImagePort }>): () => Promise<OnModelImagePort> {
+  if (config.image === 'google' && gemini) return async () => (await gemini()).onModelImage;
   const fashn = config.fashn;
   if (config.image === 'local' || !fashn) return async () => (await localEngine(deps)).onModelImage;
   return once(async () => {
@@ -70,7 +88,8 @@ function imagePort(config: ProviderConfig, deps: ProviderDependencies): () => Pr
   });
 }
 
-function editPort(config: ProviderConfig, deps: ProviderDependencies): () => Promise<EditPort> {
+function editPort(config: ProviderConfig, deps: ProviderDependencies, gemini?: () => Promise<{ edit: EditPort }>): () => Promise<EditPort> {
+  if (config.edit === 'google' && gemini) return async () => (await gemini()).edit;
   const region = config.bedrockRegion;
   if (config.edit === 'local' || !region) return async () => (await localEngine(deps)).edit;
   return once(async () => (await import('./bedrock/index.js')).createStabilityEdit({ client: await bedrockClient(region) }));
@@ -83,6 +102,23 @@ function upscalePort(config: ProviderConfig, deps: ProviderDependencies): () => 
 }
 
 function videoPort(config: ProviderConfig, deps: ProviderDependencies): { load: () => Promise<VideoPort>; plan: (seconds: number) => VideoClip[] } {
+  const google = config.google;
+  if (config.video === 'google' && google) {
+    return {
+      load: once(async () => {
+        const { createVeoVideo, googleApiKey, googleClient } = await import('./google/index.js');
+        const apiKey = googleApiKey(google);
+        return createVeoVideo({
+          client: googleClient({ apiKey, baseUrl: google.baseUrl }),
+          model: google.videoModel,
+          apiKey,
+          baseUrl: google.baseUrl,
+          store: storeClip,
+        });
+      }),
+      plan: planVeoClips,
+    };
+  }
   const region = config.bedrockRegion;
   if (config.video === 'local' || !region) return { load: async () => (await localEngine(deps)).video, plan: singleClip };
   // planClips is pure and synchronous, so it is loaded with the registry rather than with the SDK.
@@ -100,9 +136,10 @@ function videoPort(config: ProviderConfig, deps: ProviderDependencies): { load: 
  */
 export function getProviders(env: NodeJS.ProcessEnv = process.env, deps: ProviderDependencies = SHARED_DEPENDENCIES): Providers {
   const config = readProviderConfig(env);
-  const image = imagePort(config, deps);
-  const edit = editPort(config, deps);
   const upscale = upscalePort(config, deps);
+  const gemini = config.google ? geminiImage(config.google, upscale) : undefined;
+  const image = imagePort(config, deps, gemini);
+  const edit = editPort(config, deps, gemini);
   const video = videoPort(config, deps);
   return {
     onModelImage: { generate: async (request): Promise<ImageOutput> => (await image()).generate(request) },

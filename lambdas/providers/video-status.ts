@@ -3,7 +3,7 @@
 // presigned listing, lambdas/storage/object-list.ts; local: reading the operation name back), never the image code that starting a clip needs, so the
 // CheckClip function carries no sharp. getProviders().video.check answers the same through the full adapters.
 import { listObjectKeys } from '../storage/object-list.js';
-import { bedrockClient, once } from './clients.js';
+import { bedrockClient, once, storeClip } from './clients.js';
 import { readProviderConfig } from './config.js';
 import { checkLocalClip } from './local-engine/clip-operations.js';
 import type { VideoStatus } from './ports.js';
@@ -15,6 +15,15 @@ export interface VideoStatusPort {
 /** The status check of the configured video adapter; configuration errors throw here, naming the variable. */
 export function getVideoStatus(env: NodeJS.ProcessEnv = process.env): VideoStatusPort {
   const config = readProviderConfig(env);
+  const google = config.google;
+  if (config.video === 'google' && google) {
+    // The SDK-free half of the Veo adapter (google/veo-status.ts): CheckClip stays within the lean bundle budget.
+    const veo = once(async () => {
+      const [{ createVeoStatus }, { googleApiKey }] = await Promise.all([import('./google/veo-status.js'), import('./google/api-key.js')]);
+      return createVeoStatus({ apiKey: googleApiKey(google), baseUrl: google.baseUrl, store: storeClip });
+    });
+    return { check: async (operationName) => (await veo()).check(operationName) };
+  }
   const region = config.bedrockRegion;
   if (config.video === 'local' || !region) return { check: async (operationName) => checkLocalClip(operationName) };
   const luma = once(async () =>

@@ -1,5 +1,6 @@
-// Writes the specification's pricing tiers (PRICING_TIER_SEED) into the pricing tiers table at deploy time, one
-// PutItem per tier, so a changed tier is rewritten on the next deploy. The local twin seeds the same constant itself.
+// Writes the stage's pricing tiers (PRICING_TIER_SEED with the stage's configured credits, lib/pricing.ts) into the
+// pricing tiers table at deploy time, one PutItem per tier, so a changed price is rewritten on the next deploy. The
+// local twin seeds the constant itself.
 import { RemovalPolicy } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
@@ -7,10 +8,13 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { AwsCustomResource, PhysicalResourceId, type AwsSdkCall } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
 import { PRICING_TIER_SEED } from '../../lambdas/contracts/catalog.js';
+import type { TierPrices } from '../pricing.js';
 import { pascalCase } from './names.js';
 
 export interface PricingTierSeedProps {
   table: ITable;
+  /** Credits per tier; the seed's own where absent. */
+  prices?: Partial<TierPrices>;
 }
 
 type AttributeValue = { S: string } | { N: string } | { BOOL: boolean };
@@ -33,7 +37,7 @@ export class PricingTierSeed extends Construct {
       const putTier: AwsSdkCall = {
         service: 'DynamoDB',
         action: 'PutItem',
-        parameters: { TableName: props.table.tableName, Item: toItem({ ...tier, is_active: true }) },
+        parameters: { TableName: props.table.tableName, Item: toItem({ ...tier, credits_cost: props.prices?.[tier.id] ?? tier.credits_cost, is_active: true }) },
         physicalResourceId: PhysicalResourceId.of(`pricing-tier-${tier.id}`),
       };
       new AwsCustomResource(this, pascalCase(tier.id), {

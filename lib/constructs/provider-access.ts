@@ -11,6 +11,8 @@
 //                         StartAsyncInvoke/GetAsyncInvoke on this account's async invocations; s3:PutObject on the
 //                         raw-clip folders, because Bedrock writes the MP4 with the caller's permissions; and
 //                         s3:ListBucket on those folders, where the adapter finds the MP4.
+//   any port (google)     secretsmanager:GetSecretValue on the Gemini API key secret; video also s3:PutObject on the
+//                         raw-clip folders, where the check stores the clip it downloads from the Gemini API.
 import { posix } from 'node:path';
 import { Stack, Token, Validations } from 'aws-cdk-lib';
 import { PolicyStatement, type IRole } from 'aws-cdk-lib/aws-iam';
@@ -26,7 +28,7 @@ import {
   type StabilityModelIds,
 } from '../../lambdas/providers/bedrock/stability-models.js';
 import type { Providers } from '../../lambdas/providers/registry.js';
-import type { FashnSettings, ProviderPort } from '../config.js';
+import type { FashnSettings, GoogleAiSettings, ProviderPort } from '../config.js';
 import { nagResourceName } from './nag-names.js';
 
 export type ProviderCapability = keyof Providers;
@@ -50,6 +52,8 @@ export interface ProviderAccessProps {
   bedrockRegion?: string;
   /** Required when the image port uses 'fashn'. */
   fashn?: FashnSettings;
+  /** Required when any port uses 'google'. */
+  googleAi?: GoogleAiSettings;
   /** The bucket the video workflow asks the video provider to write clips to (the results bucket). */
   videoOutputBucket: Bucket;
 }
@@ -59,6 +63,7 @@ export class ProviderAccess extends Construct {
   readonly environment: Record<string, string>;
   private readonly bedrockRegion: string;
   private readonly fashnSecret?: ISecret;
+  private readonly googleSecret?: ISecret;
 
   constructor(scope: Construct, id: string, private readonly props: ProviderAccessProps) {
     super(scope, id);
@@ -76,8 +81,21 @@ export class ProviderAccess extends Construct {
     if (providers.image === 'fashn' && !fashn) throw new Error('The fashn image adapter needs its settings (context fashnApiUrl, fashnApiKeySecretName)');
     const fashnSettings = providers.image === 'fashn' ? fashn : undefined;
     if (fashnSettings) this.fashnSecret = Secret.fromSecretNameV2(this, 'FashnApiKey', fashnSettings.apiKeySecretName);
+    const google = Object.values(providers).includes('google');
+    if (google && !props.googleAi) throw new Error('The google adapters need their settings (context googleApiKeySecretName)');
+    const googleAi = google ? props.googleAi : undefined;
+    if (googleAi) this.googleSecret = Secret.fromSecretNameV2(this, 'GoogleApiKey', googleAi.apiKeySecretName);
     this.environment = {
       ...(bedrock ? { BEDROCK_REGION: this.bedrockRegion } : {}),
+      ...(googleAi
+        ? {
+            GOOGLE_API_KEY_SECRET: googleAi.apiKeySecretName,
+            GOOGLE_IMAGE_MODEL: googleAi.imageModel,
+            GOOGLE_IMAGE_MAX_SIZE: googleAi.imageMaxSize,
+            GOOGLE_TEXT_MODEL: googleAi.textModel,
+            GOOGLE_VIDEO_MODEL: googleAi.videoModel,
+          }
+        : {}),
       ...(fashnSettings
         ? {
             FASHN_API_URL: fashnSettings.apiUrl,
@@ -96,8 +114,10 @@ export class ProviderAccess extends Construct {
     // function gets all the settings (no secrets: names and URLs); access is granted per declared capability.
     for (const [name, value] of Object.entries(this.environment)) fn.addEnvironment(name, value);
     for (const capability of new Set(capabilities)) {
-      if (this.props.providers[PORT_OF[capability]] === 'local') continue;
-      if (capability === 'onModelImage') this.grantFashn(role);
+      const adapter = this.props.providers[PORT_OF[capability]];
+      if (adapter === 'local') continue;
+      if (adapter === 'google') this.grantGoogle(role, capability);
+      else if (capability === 'onModelImage') this.grantFashn(role);
       else if (capability === 'video') this.grantLuma(role);
       else this.grantStability(role, STABILITY_SERVICES[capability]);
     }
@@ -108,6 +128,18 @@ export class ProviderAccess extends Construct {
     // A secret's ARN ends in '-' and six random characters that a secret known by name does not tell.
     const secretArn = `${this.fashnSecret.secretArn}-??????`;
     role.addToPrincipalPolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [secretArn] }));
+  }
+
+  private grantGoogle(role: IRole, capability: ProviderCapability): void {
+    if (!this.googleSecret) throw new Error('The google adapters have no API key secret');
+    role.addToPrincipalPolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [`${this.googleSecret.secretArn}-??????`] }));
+    if (capability !== 'video') return;
+    const clips = this.props.videoOutputBucket.arnForObjects(RAW_CLIPS);
+    role.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: [clips] }));
+    Validations.of(role).acknowledge({
+      id: `AwsSolutions-IAM5[Resource::${nagResourceName(this, clips)}]`,
+      reason: 'The Veo check stores each clip it downloads from the Gemini API under the raw-clip folder of a job chosen at run time (user and job ids).',
+    });
   }
 
   private grantStability(role: IRole, services: (keyof StabilityModelIds)[]): void {

@@ -1,6 +1,6 @@
 // The synthesized stack against the shared definitions: tables, buckets, user pool, routes and their authorizers,
 // functions, grants and the pricing seed.
-import { readdirSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { importsSharp } from '../../lib/native-modules.js';
@@ -429,7 +429,8 @@ describe('functions', () => {
 });
 
 describe('pricing tier seed', () => {
-  it('puts every seed tier, active, into the pricing tiers table', () => {
+  it('puts every seed tier, active, at the stage\'s configured price (cdk.json pricingFile), into the pricing tiers table', () => {
+    const configured = JSON.parse(readFileSync(new URL('../../lib/pricing/bedrock-fashn.json', import.meta.url), 'utf8')) as Record<string, number>;
     const tableId = logicalId(plain, plain.stack.data.tables.pricingTiers.node.defaultChild);
     const calls = resourcesOfType(plain.json, 'Custom::AWS').map(([, cr]) => {
       const [, parts] = cr.Properties!.Create['Fn::Join'] as [string, unknown[]];
@@ -442,7 +443,7 @@ describe('pricing tier seed', () => {
       expect(call, tier.id).toBeDefined();
       expect(call!.action).toBe('PutItem');
       expect(call!.parameters.TableName).toBe('PRICING_TABLE');
-      const expected = Object.entries({ ...tier, is_active: true }).map(([key, value]) => [
+      const expected = Object.entries({ ...tier, credits_cost: configured[tier.id] ?? tier.credits_cost, is_active: true }).map(([key, value]) => [
         key,
         typeof value === 'string' ? { S: value } : typeof value === 'number' ? { N: String(value) } : { BOOL: value },
       ]);

@@ -260,14 +260,18 @@ describe('authentication and isolation', () => {
       'upscale-2k',
       'upscale-4k',
       'upscale-8k',
-      'video-generation',
+      'video-5s',
+      'video-8s',
+      'video-16s',
     ]);
     expect(Object.fromEntries(body.items.map((tier: { id: string; credits_cost: number }) => [tier.id, tier.credits_cost]))).toMatchObject({
       'upscale-2k': 1,
       'upscale-4k': 2,
       'upscale-8k': 3,
       'image-generation': 1,
-      'video-generation': 1,
+      'video-5s': 1,
+      'video-8s': 1,
+      'video-16s': 1,
     });
   });
 });

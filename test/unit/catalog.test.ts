@@ -24,7 +24,9 @@ describe('prices', () => {
       'upscale-2k': 1,
       'upscale-4k': 2,
       'upscale-8k': 3,
-      'video-generation': 1,
+      'video-5s': 1,
+      'video-8s': 1,
+      'video-16s': 1,
       'batch-photo': 1,
     });
     for (const resolution of Object.values(UPSCALE_RESOLUTIONS)) expect(cost[resolution.tier]).toBeDefined();

@@ -63,7 +63,7 @@ describe('provider configuration', () => {
     [{ PROVIDER_IMAGE: 'fashn', FASHN_API_KEY_SECRET: 's' }, /environment variable FASHN_API_URL is not set/],
     [{ PROVIDER_IMAGE: 'fashn', FASHN_API_URL: 'https://api.fashn.ai' }, /environment variable FASHN_API_KEY_SECRET is not set/],
     [{ PROVIDER_IMAGE: 'fashn', FASHN_API_URL: 'http://api.fashn.ai', FASHN_API_KEY_SECRET: 's' }, /FASHN_API_URL must be an https/],
-    [{ PROVIDER_VIDEO: 'luma' }, /PROVIDER_VIDEO must be one of local, bedrock \(got "luma"\)/],
+    [{ PROVIDER_VIDEO: 'luma' }, /PROVIDER_VIDEO must be one of local, bedrock, google \(got "luma"\)/],
     [{ PROVIDER_IMAGE: 'bedrock' }, /PROVIDER_IMAGE must be one of local, fashn/],
   ])('fails fast on %j', (env, message) => {
     expect(() => getProviders(env, { s3 })).toThrow(message);

@@ -37,11 +37,13 @@ export async function startClip(state: OutputState): Promise<OutputState> {
   const job = await jobOf(state);
   if (job.status !== 'generating') throw new WorkflowError('VideoJobEnded', 'The job has already ended.');
   const { video } = getProviders();
-  const clipCount = video.planClips(job.duration).length;
+  const plan = video.planClips(job.duration);
+  const clipCount = plan.length;
   const clipIndex = state.nextClip ?? 0;
   const clips = state.clips ?? [];
+  // A clip keyed by the source starts from the product image (every Veo clip); a chained one from the clip before.
   const image: ImageInput =
-    clipIndex === 0
+    clipIndex === 0 || plan[clipIndex]?.keyframe === 'source'
       ? { bytes: await readObject('results', job.source_key), mimeType: job.source_mime_type }
       : await lastFrame(clips[clipIndex - 1]!);
   // Recorded before the call: from here on, cancelling no longer refunds this output, since the provider charges us.

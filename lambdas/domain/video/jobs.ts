@@ -3,7 +3,7 @@
 // source and write the job → start the video workflow, execution name = job id) and answers. A retried request
 // (same Idempotency-Key and body) is charged once and answers the job the first request made.
 import type { ImageMimeType } from '../../contracts/api.js';
-import { SHORT_LIST_LIMIT, SIGNED_URL_SECONDS, UPLOAD_URL_SECONDS, VIDEO_SOURCE_MAX_BYTES } from '../../contracts/catalog.js';
+import { SHORT_LIST_LIMIT, SIGNED_URL_SECONDS, UPLOAD_URL_SECONDS, VIDEO_SOURCE_MAX_BYTES, videoTier } from '../../contracts/catalog.js';
 import {
   CANCELLED_BY_USER,
   IMAGE_REQUIRED,
@@ -84,7 +84,7 @@ const RUNNING_WINDOW_MS = 60 * 60_000;
 export async function generateVideo(spending: SpendingRequest, request: GenerateVideo): Promise<GenerateVideoResponse> {
   const { userId } = spending;
   const image = await sourceImage(userId, request);
-  const cost = (await tierCost('video-generation')) * request.output_count;
+  const cost = (await tierCost(videoTier(request.duration))) * request.output_count;
   const spent = await spend(spending, {
     cost,
     description: `Video generation: ${request.output_count} × ${request.duration} s ${request.aspect_ratio}`,

@@ -1,5 +1,5 @@
 import { CheckoutRequest, PurchaseCreditsRequest } from '@contracts/api';
-import { BILLING_PACKAGES, DEFAULT_PACKAGE_CREDITS, MIN_CUSTOM_CREDITS, priceUsd, USD_PER_CREDIT } from '@contracts/catalog';
+import { BILLING_PACKAGES, DEFAULT_PACKAGE_CREDITS, MIN_CUSTOM_CREDITS, packAllowance, priceUsd, USD_PER_CREDIT } from '@contracts/catalog';
 import { Check, Coins, CreditCard, FlaskConical } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -13,6 +13,7 @@ import { cn } from '@/lib/cn';
 import { formatNumber, formatUsd } from '@/lib/format';
 import { useProfile } from '@/lib/profile';
 import { useSession } from '@/lib/session-context';
+import { usePricingTiers } from '@/features/prices';
 import { CheckoutReturn } from './checkout-return';
 import { Receipts } from './receipts';
 import { paymentModeOf, useCheckout } from './use-payments';
@@ -26,6 +27,8 @@ export default function BillingPage() {
   const purchase = usePurchaseCredits();
   const checkout = useCheckout();
   const mode = paymentModeOf(config);
+  // What each package buys at this deployment's prices (the figure is left out until they load).
+  const tiers = usePricingTiers().data;
   const canBuy = mode !== 'off';
   // ?credits=N (a landing pack): that package, or the custom amount N, is chosen.
   const [searchParams] = useSearchParams();
@@ -89,7 +92,7 @@ export default function BillingPage() {
                 checked={selection === pack.credits}
                 onSelect={() => setSelection(pack.credits)}
                 title={`${formatNumber(pack.credits)} credits`}
-                detail={formatUsd(pack.usd)}
+                detail={[formatUsd(pack.usd), packAllowance(pack.credits, tiers)].filter(Boolean).join(' · ')}
                 badge={pack.popular ? 'Popular' : undefined}
               />
             ))}

@@ -1,4 +1,4 @@
-import { LANDING_PACKS, USD_PER_CREDIT } from '@contracts/catalog';
+import { LANDING_PACKS, packAllowance, USD_PER_CREDIT } from '@contracts/catalog';
 import {
   Check,
   Clock,
@@ -16,6 +16,7 @@ import {
 import { ButtonLink } from '@/components/ui/button';
 import { formatUsd } from '@/lib/format';
 import { useLandingSession } from './use-landing-session';
+import { usePublicPricingTiers } from '@/lib/public-pricing-tiers';
 import { billingWithCredits, paths, signUpThen } from '@/lib/paths';
 
 function SectionHeading({ id, eyebrow, title, lead }: { id: string; eyebrow: string; title: string; lead?: string }) {
@@ -189,6 +190,8 @@ function packHref(credits: number, signedIn: boolean): string {
 
 export function Pricing() {
   const signedIn = useLandingSession();
+  // What each pack buys comes from this deployment's prices; the line stays empty (its height kept) until they load.
+  const tiers = usePublicPricingTiers();
   return (
     <section id="pricing" aria-labelledby="pricing-title" className="bg-slate-50 py-20">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
@@ -218,7 +221,7 @@ export function Pricing() {
                 <span className="text-4xl font-extrabold text-slate-900">{formatUsd(pack.usd).replace('.00', '')}</span>
               </p>
               <p className="mt-1 font-medium text-brand-700">{pack.credits} credits</p>
-              <p className="mt-2 text-sm text-slate-700">{pack.description}</p>
+              <p className="mt-2 min-h-5 text-sm text-slate-700">{packAllowance(pack.credits, tiers) ?? '\u00a0'}</p>
               <ul className="mt-6 flex-1 space-y-3 text-sm">
                 {pack.features.map((feature) => (
                   <li key={feature} className="flex gap-2 text-slate-800">

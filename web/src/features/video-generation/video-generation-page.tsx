@@ -7,6 +7,7 @@ import {
   VIDEO_OUTPUT_COUNTS,
   VIDEO_PROGRESS_FULL_SECONDS,
   VIDEO_SOURCE_MAX_BYTES,
+  videoTier,
 } from '@contracts/catalog';
 import { MOTION_PROMPT_MAX_LENGTH, type JobListItem } from '@contracts/video';
 import { AlertTriangle, Download, Images, Link2, RefreshCw, Upload, Video, X } from 'lucide-react';
@@ -55,7 +56,8 @@ export default function VideoGenerationPage() {
   const video = useVideoJob();
   // Only the click being sent locks the button: several videos may run at once, each with its own row below.
   const busy = video.phase.kind === 'starting';
-  const costPerVideo = useTierCost()('video-generation');
+  // The header names the default length's price; the form shows the chosen length's.
+  const costPerVideo = useTierCost()(videoTier(DEFAULT_VIDEO_DURATION));
   useShownJob(video.show);
   return (
     <div>
@@ -137,7 +139,7 @@ function VideoForm({ busy, onGenerate }: { busy: boolean; onGenerate: ReturnType
   const [outputCount, setOutputCount] = useState<number>(VIDEO_OUTPUT_COUNTS[0]);
   const fileUrl = useObjectUrl(file);
   const ids = { file: useId(), prompt: useId() };
-  const costPerVideo = useTierCost()('video-generation');
+  const costPerVideo = useTierCost()(videoTier(duration));
   const cost = costPerVideo === undefined ? undefined : costPerVideo * outputCount;
   const credits = profile.data?.current_credits;
   const buyCredits = useBuyCreditsAction();

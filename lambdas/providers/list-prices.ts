@@ -1,0 +1,123 @@
+// Each provider's list price per operation, in USD, and what one sale of each pricing tier costs the operator with a
+// given provider selection. One module, read by synth (the margin check, lib/pricing.ts), by `bench/cost.ts` and by
+// `npm run providers:check`. Prices are public list prices as published in November 2026, stated with their source
+// and NOT fetched: check them before relying on the figures.
+import { IMAGE_SIZES, PRICING_TIER_SEED, UPSCALE_RESOLUTIONS, VIDEO_DURATIONS, VIDEO_TIERS, type PricingTierId } from '../contracts/catalog.js';
+import { LUMA_RESOLUTION, planClips as lumaPlanClips, plannedSeconds } from './bedrock/luma-request.js';
+import { GEMINI_IMAGE_SIZES, GOOGLE_DEFAULTS, imageModelSizes, type GeminiImageSize } from './google/models.js';
+import { planVeoClips } from './google/veo-video.js';
+
+export const LIST_PRICES = {
+  geminiImage: {
+    /** Per image, by imageSize (output tokens at the model's rate). */
+    'gemini-3.1-flash-image-preview': { '1K': 0.067, '2K': 0.101, '4K': 0.151 },
+    'gemini-3-pro-image-preview': { '1K': 0.134, '2K': 0.134, '4K': 0.24 },
+    'gemini-2.5-flash-image': { '1K': 0.039, '2K': 0.039, '4K': 0.039 },
+    source: 'ai.google.dev/gemini-api/docs/pricing (Gemini Developer API, paid tier, standard, per output image)',
+  },
+  /** The description enrichment of promptEnhance: about 300 input and 100 output tokens of gemini-2.5-flash. */
+  geminiTextEnrichment: { usd: 0.0004, source: 'ai.google.dev/gemini-api/docs/pricing (gemini-2.5-flash: $0.30 / 1M input, $2.50 / 1M output tokens)' },
+  veoPerSecond: {
+    'veo-3.1-fast-generate-preview': 0.15,
+    'veo-3.1-generate-preview': 0.4,
+    source: 'ai.google.dev/gemini-api/docs/pricing (Veo 3.1 / Veo 3.1 Fast, per second of video, audio included: the Gemini API always makes it)',
+  },
+  fashnPerImage: { usd: 0.075, source: 'FASHN API on-demand credits: 1 credit per product-to-model image (fashn.ai pricing)' },
+  stabilityEdit: { usd: 0.07, source: 'Amazon Bedrock, Stability Image Services (search and replace / recolor / remove background), per image' },
+  stabilityFastUpscale: { usd: 0.03, source: 'Amazon Bedrock, Stability Fast Upscale, per image' },
+  lumaRay2PerSecond: { '540p': 0.75, '720p': 1.5, source: 'Amazon Bedrock, Luma Ray2, per second of video generated' },
+} as const;
+
+/** What a stage's providers are, as far as prices go (lib/config.ts gives the same fields). */
+export interface PriceSelection {
+  providers: { image: string; edit: string; upscale: string; video: string };
+  google?: { imageModel: string; imageMaxSize: GeminiImageSize; videoModel: string };
+}
+
+export interface OperationCost {
+  tier: PricingTierId;
+  /** USD per sale of the tier (per output for a video), at the dearest order the tier covers. */
+  usd: number;
+  /** Which provider and model, and what the figure counts. */
+  basis: string;
+}
+
+const googleOf = (selection: PriceSelection) => ({ ...GOOGLE_DEFAULTS, ...selection.google });
+const round4 = (usd: number) => Math.round(usd * 10_000) / 10_000;
+
+/** An adapter this module has no price for: synth must not guess that it is free. */
+function unpriced(port: string, adapter: string): never {
+  throw new Error(`No list price for the ${port} port on '${adapter}': add it to lambdas/providers/list-prices.ts`);
+}
+
+function upscaleCost(selection: PriceSelection): { usd: number; basis: string } {
+  if (selection.providers.upscale === 'bedrock') return { usd: LIST_PRICES.stabilityFastUpscale.usd, basis: 'bedrock:stability fast upscale' };
+  if (selection.providers.upscale === 'local') return { usd: 0, basis: 'local upscale' };
+  return unpriced('upscale', selection.providers.upscale);
+}
+
+/** A Gemini image of at least `longSide` px: the size asked for, and the upscale when the allowed sizes fall short. */
+function geminiImageCost(selection: PriceSelection, longSide: number): { usd: number; basis: string } {
+  const google = googleOf(selection);
+  const limit = GEMINI_IMAGE_SIZES.findIndex((size) => size.name === google.imageMaxSize);
+  const allowed = GEMINI_IMAGE_SIZES.filter((size, index) => index <= limit && imageModelSizes(google.imageModel).includes(size.name));
+  const size = allowed.find((candidate) => candidate.longSide >= longSide) ?? allowed[allowed.length - 1] ?? GEMINI_IMAGE_SIZES[0];
+  const prices = (LIST_PRICES.geminiImage as unknown as Record<string, Record<string, number> | undefined>)[google.imageModel];
+  // An unknown model is priced as the dearest known one, so the margin check errs on the safe side.
+  const usd = prices?.[size.name] ?? 0.24;
+  const basis = `google:${google.imageModel} ${size.name}`;
+  if (size.longSide >= longSide) return { usd, basis };
+  const upscale = upscaleCost(selection);
+  return { usd: usd + upscale.usd, basis: `${basis} + ${upscale.basis}` };
+}
+
+const LARGEST_IMAGE = Math.max(...Object.values(IMAGE_SIZES).map((size) => Math.max(size.width, size.height)));
+
+function onModelCost(selection: PriceSelection): { usd: number; basis: string } {
+  if (selection.providers.image === 'google') {
+    const image = geminiImageCost(selection, LARGEST_IMAGE);
+    return { usd: image.usd + LIST_PRICES.geminiTextEnrichment.usd, basis: `${image.basis} (+ promptEnhance), ${LARGEST_IMAGE} px order` };
+  }
+  if (selection.providers.image === 'fashn') return { usd: LIST_PRICES.fashnPerImage.usd, basis: 'fashn:product-to-model' };
+  if (selection.providers.image === 'local') return { usd: 0, basis: 'local engine' };
+  return unpriced('image', selection.providers.image);
+}
+
+function editCost(selection: PriceSelection): { usd: number; basis: string } {
+  if (selection.providers.edit === 'google') {
+    const image = geminiImageCost(selection, LARGEST_IMAGE);
+    return { usd: image.usd, basis: `${image.basis}, ${LARGEST_IMAGE} px photo` };
+  }
+  if (selection.providers.edit === 'bedrock') return { usd: LIST_PRICES.stabilityEdit.usd, basis: 'bedrock:stability edit' };
+  if (selection.providers.edit === 'local') return { usd: 0, basis: 'local engine' };
+  return unpriced('edit', selection.providers.edit);
+}
+
+function videoCost(selection: PriceSelection, duration: number): { usd: number; basis: string } {
+  if (selection.providers.video === 'google') {
+    const model = googleOf(selection).videoModel;
+    const seconds = planVeoClips(duration).reduce((total, clip) => total + clip.seconds, 0);
+    const perSecond = (LIST_PRICES.veoPerSecond as unknown as Record<string, number | undefined>)[model] ?? LIST_PRICES.veoPerSecond['veo-3.1-generate-preview'];
+    return { usd: seconds * perSecond, basis: `google:${model}, ${seconds} s of video` };
+  }
+  if (selection.providers.video === 'bedrock') {
+    const seconds = plannedSeconds(lumaPlanClips(duration));
+    return { usd: seconds * LIST_PRICES.lumaRay2PerSecond[LUMA_RESOLUTION], basis: `bedrock:luma.ray-v2:0 ${LUMA_RESOLUTION}, ${seconds} s of video` };
+  }
+  if (selection.providers.video === 'local') return { usd: 0, basis: 'local engine' };
+  return unpriced('video', selection.providers.video);
+}
+
+/** What one sale of every pricing tier costs the operator with these providers (list prices). */
+export function operationCosts(selection: PriceSelection): OperationCost[] {
+  const costs = new Map<PricingTierId, { usd: number; basis: string }>();
+  costs.set('image-generation', onModelCost(selection));
+  costs.set('batch-photo', onModelCost(selection));
+  costs.set('image-edit', editCost(selection));
+  for (const resolution of Object.values(UPSCALE_RESOLUTIONS)) costs.set(resolution.tier, upscaleCost(selection));
+  for (const duration of VIDEO_DURATIONS) costs.set(VIDEO_TIERS[duration], videoCost(selection, duration));
+  return PRICING_TIER_SEED.map((tier) => {
+    const cost = costs.get(tier.id) ?? { usd: 0, basis: 'no provider' };
+    return { tier: tier.id, usd: round4(cost.usd), basis: cost.basis };
+  });
+}

@@ -1,0 +1,107 @@
+// The Google providers in the cloud and the stage's prices: a stage that selects google gets the Gemini key secret
+// granted to exactly the provider tasks (and the Veo check may store its clip), the model settings in their
+// environment, and cdk-nag passes; the stage's pricing tiers are seeded from its configuration; and synth refuses a
+// stage that sells an operation below its provider's list cost, naming the tier, its price and the cost, unless the
+// stage allows it on purpose (then synth prints it).
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { WORKFLOWS, type TaskFunction, type WorkflowDefinition } from '../../lambdas/workflows.js';
+import { pascalCase } from '../../lib/constructs/names.js';
+import { cdkPath, nagFindings, resourcesOfType, synthModelLoop, type CfnResource, type Synthesized } from './synth.js';
+
+const GOOGLE_SET = { imageProvider: 'google', editProvider: 'google', upscaleProvider: 'bedrock', videoProvider: 'google', bedrockRegion: 'us-west-2', pricingFile: 'lib/pricing/google.json' };
+const SECRET = 'arn:${AWS::Partition}:secretsmanager:${AWS::Region}:${AWS::AccountId}:secret:modelloop/dev/google-api-key-??????';
+
+const taskPaths = Object.entries(WORKFLOWS as Record<string, WorkflowDefinition>).flatMap(([workflow, definition]) =>
+  Object.entries(definition.tasks).map(([placeholder, task]): [string, string, TaskFunction] => [`${workflow}.${placeholder}`, `/Workflows/${pascalCase(workflow)}${placeholder}Function/Resource`, task]),
+);
+
+function text(value: unknown): string {
+  if (typeof value === 'string') return value;
+  const node = value as Record<string, any>;
+  if (node.Ref) return `\${${node.Ref}}`;
+  if (node['Fn::GetAtt']) return `\${${node['Fn::GetAtt'].join('.')}}`;
+  if (node['Fn::Join']) return (node['Fn::Join'][1] as unknown[]).map(text).join(node['Fn::Join'][0]);
+  throw new Error(`Cannot render ${JSON.stringify(value)}`);
+}
+
+function functionOf(s: Synthesized, task: string): CfnResource {
+  const path = taskPaths.find(([name]) => name === task)![1];
+  return resourcesOfType(s.json, 'AWS::Lambda::Function').find(([, fn]) => cdkPath(fn).endsWith(path))![1];
+}
+
+/** 'action resource' lines of a function's role, for secrets and raw-clip writes. */
+function grants(s: Synthesized, fn: CfnResource): string[] {
+  const roleId = fn.Properties!.Role['Fn::GetAtt'][0] as string;
+  return [
+    ...new Set(
+      resourcesOfType(s.json, 'AWS::IAM::Policy')
+        .filter(([, policy]) => (policy.Properties!.Roles as { Ref: string }[]).some((role) => role.Ref === roleId))
+        .flatMap(([, policy]) => policy.Properties!.PolicyDocument.Statement as Record<string, unknown>[])
+        .flatMap((statement) => [statement.Action].flat().flatMap((action) => [statement.Resource].flat().map((resource) => `${action} ${text(resource)}`)))
+        .filter((grant) => /^secretsmanager:|^s3:PutObject .*\/raw\//.test(grant) && !grant.includes('ApiKeyPepper')),
+    ),
+  ].sort();
+}
+
+let google: Synthesized;
+beforeAll(() => {
+  google = synthModelLoop({ context: GOOGLE_SET });
+}, 300_000);
+afterAll(() => google?.dispose());
+
+describe('Google providers in the cloud', () => {
+  it('grant the Gemini key secret to the provider tasks, and the raw-clip write to the video tasks', () => {
+    expect(grants(google, functionOf(google, 'generation.Process'))).toEqual([`secretsmanager:GetSecretValue ${SECRET}`]);
+    expect(grants(google, functionOf(google, 'batch.MakePhoto'))).toEqual([`secretsmanager:GetSecretValue ${SECRET}`]);
+    for (const task of ['video.StartClip', 'video.CheckClip']) {
+      const found = grants(google, functionOf(google, task));
+      expect(found[0], task).toMatch(/^s3:PutObject \$\{\w+\.Arn\}\/\*\/videos\/\*\/raw\/\*$/);
+      expect(found.slice(1), task).toEqual([`secretsmanager:GetSecretValue ${SECRET}`]);
+    }
+    expect(grants(google, functionOf(google, 'video.CompleteJob'))).toEqual([]);
+  });
+
+  it('pass the model settings to the provider tasks', () => {
+    expect(functionOf(google, 'video.CheckClip').Properties!.Environment.Variables).toMatchObject({
+      PROVIDER_VIDEO: 'google',
+      GOOGLE_API_KEY_SECRET: 'modelloop/dev/google-api-key',
+      GOOGLE_IMAGE_MODEL: 'gemini-3.1-flash-image-preview',
+      GOOGLE_IMAGE_MAX_SIZE: '1K',
+      GOOGLE_VIDEO_MODEL: 'veo-3.1-fast-generate-preview',
+    });
+  });
+
+  it('finds nothing unacknowledged by cdk-nag', () => {
+    expect(nagFindings(google.assembly.directory)).toEqual([]);
+  });
+
+  it('seeds the stage\'s configured prices: video per duration', () => {
+    const seeded = resourcesOfType(google.json, 'Custom::AWS')
+      .map(([, resource]) => JSON.stringify(resource.Properties!.Create))
+      .filter((call) => call.includes('video-'));
+    const credits = (id: string) => /\\"credits_cost\\":\{\\"N\\":\\"(\d+)\\"\}/.exec(seeded.find((call) => call.includes(`\\"${id}\\"`))!)?.[1];
+    expect([credits('video-5s'), credits('video-8s'), credits('video-16s')]).toEqual(['12', '15', '30']);
+  });
+});
+
+describe('the margin check', () => {
+  it('refuses a stage selling below its provider\'s cost, naming the tier, its price and the cost', () => {
+    expect(() => synthModelLoop({ nag: false, context: { ...GOOGLE_SET, stage: 'prod', pricing: { 'video-8s': 1, 'video-16s': 20 } } })).toThrow(
+      /Stage 'prod' would sell below[\s\S]*video-8s: sells at 1 credit \(\$0\.100\), costs \$1\.20 \(google:veo-3\.1-fast-generate-preview, 8 s of video\)[\s\S]*video-16s: sells at 20 credits \(\$2\.00\), costs \$2\.40/,
+    );
+    expect(() => synthModelLoop({ nag: false, context: { ...GOOGLE_SET, googleImageModel: 'gemini-3-pro-image-preview', googleImageMaxSize: '4K' } })).toThrow(
+      /image-generation: sells at 1 credit \(\$0\.100\), costs \$0\.240 \(google:gemini-3-pro-image-preview 4K/,
+    );
+  });
+
+  it('lets a stage allow it on purpose, and prints what sells below cost', () => {
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    try {
+      const allowed = synthModelLoop({ nag: false, context: { ...GOOGLE_SET, pricingFile: '', allowBelowCost: true } });
+      allowed.dispose();
+      expect(warn.mock.calls.flat().join('\n')).toMatch(/Stage 'dev' sells below its providers' cost, allowed by context allowBelowCost:[\s\S]*video-5s: sells at 1 credit \(\$0\.100\), costs \$0\.900/);
+    } finally {
+      warn.mockRestore();
+    }
+  }, 300_000);
+});
