@@ -4,5 +4,5 @@ export const PROVIDER_CHOICES = {
   PROVIDER_IMAGE: ['local', 'fashn'],
   PROVIDER_EDIT: ['local', 'bedrock'],
   PROVIDER_UPSCALE: ['local', 'bedrock'],
-  PROVIDER_VIDEO: ['local', 'bedrock'],
+  PROVIDER_VIDEO: ['local', 'bedrock', 'fashn'],
 } as const;

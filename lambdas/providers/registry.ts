@@ -2,10 +2,10 @@
 //   PROVIDER_IMAGE   local | fashn     (on-model photos)
 //   PROVIDER_EDIT    local | bedrock   (Stability image services)
 //   PROVIDER_UPSCALE local | bedrock   (Stability Fast Upscale + Lanczos)
-//   PROVIDER_VIDEO   local | bedrock   (Luma Ray2)
+//   PROVIDER_VIDEO   local | bedrock | fashn   (Luma Ray2, FASHN image-to-video)
 // each defaulting to `local`, the local studio engine. A cloud adapter's settings are checked when the registry is
 // built, so a missing one fails fast with its name: BEDROCK_REGION (edit, upscale, video on bedrock); FASHN_API_URL
-// and FASHN_API_KEY_SECRET (image on fashn; FASHN_OUTPUT_HOSTS optionally lists extra hosts outputs may come from).
+// and FASHN_API_KEY_SECRET (image or video on fashn; FASHN_OUTPUT_HOSTS optionally lists extra hosts outputs may come from).
 // Video output goes where the port request says (VideoStartRequest.output), so no video bucket is configured here.
 //
 // Modules and SDK clients are loaded on first use and then kept: the local twin never loads a cloud SDK, and a
@@ -16,8 +16,10 @@
 // or start clips import it. Checking a clip needs none of that and goes through ./video-status.ts.
 import type { S3Client } from '@aws-sdk/client-s3';
 import { planClips as lumaPlanClips } from './bedrock/luma-request.js';
+import { planFashnClips } from './fashn/fashn-video.js';
 import { bedrockClient, once, secretsClient, sharedS3 } from './clients.js';
 import { readProviderConfig, type ProviderConfig } from './config.js';
+import { storeResultsClip } from './video-status.js';
 import { listObjectKeys } from '../storage/object-list.js';
 import type {
   EditPort,
@@ -83,6 +85,21 @@ function upscalePort(config: ProviderConfig, deps: ProviderDependencies): () => 
 }
 
 function videoPort(config: ProviderConfig, deps: ProviderDependencies): { load: () => Promise<VideoPort>; plan: (seconds: number) => VideoClip[] } {
+  const fashn = config.fashn;
+  if (config.video === 'fashn' && fashn) {
+    return {
+      load: once(async () => {
+        const { createFashnVideo, createApiKeyReader } = await import('./fashn/index.js');
+        return createFashnVideo({
+          baseUrl: fashn.apiUrl,
+          apiKey: createApiKeyReader(await secretsClient(), fashn.apiKeySecret),
+          outputHosts: fashn.outputHosts,
+          storeClip: storeResultsClip,
+        });
+      }),
+      plan: planFashnClips,
+    };
+  }
   const region = config.bedrockRegion;
   if (config.video === 'local' || !region) return { load: async () => (await localEngine(deps)).video, plan: singleClip };
   // planClips is pure and synchronous, so it is loaded with the registry rather than with the SDK.
@@ -105,7 +122,7 @@ export function getProviders(env: NodeJS.ProcessEnv = process.env, deps: Provide
   const upscale = upscalePort(config, deps);
   const video = videoPort(config, deps);
   return {
-    onModelImage: { generate: async (request): Promise<ImageOutput> => (await image()).generate(request) },
+    onModelImage: { generate: async (request, job): Promise<ImageOutput> => (await image()).generate(request, job) },
     edit: { edit: async (request): Promise<ImageOutput> => (await edit()).edit(request) },
     upscale: { upscale: async (request): Promise<ImageOutput> => (await upscale()).upscale(request) },
     video: {

@@ -2,11 +2,14 @@
 // ready, and where it is. It loads only the status half of the configured adapter (Luma: GetAsyncInvoke and a
 // presigned listing, lambdas/storage/object-list.ts; local: reading the operation name back), never the image code that starting a clip needs, so the
 // CheckClip function carries no sharp. getProviders().video.check answers the same through the full adapters.
+import { Readable } from 'node:stream';
+import { bucketName } from '../data/tables.js';
 import { listObjectKeys } from '../storage/object-list.js';
-import { bedrockClient, once } from './clients.js';
-import { readProviderConfig } from './config.js';
+import { putObjectStream } from '../storage/object-transfer.js';
+import { bedrockClient, once, secretsClient } from './clients.js';
+import { readProviderConfig, type ProviderConfig } from './config.js';
 import { checkLocalClip } from './local-engine/clip-operations.js';
-import type { VideoStatus } from './ports.js';
+import type { S3Location, VideoStatus } from './ports.js';
 
 export interface VideoStatusPort {
   check(operationName: string): Promise<VideoStatus>;
@@ -16,9 +19,36 @@ export interface VideoStatusPort {
 export function getVideoStatus(env: NodeJS.ProcessEnv = process.env): VideoStatusPort {
   const config = readProviderConfig(env);
   const region = config.bedrockRegion;
+  if (config.video === 'fashn') return fashnVideoStatus(config);
   if (config.video === 'local' || !region) return { check: async (operationName) => checkLocalClip(operationName) };
   const luma = once(async () =>
     (await import('./bedrock/luma-status.js')).createLumaStatus({ client: await bedrockClient(region), listKeys: listObjectKeys }),
   );
   return { check: async (operationName) => (await luma()).check(operationName) };
+}
+
+/**
+ * Stores a finished clip that a provider keeps on its own CDN (FASHN) where the workflow reads clips: the results
+ * bucket, by a presigned PUT (no S3 client in the CheckClip bundle).
+ */
+export async function storeResultsClip(location: S3Location, bytes: Buffer): Promise<void> {
+  if (location.bucket !== bucketName('results')) throw new Error(`video clip for an unexpected bucket: ${location.bucket}`);
+  await putObjectStream('results', location.key, Readable.from([bytes]), bytes.length, 'video/mp4');
+}
+
+function fashnVideoStatus(config: ProviderConfig): VideoStatusPort {
+  const fashn = config.fashn!;
+  const status = once(async () => {
+    const [{ createFashnVideoStatus }, { createApiKeyReader }] = await Promise.all([
+      import('./fashn/fashn-video-status.js'),
+      import('./fashn/api-key.js'),
+    ]);
+    return createFashnVideoStatus({
+      baseUrl: fashn.apiUrl,
+      apiKey: createApiKeyReader(await secretsClient(), fashn.apiKeySecret),
+      outputHosts: fashn.outputHosts,
+      storeClip: storeResultsClip,
+    });
+  });
+  return { check: async (operationName) => (await status()).check(operationName) };
 }

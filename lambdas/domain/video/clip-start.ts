@@ -37,13 +37,14 @@ export async function startClip(state: OutputState): Promise<OutputState> {
   const job = await jobOf(state);
   if (job.status !== 'generating') throw new WorkflowError('VideoJobEnded', 'The job has already ended.');
   const { video } = getProviders();
-  const clipCount = video.planClips(job.duration).length;
+  const plan = video.planClips(job.duration);
+  const clipCount = plan.length;
   const clipIndex = state.nextClip ?? 0;
   const clips = state.clips ?? [];
-  const image: ImageInput =
-    clipIndex === 0
-      ? { bytes: await readObject('results', job.source_key), mimeType: job.source_mime_type }
-      : await lastFrame(clips[clipIndex - 1]!);
+  const source = async (): Promise<ImageInput> => ({ bytes: await readObject('results', job.source_key), mimeType: job.source_mime_type });
+  const image: ImageInput = clipIndex === 0 ? await source() : await lastFrame(clips[clipIndex - 1]!);
+  // The last clip of a chain ends on the product image, so the video's loop closes on the same picture.
+  const endImage = plan[clipIndex]?.endKeyframe === 'source' ? await source() : undefined;
   // Recorded before the call: from here on, cancelling no longer refunds this output, since the provider charges us.
   if (clipIndex === 0 && videoProviderIsPaid() && !(await markPaidOutputStarted(job.user_id, job.id, state.output))) {
     throw new WorkflowError('VideoJobEnded', 'The job has already ended.');
@@ -58,6 +59,7 @@ export async function startClip(state: OutputState): Promise<OutputState> {
       aspectRatio: job.aspect_ratio,
       size: VIDEO_SIZES[job.aspect_ratio],
       output: { bucket: bucketName('results'), key: rawClipKey(job.user_id, job.id, state.output, clipIndex) },
+        ...(endImage ? { endImage } : {}),
         clipIndex,
         variant: state.output,
       }),
