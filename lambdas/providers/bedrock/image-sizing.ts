@@ -52,6 +52,11 @@ export function resampleToPng(bytes: Buffer, size: Size, fit: 'cover' | 'fill'):
     .toBuffer();
 }
 
+/** As resampleToPng, for a photo that was a JPEG: JPEG at quality 95. */
+export function resampleToJpeg(bytes: Buffer, size: Size): Promise<Buffer> {
+  return sharp(bytes).rotate().resize(size.width, size.height, { fit: 'fill', kernel: sharp.kernel.lanczos3 }).jpeg({ quality: 95 }).toBuffer();
+}
+
 /** A provider's image as the ports' output: PNG at exactly `size`. */
 export async function toExactOutput(bytes: Buffer, size: Size, fit: 'cover' | 'fill', model: string): Promise<ImageOutput> {
   const png = await resampleToPng(bytes, size, fit);
@@ -78,22 +83,27 @@ export async function padToMinimum(bytes: Buffer, minSide: number): Promise<Buff
 export const base64Length = (byteLength: number): number => Math.ceil(byteLength / 3) * 4;
 
 /**
- * A picture (already at its final size) encoded so that its base64 text fits in `maxBase64Chars`: PNG when that fits
- * (lossless), otherwise the best JPEG quality that fits, and only past the lowest quality a smaller size.
+ * A picture encoded so that its base64 text fits in `maxBase64Chars`. A lossless source (PNG, WebP) stays PNG when
+ * that fits; a JPEG source, or a PNG too large, becomes the best JPEG quality that fits (a photo that was JPEG loses
+ * nothing a second JPEG at quality 95 would show), and only past the lowest quality a smaller size.
  */
 export async function encodeWithin(
   bytes: Buffer,
   maxBase64Chars: number,
+  { lossless }: { lossless: boolean },
 ): Promise<{ mediaType: 'image/png' | 'image/jpeg'; bytes: Buffer }> {
   const meta = await sharp(bytes).metadata();
-  const alreadyPng = meta.format === 'png' && (meta.orientation ?? 1) === 1;
-  const png = alreadyPng ? bytes : await sharp(bytes).rotate().png().toBuffer();
-  if (base64Length(png.length) <= maxBase64Chars) return { mediaType: 'image/png', bytes: png };
+  const upright = (meta.orientation ?? 1) === 1;
+  if (meta.format === 'jpeg' && upright && base64Length(bytes.length) <= maxBase64Chars && !lossless) return { mediaType: 'image/jpeg', bytes };
+  if (lossless) {
+    const png = meta.format === 'png' && upright ? bytes : await sharp(bytes).rotate().png().toBuffer();
+    if (base64Length(png.length) <= maxBase64Chars) return { mediaType: 'image/png', bytes: png };
+  }
   const { width, height } = await displaySize(bytes);
   for (let scale = 1; ; scale *= 0.8) {
     const source = sharp(bytes).rotate().resize(Math.round(width * scale), Math.round(height * scale), { kernel: sharp.kernel.lanczos3 });
     for (const quality of JPEG_QUALITIES) {
-      const jpeg = await source.clone().flatten({ background: '#ffffff' }).jpeg({ quality, mozjpeg: true }).toBuffer();
+      const jpeg = await source.clone().flatten({ background: '#ffffff' }).jpeg({ quality }).toBuffer();
       if (base64Length(jpeg.length) <= maxBase64Chars) return { mediaType: 'image/jpeg', bytes: jpeg };
     }
   }

@@ -93,7 +93,7 @@ export async function keyframeImage(image: ImageInput): Promise<{ mediaType: 'im
   }
   const resized = fits ? image.bytes : await resampleToPng(image.bytes, target, 'fill');
   const padded = await padToMinimum(resized, KEYFRAME_LIMITS.minSide);
-  const encoded = await encodeWithin(padded, KEYFRAME_MAX_BASE64_CHARS);
+  const encoded = await encodeWithin(padded, KEYFRAME_MAX_BASE64_CHARS, { lossless: image.mimeType !== 'image/jpeg' });
   return { mediaType: encoded.mediaType, data: encoded.bytes.toString('base64') };
 }
 
