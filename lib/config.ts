@@ -33,12 +33,13 @@
 //                           the adapter each AI port uses, passed to the functions as PROVIDER_IMAGE, PROVIDER_EDIT,
 //                           PROVIDER_UPSCALE, PROVIDER_VIDEO. The cloud has no local studio engine, so the defaults
 //                           are the cloud adapters: 'fashn' (on-model photos), 'bedrock' (edit, upscale, video).
+//                           videoProvider 'fashn' makes videos with FASHN image-to-video instead of Luma Ray2.
 //   bedrockRegion           region of the Bedrock calls (BEDROCK_REGION; default: the stack's region). The Stability
 //                           image services (edit, upscale) are reached through the US cross-region inference profile
 //                           only: us-east-1, us-east-2 or us-west-2.
-//   fashnApiUrl             with imageProvider 'fashn' (required then): the FASHN-compatible API (FASHN_API_URL,
+//   fashnApiUrl             with imageProvider or videoProvider 'fashn' (required then): the FASHN API (FASHN_API_URL,
 //   fashnApiKeySecretName   https://), the Secrets Manager secret holding its key (FASHN_API_KEY_SECRET), and
-//   fashnOutputHosts        optionally extra hosts result images may come from (FASHN_OUTPUT_HOSTS, comma-separated).
+//   fashnOutputHosts        optionally extra hosts result files may come from (FASHN_OUTPUT_HOSTS, comma-separated).
 //   googleApiKeySecretName  with any port on 'google': the Secrets Manager secret holding the Gemini API key
 //                           (GOOGLE_API_KEY_SECRET; default modelloop/<stage>/google-api-key).
 //   pricing, pricingFile, allowBelowCost
@@ -102,7 +103,7 @@ export interface ModelLoopConfig {
   providers: Record<ProviderPort, string>;
   /** Region of the Bedrock calls; the stack's region when absent. */
   bedrockRegion?: string;
-  /** The on-model photo API, given when imageProvider is 'fashn'. */
+  /** The FASHN API, given when imageProvider or videoProvider is 'fashn'. */
   fashn?: FashnSettings;
   /** The Google adapters' settings, given when any port uses 'google'. */
   googleAi?: GoogleAiSettings;
@@ -152,7 +153,7 @@ export function readConfig(node: Node): ModelLoopConfig {
   if (bedrockRegion !== undefined && !/^[a-z]{2}(-[a-z]+)+-\d$/.test(bedrockRegion)) {
     throw new Error(`Context bedrockRegion must be a region name such as us-west-2, got '${bedrockRegion}'`);
   }
-  const fashn = providers.image === 'fashn' ? readFashn(text) : undefined;
+  const fashn = providers.image === 'fashn' || providers.video === 'fashn' ? readFashn(text) : undefined;
   const googleAi = Object.values(providers).includes('google') ? readGoogleAi(stage, text) : undefined;
   const pricing = readPricing(node, stage);
   checkMargins(stage, pricing, { providers, google: googleAi });
@@ -179,7 +180,7 @@ function readFashn(text: (key: string) => string | undefined): FashnSettings {
   const apiUrl = text('fashnApiUrl');
   const apiKeySecretName = text('fashnApiKeySecretName');
   if (!apiUrl || !apiKeySecretName) {
-    throw new Error('Context imageProvider is fashn: fashnApiUrl and fashnApiKeySecretName are required (or set imageProvider to local)');
+    throw new Error('Context imageProvider or videoProvider is fashn: fashnApiUrl and fashnApiKeySecretName are required (or choose another provider)');
   }
   if (!apiUrl.startsWith('https://')) throw new Error(`Context fashnApiUrl must be an https:// URL, got '${apiUrl}'`);
   return { apiUrl, apiKeySecretName, outputHosts: text('fashnOutputHosts') };

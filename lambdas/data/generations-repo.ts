@@ -60,6 +60,8 @@ export interface GenerationRecord {
   debit_id?: string;
   /** Only while processing (the sparse in_flight index): how the reconciler finds work that never ended. */
   in_flight?: 'generation';
+  /** The paid provider job (e.g. a FASHN prediction id) an attempt started: a retried attempt waits for it. */
+  provider_job?: string;
 }
 
 export interface Transition {
@@ -112,6 +114,30 @@ export function completeGeneration(userId: string, id: string, result: Result, n
     ExpressionAttributeNames: Object.fromEntries(names.map((field) => [`#${field}`, field])),
     ExpressionAttributeValues: Object.fromEntries(names.map((field) => [`:${field}`, fields[field]])),
   });
+}
+
+/**
+ * Records the paid provider job an attempt of the Process task started, while the row is processing and before the
+ * task waits for it. Answers false when the row has left processing (the job's result will not be stored) or an
+ * earlier attempt recorded another job (kept: that is the one to wait for).
+ */
+export async function recordProviderJob(userId: string, id: string, jobId: string): Promise<boolean> {
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { user_id: userId, id },
+        UpdateExpression: 'SET provider_job = :job',
+        ConditionExpression: '#status = :processing AND (attribute_not_exists(provider_job) OR provider_job = :job)',
+        ExpressionAttributeNames: STATUS,
+        ExpressionAttributeValues: { ':job': jobId, ':processing': 'processing' },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+    return false;
+  }
 }
 
 /** processing → failed with a message people can read; `changed: false` when it had already left processing. */

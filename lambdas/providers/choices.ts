@@ -4,5 +4,5 @@ export const PROVIDER_CHOICES = {
   PROVIDER_IMAGE: ['local', 'fashn', 'google'],
   PROVIDER_EDIT: ['local', 'bedrock', 'google'],
   PROVIDER_UPSCALE: ['local', 'bedrock'],
-  PROVIDER_VIDEO: ['local', 'bedrock', 'google'],
+  PROVIDER_VIDEO: ['local', 'bedrock', 'google', 'fashn'],
 } as const;

@@ -40,11 +40,5 @@ export async function sharedS3(given?: S3Client): Promise<S3Client> {
  * results bucket, by one presigned PUT: the CheckClip function carries no S3 client (storage/object-transfer.ts).
  */
 export async function storeClip(location: { bucket: string; key: string }, bytes: Buffer): Promise<void> {
-  const [{ putObjectStream }, { bucketName }, { Readable }] = await Promise.all([
-    import('../storage/object-transfer.js'),
-    import('../data/tables.js'),
-    import('node:stream'),
-  ]);
-  if (location.bucket !== bucketName('results')) throw new Error(`video clip for an unexpected bucket: ${location.bucket}`);
-  await putObjectStream('results', location.key, Readable.from([bytes]), bytes.length, 'video/mp4');
+  await (await import('../storage/object-transfer.js')).putBytesAt('results', location, bytes, 'video/mp4');
 }

@@ -87,7 +87,7 @@ export function readProviderConfig(env: NodeJS.ProcessEnv = process.env): Provid
   if (config.edit === 'bedrock' || config.upscale === 'bedrock' || config.video === 'bedrock') {
     config.bedrockRegion = requireEnv(env, 'BEDROCK_REGION');
   }
-  if (config.image === 'fashn') {
+  if (config.image === 'fashn' || config.video === 'fashn') {
     config.fashn = {
       apiUrl: requireEnv(env, 'FASHN_API_URL'),
       apiKeySecret: requireEnv(env, 'FASHN_API_KEY_SECRET'),

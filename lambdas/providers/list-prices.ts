@@ -5,6 +5,7 @@
 import { IMAGE_SIZES, PRICING_TIER_SEED, UPSCALE_RESOLUTIONS, VIDEO_DURATIONS, VIDEO_TIERS, type PricingTierId } from '../contracts/catalog.js';
 import { LUMA_RESOLUTION, planClips as lumaPlanClips, plannedSeconds } from './bedrock/luma-request.js';
 import { GEMINI_IMAGE_SIZES, GOOGLE_DEFAULTS, imageModelSizes, type GeminiImageSize } from './google/models.js';
+import { planFashnClips } from './fashn/fashn-video.js';
 import { planVeoClips } from './google/veo-video.js';
 
 export const LIST_PRICES = {
@@ -23,6 +24,7 @@ export const LIST_PRICES = {
     source: 'ai.google.dev/gemini-api/docs/pricing (Veo 3.1 / Veo 3.1 Fast, per second of video, audio included: the Gemini API always makes it)',
   },
   fashnPerImage: { usd: 0.075, source: 'FASHN API on-demand credits: 1 credit per product-to-model image (fashn.ai pricing)' },
+  fashnVideoPerFiveSeconds: { usd: 0.225, source: 'FASHN API on-demand credits: image-to-video at 720p, 3 credits per 5 s of video (fashn.ai pricing)' },
   stabilityEdit: { usd: 0.07, source: 'Amazon Bedrock, Stability Image Services (search and replace / recolor / remove background), per image' },
   stabilityFastUpscale: { usd: 0.03, source: 'Amazon Bedrock, Stability Fast Upscale, per image' },
   lumaRay2PerSecond: { '540p': 0.75, '720p': 1.5, source: 'Amazon Bedrock, Luma Ray2, per second of video generated' },
@@ -103,6 +105,10 @@ function videoCost(selection: PriceSelection, duration: number): { usd: number; 
   if (selection.providers.video === 'bedrock') {
     const seconds = plannedSeconds(lumaPlanClips(duration));
     return { usd: seconds * LIST_PRICES.lumaRay2PerSecond[LUMA_RESOLUTION], basis: `bedrock:luma.ray-v2:0 ${LUMA_RESOLUTION}, ${seconds} s of video` };
+  }
+  if (selection.providers.video === 'fashn') {
+    const seconds = planFashnClips(duration).reduce((total, clip) => total + clip.seconds, 0);
+    return { usd: (seconds / 5) * LIST_PRICES.fashnVideoPerFiveSeconds.usd, basis: `fashn:image-to-video 720p, ${seconds} s of video` };
   }
   if (selection.providers.video === 'local') return { usd: 0, basis: 'local engine' };
   return unpriced('video', selection.providers.video);

@@ -77,8 +77,19 @@ export interface OnModelImageRequest {
   backdrop?: string;
 }
 
+/**
+ * A paid provider job that may outlive one attempt of the task that started it. An adapter whose provider bills per
+ * job and answers later (FASHN) hands the job's id to `remember` before it waits for it; a retry of the same request
+ * finds that id in `started` and waits for the same job instead of paying for a second one.
+ */
+export interface ProviderJobMemory {
+  /** The job an earlier attempt started, if any. */
+  started?: string;
+  remember(jobId: string): Promise<void>;
+}
+
 export interface OnModelImagePort {
-  generate(request: OnModelImageRequest): Promise<ImageOutput>;
+  generate(request: OnModelImageRequest, job?: ProviderJobMemory): Promise<ImageOutput>;
 }
 
 export interface EditPort {
@@ -105,6 +116,11 @@ export interface VideoStartRequest {
   size: Size;
   /** The raw clip goes here (an MP4). */
   output: S3Location;
+  /**
+   * The frame the clip must end on, where the clip plan says so (the last clip of a chain ends on the product image,
+   * so the chain's join back to its first frame is a join of the same picture).
+   */
+  endImage?: ImageInput;
   /**
    * Which output of the job this clip belongs to (0-based). A job's outputs must differ: the local engine renders a
    * variant of the motion per output; a cloud model gets its own call per output (and a seed, where it takes one).
@@ -152,6 +168,8 @@ export const CONTENT_POLICY_MESSAGE =
 export interface VideoClip {
   seconds: number;
   keyframe: 'source' | 'previous-clip-last-frame';
+  /** 'source': the clip ends on the product image (the workflow passes it as `endImage`). */
+  endKeyframe?: 'source';
 }
 
 /**

@@ -1,11 +1,11 @@
 // Chooses the adapter behind each AI port from configuration (README: Configuring AI providers):
-//   PROVIDER_IMAGE   local | fashn | google     (on-model photos; google: Gemini image)
-//   PROVIDER_EDIT    local | bedrock | google   (Stability image services; google: Gemini image, free text)
-//   PROVIDER_UPSCALE local | bedrock            (Stability Fast Upscale + Lanczos)
-//   PROVIDER_VIDEO   local | bedrock | google   (Luma Ray2; google: Veo 3.1)
+//   PROVIDER_IMAGE   local | fashn | google           (on-model photos; google: Gemini image)
+//   PROVIDER_EDIT    local | bedrock | google         (Stability image services; google: Gemini image, free text)
+//   PROVIDER_UPSCALE local | bedrock                  (Stability Fast Upscale + Lanczos)
+//   PROVIDER_VIDEO   local | bedrock | google | fashn (Luma Ray2; google: Veo 3.1; fashn: FASHN image-to-video)
 // each defaulting to `local`, the local studio engine. A cloud adapter's settings are checked when the registry is
 // built, so a missing one fails fast with its name: BEDROCK_REGION (edit, upscale, video on bedrock); FASHN_API_URL
-// and FASHN_API_KEY_SECRET (image on fashn; FASHN_OUTPUT_HOSTS optionally lists extra hosts outputs may come from);
+// and FASHN_API_KEY_SECRET (image or video on fashn; FASHN_OUTPUT_HOSTS optionally lists extra hosts outputs may come from);
 // GOOGLE_API_KEY_SECRET (any port on google; model ids GOOGLE_IMAGE_MODEL, GOOGLE_TEXT_MODEL, GOOGLE_VIDEO_MODEL).
 // Video output goes where the port request says (VideoStartRequest.output), so no video bucket is configured here.
 //
@@ -19,6 +19,7 @@ import type { S3Client } from '@aws-sdk/client-s3';
 import { planClips as lumaPlanClips } from './bedrock/luma-request.js';
 import { bedrockClient, once, secretsClient, sharedS3, storeClip } from './clients.js';
 import type { GoogleSettings } from './config.js';
+import { planFashnClips } from './fashn/fashn-video.js';
 import { planVeoClips } from './google/veo-video.js';
 import { readProviderConfig, type ProviderConfig } from './config.js';
 import { listObjectKeys } from '../storage/object-list.js';
@@ -119,6 +120,21 @@ function videoPort(config: ProviderConfig, deps: ProviderDependencies): { load: 
       plan: planVeoClips,
     };
   }
+  const fashn = config.fashn;
+  if (config.video === 'fashn' && fashn) {
+    return {
+      load: once(async () => {
+        const { createFashnVideo, createApiKeyReader } = await import('./fashn/index.js');
+        return createFashnVideo({
+          baseUrl: fashn.apiUrl,
+          apiKey: createApiKeyReader(await secretsClient(), fashn.apiKeySecret),
+          outputHosts: fashn.outputHosts,
+          storeClip,
+        });
+      }),
+      plan: planFashnClips,
+    };
+  }
   const region = config.bedrockRegion;
   if (config.video === 'local' || !region) return { load: async () => (await localEngine(deps)).video, plan: singleClip };
   // planClips is pure and synchronous, so it is loaded with the registry rather than with the SDK.
@@ -142,7 +158,7 @@ export function getProviders(env: NodeJS.ProcessEnv = process.env, deps: Provide
   const edit = editPort(config, deps, gemini);
   const video = videoPort(config, deps);
   return {
-    onModelImage: { generate: async (request): Promise<ImageOutput> => (await image()).generate(request) },
+    onModelImage: { generate: async (request, job): Promise<ImageOutput> => (await image()).generate(request, job) },
     edit: { edit: async (request): Promise<ImageOutput> => (await edit()).edit(request) },
     upscale: { upscale: async (request): Promise<ImageOutput> => (await upscale()).upscale(request) },
     video: {

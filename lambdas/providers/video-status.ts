@@ -3,8 +3,8 @@
 // presigned listing, lambdas/storage/object-list.ts; local: reading the operation name back), never the image code that starting a clip needs, so the
 // CheckClip function carries no sharp. getProviders().video.check answers the same through the full adapters.
 import { listObjectKeys } from '../storage/object-list.js';
-import { bedrockClient, once, storeClip } from './clients.js';
-import { readProviderConfig } from './config.js';
+import { bedrockClient, once, secretsClient, storeClip } from './clients.js';
+import { readProviderConfig, type ProviderConfig } from './config.js';
 import { checkLocalClip } from './local-engine/clip-operations.js';
 import type { VideoStatus } from './ports.js';
 
@@ -25,9 +25,27 @@ export function getVideoStatus(env: NodeJS.ProcessEnv = process.env): VideoStatu
     return { check: async (operationName) => (await veo()).check(operationName) };
   }
   const region = config.bedrockRegion;
+  if (config.video === 'fashn') return fashnVideoStatus(config);
   if (config.video === 'local' || !region) return { check: async (operationName) => checkLocalClip(operationName) };
   const luma = once(async () =>
     (await import('./bedrock/luma-status.js')).createLumaStatus({ client: await bedrockClient(region), listKeys: listObjectKeys }),
   );
   return { check: async (operationName) => (await luma()).check(operationName) };
+}
+
+function fashnVideoStatus(config: ProviderConfig): VideoStatusPort {
+  const fashn = config.fashn!;
+  const status = once(async () => {
+    const [{ createFashnVideoStatus }, { createApiKeyReader }] = await Promise.all([
+      import('./fashn/fashn-video-status.js'),
+      import('./fashn/api-key.js'),
+    ]);
+    return createFashnVideoStatus({
+      baseUrl: fashn.apiUrl,
+      apiKey: createApiKeyReader(await secretsClient(), fashn.apiKeySecret),
+      outputHosts: fashn.outputHosts,
+      storeClip,
+    });
+  });
+  return { check: async (operationName) => (await status()).check(operationName) };
 }

@@ -6,7 +6,7 @@ import { request as httpRequest } from 'node:http';
 import { request as httpsRequest } from 'node:https';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { BucketName } from '../data/tables.js';
+import { bucketName, type BucketName } from '../data/tables.js';
 import { PENDING_UPLOAD_TAGGING, presignObjectRequest } from './presign.js';
 
 /** A URL is needed only for the request made right after signing it. */
@@ -33,6 +33,15 @@ export async function openObject(bucket: BucketName, key: string): Promise<Reada
   const response = await fetch(url);
   if (!response.ok || !response.body) throw failure(`GET ${key}`, response.status, await response.text().catch(() => ''));
   return Readable.fromWeb(response.body as import('node:stream/web').ReadableStream<Uint8Array>);
+}
+
+/**
+ * Stores `bytes` at a location handed to someone else (a provider's clip), which must be in `bucket`: a location in
+ * any other bucket is refused, never written.
+ */
+export async function putBytesAt(bucket: BucketName, location: { bucket: string; key: string }, bytes: Buffer, contentType: string): Promise<void> {
+  if (location.bucket !== bucketName(bucket)) throw new Error(`object for an unexpected bucket: ${location.bucket}`);
+  await putObjectStream(bucket, location.key, Readable.from([bytes]), bytes.length, contentType);
 }
 
 /** Streams exactly `sizeBytes` bytes of `body` into the object (created or replaced) in one PUT. */

@@ -4,6 +4,8 @@
 //
 // IAM per capability, only when its port uses a cloud adapter ('local' needs nothing):
 //   onModelImage (fashn)  secretsmanager:GetSecretValue on the API key secret.
+//   video (fashn)         the same, and s3:PutObject on the raw-clip folders: the status check copies a finished clip
+//                         from FASHN's CDN into the results bucket.
 //   edit, upscale         bedrock:InvokeModel on the Stability models the adapter calls. They are called through the
 //   (bedrock)             US cross-region inference profile (`us.` ids), which needs the profile in BEDROCK_REGION and
 //                         the foundation model in every region the profile routes to.
@@ -13,15 +15,25 @@
 //                         s3:ListBucket on those folders, where the adapter finds the MP4.
 //   any port (google)     secretsmanager:GetSecretValue on the Gemini API key secret; video also s3:PutObject on the
 //                         raw-clip folders, where the check stores the clip it downloads from the Gemini API.
+//   every Bedrock port    AWS Marketplace: Bedrock's model-access page is retired; the first call of a third-party
+//                         model (Stability, Luma) subscribes the account, as the caller, which needs
+//                         aws-marketplace:Subscribe, Unsubscribe and ViewSubscriptions ("Request access to models",
+//                         https://docs.aws.amazon.com/bedrock/latest/userguide/model-access.html). Subscribe is
+//                         limited to Luma Ray2's product id when video is the only Bedrock port; the Stability
+//                         model cards publish no product id, so with edit or upscale on Bedrock it is not limited.
+//
+// Region: Luma Ray2 runs in us-west-2 only, and StartAsyncInvoke writes into a bucket of the call's region, which is
+// the results bucket of this stack. So video on 'bedrock' needs the stack and BEDROCK_REGION in us-west-2: synth
+// refuses anything else, and an environment-agnostic synth carries a CloudFormation rule that refuses the deploy.
 import { posix } from 'node:path';
-import { Stack, Token, Validations } from 'aws-cdk-lib';
+import { CfnRule, Fn, Stack, Token, Validations } from 'aws-cdk-lib';
 import { PolicyStatement, type IRole } from 'aws-cdk-lib/aws-iam';
 import type { IFunction } from 'aws-cdk-lib/aws-lambda';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import { Secret, type ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { rawClipKey } from '../../lambdas/domain/video/keys.js';
-import { LUMA_RAY2_MODEL_ID } from '../../lambdas/providers/bedrock/luma-model.js';
+import { LUMA_RAY2_MARKETPLACE_PRODUCT_ID, LUMA_RAY2_MODEL_ID, LUMA_RAY2_REGIONS } from '../../lambdas/providers/bedrock/luma-model.js';
 import {
   DEFAULT_STABILITY_MODEL_IDS,
   STABILITY_PROFILE_REGIONS,
@@ -50,7 +62,7 @@ export interface ProviderAccessProps {
   providers: Record<ProviderPort, string>;
   /** Region of the Bedrock calls; default: the stack's region. */
   bedrockRegion?: string;
-  /** Required when the image port uses 'fashn'. */
+  /** Required when the image or the video port uses 'fashn'. */
   fashn?: FashnSettings;
   /** Required when any port uses 'google'. */
   googleAi?: GoogleAiSettings;
@@ -77,9 +89,11 @@ export class ProviderAccess extends Construct {
           `the US cross-region inference profile, called from ${profileRegions.join(', ')}; set context bedrockRegion to one of them`,
       );
     }
+    if (providers.video === 'bedrock') this.requireLumaRegion();
     const bedrock = (['edit', 'upscale', 'video'] as const).some((port) => providers[port] === 'bedrock');
-    if (providers.image === 'fashn' && !fashn) throw new Error('The fashn image adapter needs its settings (context fashnApiUrl, fashnApiKeySecretName)');
-    const fashnSettings = providers.image === 'fashn' ? fashn : undefined;
+    const fashnUsed = providers.image === 'fashn' || providers.video === 'fashn';
+    if (fashnUsed && !fashn) throw new Error('The fashn adapters need their settings (context fashnApiUrl, fashnApiKeySecretName)');
+    const fashnSettings = fashnUsed ? fashn : undefined;
     if (fashnSettings) this.fashnSecret = Secret.fromSecretNameV2(this, 'FashnApiKey', fashnSettings.apiKeySecretName);
     const google = Object.values(providers).includes('google');
     if (google && !props.googleAi) throw new Error('The google adapters need their settings (context googleApiKeySecretName)');
@@ -106,6 +120,28 @@ export class ProviderAccess extends Construct {
     };
   }
 
+  /**
+   * Luma Ray2 (video on 'bedrock') runs in us-west-2 only, and writes its clips into the results bucket, which lives
+   * in the stack's region: both must be us-west-2. A region known at synth is checked here; an environment-agnostic
+   * synth gets a CloudFormation rule with the same message, checked before anything is created.
+   */
+  private requireLumaRegion(): void {
+    const regions: readonly string[] = LUMA_RAY2_REGIONS;
+    const stackRegion = Stack.of(this).region;
+    const message =
+      `Video on Bedrock (videoProvider bedrock) calls Luma Ray2, which Amazon Bedrock offers in ${regions.join(', ')} only, and ` +
+      `Bedrock writes each clip into the results bucket, which must be in the same region as the call: deploy this stage ` +
+      `to ${regions.join(', ')} with bedrockRegion unset or ${regions.join(', ')}, or choose another videoProvider`;
+    for (const region of [this.bedrockRegion, stackRegion]) {
+      if (!Token.isUnresolved(region) && !regions.includes(region)) throw new Error(`${message} (got region ${region})`);
+    }
+    if (Token.isUnresolved(stackRegion)) {
+      new CfnRule(this, 'LumaRegion', {
+        assertions: [{ assert: Fn.conditionContains([...regions], stackRegion), assertDescription: message }],
+      });
+    }
+  }
+
   /** Passes the settings and grants what the selected adapters of these capabilities call. */
   grant(fn: IFunction & { addEnvironment(key: string, value: string): unknown }, capabilities: readonly ProviderCapability[]): void {
     const role = fn.role;
@@ -116,11 +152,42 @@ export class ProviderAccess extends Construct {
     for (const capability of new Set(capabilities)) {
       const adapter = this.props.providers[PORT_OF[capability]];
       if (adapter === 'local') continue;
-      if (adapter === 'google') this.grantGoogle(role, capability);
-      else if (capability === 'onModelImage') this.grantFashn(role);
-      else if (capability === 'video') this.grantLuma(role);
-      else this.grantStability(role, STABILITY_SERVICES[capability]);
+      if (adapter === 'google') {
+        this.grantGoogle(role, capability);
+        continue;
+      }
+      if (adapter === 'fashn') {
+        this.grantFashn(role);
+        if (capability === 'video') this.grantRawClipWrites(role, 'A finished FASHN clip is stored under the raw-clip folder of a job chosen at run time (user and job ids).');
+        continue;
+      }
+      if (capability === 'video') this.grantLuma(role);
+      else this.grantStability(role, STABILITY_SERVICES[capability as 'edit' | 'upscale']);
+      this.grantMarketplaceSubscription(role);
     }
+  }
+
+  private marketplaceGranted = new WeakSet<IRole>();
+
+  /** The first call of a Marketplace model subscribes the account as the caller (see the header). */
+  private grantMarketplaceSubscription(role: IRole): void {
+    if (this.marketplaceGranted.has(role)) return;
+    this.marketplaceGranted.add(role);
+    const { providers } = this.props;
+    const stabilityOnBedrock = providers.edit === 'bedrock' || providers.upscale === 'bedrock';
+    role.addToPrincipalPolicy(
+      new PolicyStatement({
+        actions: ['aws-marketplace:Subscribe'],
+        resources: ['*'],
+        ...(stabilityOnBedrock ? {} : { conditions: { 'ForAnyValue:StringEquals': { 'aws-marketplace:ProductId': [LUMA_RAY2_MARKETPLACE_PRODUCT_ID] } } }),
+      }),
+    );
+    role.addToPrincipalPolicy(new PolicyStatement({ actions: ['aws-marketplace:Unsubscribe', 'aws-marketplace:ViewSubscriptions'], resources: ['*'] }));
+    Validations.of(role).acknowledge({
+      id: 'AwsSolutions-IAM5[Resource::*]',
+      reason:
+        'AWS Marketplace subscription actions have no resource type; Bedrock needs them on the caller to subscribe the account to a third-party model on its first call (Subscribe is limited by product id where the model publishes one).',
+    });
   }
 
   private grantFashn(role: IRole): void {
@@ -133,12 +200,16 @@ export class ProviderAccess extends Construct {
   private grantGoogle(role: IRole, capability: ProviderCapability): void {
     if (!this.googleSecret) throw new Error('The google adapters have no API key secret');
     role.addToPrincipalPolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [`${this.googleSecret.secretArn}-??????`] }));
-    if (capability !== 'video') return;
+    if (capability === 'video') this.grantRawClipWrites(role, 'The Veo check stores each clip it downloads from the Gemini API under the raw-clip folder of a job chosen at run time (user and job ids).');
+  }
+
+  /** A status check that downloads a finished clip (Veo, FASHN) stores it under its raw-clip key. */
+  private grantRawClipWrites(role: IRole, reason: string): void {
     const clips = this.props.videoOutputBucket.arnForObjects(RAW_CLIPS);
     role.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: [clips] }));
     Validations.of(role).acknowledge({
       id: `AwsSolutions-IAM5[Resource::${nagResourceName(this, clips)}]`,
-      reason: 'The Veo check stores each clip it downloads from the Gemini API under the raw-clip folder of a job chosen at run time (user and job ids).',
+      reason,
     });
   }
 

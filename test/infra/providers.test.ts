@@ -84,14 +84,39 @@ const FASHN_GRANT = 'secretsmanager:GetSecretValue arn:${AWS::Partition}:secrets
 
 let cloud: Synthesized;
 let editOnly: Synthesized;
+let videoOnly: Synthesized;
 let local: Synthesized;
 beforeAll(() => {
   // cdk-nag runs on each: an unacknowledged finding fails the synthesis (and is listed by the test below).
   cloud = synthModelLoop({ context: { bedrockRegion: 'us-west-2', fashnOutputHosts: 'cdn.example.com' } });
   editOnly = synthModelLoop({ context: { ...ALL_LOCAL, editProvider: 'bedrock' } });
+  videoOnly = synthModelLoop({ context: { ...ALL_LOCAL, videoProvider: 'bedrock' } });
   local = synthModelLoop({ context: ALL_LOCAL });
-});
-afterAll(() => [cloud, editOnly, local].forEach((s) => s?.dispose()));
+}, 900_000);
+afterAll(() => [cloud, editOnly, videoOnly, local].forEach((s) => s?.dispose()));
+
+/** 'action resource condition' for each AWS Marketplace permission of a function (CDK merges statements that share a resource). */
+function marketplaceGrants(s: Synthesized, fn: CfnResource): string[] {
+  return statementsOf(s, fn)
+    .flatMap((statement) =>
+      statement.actions
+        .filter((action) => action.startsWith('aws-marketplace:'))
+        .flatMap((action) => statement.resources.map((resource) => `${action} ${resource} ${JSON.stringify(statement.condition ?? null)}`)),
+    )
+    .sort();
+}
+
+/** Synthesizes with the stack in `region` (as `cdk deploy` does from the profile's region). */
+function synthIn(region: string, context: Record<string, unknown>): Synthesized {
+  const previous = process.env.CDK_DEFAULT_REGION;
+  process.env.CDK_DEFAULT_REGION = region;
+  try {
+    return synthModelLoop({ context, nag: false });
+  } finally {
+    if (previous === undefined) delete process.env.CDK_DEFAULT_REGION;
+    else process.env.CDK_DEFAULT_REGION = previous;
+  }
+}
 
 describe('AI providers in the cloud', () => {
   it('are declared by the tasks whose handlers call getProviders', () => {
@@ -172,6 +197,57 @@ describe('AI providers in the cloud', () => {
     expect(variables.FASHN_API_URL).toBeUndefined();
   });
 
+  it('let the calling roles subscribe the account to the Marketplace models they call, Luma alone by its product id', () => {
+    const manage = ['aws-marketplace:Unsubscribe * null', 'aws-marketplace:ViewSubscriptions * null'];
+    const subscribeAny = 'aws-marketplace:Subscribe * null';
+    const subscribeLuma = `aws-marketplace:Subscribe * ${JSON.stringify({ 'ForAnyValue:StringEquals': { 'aws-marketplace:ProductId': ['prod-bi33bxqeqavl6'] } })}`;
+    for (const task of ['video.StartClip', 'video.CheckClip']) {
+      expect(marketplaceGrants(videoOnly, functionOf(videoOnly, task)[1]), task).toEqual([subscribeLuma, ...manage].sort());
+    }
+    // The Stability model cards publish no product id.
+    expect(marketplaceGrants(editOnly, functionOf(editOnly, 'generation.Process')[1])).toEqual([subscribeAny, ...manage].sort());
+    expect(marketplaceGrants(cloud, functionOf(cloud, 'generation.Process')[1])).toEqual([subscribeAny, ...manage].sort());
+    // FASHN is no Marketplace model; nothing local subscribes to anything.
+    expect(marketplaceGrants(cloud, functionOf(cloud, 'batch.MakePhoto')[1])).toEqual([]);
+    expect(marketplaceGrants(local, functionOf(local, 'generation.Process')[1])).toEqual([]);
+  });
+
+  it('refuse video on Bedrock outside Luma Ray2\'s region, at synth when the region is known and at deploy otherwise', () => {
+    const lumaRegion = /Luma Ray2, which Amazon Bedrock offers in us-west-2 only.*results bucket/;
+    expect(() => synthModelLoop({ context: { ...ALL_LOCAL, videoProvider: 'bedrock', bedrockRegion: 'us-east-1' } })).toThrow(lumaRegion);
+    // The results bucket is in the stack's region: Bedrock in us-west-2 cannot write there from another region.
+    expect(() => synthIn('eu-west-1', { ...ALL_LOCAL, videoProvider: 'bedrock', bedrockRegion: 'us-west-2' })).toThrow(/got region eu-west-1/);
+    expect(() => synthIn('us-east-1', { ...ALL_LOCAL, videoProvider: 'bedrock' })).toThrow(/got region us-east-1/);
+    synthIn('us-west-2', { ...ALL_LOCAL, videoProvider: 'bedrock' }).dispose();
+    synthIn('eu-west-1', ALL_LOCAL).dispose();
+    // An environment-agnostic template refuses the deploy itself, before anything is created.
+    const rules = Object.values((videoOnly.json as { Rules?: Record<string, { Assertions: unknown[] }> }).Rules ?? {});
+    expect(rules.flatMap((rule) => rule.Assertions)).toContainEqual({
+      Assert: { 'Fn::Contains': [['us-west-2'], { Ref: 'AWS::Region' }] },
+      AssertDescription: expect.stringMatching(lumaRegion),
+    });
+    expect(JSON.stringify((editOnly.json as { Rules?: unknown }).Rules ?? {})).not.toContain('Luma');
+  }, 600_000);
+
+  it('give video on FASHN the API key and the raw-clip folders to store finished clips in, and nothing of Bedrock', () => {
+    const fashnVideo = synthModelLoop({ context: { ...ALL_LOCAL, videoProvider: 'fashn' } });
+    try {
+      const results = fashnVideo.stack.getLogicalId(fashnVideo.stack.storage.buckets.results.node.defaultChild as CfnElement);
+      for (const task of ['video.StartClip', 'video.CheckClip']) {
+        const [, fn] = functionOf(fashnVideo, task);
+        expect(providerGrants(fashnVideo, fn), task).toEqual([FASHN_GRANT]);
+        expect(rawClipStatements(fashnVideo, fn), task).toEqual([{ actions: ['s3:PutObject'], resources: [`\${${results}.Arn}/${RAW_CLIPS}`], condition: undefined }]);
+        expect(marketplaceGrants(fashnVideo, fn), task).toEqual([]);
+        expect(fn.Properties!.Environment.Variables, task).toMatchObject({ PROVIDER_VIDEO: 'fashn', FASHN_API_URL: 'https://api.fashn.ai' });
+      }
+      expect(providerGrants(fashnVideo, functionOf(fashnVideo, 'generation.Process')[1])).toEqual([]);
+      expect(JSON.stringify((fashnVideo.json as { Rules?: unknown }).Rules ?? {})).not.toContain('Luma');
+      expect(nagFindings(fashnVideo.assembly.directory)).toEqual([]);
+    } finally {
+      fashnVideo.dispose();
+    }
+  }, 600_000);
+
   it('refuse at synth a configuration the functions would reject', () => {
     expect(() => synthModelLoop({ context: { bedrockRegion: 'eu-west-1' } })).toThrow(/us-east-1, us-east-2, us-west-2/);
     expect(() => synthModelLoop({ context: { fashnApiUrl: '' } })).toThrow(/fashnApiUrl and fashnApiKeySecretName are required/);
@@ -215,6 +291,6 @@ describe('ffmpeg in the cloud', () => {
 
 describe('cdk-nag', () => {
   it('finds nothing unacknowledged with cloud adapters, Bedrock alone or everything local', () => {
-    for (const s of [cloud, editOnly, local]) expect(nagFindings(s.assembly.directory)).toEqual([]);
+    for (const s of [cloud, editOnly, videoOnly, local]) expect(nagFindings(s.assembly.directory)).toEqual([]);
   });
 });

@@ -23,7 +23,7 @@ const { createWebhook } = await import('../../lambdas/domain/webhooks/register.j
 const { deleteWebhook } = await import('../../lambdas/domain/webhooks/endpoints.js');
 const { deliverAttempt } = await import('../../lambdas/domain/webhooks/delivery.js');
 const { createImport } = await import('../../lambdas/domain/imports/service.js');
-const { fetchOutputImage } = await import('../../lambdas/providers/fashn/output-image.js');
+const { fetchOutputImage } = await import('../../lambdas/providers/fashn/outputs.js');
 
 /** Refused: everything outside global unicast, and every special-purpose block inside it. */
 const REFUSED = [

@@ -352,6 +352,35 @@ describe('a provider failure', () => {
     await expectLedgerMatchesBalance(user);
   });
 
+  it('keeps the paid job a provider started on its generation while it processes, so a retried attempt waits for that job', async () => {
+    const user = await createUser(twin);
+    const id = randomUUID();
+    await generationsRepo.createGeneration({
+      user_id: user.sub,
+      id,
+      generation_type: 'image',
+      operation: 'on-model',
+      ai_model: 'fashn:product-to-model',
+      status: 'processing',
+      credits_used: 1,
+      created_at: new Date().toISOString(),
+      params: { prompt: 'a model' },
+    });
+
+    expect(await generationsRepo.recordProviderJob(user.sub, id, 'pred-1')).toBe(true);
+    // The attempt that started it may record it again; another job never replaces it.
+    expect(await generationsRepo.recordProviderJob(user.sub, id, 'pred-1')).toBe(true);
+    expect(await generationsRepo.recordProviderJob(user.sub, id, 'pred-2')).toBe(false);
+    expect((await generationsRepo.getGeneration(user.sub, id))?.provider_job).toBe('pred-1');
+
+    await generationsRepo.failGeneration(user.sub, id, 'Cancelled');
+    expect(await generationsRepo.recordProviderJob(user.sub, id, 'pred-3')).toBe(false);
+    expect((await generationsRepo.getGeneration(user.sub, id))?.provider_job).toBe('pred-1');
+    // The row as the API answers it says nothing of the provider's job.
+    const answered = await api<Generation>(twin.apiUrl, 'GET', `/generations/${id}`, { user });
+    expect(JSON.stringify(answered.body)).not.toContain('pred-1');
+  });
+
   it('maps workflow errors to the catalogue and never passes internal text on', () => {
     expect(failureMessage({ Error: 'ProviderContentPolicyError', Cause: 'Filter reason: nudity' })).toBe(CONTENT_POLICY_MESSAGE);
     const lambdaCause = JSON.stringify({ errorType: 'ProviderUnsupportedError', errorMessage: 'Unknown colour "teal".', trace: [] });

@@ -32,7 +32,10 @@ interface Invocation {
   s3Uri: string;
   aspectRatio: keyof typeof VIDEO_SIZES;
   seconds: number;
+  resolution: string;
+  loop: boolean;
   frame0: Buffer;
+  frame1?: Buffer;
   checks: number;
 }
 
@@ -75,7 +78,10 @@ function fakeBedrock(s3: () => S3Client, clipsDir: string) {
             s3Uri: request.outputDataConfig.s3OutputDataConfig.s3Uri,
             aspectRatio: input.aspect_ratio,
             seconds: Number.parseInt(input.duration, 10),
+            resolution: input.resolution,
+            loop: input.loop,
             frame0: Buffer.from(input.keyframes.frame0.source.data, 'base64'),
+            ...(input.keyframes.frame1 ? { frame1: Buffer.from(input.keyframes.frame1.source.data, 'base64') } : {}),
             checks: 0,
           });
           return reply(200, { invocationArn: invocations.at(-1)!.arn });
@@ -88,7 +94,8 @@ function fakeBedrock(s3: () => S3Client, clipsDir: string) {
             invocationArn: invocation.arn,
             modelArn: 'arn:aws:bedrock:us-east-1::foundation-model/luma.ray-v2:0',
             submitTime: new Date().toISOString(),
-            outputDataConfig: { s3OutputDataConfig: { s3Uri: invocation.s3Uri } },
+            // As Bedrock reports it: the requested prefix with the invocation's own folder.
+            outputDataConfig: { s3OutputDataConfig: { s3Uri: `${invocation.s3Uri}/${invocation.id}` } },
           };
           if (invocation.checks === 1) return reply(200, { ...base, status: 'InProgress' });
           const result = outcome(invocation);
@@ -226,6 +233,7 @@ describe('normalizing a provider’s footage', () => {
     expect(video).toMatchObject({ codec: 'h264', width: 720, height: 1280, frames: 8 * 24 });
     const clips = bedrock.invocations.filter((invocation) => invocation.s3Uri.includes(started.body.jobId));
     expect(clips.map((clip) => clip.seconds)).toEqual([9]);
+    expect(clips.map((clip) => [clip.resolution, clip.loop])).toEqual([['540p', true]]);
   });
 
   it('makes 16 s from two 9 s clips, the second keyed by the first one’s last frame', async () => {
@@ -234,8 +242,12 @@ describe('normalizing a provider’s footage', () => {
     expect(await pollUntilDone(info.apiUrl, user, started.body, 240_000)).toMatchObject({ status: 'complete' });
     const clips = bedrock.invocations.filter((invocation) => invocation.s3Uri.includes(started.body.jobId));
     expect(clips.map((clip) => clip.seconds)).toEqual([9, 9]);
-    // Clip 1 starts from the product photo, clip 2 from clip 1's last frame (the fake's 16:9 footage).
+    // Clip 1 starts from the product photo, clip 2 from clip 1's last frame (the fake's 16:9 footage) and ends on the
+    // product photo; neither loops onto itself.
     expect(clips[0]!.frame0.equals(photo)).toBe(true);
+    expect(clips[0]!.frame1).toBeUndefined();
+    expect(clips[1]!.frame1?.equals(photo)).toBe(true);
+    expect(clips.map((clip) => clip.loop)).toEqual([false, false]);
     const keyframe = await sharp(clips[1]!.frame0).metadata();
     expect(keyframe.width! / keyframe.height!).toBeCloseTo(16 / 9, 2);
     const job = await jobOf(user, started.body.jobId);

@@ -15,7 +15,7 @@ import sharp from 'sharp';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { planEdit } from '../../lambdas/providers/bedrock/edit-instruction.js';
 import { toProviderError } from '../../lambdas/providers/bedrock/errors.js';
-import { planClips, plannedSeconds } from '../../lambdas/providers/bedrock/luma-request.js';
+import { KEYFRAME_MAX_BASE64_CHARS, planClips, plannedSeconds } from '../../lambdas/providers/bedrock/luma-request.js';
 import { invocationFolder } from '../../lambdas/providers/bedrock/luma-status.js';
 import { createLumaVideo } from '../../lambdas/providers/bedrock/luma-video.js';
 import { createStabilityEdit } from '../../lambdas/providers/bedrock/stability-edit.js';
@@ -37,6 +37,14 @@ async function image(width: number, height: number, format: 'png' | 'jpeg' | 'we
     .toFormat(format)
     .toBuffer();
   return { bytes, mimeType: format === 'jpeg' ? 'image/jpeg' : `image/${format}` };
+}
+
+/** A photo full of fine detail (sensor noise), the worst case for PNG: a 12 MP one is tens of megabytes as PNG. */
+async function noisyPhoto(width: number, height: number): Promise<ImageInput> {
+  const bytes = await sharp({ create: { width, height, channels: 3, background: '#808080', noise: { type: 'gaussian', mean: 128, sigma: 50 } } })
+    .png({ compressionLevel: 1 })
+    .toBuffer();
+  return { bytes, mimeType: 'image/png' };
 }
 
 async function sizeOf(base64OrBuffer: string | Buffer) {
@@ -143,6 +151,20 @@ describe('Stability edit (InvokeModel)', () => {
     expect(sent.width! / sent.height!).toBeCloseTo(3600 / 2700, 2);
     expect([output.width, output.height]).toEqual([3600, 2700]);
   });
+
+  it('keeps the request of a 12 MP photo under Bedrock\'s 25 MB, and gives back the photo\'s own size', async () => {
+    bedrock.on(InvokeModelCommand).resolves(await stabilityResponse());
+    const photo = await noisyPhoto(4000, 3000);
+
+    const output = await edit.edit({ image: photo, instruction: 'replace the hat with a cap' });
+
+    const body = bedrock.commandCalls(InvokeModelCommand)[0]!.args[0].input.body as string;
+    expect(Buffer.byteLength(body)).toBeLessThan(25 * 1000 * 1000);
+    const sent = await sizeOf(sentBody().image as string);
+    expect(sent.width! * sent.height!).toBeLessThanOrEqual(9_437_184);
+    expect(sent.width! * sent.height!).toBeGreaterThan(9_000_000);
+    expect([output.width, output.height]).toEqual([4000, 3000]);
+  }, 90_000);
 
   it('refuses an instruction it does not understand, and an image outside 1:2.5–2.5:1, without calling Bedrock', async () => {
     const unsupported = await rejection(edit.edit({ image: await image(300, 300), instruction: 'make it more vibrant' }));
@@ -259,12 +281,12 @@ describe('Luma Ray2 video (StartAsyncInvoke / GetAsyncInvoke)', () => {
     };
   }
 
-  it('plans 5 → 5s, 8 → 9s, 16 → 9s + 9s keyed from the last frame', () => {
+  it('plans 5 → 5s, 8 → 9s, 16 → 9s + 9s keyed from the last frame and ending on the product image', () => {
     expect(planClips(5)).toEqual([{ duration: '5s', seconds: 5, keyframe: 'source' }]);
     expect(planClips(8)).toEqual([{ duration: '9s', seconds: 9, keyframe: 'source' }]);
     expect(planClips(16)).toEqual([
       { duration: '9s', seconds: 9, keyframe: 'source' },
-      { duration: '9s', seconds: 9, keyframe: 'previous-clip-last-frame' },
+      { duration: '9s', seconds: 9, keyframe: 'previous-clip-last-frame', endKeyframe: 'source' },
     ]);
     expect(plannedSeconds(planClips(16))).toBe(18);
     for (const bad of [0, -5, 2.5, 17]) expect(() => planClips(bad)).toThrow(ProviderError);
@@ -284,7 +306,7 @@ describe('Luma Ray2 video (StartAsyncInvoke / GetAsyncInvoke)', () => {
     expect(input.clientRequestToken).toMatch(/^[a-f0-9]{64}$/);
     const modelInput = input.modelInput as Record<string, unknown>;
     expect(Object.keys(modelInput).sort()).toEqual(['aspect_ratio', 'duration', 'keyframes', 'loop', 'prompt', 'resolution']);
-    expect(modelInput).toMatchObject({ aspect_ratio: '9:16', loop: true, duration: '9s', resolution: '720p' });
+    expect(modelInput).toMatchObject({ aspect_ratio: '9:16', loop: true, duration: '9s', resolution: '540p' });
     expect(modelInput.prompt).toMatch(/catwalk/i);
     expect(modelInput.keyframes).toEqual({
       frame0: { type: 'image', source: { type: 'base64', media_type: 'image/jpeg', data: request.image.bytes.toString('base64') } },
@@ -296,7 +318,7 @@ describe('Luma Ray2 video (StartAsyncInvoke / GetAsyncInvoke)', () => {
     const video = createLumaVideo({ client });
 
     await video.start(await videoRequest({ durationSeconds: 5, prompt: 'a slow turn to the left', aspectRatio: '1:1' }));
-    await video.start({ ...(await videoRequest({ durationSeconds: 16 })), clipIndex: 1 });
+    await video.start({ ...(await videoRequest({ durationSeconds: 16, endImage: await image(720, 1280, 'jpeg') })), clipIndex: 1 });
     const beyond = await rejection(video.start({ ...(await videoRequest({ durationSeconds: 16 })), clipIndex: 2 }));
 
     const inputs = bedrock.commandCalls(StartAsyncInvokeCommand).map((call) => call.args[0].input.modelInput as Record<string, unknown>);
@@ -306,6 +328,48 @@ describe('Luma Ray2 video (StartAsyncInvoke / GetAsyncInvoke)', () => {
     expect(beyond.kind).toBe('unsupported');
     expect(inputs).toHaveLength(2);
   });
+
+  it('closes a 16 s chain with keyframes: no clip loops onto itself, and the last clip ends on the product image', async () => {
+    bedrock.on(StartAsyncInvokeCommand).resolves({ invocationArn: arn });
+    const video = createLumaVideo({ client });
+    const product = await image(720, 1280, 'jpeg');
+    const previousLastFrame = await image(720, 1280, 'png');
+
+    await video.start(await videoRequest({ durationSeconds: 16, image: product }));
+    await video.start({ ...(await videoRequest({ durationSeconds: 16, image: previousLastFrame, endImage: product })), clipIndex: 1 });
+
+    type Keyframes = { frame0: { source: { data: string } }; frame1?: { source: { media_type: string; data: string } } };
+    const inputs = bedrock.commandCalls(StartAsyncInvokeCommand).map((call) => call.args[0].input.modelInput as { loop: boolean; keyframes: Keyframes });
+    expect(inputs.map((input) => input.loop)).toEqual([false, false]);
+    expect(inputs[0]!.keyframes.frame0.source.data).toBe(product.bytes.toString('base64'));
+    expect(inputs[0]!.keyframes.frame1).toBeUndefined();
+    expect(inputs[1]!.keyframes.frame0.source.data).toBe(previousLastFrame.bytes.toString('base64'));
+    expect(inputs[1]!.keyframes.frame1).toEqual({ type: 'image', source: { type: 'base64', media_type: 'image/jpeg', data: product.bytes.toString('base64') } });
+  });
+
+  it('enlarges a very thin picture to 512 px without passing 4096 px on the long side (padded, not cut)', async () => {
+    bedrock.on(StartAsyncInvokeCommand).resolves({ invocationArn: arn });
+    await createLumaVideo({ client }).start(await videoRequest({ image: await image(100, 2000, 'png') }));
+    const frame0 = (bedrock.commandCalls(StartAsyncInvokeCommand)[0]!.args[0].input.modelInput as {
+      keyframes: { frame0: { source: { data: string } } };
+    }).keyframes.frame0.source;
+    const { width, height } = await sizeOf(frame0.data);
+    expect(Math.max(width!, height!)).toBeLessThanOrEqual(4096);
+    expect(Math.min(width!, height!)).toBeGreaterThanOrEqual(512);
+  });
+
+  it('caps each keyframe at its documented size, whatever the photo', async () => {
+    bedrock.on(StartAsyncInvokeCommand).resolves({ invocationArn: arn });
+    const photo = await noisyPhoto(2400, 2400);
+    expect(photo.bytes.length).toBeGreaterThan(KEYFRAME_MAX_BASE64_CHARS);
+    await createLumaVideo({ client }).start(await videoRequest({ image: photo, aspectRatio: '1:1' }));
+    const frame0 = (bedrock.commandCalls(StartAsyncInvokeCommand)[0]!.args[0].input.modelInput as {
+      keyframes: { frame0: { source: { media_type: string; data: string } } };
+    }).keyframes.frame0.source;
+    expect(frame0.data.length).toBeLessThanOrEqual(KEYFRAME_MAX_BASE64_CHARS);
+    expect(['image/jpeg', 'image/png']).toContain(frame0.media_type);
+    expect(await sizeOf(frame0.data)).toMatchObject({ width: 2400, height: 2400 });
+  }, 60_000);
 
   it('sends the same idempotency token when the same clip is started again', async () => {
     bedrock.on(StartAsyncInvokeCommand).resolves({ invocationArn: arn });

@@ -7,11 +7,17 @@ import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { apiKeyFromSecret, createApiKeyReader } from '../../lambdas/providers/fashn/api-key.js';
-import { createFashnOnModel, type FashnOnModelOptions } from '../../lambdas/providers/fashn/fashn-on-model.js';
-import { checkedOutputUrl, hostsVouchedForBy } from '../../lambdas/providers/fashn/output-image.js';
+import {
+  createFashnOnModel,
+  DEFAULT_DEADLINE_MS,
+  FASHN_LONGEST_JOB_MS,
+  type FashnOnModelOptions,
+} from '../../lambdas/providers/fashn/fashn-on-model.js';
+import { WORKFLOWS } from '../../lambdas/workflows.js';
+import { checkedOutputUrl, hostsVouchedForBy } from '../../lambdas/providers/fashn/outputs.js';
 import { TEST_FETCH_TARGETS_ENV } from '../../lambdas/net/safe-fetch.js';
 import { fashnPrompt, nearestAspectRatio } from '../../lambdas/providers/fashn/product-to-model.js';
-import { CONTENT_POLICY_MESSAGE, ProviderError, type OnModelImageRequest } from '../../lambdas/providers/ports.js';
+import { CONTENT_POLICY_MESSAGE, ProviderError, type OnModelImageRequest, type ProviderJobMemory } from '../../lambdas/providers/ports.js';
 
 const API_KEY = 'fa-test-key-123';
 const secrets = mockClient(SecretsManagerClient);
@@ -21,6 +27,8 @@ interface Scenario {
   run?: (body: { model_name?: string; inputs?: Record<string, unknown> }) => { status: number; body: unknown };
   /** Status answers in order; the last one repeats. */
   statuses: unknown[];
+  /** The CDN's answer for the output file (default: the PNG, labelled image/png). */
+  cdn?: { contentType: string; body?: Buffer };
 }
 
 let server: Server;
@@ -45,7 +53,8 @@ async function handle(request: IncomingMessage, response: ServerResponse): Promi
   const url = new URL(request.url ?? '/', baseUrl);
   if (url.pathname.startsWith('/cdn/')) {
     outputFetches += 1;
-    response.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': outputImage.length }).end(outputImage);
+    const body = scenario.cdn?.body ?? outputImage;
+    response.writeHead(200, { 'Content-Type': scenario.cdn?.contentType ?? 'image/png', 'Content-Length': body.length }).end(body);
     return;
   }
   // The documented API-level error for a bad key: HTTP 401 { error: "UnauthorizedAccess", message }.
@@ -225,6 +234,52 @@ describe('FASHN on-model adapter', () => {
     expect(error.kind).toBe('transient');
     expect(statusCalls).toBeGreaterThan(1);
     expect(outputFetches).toBe(0);
+  });
+
+  it('waits for a job as long as FASHN documents one may take, inside the budget of the task that calls it', () => {
+    // "Product to Model": 20–120 s per job. The Process task (and the batch's MakePhoto) then stores the picture.
+    expect(DEFAULT_DEADLINE_MS).toBeGreaterThanOrEqual(FASHN_LONGEST_JOB_MS);
+    for (const task of [WORKFLOWS.generation.tasks.Process, WORKFLOWS.batch.tasks.MakePhoto]) {
+      expect(DEFAULT_DEADLINE_MS).toBeLessThanOrEqual(task.timeoutSeconds * 1000 - 30_000);
+    }
+  });
+
+  it('never pays for a second job: the prediction id is remembered before polling, and a retry polls that prediction', async () => {
+    const remembered: string[] = [];
+    const memory = (): ProviderJobMemory => ({ started: remembered.at(-1), remember: async (id) => void remembered.push(id) });
+    scenario = { statuses: [{ id: 'pred-1', status: 'processing', output: null, error: null }] };
+    const first = await rejection(adapter({ deadlineMs: 200, pollIntervalMs: 20 }).generate(await request(), memory()));
+    expect(first.kind).toBe('transient');
+    expect(remembered).toEqual(['pred-1']);
+
+    // The workflow retries the task: the same photo, the job now done.
+    scenario = { statuses: [completed()] };
+    statusCalls = 0;
+    const output = await adapter().generate(await request(), memory());
+    expect(runBodies).toHaveLength(1);
+    expect(statusCalls).toBe(1);
+    expect(output).toMatchObject({ width: 720, height: 1280, model: 'fashn:product-to-model' });
+    expect(remembered).toEqual(['pred-1']);
+  });
+
+  it('a remembered prediction that failed is reported as its error, and nothing new is started', async () => {
+    scenario = { statuses: [{ id: 'pred-1', status: 'failed', output: null, error: { name: 'ContentModerationError', message: 'x' } }] };
+    const error = await rejection(adapter().generate(await request(), { started: 'pred-1', remember: async () => undefined }));
+    expect(error.kind).toBe('content_policy');
+    expect(runBodies).toHaveLength(0);
+  });
+
+  it('accepts the CDN answer by the picture bytes, whatever content type it states', async () => {
+    scenario = { statuses: [completed()], cdn: { contentType: 'application/octet-stream' } };
+    const output = await adapter().generate(await request());
+    expect([output.width, output.height]).toEqual([720, 1280]);
+    expect(outputFetches).toBe(1);
+  });
+
+  it('refuses a CDN answer that is no picture even when it is labelled image/png', async () => {
+    scenario = { statuses: [completed()], cdn: { contentType: 'image/png', body: Buffer.from('<html>Access denied</html>') } };
+    const error = await rejection(adapter().generate(await request()));
+    expect(error.kind).toBe('failed');
   });
 
   it('refuses an output on a foreign host', async () => {

@@ -63,7 +63,8 @@ describe('provider configuration', () => {
     [{ PROVIDER_IMAGE: 'fashn', FASHN_API_KEY_SECRET: 's' }, /environment variable FASHN_API_URL is not set/],
     [{ PROVIDER_IMAGE: 'fashn', FASHN_API_URL: 'https://api.fashn.ai' }, /environment variable FASHN_API_KEY_SECRET is not set/],
     [{ PROVIDER_IMAGE: 'fashn', FASHN_API_URL: 'http://api.fashn.ai', FASHN_API_KEY_SECRET: 's' }, /FASHN_API_URL must be an https/],
-    [{ PROVIDER_VIDEO: 'luma' }, /PROVIDER_VIDEO must be one of local, bedrock, google \(got "luma"\)/],
+    [{ PROVIDER_VIDEO: 'luma' }, /PROVIDER_VIDEO must be one of local, bedrock, google, fashn \(got "luma"\)/],
+    [{ PROVIDER_VIDEO: 'fashn', FASHN_API_KEY_SECRET: 's' }, /environment variable FASHN_API_URL is not set/],
     [{ PROVIDER_IMAGE: 'bedrock' }, /PROVIDER_IMAGE must be one of local, fashn/],
   ])('fails fast on %j', (env, message) => {
     expect(() => getProviders(env, { s3 })).toThrow(message);
@@ -109,16 +110,29 @@ describe('provider selection', () => {
     expect(calls).toEqual(['local:upscale']);
   });
 
+  it('routes video to FASHN image-to-video, which plans 16 s as two chained 10 s clips', () => {
+    const providers = getProviders(
+      { PROVIDER_VIDEO: 'fashn', FASHN_API_URL: 'https://api.fashn.ai', FASHN_API_KEY_SECRET: 'modelloop/fashn' },
+      { s3, localEngine: fakeLocalEngine([]) },
+    );
+    expect(providers.video.planClips(16)).toEqual([
+      { seconds: 10, keyframe: 'source' },
+      { seconds: 10, keyframe: 'previous-clip-last-frame' },
+    ]);
+    expect(providers.video.planClips(5)).toEqual([{ seconds: 5, keyframe: 'source' }]);
+  });
+
   it('routes video to Luma Ray2, which plans 16 s as two chained 9 s clips', async () => {
     bedrock.on(StartAsyncInvokeCommand).resolves({ invocationArn: 'arn:aws:bedrock:us-west-2:1:async-invoke/xyz' });
     const providers = getProviders({ PROVIDER_VIDEO: 'bedrock', BEDROCK_REGION: 'us-west-2' }, { s3, localEngine: fakeLocalEngine([]) });
 
     expect(providers.video.planClips(16)).toEqual([
       { duration: '9s', seconds: 9, keyframe: 'source' },
-      { duration: '9s', seconds: 9, keyframe: 'previous-clip-last-frame' },
+      { duration: '9s', seconds: 9, keyframe: 'previous-clip-last-frame', endKeyframe: 'source' },
     ]);
     const started = await providers.video.start({
       image: { bytes: await png(), mimeType: 'image/png' },
+      endImage: { bytes: await png(), mimeType: 'image/png' },
       prompt: 'Pivot',
       durationSeconds: 16,
       aspectRatio: '9:16',

@@ -10,7 +10,7 @@ import { emitMetrics, MetricUnit } from '../../core/metrics.js';
 import { traced } from '../../core/tracing.js';
 import { incrementGenerationsCount } from '../../data/clothing-repo.js';
 import * as repo from '../../data/generations-repo.js';
-import { aspectRatioOf, seedOfDescription, type ImageInput, type ImageOutput, type Size } from '../../providers/ports.js';
+import { aspectRatioOf, seedOfDescription, type ImageInput, type ImageOutput, type ProviderJobMemory, type Size } from '../../providers/ports.js';
 import { getProviders, type Providers } from '../../providers/registry.js';
 import { readObject, writeObject } from '../../storage/objects.js';
 import { detectImageType } from '../image-files.js';
@@ -102,6 +102,19 @@ async function readSource(generation: repo.GenerationRecord): Promise<ImageInput
   return { bytes, mimeType };
 }
 
+/**
+ * The paid job of this generation, kept on its row: an attempt that timed out or crashed while the provider worked
+ * leaves the job's id behind, and the retry waits for that job instead of starting (and paying for) another.
+ */
+function providerJobOf(generation: repo.GenerationRecord): ProviderJobMemory {
+  return {
+    started: generation.provider_job,
+    remember: async (jobId) => {
+      await repo.recordProviderJob(generation.user_id, generation.id, jobId);
+    },
+  };
+}
+
 function run(generation: repo.GenerationRecord, image: ImageInput): Promise<ImageOutput> {
   switch (generation.operation) {
     case 'on-model': {
@@ -114,7 +127,7 @@ function run(generation: repo.GenerationRecord, image: ImageInput): Promise<Imag
         size: IMAGE_SIZES[params.imageSize],
         aspectRatio: aspectRatioOf(IMAGE_SIZES[params.imageSize]),
         promptEnhance: params.promptEnhance,
-      });
+      }, providerJobOf(generation));
     }
     case 'batch': {
       const params = BatchPhotoParams.parse(generation.params);
@@ -128,7 +141,7 @@ function run(generation: repo.GenerationRecord, image: ImageInput): Promise<Imag
         promptEnhance: false,
         angle: params.cameraAngle,
         backdrop: params.backdrop,
-      });
+      }, providerJobOf(generation));
     }
     case 'edit':
       return ports().edit.edit({ image, instruction: EditParams.parse(generation.params).editPrompt });

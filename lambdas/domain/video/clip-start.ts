@@ -41,11 +41,11 @@ export async function startClip(state: OutputState): Promise<OutputState> {
   const clipCount = plan.length;
   const clipIndex = state.nextClip ?? 0;
   const clips = state.clips ?? [];
+  const source = async (): Promise<ImageInput> => ({ bytes: await readObject('results', job.source_key), mimeType: job.source_mime_type });
   // A clip keyed by the source starts from the product image (every Veo clip); a chained one from the clip before.
-  const image: ImageInput =
-    clipIndex === 0 || plan[clipIndex]?.keyframe === 'source'
-      ? { bytes: await readObject('results', job.source_key), mimeType: job.source_mime_type }
-      : await lastFrame(clips[clipIndex - 1]!);
+  const image: ImageInput = clipIndex === 0 || plan[clipIndex]?.keyframe === 'source' ? await source() : await lastFrame(clips[clipIndex - 1]!);
+  // The last clip of a chain ends on the product image, so the video's loop closes on the same picture.
+  const endImage = plan[clipIndex]?.endKeyframe === 'source' ? await source() : undefined;
   // Recorded before the call: from here on, cancelling no longer refunds this output, since the provider charges us.
   if (clipIndex === 0 && videoProviderIsPaid() && !(await markPaidOutputStarted(job.user_id, job.id, state.output))) {
     throw new WorkflowError('VideoJobEnded', 'The job has already ended.');
@@ -60,6 +60,7 @@ export async function startClip(state: OutputState): Promise<OutputState> {
       aspectRatio: job.aspect_ratio,
       size: VIDEO_SIZES[job.aspect_ratio],
       output: { bucket: bucketName('results'), key: rawClipKey(job.user_id, job.id, state.output, clipIndex) },
+        ...(endImage ? { endImage } : {}),
         clipIndex,
         variant: state.output,
       }),

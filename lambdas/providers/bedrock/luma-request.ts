@@ -4,19 +4,26 @@
 //                      modelInput: { prompt (1–5000 chars), aspect_ratio ("1:1" "16:9" "9:16" "4:3" "3:4" "21:9" "9:21"),
 //                                    loop (boolean), duration ("5s" | "9s"), resolution ("540p" | "720p"),
 //                                    keyframes: { frame0: { type: "image",
-//                                                           source: { type: "base64", media_type: "image/jpeg", data } } } },
+//                                                           source: { type: "base64", media_type: "image/jpeg", data } },
+//                                                 frame1?: (the same shape: the frame the clip ends on) } },
 //                      outputDataConfig: { s3OutputDataConfig: { s3Uri: "s3://bucket/prefix" } } }
 //   Image requirements (Performance Notes / Troubleshooting): JPEG or PNG, at least 512×512, at most 4096×4096.
+//   frame1 as an end frame: Luma's "Video Generation" guide (https://docs.lumalabs.ai/docs/video-generation,
+//   "With start and end frame"), which the Bedrock page points to for the model's use.
+// A Bedrock request is at most 25 MB, so each keyframe is encoded to at most KEYFRAME_MAX_BASE64_CHARS.
 import { createHash } from 'node:crypto';
 import { MOTION_PRESETS, VIDEO_DURATIONS } from '../../contracts/catalog.js';
 import { ProviderError, type ImageInput, type S3Location, type VideoStartRequest } from '../ports.js';
-import { displaySize, fitWithinLimits, resampleToPng } from './image-sizing.js';
+import { displaySize, encodeWithin, fitWithinLimits, padToMinimum, resampleToPng } from './image-sizing.js';
 import { LUMA_RAY2_MODEL_ID } from './luma-model.js';
 
 export { LUMA_RAY2_MODEL_ID };
-export const LUMA_RESOLUTION = '720p';
+/** 540p: Ray2 costs $0.75/s there against $1.50/s at 720p; finalize brings every clip to the delivered size. */
+export const LUMA_RESOLUTION = '540p';
 const PROMPT_MAX_CHARS = 5000;
-const KEYFRAME_LIMITS = { minSide: 512, maxSide: 4096, maxPixels: 4096 * 4096 } as const;
+export const KEYFRAME_LIMITS = { minSide: 512, maxSide: 4096, maxPixels: 4096 * 4096 } as const;
+/** Two keyframes and the prompt stay well inside Bedrock's 25 MB request. */
+export const KEYFRAME_MAX_BASE64_CHARS = 10_000_000;
 
 export const UNSUPPORTED_DURATION_MESSAGE = `Videos can be ${VIDEO_DURATIONS.join(', ')} seconds long.`;
 
@@ -30,11 +37,15 @@ export interface ClipPlan {
   seconds: 5 | 9;
   /** 'source': frame0 is the product image; 'previous-clip-last-frame': the workflow passes that frame as `image`. */
   keyframe: 'source' | 'previous-clip-last-frame';
+  /** 'source': frame1 is the product image (the last clip of a chain), so the chain ends where it began. */
+  endKeyframe?: 'source';
 }
 
 /**
  * The clips for a video of `durationSeconds`: 5 → [5s]; 8 → [9s] (finalize trims to 8); 16 → [9s, 9s] (the second
- * keyed from the first's last frame; finalize joins and trims 18 s to 16).
+ * keyed from the first's last frame and ending on the product image; finalize joins and trims 18 s to 16). A single
+ * clip closes its own loop (`loop: true`); a chain closes it with the last clip's end keyframe, since `loop` only
+ * loops a clip onto itself.
  */
 export function planClips(durationSeconds: number): ClipPlan[] {
   const longest = Math.max(...VIDEO_DURATIONS);
@@ -46,6 +57,7 @@ export function planClips(durationSeconds: number): ClipPlan[] {
     const seconds = durationSeconds - covered <= 5 ? 5 : 9;
     clips.push({ duration: `${seconds}s`, seconds, keyframe: clips.length === 0 ? 'source' : 'previous-clip-last-frame' });
   }
+  if (clips.length > 1) clips[clips.length - 1]!.endKeyframe = 'source';
   return clips;
 }
 
@@ -66,16 +78,23 @@ export function motionPrompt(prompt: string): string {
   return text.slice(0, PROMPT_MAX_CHARS);
 }
 
-/** frame0 as Ray2 accepts it: JPEG or PNG between 512 and 4096 px a side, upright. Fitting inputs pass unchanged. */
+/**
+ * A keyframe as Ray2 accepts it: JPEG or PNG, upright, 512 to 4096 px a side, within KEYFRAME_MAX_BASE64_CHARS.
+ * Fitting inputs pass unchanged; a picture too thin to reach 512 px without passing 4096 px is padded (its edge
+ * pixels repeated) rather than cut.
+ */
 export async function keyframeImage(image: ImageInput): Promise<{ mediaType: 'image/jpeg' | 'image/png'; data: string }> {
   const size = await displaySize(image.bytes);
   const target = fitWithinLimits(size, KEYFRAME_LIMITS);
   const fits = !size.needsRotation && target.width === size.width && target.height === size.height;
-  if (fits && (image.mimeType === 'image/jpeg' || image.mimeType === 'image/png')) {
-    return { mediaType: image.mimeType, data: image.bytes.toString('base64') };
+  const sendable = image.mimeType === 'image/jpeg' || image.mimeType === 'image/png';
+  if (fits && sendable && image.bytes.length <= (KEYFRAME_MAX_BASE64_CHARS / 4) * 3) {
+    return { mediaType: image.mimeType as 'image/jpeg' | 'image/png', data: image.bytes.toString('base64') };
   }
-  const png = await resampleToPng(image.bytes, target, 'fill');
-  return { mediaType: 'image/png', data: png.toString('base64') };
+  const resized = fits ? image.bytes : await resampleToPng(image.bytes, target, 'fill');
+  const padded = await padToMinimum(resized, KEYFRAME_LIMITS.minSide);
+  const encoded = await encodeWithin(padded, KEYFRAME_MAX_BASE64_CHARS, { lossless: image.mimeType !== 'image/jpeg' });
+  return { mediaType: encoded.mediaType, data: encoded.bytes.toString('base64') };
 }
 
 /**
@@ -95,8 +114,15 @@ export type LumaModelInput = {
   loop: boolean;
   duration: ClipPlan['duration'];
   resolution: typeof LUMA_RESOLUTION;
-  keyframes: { frame0: { type: 'image'; source: { type: 'base64'; media_type: 'image/jpeg' | 'image/png'; data: string } } };
+  keyframes: { frame0: LumaKeyframe; frame1?: LumaKeyframe };
 };
+
+export type LumaKeyframe = { type: 'image'; source: { type: 'base64'; media_type: 'image/jpeg' | 'image/png'; data: string } };
+
+async function keyframe(image: ImageInput): Promise<LumaKeyframe> {
+  const encoded = await keyframeImage(image);
+  return { type: 'image', source: { type: 'base64', media_type: encoded.mediaType, data: encoded.data } };
+}
 
 export interface LumaStartInput {
   modelId: string;
@@ -106,14 +132,16 @@ export interface LumaStartInput {
 }
 
 export async function lumaStartInput(request: VideoStartRequest, clip: ClipPlan, modelId = LUMA_RAY2_MODEL_ID): Promise<LumaStartInput> {
-  const frame0 = await keyframeImage(request.image);
+  const endImage = clip.endKeyframe === 'source' ? request.endImage : undefined;
+  if (clip.endKeyframe === 'source' && !endImage) throw new Error('the last clip of a chain needs the product image as its end frame');
   const modelInput: LumaModelInput = {
     prompt: motionPrompt(request.prompt),
     aspect_ratio: request.aspectRatio,
-    loop: true,
+    // One clip loops onto itself; a clip of a chain must not, or each clip would end where it began.
+    loop: planClips(request.durationSeconds).length === 1,
     duration: clip.duration,
     resolution: LUMA_RESOLUTION,
-    keyframes: { frame0: { type: 'image', source: { type: 'base64', media_type: frame0.mediaType, data: frame0.data } } },
+    keyframes: { frame0: await keyframe(request.image), ...(endImage ? { frame1: await keyframe(endImage) } : {}) },
   };
   const s3Uri = outputPrefixUri(request.output);
   // Idempotency: a retried start of the same clip (same input, same place) must not start a second paid job.

@@ -8,11 +8,12 @@
 import type { BedrockRuntimeClient } from '@aws-sdk/client-bedrock-runtime';
 import { ProviderError, type EditPort, type ImageInput, type ImageOutput } from '../ports.js';
 import { planEdit, UNSUPPORTED_EDIT_MESSAGE, type EditOperation } from './edit-instruction.js';
-import { displaySize, fitWithinLimits, resampleToPng, toExactOutput } from './image-sizing.js';
+import { base64Length, displaySize, encodeWithin, fitWithinLimits, resampleToJpeg, resampleToPng, toExactOutput } from './image-sizing.js';
 import { invokeStability, type StabilityBody } from './stability-invoke.js';
 import {
   DEFAULT_STABILITY_MODEL_IDS,
   EDIT_LIMITS,
+  EDIT_MAX_IMAGE_BASE64_CHARS,
   STABILITY_OUTPUT_FORMAT,
   type StabilityModelIds,
 } from './stability-models.js';
@@ -46,15 +47,23 @@ export function stabilityEditRequest(
   }
 }
 
-/** The image as the edit services accept it: upright, at most 9,437,184 pixels, sides of at least 64. */
-async function editInput(image: ImageInput): Promise<{ base64: string; width: number; height: number }> {
+/**
+ * The image as the edit services accept it: upright, at most 9,437,184 pixels, sides of at least 64, and small enough
+ * for Bedrock's 25 MB request once base64-encoded (a 9.4 MP photo as PNG can pass 25 MB): a JPEG photo is resampled
+ * to JPEG, a PNG or WebP to PNG where it fits, and anything too large becomes the best JPEG that fits (encodeWithin).
+ * The answer is brought back to the input's size.
+ */
+export async function editInput(image: ImageInput): Promise<{ base64: string; width: number; height: number }> {
   const size = await displaySize(image.bytes);
   const longer = Math.max(size.width, size.height);
   const shorter = Math.min(size.width, size.height);
   if (longer / shorter > EDIT_LIMITS.maxAspect) throw new ProviderError('unsupported', UNSUPPORTED_ASPECT_MESSAGE);
   const target = fitWithinLimits(size, EDIT_LIMITS);
   const unchanged = !size.needsRotation && target.width === size.width && target.height === size.height;
-  const bytes = unchanged ? image.bytes : await resampleToPng(image.bytes, target, 'fill');
+  const lossless = image.mimeType !== 'image/jpeg';
+  let bytes = image.bytes;
+  if (!unchanged) bytes = lossless ? await resampleToPng(image.bytes, target, 'fill') : await resampleToJpeg(image.bytes, target);
+  if (base64Length(bytes.length) > EDIT_MAX_IMAGE_BASE64_CHARS) bytes = (await encodeWithin(bytes, EDIT_MAX_IMAGE_BASE64_CHARS, { lossless })).bytes;
   return { base64: bytes.toString('base64'), width: size.width, height: size.height };
 }
 

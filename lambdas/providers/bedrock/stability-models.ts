@@ -32,5 +32,9 @@ export const FAST_UPSCALE_LIMITS = { minSide: 32, maxSide: 1536, minPixels: 1024
  * between 1:2.5 and 2.5:1." */
 export const EDIT_LIMITS = { minSide: 64, maxPixels: 9_437_184, maxAspect: 2.5 } as const;
 
+/** InvokeModel takes a request body of at most 25 MB ("Quotas for Amazon Bedrock"); the image's base64 text gets all
+ * of it but a margin for the prompts and the JSON around them. */
+export const EDIT_MAX_IMAGE_BASE64_CHARS = 24_000_000;
+
 /** Every request asks for PNG (`output_format` enum: jpeg, png, webp; default png), the ports' output type. */
 export const STABILITY_OUTPUT_FORMAT = 'png';

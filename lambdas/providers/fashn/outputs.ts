@@ -1,13 +1,17 @@
-// Downloading a prediction's output image without becoming a server-side request forgery tool: only https (http
-// only where a test server is explicitly allowed), only hosts the configured API vouches for, and then the guard of
-// every server-side fetch (public addresses only, checked after resolution and connected to as checked, time and
-// size limits while streaming), no redirects, and an image content type. A `data:image/...;base64,` output (return_base64) needs no fetch.
+// Downloading a prediction's output (a picture or an MP4) without becoming a server-side request forgery tool: only
+// https (http only where a test server is explicitly allowed), only hosts the configured API vouches for, and then
+// the guard of every server-side fetch (public addresses only, checked after resolution and connected to as checked,
+// time and size limits while streaming), no redirects, and a file recognised by its magic bytes (JPEG, PNG, WebP; an
+// MP4's `ftyp` box), whatever content type the CDN states. A `data:image/...;base64,` output (return_base64) needs no fetch.
 import { isIP } from 'node:net';
+import { detectImageType } from '../../contracts/upload-rules.js';
 import { safeFetch, SafeFetchError, type FetchedBody } from '../../net/safe-fetch.js';
 import { ProviderError } from '../ports.js';
 import { errorForNetworkFailure, FASHN_FAILED_MESSAGE } from './fashn-errors.js';
 
-const MAX_OUTPUT_BYTES = 64 * 1024 * 1024;
+const MAX_IMAGE_BYTES = 64 * 1024 * 1024;
+/** A 10 s clip at 1080p is tens of megabytes. */
+const MAX_VIDEO_BYTES = 200 * 1024 * 1024;
 
 export interface OutputUrlPolicy {
   /** Hosts an output may come from. */
@@ -53,18 +57,35 @@ function fromDataUrl(output: string): Buffer | null {
 export async function fetchOutputImage(output: string, policy: OutputUrlPolicy, signal: AbortSignal): Promise<Buffer> {
   if (output.startsWith('data:')) {
     const bytes = fromDataUrl(output);
-    if (!bytes) throw refused();
+    if (!bytes || !detectImageType(bytes)) throw refused();
     return bytes;
   }
+  return download(output, policy, signal, { accept: 'image/*', maxBytes: MAX_IMAGE_BYTES, isExpected: (bytes) => !!detectImageType(bytes) });
+}
+
+/** An MP4 starts with a box whose type, at bytes 4–7, is `ftyp`. */
+export const isMp4 = (bytes: Uint8Array): boolean => bytes.length >= 12 && Buffer.from(bytes.subarray(4, 8)).toString('latin1') === 'ftyp';
+
+export function fetchOutputVideo(output: string, policy: OutputUrlPolicy, signal: AbortSignal): Promise<Buffer> {
+  return download(output, policy, signal, { accept: 'video/mp4,video/*', maxBytes: MAX_VIDEO_BYTES, isExpected: isMp4 });
+}
+
+async function download(
+  output: string,
+  policy: OutputUrlPolicy,
+  signal: AbortSignal,
+  expected: { accept: string; maxBytes: number; isExpected: (bytes: Buffer) => boolean },
+): Promise<Buffer> {
   const url = checkedOutputUrl(output, policy);
   let fetched: FetchedBody;
   try {
     // Redirects could leave the vouched-for hosts, so none are followed.
-    fetched = await safeFetch(url, { maxBytes: MAX_OUTPUT_BYTES, maxRedirects: 0, accept: 'image/*', signal });
+    fetched = await safeFetch(url, { maxBytes: expected.maxBytes, maxRedirects: 0, accept: expected.accept, signal });
   } catch (error) {
     throw outputFailure(error);
   }
-  if (!fetched.contentType.startsWith('image/')) throw refused();
+  // CDNs label files loosely (application/octet-stream, binary/octet-stream): the bytes say what the file is.
+  if (!expected.isExpected(fetched.bytes)) throw refused();
   return fetched.bytes;
 }
 
