@@ -3,6 +3,7 @@ import { CfnOutput, NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
 import { UserPoolClientIdentityProvider } from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
 import { BATCH_CONCURRENCY, BATCH_CONCURRENCY_ENV } from '../lambdas/workflows.js';
+import { expectedVideoSeconds } from '../lambdas/contracts/expected-wait.js';
 import { providerEnvName, type ModelLoopConfig, type ProviderPort } from './config.js';
 import { Auth } from './constructs/auth.js';
 import { Data } from './constructs/data.js';
@@ -128,6 +129,7 @@ export class ModelLoopStack extends Stack {
       dataBuckets: Object.values(this.storage.buckets),
       accessLogs: this.storage.accessLogs,
       payments: config.payments.mode,
+      expectedVideoSeconds: expectedVideoSeconds(config.providers.video),
     });
     this.auth.addReturnOrigin(this.web.url);
     // The app's own CloudFront URL is always allowed; webOrigins adds others (a custom domain, a local web app on dev).

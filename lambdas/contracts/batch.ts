@@ -4,7 +4,8 @@
 // Shared by the Lambda handlers and the web app.
 // Schemas are built in `/* @__PURE__ */` calls so that a bundle builds only those it reads (see api.ts).
 import * as z from 'zod';
-import { BATCH_CAMERA_ANGLES, BATCH_DEFAULT_BACKDROP, BATCH_DEFAULT_PROMPT } from './catalog.js';
+import { BATCH_CAMERA_ANGLES, BATCH_DEFAULT_BACKDROP, BATCH_DEFAULT_PROMPT, PRODUCT_TYPES } from './catalog.js';
+import { DEFAULT_IMAGE_ASPECT_RATIO, IMAGE_ASPECT_RATIOS } from './image-ratios.js';
 import {
   DEFAULT_IMAGE_AI_MODEL,
   Generation,
@@ -81,6 +82,8 @@ export const BatchEntry = /* @__PURE__ */ (() => z
   .object({
     clothingItemId: z.string({ error: BATCH_MESSAGES.selectItem }).trim().min(1, BATCH_MESSAGES.selectItem).max(64).optional(),
     generationId: GenerationId.optional(),
+    /** What the entry's image shows; by default its library item's product type (clothing for a result made as clothing). */
+    productType: z.enum(PRODUCT_TYPES).optional(),
     prompt: z
       .string()
       .trim()
@@ -116,6 +119,8 @@ export const GenerateBatchRequest = /* @__PURE__ */ (() => z
       .max(BATCH_MAX_ENTRIES, BATCH_MESSAGES.tooManyEntries),
     aiModel: z.enum(IMAGE_AI_MODELS.map((model) => model.id) as [string, ...string[]]).default(DEFAULT_IMAGE_AI_MODEL),
     imageSize: z.enum(IMAGE_SIZE_NAMES).default(BATCH_DEFAULT_IMAGE_SIZE),
+    /** Every photo's ratio: 9:16 (the default), or 1:1, 4:5, 3:4. */
+    aspectRatio: z.enum(IMAGE_ASPECT_RATIOS).default(DEFAULT_IMAGE_ASPECT_RATIO),
   })
   .superRefine((body, context) => {
     const photos = body.batchItems.reduce((sum, entry) => sum + entry.cameraAngles.length, 0);
@@ -163,12 +168,15 @@ export const Batch = /* @__PURE__ */ (() => z.object({
   completed_at: z.string().nullable(),
   credits_used: z.number().int(),
   image_size: z.string(),
+  /** Batches stored before ratios were offered are 9:16. */
+  aspect_ratio: z.enum(IMAGE_ASPECT_RATIOS),
   entries: z.array(
     z.object({
       /** The entry's image: a library item or one of the caller's results; the other is null. */
       clothingItemId: z.string().nullable(),
       generationId: z.string().nullable(),
       clothingItemName: z.string(),
+      productType: z.enum(PRODUCT_TYPES),
       prompt: z.string(),
       cameraAngles: z.array(z.enum(BATCH_CAMERA_ANGLES)),
       backdrop: z.string(),

@@ -5,6 +5,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join, resolve } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RuntimeConfig } from '../../lambdas/contracts/api.js';
+import { expectedVideoSeconds } from '../../lambdas/contracts/expected-wait.js';
 import { ID_TOKEN_ENV } from '../../lambdas/core/jwt.js';
 import { USER_POOL_ENV } from '../../lambdas/core/config.js';
 import { bucketEnvName, tableEnvName, type BucketName, type TableName } from '../../lambdas/data/tables.js';
@@ -68,6 +69,12 @@ export interface TwinStripe {
 }
 
 /** The twin's Stripe settings from the environment, when both secrets are set. Live keys are refused. */
+/** config.json's `expectedVideoSeconds` for the video adapter the twin runs (none for an unmeasured one). */
+function withExpectedVideoSeconds(videoAdapter: string): Pick<RuntimeConfig, 'expectedVideoSeconds'> {
+  const seconds = expectedVideoSeconds(videoAdapter);
+  return seconds === undefined ? {} : { expectedVideoSeconds: seconds };
+}
+
 export function stripeFromEnv(env: NodeJS.ProcessEnv = process.env): TwinStripe | undefined {
   const secretKey = env.STRIPE_SECRET_KEY?.trim();
   const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim();
@@ -230,6 +237,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       host: 'local',
       testPayments: !stripe,
       payments: stripe ? 'stripe' : 'test',
+      ...withExpectedVideoSeconds(process.env.PROVIDER_VIDEO?.trim() || 'local'),
     };
     const webSocketApi = await startLocalWebSocketApi({
       path: WEBSOCKET_PATH,

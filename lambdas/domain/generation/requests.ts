@@ -1,5 +1,6 @@
 // The three image requests (generate-ai-image, edit-ai-image, upscale-ai-image) as generation drafts: what each records, costs and starts from.
-import { IMAGE_SIZES, UPSCALE_RESOLUTIONS } from '../../contracts/catalog.js';
+import { UPSCALE_RESOLUTIONS } from '../../contracts/catalog.js';
+import { imageSizeFor } from '../../contracts/image-ratios.js';
 import type * as z from 'zod';
 import type {
   EditImageRequest,
@@ -23,7 +24,7 @@ const UPSCALE_MODEL = 'image-upscale';
 /** POST /generate-ai-image: the product on a model, at the exact size asked for. */
 export async function generateOnModelImage(spending: SpendingRequest, body: GenerateImage): Promise<GenerationStarted> {
   const userId = spending.userId;
-  const size = IMAGE_SIZES[body.imageSize];
+  const size = imageSizeFor(body.imageSize, body.aspectRatio);
   const source =
     body.clothingItemId !== undefined
       ? placed(await clothingItemSource(userId, body.clothingItemId))
@@ -35,12 +36,13 @@ export async function generateOnModelImage(spending: SpendingRequest, body: Gene
     operation: 'on-model',
     aiModel: body.aiModel,
     tier: 'image-generation',
-    description: `Image generation (${body.imageSize.toUpperCase()}, ${size.width}×${size.height})`,
+    description: `Image generation (${body.imageSize.toUpperCase()} ${body.aspectRatio}, ${size.width}×${size.height})`,
     params: {
       productType: body.productType,
       prompt: body.prompt,
       cameraZoom: body.cameraZoom,
       imageSize: body.imageSize,
+      aspectRatio: body.aspectRatio,
       promptEnhance: body.promptEnhance,
       clothingItemId: body.clothingItemId ?? null,
     },
@@ -63,7 +65,7 @@ export async function editImage(spending: SpendingRequest, body: EditImage): Pro
   });
 }
 
-/** POST /upscale-ai-image: one of the caller's images at exactly 2K, 4K or 8K. */
+/** POST /upscale-ai-image: one of the caller's images at 2K, 4K or 8K, in the source's own ratio (upscaleSizeFor). */
 export async function upscaleImage(spending: SpendingRequest, body: UpscaleImage): Promise<GenerationStarted> {
   const resolution = UPSCALE_RESOLUTIONS[body.targetResolution];
   const source = placed(await ownImageSource(spending.userId, body.imageRef));
@@ -72,7 +74,7 @@ export async function upscaleImage(spending: SpendingRequest, body: UpscaleImage
     operation: 'upscale',
     aiModel: UPSCALE_MODEL,
     tier: resolution.tier,
-    description: `Upscale to ${body.targetResolution.toUpperCase()} (${resolution.width}×${resolution.height})`,
+    description: `Upscale to ${body.targetResolution.toUpperCase()}`,
     params: { targetResolution: body.targetResolution, imageUrl: body.imageRef },
     source,
   });

@@ -9,8 +9,9 @@ import {
   type Batch,
   type CameraAngle,
 } from '@contracts/batch';
-import { BATCH_CAMERA_ANGLES, BATCH_DEFAULT_PROMPT } from '@contracts/catalog';
+import { BATCH_CAMERA_ANGLES, BATCH_DEFAULT_PROMPT, type ProductType } from '@contracts/catalog';
 import { IMAGE_SIZE_NAMES, PROMPT_MAX_LENGTH, type ImageSizeName } from '@contracts/generations';
+import { DEFAULT_IMAGE_ASPECT_RATIO, type ImageAspectRatio } from '@contracts/image-ratios';
 import { useQueryClient } from '@tanstack/react-query';
 import { Coins, Download, Layers, Plus, Trash2, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
@@ -31,6 +32,8 @@ import { profileQueryKey, useProfile, useSetBalance } from '@/lib/profile';
 import { useUser } from '@/lib/session-context';
 import { usePricingTiers } from '@/features/prices';
 import { useClothingItems } from '@/lib/clothing-items';
+import { PRODUCT_LABELS, PRODUCT_TYPE_OPTIONS, productTypeOfResult } from '@/lib/product-types';
+import { AspectRatioChoice } from '@/components/generation/aspect-ratio-choice';
 import { ACTIVE_BATCH_KEY, DEFAULT_ENTRY, readDraft, requestBatchZip, useBatch, useSubmitBatch, writeDraft, type BatchItem } from './api';
 import { askForNotifications, notificationPermission, notifyWorkDone } from '@/lib/notify';
 
@@ -48,7 +51,7 @@ export default function BatchGenerationPage() {
   const setBalance = useSetBalance();
   const queryClient = useQueryClient();
   const user = useUser();
-  const ids = { prompt: useId(), hex: useId(), picker: useId(), size: useId() };
+  const ids = { prompt: useId(), hex: useId(), picker: useId(), size: useId(), productType: useId() };
 
   // Opened from a result's "Add to batch": that image is already chosen.
   const handedOver = useChosenSource();
@@ -57,6 +60,8 @@ export default function BatchGenerationPage() {
   const [angles, setAngles] = useState<CameraAngle[]>([]);
   const [backdrop, setBackdrop] = useState<string>('#FFFFFF');
   const [imageSize, setImageSize] = useState<ImageSizeName>('2k');
+  const [aspectRatio, setAspectRatio] = useState<ImageAspectRatio>(DEFAULT_IMAGE_ASPECT_RATIO);
+  const [productType, setProductType] = useState<ProductType>('clothing');
   const [draft, setDraft] = useState<BatchItem[]>(readDraft);
   const [activeId, setActiveId] = useState<string | undefined>(() => localStorage.getItem(ACTIVE_BATCH_KEY) ?? undefined);
   const active = useBatch(activeId);
@@ -72,6 +77,11 @@ export default function BatchGenerationPage() {
   const result = useGeneration(source?.kind === 'generation' ? source.id : undefined).data;
   // The name the server gives the entry too: the item's, or what the result is and when.
   const chosenName = item?.name ?? (result?.status === 'complete' && result.result_content_type?.startsWith('image/') ? resultEntryName(result) : undefined);
+  // The chosen image's product type is preselected: the item's own, or what the result was made as.
+  const chosenProductType = item?.product_type ?? (result ? productTypeOfResult(result) : undefined);
+  useEffect(() => {
+    if (chosenProductType) setProductType(chosenProductType);
+  }, [source?.kind, source?.id, chosenProductType]);
   const pictures = useMemo(
     () =>
       new Map([
@@ -98,6 +108,7 @@ export default function BatchGenerationPage() {
         id: crypto.randomUUID(),
         ...(source.kind === 'generation' ? { generationId: source.id } : { clothingItemId: source.id }),
         clothingItemName: chosenName,
+        productType,
         prompt: prompt.trim() || BATCH_DEFAULT_PROMPT,
         cameraAngles: angles,
         backdrop: hex,
@@ -112,14 +123,16 @@ export default function BatchGenerationPage() {
     if (credits < totalCredits) return void toast.error('Insufficient Credits', { description: BATCH_MESSAGES.notEnoughCredits(totalCredits, credits), action: buyCredits });
     try {
       const started = await submit.mutateAsync({
-        batchItems: draft.map(({ clothingItemId, generationId, prompt: entryPrompt, cameraAngles, backdrop: colour }) => ({
+        batchItems: draft.map(({ clothingItemId, generationId, productType: entryType, prompt: entryPrompt, cameraAngles, backdrop: colour }) => ({
           clothingItemId,
           generationId,
+          productType: entryType ?? 'clothing',
           prompt: entryPrompt,
           cameraAngles,
           backdrop: colour,
         })),
         imageSize,
+        aspectRatio,
       });
       // After submit the draft is cleared (it was charged) and the balance shows what the debit left.
       setDraft([]);
@@ -146,6 +159,16 @@ export default function BatchGenerationPage() {
               <legend className="mb-1.5 block text-sm font-medium text-slate-800">Clothing item or past result</legend>
               <YourImagesPicker value={source} onChange={setSource} />
             </fieldset>
+            <div>
+              <Label htmlFor={ids.productType}>Product type</Label>
+              <Select id={ids.productType} value={productType} onChange={(event) => setProductType(event.target.value as ProductType)}>
+                {PRODUCT_TYPE_OPTIONS.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </Select>
+            </div>
             <div>
               <Label htmlFor={ids.prompt}>Prompt</Label>
               <Input id={ids.prompt} value={prompt} maxLength={PROMPT_MAX_LENGTH} onChange={(event) => setPrompt(event.target.value)} />
@@ -208,6 +231,7 @@ export default function BatchGenerationPage() {
                 ))}
               </Select>
             </div>
+            <AspectRatioChoice value={aspectRatio} onChange={setAspectRatio} imageSize={imageSize} />
           </CardContent>
         </Card>
 
@@ -248,6 +272,24 @@ export default function BatchGenerationPage() {
                     <div className="min-w-0 flex-1 text-sm">
                       <p className="truncate font-medium text-slate-900">{entry.clothingItemName}</p>
                       <p className="truncate text-slate-700">{entry.prompt}</p>
+                      <label className="mt-1 flex items-center gap-2 text-slate-700">
+                        <span className="text-xs">Product type</span>
+                        <select
+                          aria-label={`Product type of entry ${index + 1} (${entry.clothingItemName})`}
+                          value={entry.productType ?? 'clothing'}
+                          onChange={(event) => {
+                            const changed = event.target.value as ProductType;
+                            setDraft((current) => current.map((other) => (other.id === entry.id ? { ...other, productType: changed } : other)));
+                          }}
+                          className="rounded border border-slate-300 bg-white px-1.5 py-0.5 text-xs"
+                        >
+                          {PRODUCT_TYPE_OPTIONS.map((option) => (
+                            <option key={option.value} value={option.value}>
+                              {PRODUCT_LABELS[option.value]}
+                            </option>
+                          ))}
+                        </select>
+                      </label>
                       <p className="flex flex-wrap items-center gap-1 text-slate-700">
                         <span className="inline-block h-3 w-3 rounded-full border border-slate-300" style={{ backgroundColor: entry.backdrop }} aria-hidden="true" />
                         <span className="font-mono text-xs">{entry.backdrop}</span> · {entry.cameraAngles.join(', ')}

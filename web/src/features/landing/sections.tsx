@@ -15,6 +15,7 @@ import {
 } from 'lucide-react';
 import { ButtonLink } from '@/components/ui/button';
 import { formatUsd } from '@/lib/format';
+import { landingVideoPromise, useExpectedVideoSeconds } from '@/lib/expected-wait';
 import { useLandingSession } from './use-landing-session';
 import { billingWithCredits, paths, signUpThen } from '@/lib/paths';
 
@@ -38,7 +39,7 @@ const OLD_WAY = [
 ];
 const NEW_WAY = [
   'Upload one product photo: flat lay, hanger, ghost mannequin or model shot',
-  'On-model images and videos, most ready within 2-5 minutes',
+  'On-model images and videos without a photo shoot',
   'Pay-as-you-go credits that never expire, from $0.10 each',
   'HD looped MP4s with a perfect-loop guarantee that stop the scroll',
 ];
@@ -126,13 +127,14 @@ const OFFERINGS = [
   { icon: Film, title: 'AI Video Generation', text: 'Short looping product videos from a single still image.' },
 ];
 const CLAIMS = [
-  { icon: Clock, title: 'Ready in minutes', text: 'Most videos are ready within 2-5 minutes, often much sooner, and we notify you when yours is done.' },
+  { icon: Clock, title: 'Ready in minutes', text: (promise: string) => `${promise}, and we notify you when yours is done.` },
   { icon: LoopIcon, title: 'Perfect-loop guarantee', text: 'Every video loops seamlessly, frame to frame, with no visible jump.' },
   { icon: ShieldCheck, title: 'Commercial use allowed', text: 'Use everything you create in your shop, ads and social posts.' },
   { icon: Sparkles, title: 'No technical skill needed', text: 'If you can upload a photo, you can make a product video.' },
 ];
 
 export function Features() {
+  const promise = landingVideoPromise(useExpectedVideoSeconds());
   return (
     <section id="product" aria-labelledby="features-title" className="py-20">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
@@ -157,7 +159,7 @@ export function Features() {
               <claim.icon className="h-6 w-6 shrink-0 text-emerald-700" aria-hidden="true" />
               <div>
                 <h3 className="font-semibold text-slate-900">{claim.title}</h3>
-                <p className="mt-1 text-sm text-slate-700">{claim.text}</p>
+                <p className="mt-1 text-sm text-slate-700">{typeof claim.text === 'string' ? claim.text : claim.text(promise)}</p>
               </div>
             </li>
           ))}

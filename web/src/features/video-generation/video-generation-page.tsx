@@ -31,12 +31,12 @@ import { checkPickedImage } from '@/lib/image-check';
 import { useBuyCreditsAction } from '@/lib/buy-credits';
 import { useChosenSource, type ChosenSource } from '@/lib/next-step';
 import { useProfile } from '@/lib/profile';
-import { useTypicalTime } from '@/lib/typical-time';
+import { expectedVideoPhrase, useExpectedVideoSeconds } from '@/lib/expected-wait';
 import { useObjectUrl } from '@/lib/uploads';
 import { useTierCost } from '@/features/prices';
 import { useJobs } from './api';
 import { JobProgressRow } from './job-progress';
-import { useVideoJob, type VideoPhase } from './use-video-job';
+import { useVideoJob, type VideoOrder, type VideoPhase } from './use-video-job';
 import { VIDEO_MESSAGES } from './video-messages';
 
 const MAX_MB = VIDEO_SOURCE_MAX_BYTES / 1024 / 1024;
@@ -57,6 +57,18 @@ export default function VideoGenerationPage() {
   const busy = video.phase.kind === 'starting';
   const costPerVideo = useTierCost()('video-generation');
   useShownJob(video.show);
+  const resultRef = useRef<HTMLDivElement>(null);
+  const showResult = () => resultRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  // A started job is never missed: its progress card is brought into view and a toast says so, with a link back to it.
+  const generate = async (order: VideoOrder) => {
+    const jobId = await video.start(order);
+    if (!jobId) return;
+    showResult();
+    toast.success(VIDEO_MESSAGES.started.title, {
+      description: VIDEO_MESSAGES.started.description,
+      action: { label: 'View progress', onClick: showResult },
+    });
+  };
   return (
     <div>
       <PageHeader
@@ -64,9 +76,11 @@ export default function VideoGenerationPage() {
         description={`Turn a product photo into a perfectly looping video. ${formatCredits(costPerVideo)} per video.`}
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
-        <VideoForm busy={busy} onGenerate={video.start} />
+        <VideoForm busy={busy} onGenerate={generate} />
         <div className="space-y-6">
-          <VideoResult phase={video.phase} onCheckStatus={() => void video.checkStatus()} onCancel={() => void video.cancel()} />
+          <div ref={resultRef} className="scroll-mt-20">
+            <VideoResult phase={video.phase} onCheckStatus={() => void video.checkStatus()} onCancel={() => void video.cancel()} />
+          </div>
           <JobHistory onShow={(job) => void video.show(job)} />
         </div>
       </div>
@@ -123,7 +137,7 @@ function OptionGroup<T extends string | number>({
   );
 }
 
-function VideoForm({ busy, onGenerate }: { busy: boolean; onGenerate: ReturnType<typeof useVideoJob>['start'] }) {
+function VideoForm({ busy, onGenerate }: { busy: boolean; onGenerate: (order: VideoOrder) => Promise<void> }) {
   const profile = useProfile();
   // Opened from a result's "Make a video": that image is already chosen, nothing to upload again.
   const handedOver = useChosenSource();
@@ -315,7 +329,7 @@ function VideoResult({ phase, onCheckStatus, onCancel }: { phase: VideoPhase; on
   const waiting = phase.kind === 'polling' || phase.kind === 'timed-out' ? phase : undefined;
   const elapsed = useElapsedSeconds(waiting?.startedAt);
   const fraction = Math.min(1, elapsed / VIDEO_PROGRESS_FULL_SECONDS);
-  const typical = useTypicalTime('video');
+  const typical = expectedVideoPhrase(useExpectedVideoSeconds());
   return (
     <Card>
       <CardHeader>
