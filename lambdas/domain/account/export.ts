@@ -99,6 +99,7 @@ export async function exportAccountData(userId: string, now = new Date()): Promi
         'generations.json        your images and videos (history)',
         'video-jobs.json         your video jobs',
         'credit-transactions.*   your credits ledger (JSON and CSV)',
+        'support-tickets.json    your support requests',
         `files.csv               every file, in this zip or as a link valid until ${linksExpireAt}`,
         '',
       ].join('\n'),
@@ -109,6 +110,7 @@ export async function exportAccountData(userId: string, now = new Date()): Promi
     textFile('video-jobs.json', json(jobs.map(({ debit_id: _debit, ...job }) => job))),
     textFile('credit-transactions.json', json(ledger)),
     textFile('credit-transactions.csv', ledgerCsv(ledger)),
+    textFile('support-tickets.json', json(await listUserPartition('tickets', userId))),
     textFile('files.csv', csv(['file', 'in_zip', 'link'], [...included.map((file) => [file.name, 'yes', '']), ...linkRows.map(([name, url]) => [name, 'no', url])])),
     ...included.map((file): ZipFile => ({ name: file.name, size: sizes.get(`${file.bucket}/${file.key}`)!, data: () => openObject(file.bucket, file.key) })),
   ];

@@ -21,6 +21,22 @@ export function generationTypeLabel(generation: Pick<Generation, 'generation_typ
   return label;
 }
 
+/**
+ * The picture's shape: its ratio and pixel size once made ('1:1 · 1024×1024'), the ratio asked for while it is being
+ * made; undefined for a row with neither (a video's history row, an edit still processing).
+ */
+export function resultShapeLabel(generation: Pick<Generation, 'width' | 'height' | 'params'>): string | undefined {
+  const { width, height } = generation;
+  if (width && height) {
+    const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+    const divisor = gcd(width, height);
+    const [a, b] = [width / divisor, height / divisor];
+    // A ratio with large terms (an edit of an odd-sized upload) is shown by its size alone.
+    return a <= 64 && b <= 64 ? `${a}:${b} · ${width}×${height}` : `${width}×${height}`;
+  }
+  return typeof generation.params.aspectRatio === 'string' ? generation.params.aspectRatio : undefined;
+}
+
 /** A batch photo's entry: 'Entry 2 · Linen shirt'; undefined for other rows. */
 export function batchEntryLabel(generation: Pick<Generation, 'operation' | 'params'>): string | undefined {
   if (generation.operation !== 'batch' || typeof generation.params.entryIndex !== 'number') return undefined;

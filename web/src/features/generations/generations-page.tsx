@@ -9,6 +9,7 @@ import {
   generationTypeLabel,
   modelDisplayName,
   productLabel,
+  resultShapeLabel,
 } from '@/components/generation/generation-labels';
 import { NextStepActions } from '@/components/generation/next-step-actions';
 import { PageHeader } from '@/components/page-header';
@@ -127,6 +128,7 @@ function historyColumns(itemName: ItemName, onView: (generation: Generation) => 
           <span>
             <span className="block font-medium text-slate-900">{generationTypeLabel(generation)}</span>
             {batchEntryLabel(generation) && <span className="block text-xs text-slate-600">{batchEntryLabel(generation)}</span>}
+            {resultShapeLabel(generation) && <span className="block text-xs text-slate-600" data-testid="generation-shape">{resultShapeLabel(generation)}</span>}
           </span>
         </span>
       ),
@@ -171,6 +173,7 @@ function GenerationCard({ generation, itemName, onView }: { generation: Generati
             <GenerationStatusBadge status={generation.status} />
           </p>
           {batchEntryLabel(generation) && <p className="text-xs text-slate-600">{batchEntryLabel(generation)}</p>}
+          {resultShapeLabel(generation) && <p className="text-xs text-slate-600" data-testid="generation-shape">{resultShapeLabel(generation)}</p>}
           <p className="text-sm text-slate-700">
             {modelDisplayName(generation.ai_model)} · {productLabel(generation, itemName(generation))}
           </p>
