@@ -15,6 +15,7 @@ import {
   PROMPT_MAX_LENGTH,
   type GenerationOperation,
 } from './generations.js';
+import { creditCount } from './plural.js';
 
 export type CameraAngle = (typeof BATCH_CAMERA_ANGLES)[number];
 
@@ -53,7 +54,7 @@ export const BATCH_MESSAGES = {
   selectAngle: 'Please select at least one camera angle',
   empty: 'Please add at least one item to the batch',
   /** Shown before submitting when the balance is short, so nothing is sent that would be refused. */
-  notEnoughCredits: (needed: number, available: number) => `You need ${needed} credits but only have ${available}`,
+  notEnoughCredits: (needed: number, available: number) => `You need ${creditCount(needed)} but only have ${available}`,
   tooManyEntries: `A batch can have at most ${BATCH_MAX_ENTRIES} entries`,
   tooManyPhotos: (photos: number) => `A batch can make at most ${BATCH_MAX_PHOTOS} photos (this one would make ${photos})`,
   invalidBackdrop: 'The backdrop colour must be a preset (white, light grey, beige, blush, sky, black) or #RRGGBB',

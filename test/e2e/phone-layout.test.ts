@@ -97,7 +97,11 @@ describe('phone layout (390×844)', () => {
     await page.goto('/auth');
     const problems = [await problemsOf(page, '/auth', MAIN_ACTION['/auth']!(page))];
 
-    await signUpInUi(page, uniqueEmail('phone.sweep'));
+    // A deliberately long address (40+ characters, no break opportunity before the @): every screen that shows it
+    // must wrap it rather than widen the page.
+    const longEmail = uniqueEmail('phone.sweep.with-a-deliberately-long-mailbox-name');
+    expect(longEmail.length).toBeGreaterThanOrEqual(40);
+    await signUpInUi(page, longEmail);
     for (const route of TABLE_ROUTES.filter((path) => path !== '/auth')) {
       await page.goto(route);
       problems.push(await problemsOf(page, route, MAIN_ACTION[route]!(page)));

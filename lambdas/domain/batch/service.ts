@@ -16,6 +16,7 @@ import {
 } from '../../contracts/batch.js';
 import { PRODUCT_TYPES, SHORT_LIST_LIMIT, type ProductType } from '../../contracts/catalog.js';
 import { GenerationId } from '../../contracts/generations.js';
+import { creditCount, plural } from '../../contracts/plural.js';
 import { DEFAULT_IMAGE_ASPECT_RATIO } from '../../contracts/image-ratios.js';
 import { badRequest, notFound } from '../../core/errors.js';
 import { requireEnv } from '../../core/config.js';
@@ -180,7 +181,7 @@ export async function submitBatch(request: SpendingRequest, body: GenerateBatch)
     batchId: spent.recordId,
     photoCount: spent.record.photo_count,
     remainingCredits: spent.balanceAfter,
-    message: `Batch started: ${spent.record.photo_count} ${spent.record.photo_count === 1 ? 'photo' : 'photos'} for ${spent.record.credits_used} credits.`,
+    message: `Batch started: ${plural(spent.record.photo_count, 'photo')} for ${creditCount(spent.record.credits_used)}.`,
   };
 }
 

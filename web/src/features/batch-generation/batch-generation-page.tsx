@@ -24,7 +24,7 @@ import { Input, Label, Select } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { downloadFile } from '@/lib/downloads';
-import { formatNumber } from '@/lib/format';
+import { formatCredits } from '@/lib/format';
 import { useGeneration, useImageResults } from '@/lib/generations';
 import { useChosenSource, type ChosenSource } from '@/lib/next-step';
 import { useBuyCreditsAction } from '@/lib/buy-credits';
@@ -36,6 +36,7 @@ import { PRODUCT_LABELS, PRODUCT_TYPE_OPTIONS, productTypeOfResult } from '@/lib
 import { AspectRatioChoice } from '@/components/generation/aspect-ratio-choice';
 import { ACTIVE_BATCH_KEY, DEFAULT_ENTRY, readDraft, requestBatchZip, useBatch, useSubmitBatch, writeDraft, type BatchItem } from './api';
 import { askForNotifications, notificationPermission, notifyWorkDone } from '@/lib/notify';
+import { plural } from '@contracts/plural';
 
 /**
  * Batch Generation (/studio/generate/batch-generation): selection and parameters, the add button, the batch summary.
@@ -238,8 +239,8 @@ export default function BatchGenerationPage() {
         <Card className="self-start">
           <CardContent className="flex flex-col items-stretch gap-3 pt-5 text-center">
             <p className="text-sm text-slate-700">
-              {angles.length} {angles.length === 1 ? 'photo' : 'photos'}
-              {perAngle !== undefined && ` · ${angles.length * perAngle} credits`}
+              {plural(angles.length, 'photo')}
+              {perAngle !== undefined && ` · ${formatCredits(angles.length * perAngle)}`}
             </p>
             <Button onClick={add} aria-describedby={ids.picker}>
               <Plus className="h-4 w-4" aria-hidden="true" /> Add to Batch
@@ -308,8 +309,8 @@ export default function BatchGenerationPage() {
               </p>
               <p className="flex items-center gap-2">
                 <Coins className="h-4 w-4 text-amber-600" aria-hidden="true" />
-                Total: <strong data-testid="batch-total-credits">{totalCredits === undefined ? '…' : `${totalCredits} credits`}</strong>
-                {credits !== undefined && <span>· You have {formatNumber(credits)}</span>}
+                Total: <strong data-testid="batch-total-credits">{formatCredits(totalCredits)}</strong>
+                {credits !== undefined && <span>· You have {formatCredits(credits)}</span>}
               </p>
             </div>
             <Button size="lg" className="w-full" onClick={() => void onSubmit()} busy={submit.isPending}>

@@ -10,7 +10,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input, Label } from '@/components/ui/field';
 import { cn } from '@/lib/cn';
-import { formatNumber, formatUsd } from '@/lib/format';
+import { formatCredits, formatNumber, formatUsd } from '@/lib/format';
 import { useProfile } from '@/lib/profile';
 import { useSession } from '@/lib/session-context';
 import { CheckoutReturn } from './checkout-return';
@@ -54,7 +54,7 @@ export default function BillingPage() {
     purchase.mutate(credits, {
       onSuccess: (result) =>
         toast.success('Credits added', {
-          description: `${formatNumber(result.credits)} credits added. Your balance is now ${formatNumber(result.newCredits)}.`,
+          description: `${formatCredits(result.credits)} added. Your balance is now ${formatNumber(result.newCredits)}.`,
         }),
       onError: (error) => toast.error('Error', { description: error.message }),
     });
@@ -88,7 +88,7 @@ export default function BillingPage() {
                 key={pack.credits}
                 checked={selection === pack.credits}
                 onSelect={() => setSelection(pack.credits)}
-                title={`${formatNumber(pack.credits)} credits`}
+                title={formatCredits(pack.credits)}
                 detail={formatUsd(pack.usd)}
                 badge={pack.popular ? 'Popular' : undefined}
               />
@@ -172,7 +172,7 @@ export default function BillingPage() {
                 ? 'Retry purchase'
                 : credits === undefined
                   ? 'Buy credits'
-                  : `Buy ${formatNumber(credits)} credits for ${formatUsd(priceUsd(credits))}`}
+                  : `Buy ${formatCredits(credits)} for ${formatUsd(priceUsd(credits))}`}
             </Button>
           </CardContent>
         </Card>

@@ -8,7 +8,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { Spinner } from '@/components/ui/spinner';
-import { formatDate, formatNumber, formatUsd } from '@/lib/format';
+import { formatCredits, formatDate, formatNumber, formatUsd } from '@/lib/format';
 import { usePurchases, useRefundPurchase } from './use-payments';
 
 const amountText = (purchase: PurchaseReceipt) =>
@@ -52,7 +52,7 @@ function ReceiptActions({ purchase }: { purchase: PurchaseReceipt }) {
     refund.mutate(purchase.transactionId, {
       onSuccess: (result) =>
         toast.success('Refund requested', {
-          description: `${amount} goes back to your card. Your balance is now ${formatNumber(result.newCredits)} credits.`,
+          description: `${amount} goes back to your card. Your balance is now ${formatCredits(result.newCredits)}.`,
         }),
       onError: (error) => toast.error('Refund not possible', { description: error.message }),
       onSettled: () => setConfirming(false),
@@ -73,7 +73,7 @@ function ReceiptActions({ purchase }: { purchase: PurchaseReceipt }) {
       {purchase.refundable && confirming && (
         <>
           <Button size="sm" variant="destructive" busy={refund.isPending} onClick={onRefund}>
-            Refund {amount} and remove {formatNumber(purchase.credits)} credits
+            Refund {amount} and remove {formatCredits(purchase.credits)}
           </Button>
           <Button size="sm" variant="ghost" onClick={() => setConfirming(false)}>
             Keep

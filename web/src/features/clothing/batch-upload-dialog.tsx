@@ -11,6 +11,8 @@ import { PRODUCT_TYPE_OPTIONS } from '@/lib/product-types';
 import { uploadClothingItem, uploadFailure, useRefreshClothing, type UploadPhase } from './api';
 import { refuseFile } from './file-rules';
 import { UploadProgress } from './upload-progress';
+import { dismissStaleErrors } from '@/lib/stale-errors';
+import { plural } from '@contracts/plural';
 
 const TOO_MANY = `You can upload a maximum of ${CLOTHING_BATCH_MAX_FILES} images at once`;
 const NONE_SELECTED = 'Please select at least one image to upload';
@@ -97,7 +99,8 @@ export function BatchUploadDialog({ open, onOpenChange }: { open: boolean; onOpe
     const failed = results.filter((result) => result.status === 'rejected').length;
     const added = results.length - failed;
     if (failed === 0) {
-      toast.success(added === 1 ? '1 item added' : `${added} items added`, { description: 'They are in your clothing library.' });
+      dismissStaleErrors();
+      toast.success(`${plural(added, 'item')} added`, { description: 'They are in your clothing library.' });
       reset();
       onOpenChange(false);
     } else {

@@ -13,6 +13,7 @@ import { uploadFailure, useRegisterImportedItem, useUploadClothingItem, type Upl
 import { refuseFile } from './file-rules';
 import { ItemFields } from './item-fields';
 import { UploadProgress } from './upload-progress';
+import { dismissStaleErrors } from '@/lib/stale-errors';
 
 interface Errors {
   file?: string;
@@ -76,6 +77,7 @@ export function NewItemDialog({ open, onOpenChange }: { open: boolean; onOpenCha
   };
 
   const added = (item: { name: string }) => {
+    dismissStaleErrors();
     toast.success('Item added', { description: `“${item.name}” is in your clothing library.` });
     reset();
     onOpenChange(false);
