@@ -5,11 +5,11 @@
 
 /**
  * Median seconds from the generate-video request to a playable 8 s 9:16 video, per video adapter, each measured:
- * `local` by `npx tsx bench/video.ts --repeat 5` on the twin (2 cores, November 2026). Add an adapter's figure once
- * it is measured on a deployed stage (the same bench pointed at it), never a guess.
+ * `local` by `npx tsx bench/video.ts --repeat 5` on the twin (request → playable, 2 shared cores at load average 27,
+ * November 2026: runs 39–117 s). Add an adapter's figure once it is measured on a deployed stage, never a guess.
  */
 export const MEASURED_VIDEO_MEDIAN_SECONDS: Readonly<Record<string, number>> = {
-  local: 9,
+  local: 58,
 };
 
 /** The figure for a stage's video adapter, or undefined when that adapter has not been measured. */

@@ -40,7 +40,13 @@ async function configuredSeconds(page: Page): Promise<number> {
   return config.expectedVideoSeconds!;
 }
 
-const aboutSeconds = (seconds: number) => `about ${Math.max(5, Math.round(seconds / 5) * 5)} seconds`;
+/** The figure as people say it: "about 20 seconds", "about 1 minute". */
+const aboutSeconds = (seconds: number) => {
+  const fives = Math.max(5, Math.round(seconds / 5) * 5);
+  if (fives < 60) return `about ${fives} seconds`;
+  const minutes = Math.round(seconds / 60);
+  return `about ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+};
 
 describe('video feedback', () => {
   it('promises the measured median on the video screen and the landing page, the 300 s bar only as the bound', async () => {

@@ -29,6 +29,7 @@ import { BATCH_CONCURRENCY_ENV, BATCH_CONCURRENCY_LIMIT } from '../../workflows.
 import { spend, type SpendingRequest } from '../spending.js';
 import { finishedImageSource } from '../generation/result-source.js';
 import { toGeneration } from '../generation/service.js';
+import { engineModelName } from '../generation/engine-name.js';
 
 export const BATCH_WORKFLOW = 'batch';
 export const BATCH_OPERATION = 'generate-batch';
@@ -126,7 +127,7 @@ export async function submitBatch(request: SpendingRequest, body: GenerateBatch)
             id: batches.photoIdFor(batchId, rows.length),
             generation_type: 'batch',
             operation: 'batch',
-            ai_model: body.aiModel,
+            ai_model: engineModelName('image', body.aiModel),
             status: 'processing',
             credits_used: unitCost,
             created_at: createdAt,

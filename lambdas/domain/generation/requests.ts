@@ -9,6 +9,7 @@ import type {
   UpscaleImageRequest,
 } from '../../contracts/generations.js';
 import type { SpendingRequest } from '../spending.js';
+import { engineModelName } from './engine-name.js';
 import { submitGeneration } from './service.js';
 import { clothingItemSource, inlineSource, ownImageSource, placed, uploadedSource } from './sources.js';
 
@@ -34,7 +35,7 @@ export async function generateOnModelImage(spending: SpendingRequest, body: Gene
   return submitGeneration(spending, {
     generationType: 'image',
     operation: 'on-model',
-    aiModel: body.aiModel,
+    aiModel: engineModelName('image', body.aiModel),
     tier: 'image-generation',
     description: `Image generation (${body.imageSize.toUpperCase()} ${body.aspectRatio}, ${size.width}×${size.height})`,
     params: {
@@ -56,7 +57,7 @@ export async function editImage(spending: SpendingRequest, body: EditImage): Pro
   return submitGeneration(spending, {
     generationType: 'image',
     operation: 'edit',
-    aiModel: EDIT_MODEL,
+    aiModel: engineModelName('edit', EDIT_MODEL),
     tier: 'image-edit',
     description: 'Image edit',
     // params are answered as they are stored: the request's own field name.
@@ -72,7 +73,7 @@ export async function upscaleImage(spending: SpendingRequest, body: UpscaleImage
   return submitGeneration(spending, {
     generationType: 'image',
     operation: 'upscale',
-    aiModel: UPSCALE_MODEL,
+    aiModel: engineModelName('upscale', UPSCALE_MODEL),
     tier: resolution.tier,
     description: `Upscale to ${body.targetResolution.toUpperCase()}`,
     params: { targetResolution: body.targetResolution, imageUrl: body.imageRef },

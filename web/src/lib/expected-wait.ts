@@ -10,7 +10,8 @@ export const FALLBACK_EXPECTATION = 'expected 2-5 minutes';
 
 /** "about 20 seconds", "about 2 minutes": a median duration rounded the way people say it. */
 export function aboutDuration(seconds: number): string {
-  if (seconds < 60) return `about ${Math.max(5, Math.round(seconds / 5) * 5)} seconds`;
+  const fives = Math.max(5, Math.round(seconds / 5) * 5);
+  if (fives < 60) return `about ${fives} seconds`;
   const minutes = Math.round(seconds / 60);
   return `about ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
 }

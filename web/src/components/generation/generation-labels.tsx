@@ -1,4 +1,5 @@
 import type { Generation, GenerationStatus } from '@contracts/generations';
+import { CANCELLED_BY_USER } from '@contracts/video-failures';
 import { Badge } from '@/components/ui/badge';
 
 const OPERATION_LABELS: Record<Generation['operation'], string> = {
@@ -44,14 +45,17 @@ export function batchEntryLabel(generation: Pick<Generation, 'operation' | 'para
   return `Entry ${generation.params.entryIndex + 1}${name}`;
 }
 
-const STATUS: Record<GenerationStatus, { label: string; tone: 'success' | 'danger' | 'warning' }> = {
+const STATUS: Record<GenerationStatus | 'cancelled', { label: string; tone: 'success' | 'danger' | 'warning' | 'neutral' }> = {
   complete: { label: 'Complete', tone: 'success' },
   failed: { label: 'Failed', tone: 'danger' },
   processing: { label: 'Processing', tone: 'warning' },
+  cancelled: { label: 'Cancelled', tone: 'neutral' },
 };
 
-export function GenerationStatusBadge({ status }: { status: GenerationStatus }) {
-  return <Badge tone={STATUS[status].tone}>{STATUS[status].label}</Badge>;
+/** A row's status; a video the seller cancelled (stored as failed with CANCELLED_BY_USER) is Cancelled, not Failed. */
+export function GenerationStatusBadge({ status, errorMessage }: { status: GenerationStatus; errorMessage?: string | null }) {
+  const shown = status === 'failed' && errorMessage === CANCELLED_BY_USER ? 'cancelled' : status;
+  return <Badge tone={STATUS[shown].tone}>{STATUS[shown].label}</Badge>;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { PurchaseReceipt } from '@contracts/api';
 import { REFUND_WINDOW_DAYS } from '@contracts/api';
 import { ExternalLink } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -9,6 +9,7 @@ import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/com
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { Spinner } from '@/components/ui/spinner';
 import { formatCredits, formatDate, formatNumber, formatUsd } from '@/lib/format';
+import { useProfile } from '@/lib/profile';
 import { usePurchases, useRefundPurchase } from './use-payments';
 
 const amountText = (purchase: PurchaseReceipt) =>
@@ -24,6 +25,13 @@ const COLUMNS: Column<PurchaseReceipt>[] = [
 /** The user's purchases (the ledger's purchase entries) with amount, date, Stripe's receipt and a refund button. */
 export function Receipts() {
   const purchases = usePurchases();
+  // A purchase lands as a new balance (the purchase's answer, Stripe's webhook pushed over the socket): the list is
+  // read again then, so the receipt is there as soon as the credits are.
+  const balance = useProfile().data?.current_credits;
+  const { refetch } = purchases;
+  useEffect(() => {
+    if (balance !== undefined) void refetch();
+  }, [balance, refetch]);
   return (
     <Card>
       <CardHeader>

@@ -9,6 +9,7 @@ import {
   VIDEO_SOURCE_MAX_BYTES,
 } from '@contracts/catalog';
 import { MOTION_PROMPT_MAX_LENGTH, type JobListItem } from '@contracts/video';
+import { CANCELLED_BY_USER } from '@contracts/video-failures';
 import { AlertTriangle, Download, Images, Link2, RefreshCw, Upload, Video, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -386,7 +387,13 @@ function VideoResult({ phase, onCheckStatus, onCancel }: { phase: VideoPhase; on
               </Button>
             </figure>
           ))}
-        {phase.kind === 'failed' && (
+        {phase.kind === 'failed' && phase.message === CANCELLED_BY_USER && (
+          <div role="status" className="flex items-center gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-800">
+            <Badge tone="neutral">Cancelled</Badge>
+            <p>You cancelled this video. Its credits were refunded.</p>
+          </div>
+        )}
+        {phase.kind === 'failed' && phase.message !== CANCELLED_BY_USER && (
           <div role="alert" className="flex gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
             <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
             <p>{phase.message}</p>
@@ -403,7 +410,11 @@ function VideoResult({ phase, onCheckStatus, onCancel }: { phase: VideoPhase; on
   );
 }
 
-const STATUS_TONES = { generating: 'warning', complete: 'success', failed: 'danger' } as const;
+const STATUS_TONES = { generating: 'warning', complete: 'success', failed: 'danger', cancelled: 'neutral' } as const;
+
+/** A job the seller cancelled is shown as cancelled, not failed (it is stored as failed with CANCELLED_BY_USER). */
+const shownStatus = (job: Pick<JobListItem, 'status' | 'error_message'>) =>
+  job.status === 'failed' && job.error_message === CANCELLED_BY_USER ? 'cancelled' : job.status;
 
 function JobHistory({ onShow }: { onShow: (job: JobListItem) => void }) {
   const jobs = useJobs();
@@ -439,7 +450,7 @@ function JobHistory({ onShow }: { onShow: (job: JobListItem) => void }) {
                   {job.status === 'failed' && job.error_message && <p className="truncate text-xs text-red-700">{job.error_message}</p>}
                   {job.status === 'generating' && <JobProgressRow jobId={job.id} createdAt={job.created_at} />}
                 </div>
-                <Badge tone={STATUS_TONES[job.status]}>{job.status}</Badge>
+                <Badge tone={STATUS_TONES[shownStatus(job)]}>{shownStatus(job)}</Badge>
                 <Button variant="ghost" size="sm" onClick={() => onShow(job)} aria-label={`Show video job ${job.id.slice(0, 8)}`}>
                   {job.status === 'generating' ? 'Track' : 'View'}
                 </Button>
