@@ -200,3 +200,28 @@ export const BatchDownload = /* @__PURE__ */ (() => z.object({
   photoCount: z.number().int(),
 }))();
 export type BatchDownload = z.infer<typeof BatchDownload>;
+
+/**
+ * "Retry failed": a new batch of just the failed photos of a finished one (each failed angle of each entry, with the
+ * entry's image, product type, prompt and backdrop, at the batch's size and ratio), charged as any batch. Undefined
+ * when nothing failed.
+ */
+export function retryFailedRequest(batch: Batch): GenerateBatchRequest | undefined {
+  const failedAngles = new Map<number, CameraAngle[]>();
+  for (const photo of batch.photos ?? []) {
+    if (photo.generation.status === 'failed') failedAngles.set(photo.entryIndex, [...(failedAngles.get(photo.entryIndex) ?? []), photo.cameraAngle]);
+  }
+  if (failedAngles.size === 0) return undefined;
+  const batchItems = [...failedAngles].map(([entryIndex, cameraAngles]) => {
+    const entry = batch.entries[entryIndex]!;
+    return {
+      ...(entry.generationId ? { generationId: entry.generationId } : { clothingItemId: entry.clothingItemId ?? undefined }),
+      productType: entry.productType,
+      prompt: entry.prompt,
+      cameraAngles: BATCH_CAMERA_ANGLES.filter((angle) => cameraAngles.includes(angle)),
+      backdrop: entry.backdrop,
+    };
+  });
+  const imageSize = (IMAGE_SIZE_NAMES as readonly string[]).includes(batch.image_size) ? (batch.image_size as (typeof IMAGE_SIZE_NAMES)[number]) : undefined;
+  return { batchItems, ...(imageSize && { imageSize }), aspectRatio: batch.aspect_ratio };
+}

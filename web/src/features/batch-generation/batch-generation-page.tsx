@@ -6,14 +6,16 @@ import {
   BATCH_PHOTO_TIER,
   backdropHex,
   resultEntryName,
+  retryFailedRequest,
   type Batch,
+  type BatchStarted,
   type CameraAngle,
 } from '@contracts/batch';
 import { BATCH_CAMERA_ANGLES, BATCH_DEFAULT_PROMPT, type ProductType } from '@contracts/catalog';
 import { IMAGE_SIZE_NAMES, PROMPT_MAX_LENGTH, type ImageSizeName } from '@contracts/generations';
 import { DEFAULT_IMAGE_ASPECT_RATIO, type ImageAspectRatio } from '@contracts/image-ratios';
 import { useQueryClient } from '@tanstack/react-query';
-import { Coins, Download, Layers, Plus, Trash2, X } from 'lucide-react';
+import { Coins, Download, Layers, Plus, RotateCcw, Trash2, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { YourImagesPicker } from '@/components/generation/your-images-picker';
@@ -27,7 +29,7 @@ import { downloadFile } from '@/lib/downloads';
 import { formatCredits } from '@/lib/format';
 import { useGeneration, useImageResults } from '@/lib/generations';
 import { useChosenSource, type ChosenSource } from '@/lib/next-step';
-import { useBuyCreditsAction } from '@/lib/buy-credits';
+import { isInsufficientCredits, useBuyCreditsAction } from '@/lib/buy-credits';
 import { profileQueryKey, useProfile, useSetBalance } from '@/lib/profile';
 import { useUser } from '@/lib/session-context';
 import { usePricingTiers } from '@/features/prices';
@@ -137,13 +139,32 @@ export default function BatchGenerationPage() {
       });
       // After submit the draft is cleared (it was charged) and the balance shows what the debit left.
       setDraft([]);
-      setBalance(started.remainingCredits);
-      void queryClient.invalidateQueries({ queryKey: profileQueryKey(user.userId) });
-      localStorage.setItem(ACTIVE_BATCH_KEY, started.batchId);
-      setActiveId(started.batchId);
-      toast.success('Batch started', { description: started.message });
+      follow(started);
     } catch (error) {
       toast.error('Generation Failed', { description: error instanceof Error ? error.message : 'Please try again.' });
+    }
+  };
+
+  /** A started batch (a new one, or the retry of a finished one's failed photos) is the one the screen follows. */
+  const follow = (started: BatchStarted) => {
+    setBalance(started.remainingCredits);
+    void queryClient.invalidateQueries({ queryKey: profileQueryKey(user.userId) });
+    localStorage.setItem(ACTIVE_BATCH_KEY, started.batchId);
+    setActiveId(started.batchId);
+    toast.success('Batch started', { description: started.message });
+  };
+
+  /** "Retry failed": just the failed photos again, as a new batch through the same spending flow (a new charge). */
+  const retryFailed = async (batch: Batch) => {
+    const body = retryFailedRequest(batch);
+    if (!body) return;
+    try {
+      follow(await submit.mutateAsync(body));
+    } catch (error) {
+      toast.error('Generation Failed', {
+        description: error instanceof Error ? error.message : 'Please try again.',
+        action: isInsufficientCredits(error) ? buyCredits : undefined,
+      });
     }
   };
 
@@ -324,6 +345,8 @@ export default function BatchGenerationPage() {
         <RunningBatch
           batch={active.data}
           loading={active.isPending}
+          retrying={submit.isPending}
+          onRetryFailed={(batch) => void retryFailed(batch)}
           onDismiss={() => {
             localStorage.removeItem(ACTIVE_BATCH_KEY);
             setActiveId(undefined);
@@ -334,7 +357,19 @@ export default function BatchGenerationPage() {
   );
 }
 
-function RunningBatch({ batch, loading, onDismiss }: { batch: Batch | undefined; loading: boolean; onDismiss: () => void }) {
+function RunningBatch({
+  batch,
+  loading,
+  retrying,
+  onRetryFailed,
+  onDismiss,
+}: {
+  batch: Batch | undefined;
+  loading: boolean;
+  retrying: boolean;
+  onRetryFailed: (batch: Batch) => void;
+  onDismiss: () => void;
+}) {
   const reported = useRef<string | undefined>(undefined);
   const queryClient = useQueryClient();
   const user = useUser();
@@ -394,6 +429,11 @@ function RunningBatch({ batch, loading, onDismiss }: { batch: Batch | undefined;
           {batch.summary && batch.summary.successfulGenerations > 0 && (
             <Button variant="outline" onClick={() => void downloadAll()} busy={zipping}>
               <Download className="h-4 w-4" aria-hidden="true" /> Download all (zip)
+            </Button>
+          )}
+          {batch.summary && batch.summary.failedGenerations > 0 && (
+            <Button variant="outline" onClick={() => onRetryFailed(batch)} busy={retrying}>
+              <RotateCcw className="h-4 w-4" aria-hidden="true" /> Retry failed ({formatCredits(batch.summary.failedGenerations * (batch.credits_used / Math.max(1, batch.progress.total)))})
             </Button>
           )}
           {batch.summary && (

@@ -6,6 +6,7 @@ import {
   Image as ImageIcon,
   Infinity as LoopIcon,
   MessageSquareQuote,
+  Play,
   ShieldCheck,
   Sparkles,
   Upload,
@@ -13,7 +14,8 @@ import {
   Wand2,
   X,
 } from 'lucide-react';
-import { ButtonLink } from '@/components/ui/button';
+import { useState } from 'react';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { formatUsd } from '@/lib/format';
 import { landingVideoPromise, useExpectedVideoSeconds } from '@/lib/expected-wait';
 import { useLandingSession } from './use-landing-session';
@@ -240,7 +242,11 @@ export function Pricing() {
   );
 }
 
+/** The studio's own looping clip (scripts/demo-video.ts renders it with the local engine; the build ships it). */
+export const DEMO_VIDEO = '/demo/demo-loop.mp4';
+
 export function ClosingCallToAction() {
+  const [demo, setDemo] = useState(false);
   return (
     <section aria-labelledby="cta-title" className="bg-gradient-to-br from-brand-700 to-brand-900 py-20 text-white">
       <div className="mx-auto max-w-3xl px-4 text-center sm:px-6">
@@ -252,10 +258,32 @@ export function ClosingCallToAction() {
           <ButtonLink to={paths.auth} size="lg" variant="outline" className="border-white">
             Generate 5 Videos FREE
           </ButtonLink>
-          <ButtonLink to={paths.auth} size="lg" variant="ghost" className="text-white ring-1 ring-white/60 hover:bg-white/10 hover:text-white">
-            Watch Demo
-          </ButtonLink>
+          <Button
+            size="lg"
+            variant="ghost"
+            className="text-white ring-1 ring-white/60 hover:bg-white/10 hover:text-white"
+            aria-expanded={demo}
+            aria-controls="demo-video"
+            onClick={() => setDemo((shown) => !shown)}
+          >
+            <Play className="h-4 w-4" aria-hidden="true" /> {demo ? 'Hide Demo' : 'Watch Demo'}
+          </Button>
         </div>
+        {demo && (
+          <figure id="demo-video" className="mx-auto mt-8 w-full max-w-xs">
+            <video
+              src={DEMO_VIDEO}
+              loop
+              muted
+              autoPlay
+              playsInline
+              controls
+              aria-label="ModelLoop demo: a product photo as a looping model video"
+              className="aspect-[9/16] w-full rounded-2xl bg-brand-900 shadow-lg"
+            />
+            <figcaption className="mt-2 text-sm text-brand-100">Made by the studio from one product photo. It loops seamlessly.</figcaption>
+          </figure>
+        )}
         <ul className="mt-8 flex flex-col justify-center gap-3 text-sm text-brand-100 sm:flex-row sm:gap-8">
           {['No credit card required', '5 videos free', 'Perfect loop guarantee'].map((note) => (
             <li key={note} className="flex items-center justify-center gap-2">
