@@ -147,7 +147,8 @@ describe('video generation', () => {
     // The confirmation says what comes back: on the local engine, the whole cost.
     await page.getByRole('alertdialog', { name: 'Cancel this video?' }).getByText('1 credit comes back to your balance.').waitFor();
     await page.getByRole('button', { name: 'Cancel video' }).click();
-    await page.getByRole('alert').filter({ hasText: 'Cancelled by user' }).waitFor();
+    // A cancelled video is shown as Cancelled, not as a failure.
+    await page.getByRole('status').filter({ hasText: 'You cancelled this video' }).getByText('Cancelled', { exact: true }).waitFor();
     expect(await activePolling(page)).toBeNull();
     await expect.poll(() => page.getByText(/You have \d+ credits/).textContent(), { timeout: 40_000 }).toBe(creditsBefore);
     await page.getByRole('list', { name: 'Recent video jobs' }).getByText('Cancelled by user').waitFor();
