@@ -159,9 +159,9 @@ describe('rough edges', () => {
     for (const item of ['Download File', 'Edit', 'Upscale', 'Make a video', 'Add to batch']) await page.getByRole('menuitem', { name: item }).waitFor();
     await page.keyboard.press('Escape');
 
-    // Retry failed: only the failed Back photo, as a new 1-credit batch.
-    await page.evaluate((id) => (globalThis as any).localStorage.setItem('activeBatch', id), batchId);
-    await page.goto('/studio/generate/batch-generation');
+    // Retry failed, from the batch's heading in History: only the failed Back photo, as a new 1-credit batch.
+    await heading.getByRole('link', { name: 'Retry failed' }).click();
+    await page.waitForURL(`**/studio/generate/batch-generation?batch=${batchId}`);
     const before = (await api(twin().apiUrl, 'GET', '/profile', { user })).body.current_credits as number;
     await page.getByRole('button', { name: 'Retry failed (1 credit)' }).click();
     await toast(page, 'Batch started').waitFor();

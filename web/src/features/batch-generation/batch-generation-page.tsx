@@ -17,6 +17,7 @@ import { DEFAULT_IMAGE_ASPECT_RATIO, type ImageAspectRatio } from '@contracts/im
 import { useQueryClient } from '@tanstack/react-query';
 import { Coins, Download, Layers, Plus, RotateCcw, Trash2, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { YourImagesPicker } from '@/components/generation/your-images-picker';
 import { PageHeader } from '@/components/page-header';
@@ -28,7 +29,7 @@ import { cn } from '@/lib/cn';
 import { downloadFile } from '@/lib/downloads';
 import { formatCredits } from '@/lib/format';
 import { useGeneration, useImageResults } from '@/lib/generations';
-import { useChosenSource, type ChosenSource } from '@/lib/next-step';
+import { BATCH_PARAM, useChosenSource, type ChosenSource } from '@/lib/next-step';
 import { isInsufficientCredits, useBuyCreditsAction } from '@/lib/buy-credits';
 import { profileQueryKey, useProfile, useSetBalance } from '@/lib/profile';
 import { useUser } from '@/lib/session-context';
@@ -66,7 +67,9 @@ export default function BatchGenerationPage() {
   const [aspectRatio, setAspectRatio] = useState<ImageAspectRatio>(DEFAULT_IMAGE_ASPECT_RATIO);
   const [productType, setProductType] = useState<ProductType>('clothing');
   const [draft, setDraft] = useState<BatchItem[]>(readDraft);
-  const [activeId, setActiveId] = useState<string | undefined>(() => localStorage.getItem(ACTIVE_BATCH_KEY) ?? undefined);
+  // `?batch=<id>` (History's "Retry failed" on a batch) shows that batch; else the one this browser last started.
+  const [params] = useSearchParams();
+  const [activeId, setActiveId] = useState<string | undefined>(() => params.get(BATCH_PARAM) ?? localStorage.getItem(ACTIVE_BATCH_KEY) ?? undefined);
   const active = useBatch(activeId);
 
   useEffect(() => writeDraft(draft), [draft]);

@@ -24,7 +24,8 @@ import { downloadFile, generationFileName } from '@/lib/downloads';
 import { formatDateTime, shortId } from '@/lib/format';
 import { useGenerations } from '@/lib/generations';
 import { useClothingItems } from '@/lib/clothing-items';
-import { sourceParam } from '@/lib/next-step';
+import { BATCH_PARAM, sourceParam } from '@/lib/next-step';
+import { paths } from '@/lib/paths';
 
 type Tab = 'all' | GenerationType;
 /** The name of the clothing item a generation was made from, when the library has it. */
@@ -49,6 +50,9 @@ export default function GenerationsPage() {
     const id = generation.params.clothingItemId;
     return typeof id === 'string' ? library.data?.find((item) => item.id === id)?.name : undefined;
   };
+
+  // Batches with failed photos: their heading offers Retry failed.
+  const failedBatches = new Set((generations.data ?? []).filter((row) => row.status === 'failed').map(batchIdOf).filter((id) => id !== undefined));
 
   return (
     <div className="space-y-6">
@@ -83,7 +87,7 @@ export default function GenerationsPage() {
         ) : (
           <DataTable
             rows={withBatchesTogether(generations.data)}
-            groupOf={batchGroup}
+            groupOf={(generation) => batchGroup(generation, failedBatches)}
             columns={historyColumns(itemName, setViewing)}
             rowKey={(generation) => generation.id}
             rowTestId="generation-row"
@@ -136,10 +140,28 @@ function withBatchesTogether(rows: readonly Generation[]): Generation[] {
   });
 }
 
-/** The heading of a batch's photos: 'Batch · Nov 25, 2026, 8:10 AM · 1a2b3c4d' (when it ran, its id). */
-function batchGroup(generation: Generation) {
+/**
+ * The heading of a batch's photos: 'Batch · Nov 25, 2026, 8:10 AM · 1a2b3c4d' (when it ran, its id), with Retry failed
+ * (the batch on its screen, where the failed photos can be made again) when some failed.
+ */
+function batchGroup(generation: Generation, failedBatches: ReadonlySet<string>) {
   const batchId = batchIdOf(generation);
-  return batchId ? { key: batchId, label: `Batch · ${formatDateTime(generation.created_at)} · ${shortId(batchId)}` } : undefined;
+  if (!batchId) return undefined;
+  return {
+    key: batchId,
+    label: (
+      <span className="flex flex-wrap items-center justify-between gap-2">
+        <span>
+          Batch · {formatDateTime(generation.created_at)} · {shortId(batchId)}
+        </span>
+        {failedBatches.has(batchId) && (
+          <Link to={`${paths.batchGeneration}?${BATCH_PARAM}=${encodeURIComponent(batchId)}`} className="normal-case tracking-normal text-brand-700 hover:underline">
+            Retry failed
+          </Link>
+        )}
+      </span>
+    ),
+  };
 }
 
 /** The history table's columns; narrow screens show a GenerationCard per row instead. */
