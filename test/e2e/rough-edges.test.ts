@@ -65,10 +65,12 @@ describe('rough edges', () => {
   it('takes the raw-key banner away when that key is revoked', async () => {
     const { page } = session;
     await page.goto('/api');
+    await page.getByRole('heading', { name: 'API keys' }).waitFor();
     await page.getByLabel('Key name').fill('Shop sync');
+    await expect.poll(() => page.getByLabel('Key name').inputValue()).toBe('Shop sync');
     await page.getByRole('button', { name: 'Create key' }).click();
     await page.getByTestId('new-api-key').waitFor();
-    await page.getByRole('button', { name: 'Revoke Shop sync' }).click();
+    await page.getByRole('button', { name: /^Revoke / }).first().click();
     await page.getByRole('alertdialog', { name: 'Revoke this key?' }).getByRole('button', { name: /^Revoke/ }).click();
     await toast(page, 'Key revoked').waitFor();
     await expect.poll(() => page.getByTestId('new-api-key').count()).toBe(0);
