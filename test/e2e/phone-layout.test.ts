@@ -22,6 +22,7 @@ const MAIN_ACTION: Record<string, (page: Page) => Locator> = {
   '/api': (page) => page.getByRole('button', { name: 'Create key' }),
   '/community': (page) => page.getByRole('heading', { level: 1, name: 'Community' }),
   '/support': (page) => page.getByRole('button', { name: 'Send message' }),
+  '/support/guides': (page) => page.getByRole('heading', { level: 1, name: 'Guides' }),
   '/studio/clothing': (page) => page.getByRole('button', { name: 'New Item' }).first(),
   '/studio/models': (page) => page.getByRole('heading', { level: 1, name: 'Models' }),
   '/studio/generations': (page) => page.getByRole('button', { name: 'Refresh' }),
