@@ -328,7 +328,7 @@ export const ROUTES = [
     path: '/account/export',
     handler: 'export-account-data',
     auth: 'user',
-    tables: { profiles: 'read', ledger: 'read', clothingItems: 'read', generations: 'read', jobs: 'read', batches: 'read', webhooks: 'read', apiKeys: 'read', imports: 'read' },
+    tables: { profiles: 'read', ledger: 'read', clothingItems: 'read', generations: 'read', jobs: 'read', batches: 'read', webhooks: 'read', apiKeys: 'read', imports: 'read', tickets: 'read' },
     buckets: { clothingImages: 'read', results: 'write' },
     timeoutSeconds: 28,
     memoryMb: 1024,
@@ -354,6 +354,9 @@ export const ROUTES = [
     tables: { webhooks: 'read' },
     workflows: ['webhookDelivery'],
   },
+  // ——— Support (lambdas/domain/support/): a ticket is stored, then mailed to the stage's support address ———
+  { method: 'POST', path: '/support/tickets', handler: 'create-support-ticket', auth: 'user', tables: { tickets: 'write' } },
+  { method: 'GET', path: '/support/tickets', handler: 'list-support-tickets', auth: 'user', tables: { tickets: 'read' } },
 ] as const satisfies readonly RouteDefinition[];
 
 /** CORS of the HTTP API: the same settings for API Gateway and the local gateway. */

@@ -27,6 +27,8 @@
 //   alarmEmail              e-mail address subscribed to the operations alarm topic (SNS; the address confirms the
 //                           subscription from the mail AWS sends). Without it the alarms still notify the topic,
 //                           which has no subscriber until one is added.
+//   supportEmail            where support tickets are mailed (SES); supportFromEmail the SES-verified sender (default:
+//   supportFromEmail        supportEmail). Without them tickets are still stored and listed; the mail is logged as failed.
 //   webRoot                 folder of the built web app that CloudFront serves (default web/dist, built by
 //                           `npm run build:web`); relative paths are taken from the working directory.
 //   imageProvider, editProvider, upscaleProvider, videoProvider
@@ -117,6 +119,8 @@ export interface ModelLoopConfig {
   userLimits?: string;
   /** Subscribed by e-mail to the alarm topic. */
   alarmEmail?: string;
+  /** Where support tickets are mailed (`supportEmail`) and the SES-verified sender they come from (`supportFromEmail`). */
+  supportEmail?: { to: string; from: string };
 }
 
 const STAGE_PATTERN = /^[a-z][a-z0-9-]{0,19}$/;
@@ -173,6 +177,7 @@ export function readConfig(node: Node): ModelLoopConfig {
     retainData: stage !== 'dev',
     userLimits: readUserLimits(node.tryGetContext('userLimits')),
     alarmEmail: readEmail(text('alarmEmail')),
+    supportEmail: readSupportEmail(text('supportEmail'), text('supportFromEmail')),
   };
 }
 
@@ -238,10 +243,20 @@ function readUserLimits(value: unknown): string | undefined {
   return JSON.stringify(limits);
 }
 
-function readEmail(value: string | undefined): string | undefined {
+function readEmail(value: string | undefined, key = 'alarmEmail'): string | undefined {
   if (value === undefined) return undefined;
-  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) throw new Error(`Context alarmEmail must be an e-mail address, got '${value}'`);
+  if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(value)) throw new Error(`Context ${key} must be an e-mail address, got '${value}'`);
   return value;
+}
+
+/** The support mail's address and its sender (the same address unless `supportFromEmail` names another). */
+function readSupportEmail(to: string | undefined, from: string | undefined): ModelLoopConfig['supportEmail'] {
+  const address = readEmail(to, 'supportEmail');
+  if (address === undefined) {
+    if (from !== undefined) throw new Error('Context supportFromEmail needs supportEmail');
+    return undefined;
+  }
+  return { to: address, from: readEmail(from, 'supportFromEmail') ?? address };
 }
 
 function readFlag(key: string, value: unknown): boolean {

@@ -1,8 +1,11 @@
 // The ModelLoop stack: wires the constructs together; each construct owns its own resources and settings.
 import { CfnOutput, NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
 import { UserPoolClientIdentityProvider } from 'aws-cdk-lib/aws-cognito';
+import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import { BATCH_CONCURRENCY, BATCH_CONCURRENCY_ENV } from '../lambdas/workflows.js';
+import { expectedVideoSeconds } from '../lambdas/contracts/expected-wait.js';
+import { SUPPORT_MAIL_ENV } from '../lambdas/domain/support/mail.js';
 import { providerEnvName, type ModelLoopConfig, type ProviderPort } from './config.js';
 import { Auth } from './constructs/auth.js';
 import { Data } from './constructs/data.js';
@@ -86,8 +89,21 @@ export class ModelLoopStack extends Stack {
       routeEnvironment: {
         ...this.payments.routeEnvironment(),
         'generate-batch': { [BATCH_CONCURRENCY_ENV]: String(BATCH_CONCURRENCY.cloud) },
+        ...(config.supportEmail
+          ? { 'create-support-ticket': { [SUPPORT_MAIL_ENV.to]: config.supportEmail.to, [SUPPORT_MAIL_ENV.from]: config.supportEmail.from } }
+          : {}),
       },
     });
+    // New support tickets are mailed through SES from the stage's verified sender identity.
+    if (config.supportEmail) {
+      const sender = config.supportEmail.from.split('@')[1]!;
+      this.httpApi.functions['create-support-ticket'].role?.addToPrincipalPolicy(
+        new PolicyStatement({
+          actions: ['ses:SendEmail'],
+          resources: [this.formatArn({ service: 'ses', resource: 'identity', resourceName: config.supportEmail.from }), this.formatArn({ service: 'ses', resource: 'identity', resourceName: sender })],
+        }),
+      );
+    }
     this.realtime = new Realtime(this, 'Realtime', {
       functions: this.functions,
       tables: this.data.tables,
@@ -129,6 +145,7 @@ export class ModelLoopStack extends Stack {
       dataBuckets: Object.values(this.storage.buckets),
       accessLogs: this.storage.accessLogs,
       payments: config.payments.mode,
+      expectedVideoSeconds: expectedVideoSeconds(config.providers.video),
     });
     this.auth.addReturnOrigin(this.web.url);
     // The app's own CloudFront URL is always allowed; webOrigins adds others (a custom domain, a local web app on dev).

@@ -11,6 +11,7 @@ import {
   IMAGE_MIME_TYPES,
   MAX_PURCHASE_CREDITS,
   MIN_CUSTOM_CREDITS,
+  PRODUCT_TYPES,
 } from './catalog.js';
 
 /** Every error answer of the API: a message a person can read and a stable code a program can test. */
@@ -112,6 +113,8 @@ export const RuntimeConfig = /* @__PURE__ */ (() => z.object({
   testPayments: z.boolean(),
   /** How credits are bought here; absent in a config.json written before payments had modes. */
   payments: z.enum(['stripe', 'test', 'off']).optional(),
+  /** The measured median seconds of the stage's video adapter (contracts/expected-wait.ts); absent when unmeasured. */
+  expectedVideoSeconds: z.number().positive().optional(),
 }))();
 export type RuntimeConfig = z.infer<typeof RuntimeConfig>;
 
@@ -133,6 +136,8 @@ export const ClothingItem = /* @__PURE__ */ (() => z.object({
   is_deleted: z.boolean(),
   generations_count: z.number().int(),
   created_at: z.string(),
+  /** What the product is (clothing or jewelry): what image generation and batch entries use unless told otherwise. */
+  product_type: z.enum(PRODUCT_TYPES),
   /** A signed GET URL for display, valid SIGNED_URL_SECONDS from the answer or until `url_expires_at`. */
   signed_url: z.string(),
   /** When the signed URL stops working: SIGNED_URL_SECONDS, or sooner when the credentials that signed it expire. */
@@ -188,12 +193,14 @@ export const RegisterClothingItemRequest = /* @__PURE__ */ (() => z.object({
   imageKey: z.string().min(1, 'The uploaded image is missing').max(512),
   name: ClothingItemName,
   description: ClothingItemDescription.optional(),
+  /** The upload screen's choice; clothing when not given. */
+  productType: z.enum(PRODUCT_TYPES).default('clothing'),
 }))();
 export type RegisterClothingItemRequest = z.input<typeof RegisterClothingItemRequest>;
 
 export const UpdateClothingItemRequest = /* @__PURE__ */ (() => z
-  .object({ name: ClothingItemName.optional(), description: ClothingItemDescription.optional() })
-  .refine((changes) => changes.name !== undefined || changes.description !== undefined, 'Nothing to change'))();
+  .object({ name: ClothingItemName.optional(), description: ClothingItemDescription.optional(), productType: z.enum(PRODUCT_TYPES).optional() })
+  .refine((changes) => changes.name !== undefined || changes.description !== undefined || changes.productType !== undefined, 'Nothing to change'))();
 export type UpdateClothingItemRequest = z.input<typeof UpdateClothingItemRequest>;
 
 /** `?active=true`: only items not deleted (the generation pickers); otherwise every item, deleted ones included. */

@@ -4,7 +4,8 @@
 // Shared by the Lambda handlers and the web app.
 // Schemas are built in `/* @__PURE__ */` calls so that a bundle builds only those it reads (see api.ts).
 import * as z from 'zod';
-import { BATCH_CAMERA_ANGLES, BATCH_DEFAULT_BACKDROP, BATCH_DEFAULT_PROMPT } from './catalog.js';
+import { BATCH_CAMERA_ANGLES, BATCH_DEFAULT_BACKDROP, BATCH_DEFAULT_PROMPT, PRODUCT_TYPES } from './catalog.js';
+import { DEFAULT_IMAGE_ASPECT_RATIO, IMAGE_ASPECT_RATIOS } from './image-ratios.js';
 import {
   DEFAULT_IMAGE_AI_MODEL,
   Generation,
@@ -14,6 +15,7 @@ import {
   PROMPT_MAX_LENGTH,
   type GenerationOperation,
 } from './generations.js';
+import { creditCount } from './plural.js';
 
 export type CameraAngle = (typeof BATCH_CAMERA_ANGLES)[number];
 
@@ -52,7 +54,7 @@ export const BATCH_MESSAGES = {
   selectAngle: 'Please select at least one camera angle',
   empty: 'Please add at least one item to the batch',
   /** Shown before submitting when the balance is short, so nothing is sent that would be refused. */
-  notEnoughCredits: (needed: number, available: number) => `You need ${needed} credits but only have ${available}`,
+  notEnoughCredits: (needed: number, available: number) => `You need ${creditCount(needed)} but only have ${available}`,
   tooManyEntries: `A batch can have at most ${BATCH_MAX_ENTRIES} entries`,
   tooManyPhotos: (photos: number) => `A batch can make at most ${BATCH_MAX_PHOTOS} photos (this one would make ${photos})`,
   invalidBackdrop: 'The backdrop colour must be a preset (white, light grey, beige, blush, sky, black) or #RRGGBB',
@@ -81,6 +83,8 @@ export const BatchEntry = /* @__PURE__ */ (() => z
   .object({
     clothingItemId: z.string({ error: BATCH_MESSAGES.selectItem }).trim().min(1, BATCH_MESSAGES.selectItem).max(64).optional(),
     generationId: GenerationId.optional(),
+    /** What the entry's image shows; by default its library item's product type (clothing for a result made as clothing). */
+    productType: z.enum(PRODUCT_TYPES).optional(),
     prompt: z
       .string()
       .trim()
@@ -116,6 +120,8 @@ export const GenerateBatchRequest = /* @__PURE__ */ (() => z
       .max(BATCH_MAX_ENTRIES, BATCH_MESSAGES.tooManyEntries),
     aiModel: z.enum(IMAGE_AI_MODELS.map((model) => model.id) as [string, ...string[]]).default(DEFAULT_IMAGE_AI_MODEL),
     imageSize: z.enum(IMAGE_SIZE_NAMES).default(BATCH_DEFAULT_IMAGE_SIZE),
+    /** Every photo's ratio: 9:16 (the default), or 1:1, 4:5, 3:4. */
+    aspectRatio: z.enum(IMAGE_ASPECT_RATIOS).default(DEFAULT_IMAGE_ASPECT_RATIO),
   })
   .superRefine((body, context) => {
     const photos = body.batchItems.reduce((sum, entry) => sum + entry.cameraAngles.length, 0);
@@ -163,12 +169,15 @@ export const Batch = /* @__PURE__ */ (() => z.object({
   completed_at: z.string().nullable(),
   credits_used: z.number().int(),
   image_size: z.string(),
+  /** Batches stored before ratios were offered are 9:16. */
+  aspect_ratio: z.enum(IMAGE_ASPECT_RATIOS),
   entries: z.array(
     z.object({
       /** The entry's image: a library item or one of the caller's results; the other is null. */
       clothingItemId: z.string().nullable(),
       generationId: z.string().nullable(),
       clothingItemName: z.string(),
+      productType: z.enum(PRODUCT_TYPES),
       prompt: z.string(),
       cameraAngles: z.array(z.enum(BATCH_CAMERA_ANGLES)),
       backdrop: z.string(),
@@ -191,3 +200,28 @@ export const BatchDownload = /* @__PURE__ */ (() => z.object({
   photoCount: z.number().int(),
 }))();
 export type BatchDownload = z.infer<typeof BatchDownload>;
+
+/**
+ * "Retry failed": a new batch of just the failed photos of a finished one (each failed angle of each entry, with the
+ * entry's image, product type, prompt and backdrop, at the batch's size and ratio), charged as any batch. Undefined
+ * when nothing failed.
+ */
+export function retryFailedRequest(batch: Batch): GenerateBatchRequest | undefined {
+  const failedAngles = new Map<number, CameraAngle[]>();
+  for (const photo of batch.photos ?? []) {
+    if (photo.generation.status === 'failed') failedAngles.set(photo.entryIndex, [...(failedAngles.get(photo.entryIndex) ?? []), photo.cameraAngle]);
+  }
+  if (failedAngles.size === 0) return undefined;
+  const batchItems = [...failedAngles].map(([entryIndex, cameraAngles]) => {
+    const entry = batch.entries[entryIndex]!;
+    return {
+      ...(entry.generationId ? { generationId: entry.generationId } : { clothingItemId: entry.clothingItemId ?? undefined }),
+      productType: entry.productType,
+      prompt: entry.prompt,
+      cameraAngles: BATCH_CAMERA_ANGLES.filter((angle) => cameraAngles.includes(angle)),
+      backdrop: entry.backdrop,
+    };
+  });
+  const imageSize = (IMAGE_SIZE_NAMES as readonly string[]).includes(batch.image_size) ? (batch.image_size as (typeof IMAGE_SIZE_NAMES)[number]) : undefined;
+  return { batchItems, ...(imageSize && { imageSize }), aspectRatio: batch.aspect_ratio };
+}

@@ -79,6 +79,7 @@ export const UPSCALE_RESOLUTIONS = {
 export const DEFAULT_UPSCALE_RESOLUTION = '2k';
 
 export const PRODUCT_TYPES = ['clothing', 'jewelry'] as const;
+export type ProductType = (typeof PRODUCT_TYPES)[number];
 export const CAMERA_ZOOMS = ['auto', 'full-body', 'mid-shot', 'close-up'] as const;
 
 export const VIDEO_DURATIONS = [5, 8, 16] as const;

@@ -11,6 +11,7 @@ import {
   HISTORY_LIMIT,
   PRODUCT_TYPES,
 } from './catalog.js';
+import { DEFAULT_IMAGE_ASPECT_RATIO, IMAGE_ASPECT_RATIOS } from './image-ratios.js';
 
 /** generation_type of the specification: what the History tabs filter on. */
 export const GENERATION_TYPES = ['image', 'video', 'batch'] as const;
@@ -127,6 +128,8 @@ export const GenerateImageRequest = /* @__PURE__ */ (() => z
     aiModel: z.enum(IMAGE_AI_MODELS.map((model) => model.id) as [string, ...string[]]).default(DEFAULT_IMAGE_AI_MODEL),
     cameraZoom: z.enum(CAMERA_ZOOMS).default('auto'),
     imageSize: z.enum(IMAGE_SIZE_NAMES).default(DEFAULT_IMAGE_SIZE),
+    /** The picture's ratio: 9:16 (the default), or 1:1, 4:5, 3:4 for marketplaces; each at every imageSize. */
+    aspectRatio: z.enum(IMAGE_ASPECT_RATIOS).default(DEFAULT_IMAGE_ASPECT_RATIO),
     promptEnhance: z.boolean().default(false),
   })
   .superRefine((body, context) => {

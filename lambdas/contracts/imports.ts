@@ -25,6 +25,7 @@ export const IMPORT_URL_MAX_LENGTH = 2048;
 
 export const IMPORT_MESSAGES = {
   enterUrl: 'Please paste a link to a product page',
+  notAUrl: 'Enter a web address, e.g. https://…',
   unreachable: "We couldn't reach that page",
   timeout: "We couldn't reach that page: it took too long to answer",
   tooManyRedirects: "We couldn't reach that page: it redirects too many times",
@@ -58,8 +59,25 @@ export function imageTooLargeMessage(sizeBytes: number | undefined, limitBytes: 
   return `The image is too large (${size}, the limit is ${formatFileSize(limitBytes)})`;
 }
 
+/**
+ * Whether the text is an address at all (an absolute URL: "shop.com/linen" and "linen shirt" are not), before the
+ * fetch guard decides whether that address may be fetched.
+ */
+export function isWebAddress(text: string): boolean {
+  try {
+    return new URL(text.trim()).protocol.length > 0;
+  } catch {
+    return false;
+  }
+}
+
 export const CreateImportRequest = /* @__PURE__ */ (() => z.object({
-  url: z.string({ error: IMPORT_MESSAGES.enterUrl }).trim().min(1, IMPORT_MESSAGES.enterUrl).max(IMPORT_URL_MAX_LENGTH, IMPORT_MESSAGES.enterUrl),
+  url: z
+    .string({ error: IMPORT_MESSAGES.enterUrl })
+    .trim()
+    .min(1, IMPORT_MESSAGES.enterUrl)
+    .max(IMPORT_URL_MAX_LENGTH, IMPORT_MESSAGES.enterUrl)
+    .refine(isWebAddress, IMPORT_MESSAGES.notAUrl),
 }))();
 export type CreateImportRequest = z.infer<typeof CreateImportRequest>;
 

@@ -1,6 +1,7 @@
 // Typed errors: each carries the HTTP status and the stable code the API answers with.
 // The message is what the user reads, so it never contains internals.
 import { ACCOUNT_MESSAGES } from '../contracts/account.js';
+import { creditCount } from '../contracts/plural.js';
 
 export class AppError extends Error {
   constructor(
@@ -29,6 +30,6 @@ export class InsufficientCreditsError extends AppError {
     readonly needed: number,
     readonly available: number,
   ) {
-    super(402, 'INSUFFICIENT_CREDITS', `Insufficient credits: you need ${needed} credits but only have ${available}.`);
+    super(402, 'INSUFFICIENT_CREDITS', `Insufficient credits: you need ${creditCount(needed)} but only have ${available}.`);
   }
 }

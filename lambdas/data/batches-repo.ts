@@ -2,6 +2,8 @@
 // whose ids start with the batch id (`<batch id>-p<nnn>`), so one Query with begins_with reads every photo of a batch.
 import { PutCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { BatchStatus, BatchSummary, CameraAngle } from '../contracts/batch.js';
+import type { ProductType } from '../contracts/catalog.js';
+import type { ImageAspectRatio } from '../contracts/image-ratios.js';
 import { tableName } from './tables.js';
 import { dynamo, queryAll } from './dynamo.js';
 import { isConditionFailed } from './dynamo-errors.js';
@@ -13,6 +15,8 @@ export interface BatchEntryRecord {
   generationId?: string;
   /** The item's name, or what the result was and when. */
   clothingItemName: string;
+  /** What the photos show; absent on batches stored before entries had one (clothing). */
+  productType?: ProductType;
   prompt: string;
   cameraAngles: CameraAngle[];
   /** #RRGGBB */
@@ -27,6 +31,8 @@ export interface BatchRecord {
   completed_at?: string;
   ai_model: string;
   image_size: string;
+  /** Absent on batches stored before ratios were offered (9:16). */
+  aspect_ratio?: ImageAspectRatio;
   /** What the whole batch was charged, in one debit. */
   credits_used: number;
   /** The ledger entry that paid for the batch: every photo's refund names it. */

@@ -12,13 +12,19 @@ export type { ClothingItemRecord };
  * A clothing_items row as stored: the specification's fields, the image by key. Rows written before the key was named
  * `image_key` name it `image_url` (read, never written).
  */
-export type StoredClothingItem = Omit<ClothingItemRecord, 'image_key'> & ({ image_key: string } | { image_url: string });
+export type StoredClothingItem = Omit<ClothingItemRecord, 'image_key' | 'product_type'> &
+  Partial<Pick<ClothingItemRecord, 'product_type'>> &
+  ({ image_key: string } | { image_url: string });
 
-/** A clothing_items row as the code holds it, whichever name its image key was stored under. */
+/**
+ * A clothing_items row as the code holds it, whichever name its image key was stored under; a row stored before items
+ * had a product type is clothing.
+ */
 export function itemFromStored(stored: StoredClothingItem): ClothingItemRecord {
-  if ('image_key' in stored) return stored;
+  const product_type = stored.product_type ?? 'clothing';
+  if ('image_key' in stored) return { ...stored, product_type };
   const { image_url, ...item } = stored;
-  return { ...item, image_key: image_url };
+  return { ...item, product_type, image_key: image_url };
 }
 
 const table = () => tableName('clothingItems');
@@ -58,11 +64,11 @@ export async function listItems(userId: string, { activeOnly }: { activeOnly: bo
   return stored.map(itemFromStored).sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id));
 }
 
-/** Renames an item or changes its description; undefined when the user has no such item that is not deleted. */
+/** Renames an item or changes its description or product type; undefined when the user has no such item that is not deleted. */
 export async function updateItemDetails(
   userId: string,
   id: string,
-  changes: { name?: string; description?: string | null },
+  changes: Partial<Pick<ClothingItemRecord, 'name' | 'description' | 'product_type'>>,
 ): Promise<ClothingItemRecord | undefined> {
   const sets = Object.entries(changes).filter(([, value]) => value !== undefined);
   return conditionalUpdate(userId, id, {

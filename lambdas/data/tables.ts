@@ -131,6 +131,11 @@ export const TABLES = {
     sortKey: { name: 'id', type: 'S' },
     ttlAttribute: 'expires_at',
   },
+  /** Support tickets, in the owner's partition (`tkt_<time>_…`, newest last): subject, message, reply address, status. */
+  tickets: {
+    partitionKey: { name: 'user_id', type: 'S' },
+    sortKey: { name: 'id', type: 'S' },
+  },
 } as const satisfies Record<string, TableDefinition>;
 
 export type TableName = keyof typeof TABLES;
@@ -196,4 +201,5 @@ export const ACCOUNT_DELETION = {
   batches: { action: 'partition' },
   apiKeys: { action: 'partition' },
   webhooks: { action: 'partition' },
+  tickets: { action: 'partition' },
 } as const satisfies Record<TableName, AccountDeletionRule>;

@@ -11,6 +11,7 @@ interface NewItem {
   imageKey: string;
   name: string;
   description?: string | null;
+  productType?: ClothingItem['product_type'];
 }
 
 /**
@@ -34,6 +35,7 @@ export async function registerClothingItem(userId: string, request: NewItem, now
     is_deleted: false,
     generations_count: 0,
     created_at: now(),
+    product_type: request.productType ?? 'clothing',
   };
   if (!(await repo.putNewItem(item))) throw alreadyRegistered();
   return withSignedUrl(item);

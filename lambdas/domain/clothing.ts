@@ -36,9 +36,10 @@ export async function getClothingItem(userId: string, id: string): Promise<Cloth
 export async function updateClothingItem(
   userId: string,
   id: string,
-  changes: { name?: string; description?: string | null },
+  changes: { name?: string; description?: string | null; productType?: ClothingItem['product_type'] },
 ): Promise<ClothingItem> {
-  const item = await repo.updateItemDetails(userId, itemId(id), changes);
+  const { productType, ...details } = changes;
+  const item = await repo.updateItemDetails(userId, itemId(id), { ...details, ...(productType && { product_type: productType }) });
   if (!item) throw itemNotFound();
   return withSignedUrl(item);
 }

@@ -74,6 +74,8 @@ export interface WebHostingProps {
   accessLogs?: IBucket;
   /** config.json `payments` (and `testPayments` when 'test'): how the billing page lets people buy credits. */
   payments: PaymentMode;
+  /** config.json `expectedVideoSeconds`: the measured median of the stage's video adapter, when it has one. */
+  readonly expectedVideoSeconds?: number;
 }
 
 /**
@@ -233,6 +235,7 @@ export class WebHosting extends Construct {
       host: 'cloud',
       testPayments: props.payments === 'test',
       payments: props.payments,
+      ...(props.expectedVideoSeconds === undefined ? {} : { expectedVideoSeconds: props.expectedVideoSeconds }),
     };
 
     // Own role and log group for CDK's deployment function: no managed policy, logs kept a month.

@@ -15,6 +15,7 @@ import { GenerateBatchRequest } from '../../lambdas/contracts/batch.js';
 import { CreateApiKeyRequest } from '../../lambdas/contracts/api-keys.js';
 import { AccountDeletionInput, DeleteAccountRequest } from '../../lambdas/contracts/account.js';
 import { CreateWebhookRequest } from '../../lambdas/contracts/webhooks.js';
+import { CreateTicketRequest } from '../../lambdas/contracts/support.js';
 import type { DeliveryState } from '../../lambdas/domain/webhooks/start.js';
 import type { BatchWorkflowInput } from '../../lambdas/domain/batch/service.js';
 import type { GenerationWorkflowInput } from '../../lambdas/domain/generation/service.js';
@@ -207,6 +208,8 @@ export const ROUTE_CONTRACTS: Record<RouteHandler, RouteContract> = {
   'list-webhook-deliveries': {},
   'delete-webhook': { sample: { params: { id: SAMPLE_IDS.webhook } } },
   'send-webhook-test': { sample: { params: { id: SAMPLE_IDS.webhook } } },
+  'create-support-ticket': { body: CreateTicketRequest, sample: { body: () => ({ email: 'seller@example.com', subject: 'A question', message: 'How do I…?' }) } },
+  'list-support-tickets': {},
 };
 
 /** A route path with its parameters filled in: /clothing-items/{id} → /clothing-items/abc */

@@ -5,11 +5,13 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join, resolve } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RuntimeConfig } from '../../lambdas/contracts/api.js';
+import { expectedVideoSeconds } from '../../lambdas/contracts/expected-wait.js';
 import { ID_TOKEN_ENV } from '../../lambdas/core/jwt.js';
 import { USER_POOL_ENV } from '../../lambdas/core/config.js';
 import { bucketEnvName, tableEnvName, type BucketName, type TableName } from '../../lambdas/data/tables.js';
 import { BATCH_CONCURRENCY, BATCH_CONCURRENCY_ENV, RECONCILER_FUNCTION, RECONCILER_SCHEDULE_MINUTES, WEBHOOK_EMIT_FUNCTION, WEBHOOK_EMIT_TABLES, WORKFLOW_ENDED_FUNCTION } from '../../lambdas/workflows.js';
 import { WEBHOOKS_ALLOW_LOCAL_ENV } from '../../lambdas/domain/webhooks/rules.js';
+import { SUPPORT_MAIL_ENV } from '../../lambdas/domain/support/mail.js';
 import type { ReconcilerInput } from '../../lambdas/contracts/operations.js';
 import { CALLBACK_URL_ENV } from '../../lambdas/realtime/fan-out.js';
 import { TEST_FETCH_TARGETS_ENV } from '../../lambdas/net/safe-fetch.js';
@@ -68,6 +70,15 @@ export interface TwinStripe {
 }
 
 /** The twin's Stripe settings from the environment, when both secrets are set. Live keys are refused. */
+/** Where the twin's support mail is addressed (it lands in .data/support/mailbox.jsonl). */
+export const LOCAL_SUPPORT_ADDRESS = 'support@modelloop.local';
+
+/** config.json's `expectedVideoSeconds` for the video adapter the twin runs (none for an unmeasured one). */
+function withExpectedVideoSeconds(videoAdapter: string): Pick<RuntimeConfig, 'expectedVideoSeconds'> {
+  const seconds = expectedVideoSeconds(videoAdapter);
+  return seconds === undefined ? {} : { expectedVideoSeconds: seconds };
+}
+
 export function stripeFromEnv(env: NodeJS.ProcessEnv = process.env): TwinStripe | undefined {
   const secretKey = env.STRIPE_SECRET_KEY?.trim();
   const webhookSecret = env.STRIPE_WEBHOOK_SECRET?.trim();
@@ -183,6 +194,9 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
       // Developers receive webhooks on http://localhost; the cloud allows public https addresses only.
       [WEBHOOKS_ALLOW_LOCAL_ENV]: '1',
+      // The twin has no mail service: support tickets are mailed into a file (the cloud sends them through SES).
+      [SUPPORT_MAIL_ENV.to]: LOCAL_SUPPORT_ADDRESS,
+      [SUPPORT_MAIL_ENV.mailbox]: join(dataDir, 'support', 'mailbox.jsonl'),
       [ID_TOKEN_ENV.issuer]: cognito.issuer,
       [ID_TOKEN_ENV.audience]: cognito.userPoolClientId,
       [ID_TOKEN_ENV.jwksUri]: cognito.jwksUri,
@@ -230,6 +244,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       host: 'local',
       testPayments: !stripe,
       payments: stripe ? 'stripe' : 'test',
+      ...withExpectedVideoSeconds(process.env.PROVIDER_VIDEO?.trim() || 'local'),
     };
     const webSocketApi = await startLocalWebSocketApi({
       path: WEBSOCKET_PATH,

@@ -83,7 +83,7 @@ describe('image generation, history, edit and upscale', () => {
     await expect.poll(() => dialog.locator('img').evaluate((image) => (image as unknown as { naturalWidth: number }).naturalWidth)).toBe(1440);
     await dialog.getByRole('button', { name: 'Close' }).click();
 
-    await row.getByRole('button', { name: 'Download' }).click();
+    await row.getByRole('button', { name: 'More actions' }).click();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Download File' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^image-[0-9a-z]{8}\.png$/);
     expect(await pixelSize(download)).toEqual({ width: 1440, height: 2560, format: 'png' });

@@ -39,7 +39,7 @@ describe('import from a product link', () => {
 
     await page.getByRole('button', { name: 'Pivot', exact: true }).click();
     await page.getByRole('button', { name: 'Generate Video' }).click();
-    await page.getByText('expected 2-5 minutes').waitFor();
+    await page.getByTestId('video-typical-time').waitFor();
     const player = page.getByLabel('Generated video 1');
     await player.waitFor({ timeout: VIDEO_TIMEOUT });
     await expect.poll(() => player.evaluate((video: any) => video.readyState), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);

@@ -22,6 +22,7 @@ const MAIN_ACTION: Record<string, (page: Page) => Locator> = {
   '/api': (page) => page.getByRole('button', { name: 'Create key' }),
   '/community': (page) => page.getByRole('heading', { level: 1, name: 'Community' }),
   '/support': (page) => page.getByRole('button', { name: 'Send message' }),
+  '/support/guides': (page) => page.getByRole('heading', { level: 1, name: 'Guides' }),
   '/studio/clothing': (page) => page.getByRole('button', { name: 'New Item' }).first(),
   '/studio/models': (page) => page.getByRole('heading', { level: 1, name: 'Models' }),
   '/studio/generations': (page) => page.getByRole('button', { name: 'Refresh' }),
@@ -97,7 +98,11 @@ describe('phone layout (390×844)', () => {
     await page.goto('/auth');
     const problems = [await problemsOf(page, '/auth', MAIN_ACTION['/auth']!(page))];
 
-    await signUpInUi(page, uniqueEmail('phone.sweep'));
+    // A deliberately long address (40+ characters, no break opportunity before the @): every screen that shows it
+    // must wrap it rather than widen the page.
+    const longEmail = uniqueEmail('phone.sweep.with-a-deliberately-long-mailbox-name');
+    expect(longEmail.length).toBeGreaterThanOrEqual(40);
+    await signUpInUi(page, longEmail);
     for (const route of TABLE_ROUTES.filter((path) => path !== '/auth')) {
       await page.goto(route);
       problems.push(await problemsOf(page, route, MAIN_ACTION[route]!(page)));

@@ -110,8 +110,9 @@ describe('billing', () => {
     await toast(page, 'Credits added').waitFor();
     await page.getByTestId('billing-balance').filter({ hasText: '175' }).waitFor();
 
-    // A new purchase is a new attempt with a new key.
+    // A new purchase is a new attempt with a new key, after Buy asks whether a second purchase is meant.
     await page.getByRole('button', { name: 'Buy 170 credits for $17.00' }).click();
+    await page.getByRole('alertdialog', { name: 'Buy credits again?' }).getByRole('button', { name: 'Buy again' }).click();
     await page.getByTestId('billing-balance').filter({ hasText: '345' }).waitFor();
     expect(keys).toHaveLength(3);
     expect(keys[0]).toMatch(/^[A-Za-z0-9_-]{8,128}$/);

@@ -18,6 +18,7 @@ const item: ClothingItemRecord = {
   is_deleted: false,
   generations_count: 0,
   created_at: '2026-11-24T00:00:00.000Z',
+  product_type: 'jewelry',
 };
 
 const output: DeliveredVideo = {
@@ -66,6 +67,11 @@ describe('clothing items', () => {
     const { image_key, ...rest } = item;
     expect(itemFromStored(item)).toEqual(item);
     expect(itemFromStored({ ...rest, image_url: image_key })).toEqual(item);
+  });
+
+  it('stored before items had a product type are clothing', () => {
+    const { product_type: _stored, ...older } = item;
+    expect(itemFromStored(older)).toEqual({ ...item, product_type: 'clothing' });
   });
 });
 

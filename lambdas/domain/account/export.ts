@@ -95,6 +95,7 @@ export const EXPORT_SOURCES: ExportSource[] = [
     read: async (userId) => (await listUserPartition<ImportRecord>('imports', userId)).map(({ expires_at: _expires, ...record }) => record),
   },
   { file: 'receipts.json', holds: 'your purchases with their receipts', read: (userId) => listPurchases(userId) },
+  { file: 'support-tickets.json', holds: 'your support requests', read: (userId) => listUserPartition('tickets', userId) },
   { file: 'credit-transactions.json', holds: 'your credits ledger (also as credit-transactions.csv)', read: (userId) => listWholeLedger(userId) },
 ];
 

@@ -14,8 +14,10 @@ import {
   type GenerateBatchRequest,
   resultEntryName,
 } from '../../contracts/batch.js';
-import { SHORT_LIST_LIMIT } from '../../contracts/catalog.js';
+import { PRODUCT_TYPES, SHORT_LIST_LIMIT, type ProductType } from '../../contracts/catalog.js';
 import { GenerationId } from '../../contracts/generations.js';
+import { creditCount, plural } from '../../contracts/plural.js';
+import { DEFAULT_IMAGE_ASPECT_RATIO } from '../../contracts/image-ratios.js';
 import { badRequest, notFound } from '../../core/errors.js';
 import { requireEnv } from '../../core/config.js';
 import { startExecution } from '../../core/sfn.js';
@@ -27,6 +29,7 @@ import { BATCH_CONCURRENCY_ENV, BATCH_CONCURRENCY_LIMIT } from '../../workflows.
 import { spend, type SpendingRequest } from '../spending.js';
 import { finishedImageSource } from '../generation/result-source.js';
 import { toGeneration } from '../generation/service.js';
+import { engineModelName } from '../generation/engine-name.js';
 
 export const BATCH_WORKFLOW = 'batch';
 export const BATCH_OPERATION = 'generate-batch';
@@ -57,19 +60,27 @@ export function batchConcurrency(): number {
 interface EntrySource {
   name: string;
   source: GenerationSource;
+  /** What the image shows: the library item's product type, or the one its source image was made for. */
+  productType: ProductType;
 }
+
+const productTypeOf = (value: unknown): ProductType => ((PRODUCT_TYPES as readonly unknown[]).includes(value) ? (value as ProductType) : 'clothing');
 
 /** Checks the entry's image: an active item of the caller's library, or one of the caller's finished images. */
 async function entrySource(userId: string, entry: GenerateBatch['batchItems'][number], index: number): Promise<EntrySource> {
   if (entry.generationId !== undefined) {
     // The check edit and upscale make: someone else's or an unknown id is not found, an unfinished one is refused.
     const { source, generation } = await finishedImageSource(userId, entry.generationId);
-    return { name: resultEntryName(generation), source };
+    return { name: resultEntryName(generation), source, productType: productTypeOf(generation.params?.productType) };
   }
   const clothingItemId = entry.clothingItemId!;
   const item = GenerationId.safeParse(clothingItemId).success ? await getActiveItem(userId, clothingItemId) : undefined;
   if (!item) throw badRequest('CLOTHING_ITEM_NOT_FOUND', `Entry ${index + 1}: this clothing item was not found in your library.`);
-  return { name: item.name, source: { kind: 'clothing-item', bucket: 'clothingImages', key: item.image_key, ref: clothingItemId } };
+  return {
+    name: item.name,
+    source: { kind: 'clothing-item', bucket: 'clothingImages', key: item.image_key, ref: clothingItemId },
+    productType: item.product_type,
+  };
 }
 
 const sourceKey = (entry: { clothingItemId?: string; generationId?: string }) =>
@@ -91,6 +102,8 @@ export async function submitBatch(request: SpendingRequest, body: GenerateBatch)
   const entries: batches.BatchEntryRecord[] = body.batchItems.map((entry) => ({
     ...(entry.generationId !== undefined ? { generationId: entry.generationId } : { clothingItemId: entry.clothingItemId! }),
     clothingItemName: sources.get(sourceKey(entry))!.name,
+    // The entry's own choice, else what its item is.
+    productType: entry.productType ?? sources.get(sourceKey(entry))!.productType,
     prompt: entry.prompt,
     cameraAngles: entry.cameraAngles,
     backdrop: entry.backdrop,
@@ -114,7 +127,7 @@ export async function submitBatch(request: SpendingRequest, body: GenerateBatch)
             id: batches.photoIdFor(batchId, rows.length),
             generation_type: 'batch',
             operation: 'batch',
-            ai_model: body.aiModel,
+            ai_model: engineModelName('image', body.aiModel),
             status: 'processing',
             credits_used: unitCost,
             created_at: createdAt,
@@ -125,6 +138,8 @@ export async function submitBatch(request: SpendingRequest, body: GenerateBatch)
               prompt: entry.prompt,
               backdrop: entry.backdrop,
               imageSize: body.imageSize,
+              aspectRatio: body.aspectRatio,
+              productType: entry.productType ?? 'clothing',
               ...(entry.generationId !== undefined ? { sourceGenerationId: entry.generationId } : { clothingItemId: entry.clothingItemId! }),
               clothingItemName: entry.clothingItemName,
             },
@@ -144,6 +159,7 @@ export async function submitBatch(request: SpendingRequest, body: GenerateBatch)
         created_at: createdAt,
         ai_model: body.aiModel,
         image_size: body.imageSize,
+        aspect_ratio: body.aspectRatio,
         credits_used: photoCount * unitCost,
         debit_id: debitId,
         entries,
@@ -166,7 +182,7 @@ export async function submitBatch(request: SpendingRequest, body: GenerateBatch)
     batchId: spent.recordId,
     photoCount: spent.record.photo_count,
     remainingCredits: spent.balanceAfter,
-    message: `Batch started: ${spent.record.photo_count} ${spent.record.photo_count === 1 ? 'photo' : 'photos'} for ${spent.record.credits_used} credits.`,
+    message: `Batch started: ${plural(spent.record.photo_count, 'photo')} for ${creditCount(spent.record.credits_used)}.`,
   };
 }
 
@@ -205,7 +221,14 @@ function toBatch(batch: batches.BatchRecord, rows: GenerationRecord[]): Batch {
     completed_at: batch.completed_at ?? null,
     credits_used: batch.credits_used,
     image_size: batch.image_size,
-    entries: batch.entries.map((entry) => ({ ...entry, clothingItemId: entry.clothingItemId ?? null, generationId: entry.generationId ?? null })),
+    aspect_ratio: batch.aspect_ratio ?? DEFAULT_IMAGE_ASPECT_RATIO,
+    entries: batch.entries.map((entry) => ({
+      ...entry,
+      clothingItemId: entry.clothingItemId ?? null,
+      generationId: entry.generationId ?? null,
+      // Batches stored before entries had a product type made clothing photos.
+      productType: entry.productType ?? 'clothing',
+    })),
     progress: {
       done: rows.filter((row) => row.status === 'complete').length,
       failed: rows.filter((row) => row.status === 'failed').length,

@@ -1,5 +1,6 @@
 // The three image requests (generate-ai-image, edit-ai-image, upscale-ai-image) as generation drafts: what each records, costs and starts from.
-import { IMAGE_SIZES, UPSCALE_RESOLUTIONS } from '../../contracts/catalog.js';
+import { UPSCALE_RESOLUTIONS } from '../../contracts/catalog.js';
+import { imageSizeFor } from '../../contracts/image-ratios.js';
 import type * as z from 'zod';
 import type {
   EditImageRequest,
@@ -12,6 +13,7 @@ import { readProviderChoice } from '../../providers/config.js';
 import { parseEditInstructions } from '../../providers/local-engine/edit-instructions.js';
 import { ProviderError } from '../../providers/ports.js';
 import type { SpendingRequest } from '../spending.js';
+import { engineModelName } from './engine-name.js';
 import { submitGeneration } from './service.js';
 import { clothingItemSource, inlineSource, ownImageSource, placed, uploadedSource } from './sources.js';
 
@@ -27,7 +29,7 @@ const UPSCALE_MODEL = 'image-upscale';
 /** POST /generate-ai-image: the product on a model, at the exact size asked for. */
 export async function generateOnModelImage(spending: SpendingRequest, body: GenerateImage): Promise<GenerationStarted> {
   const userId = spending.userId;
-  const size = IMAGE_SIZES[body.imageSize];
+  const size = imageSizeFor(body.imageSize, body.aspectRatio);
   const source =
     body.clothingItemId !== undefined
       ? placed(await clothingItemSource(userId, body.clothingItemId))
@@ -37,14 +39,15 @@ export async function generateOnModelImage(spending: SpendingRequest, body: Gene
   return submitGeneration(spending, {
     generationType: 'image',
     operation: 'on-model',
-    aiModel: body.aiModel,
+    aiModel: engineModelName('image', body.aiModel),
     tier: 'image-generation',
-    description: `Image generation (${body.imageSize.toUpperCase()}, ${size.width}×${size.height})`,
+    description: `Image generation (${body.imageSize.toUpperCase()} ${body.aspectRatio}, ${size.width}×${size.height})`,
     params: {
       productType: body.productType,
       prompt: body.prompt,
       cameraZoom: body.cameraZoom,
       imageSize: body.imageSize,
+      aspectRatio: body.aspectRatio,
       promptEnhance: body.promptEnhance,
       clothingItemId: body.clothingItemId ?? null,
     },
@@ -74,7 +77,7 @@ export async function editImage(spending: SpendingRequest, body: EditImage): Pro
   return submitGeneration(spending, {
     generationType: 'image',
     operation: 'edit',
-    aiModel: EDIT_MODEL,
+    aiModel: engineModelName('edit', EDIT_MODEL),
     tier: 'image-edit',
     description: 'Image edit',
     // params are answered as they are stored: the request's own field name.
@@ -83,16 +86,16 @@ export async function editImage(spending: SpendingRequest, body: EditImage): Pro
   });
 }
 
-/** POST /upscale-ai-image: one of the caller's images at exactly 2K, 4K or 8K. */
+/** POST /upscale-ai-image: one of the caller's images at 2K, 4K or 8K, in the source's own ratio (upscaleSizeFor). */
 export async function upscaleImage(spending: SpendingRequest, body: UpscaleImage): Promise<GenerationStarted> {
   const resolution = UPSCALE_RESOLUTIONS[body.targetResolution];
   const source = placed(await ownImageSource(spending.userId, body.imageRef));
   return submitGeneration(spending, {
     generationType: 'image',
     operation: 'upscale',
-    aiModel: UPSCALE_MODEL,
+    aiModel: engineModelName('upscale', UPSCALE_MODEL),
     tier: resolution.tier,
-    description: `Upscale to ${body.targetResolution.toUpperCase()} (${resolution.width}×${resolution.height})`,
+    description: `Upscale to ${body.targetResolution.toUpperCase()}`,
     params: { targetResolution: body.targetResolution, imageUrl: body.imageRef },
     source,
   });

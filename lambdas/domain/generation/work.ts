@@ -3,7 +3,8 @@
 // is failure.ts, so that function carries neither.
 import sharp from 'sharp';
 import * as z from 'zod';
-import { BATCH_CAMERA_ANGLES, CAMERA_ZOOMS, IMAGE_SIZES, PRODUCT_TYPES, UPSCALE_RESOLUTIONS } from '../../contracts/catalog.js';
+import { BATCH_CAMERA_ANGLES, CAMERA_ZOOMS, PRODUCT_TYPES } from '../../contracts/catalog.js';
+import { IMAGE_ASPECT_RATIOS, imageSizeFor, upscaleSizeFor } from '../../contracts/image-ratios.js';
 import { IMAGE_SIZE_NAMES, UPSCALE_RESOLUTION_NAMES } from '../../contracts/generations.js';
 import { log } from '../../core/log.js';
 import { emitMetrics, MetricUnit } from '../../core/metrics.js';
@@ -23,6 +24,8 @@ const OnModelParams = z.object({
   prompt: z.string(),
   cameraZoom: z.enum(CAMERA_ZOOMS),
   imageSize: z.enum(IMAGE_SIZE_NAMES),
+  /** Rows stored before ratios were offered are 9:16. */
+  aspectRatio: z.enum(IMAGE_ASPECT_RATIOS).optional(),
   promptEnhance: z.boolean(),
 });
 const EditParams = z.object({ editPrompt: z.string() });
@@ -34,6 +37,9 @@ export const BatchPhotoParams = z.object({
   prompt: z.string(),
   backdrop: z.string(),
   imageSize: z.enum(IMAGE_SIZE_NAMES),
+  aspectRatio: z.enum(IMAGE_ASPECT_RATIOS).optional(),
+  /** Photos stored before batch entries had a product type are clothing. */
+  productType: z.enum(PRODUCT_TYPES).default('clothing'),
 });
 
 /** The zoom that a camera angle asks a cloud model for; the local engine also composes by the angle itself. */
@@ -61,16 +67,16 @@ export async function processGeneration({ userId, generationId }: GenerationWork
   if (generation.status !== 'processing') return { status: generation.status };
 
   const input = await readSource(generation);
+  const size = await requestedSize(generation, input);
   let output: ImageOutput;
   const startedAt = performance.now();
   try {
-    output = await traced(`provider ${generation.operation}`, { userId, generationId }, () => run(generation, input));
+    output = await traced(`provider ${generation.operation}`, { userId, generationId }, () => run(generation, input, size));
   } catch (error) {
     throw generationTaskErrors.fromProvider(error);
   } finally {
     emitMetrics({ ProviderLatency: Math.round(performance.now() - startedAt) }, { type: generation.operation }, MetricUnit.Milliseconds);
   }
-  const size = requestedSize(generation);
   const picture = size ? await exactly(output, size) : output;
 
   const key = resultKey(userId, generationId);
@@ -115,7 +121,8 @@ function providerJobOf(generation: repo.GenerationRecord): ProviderJobMemory {
   };
 }
 
-function run(generation: repo.GenerationRecord, image: ImageInput): Promise<ImageOutput> {
+/** `size` is the generation's requestedSize (every operation but edit has one). */
+function run(generation: repo.GenerationRecord, image: ImageInput, size: Size | undefined): Promise<ImageOutput> {
   switch (generation.operation) {
     case 'on-model': {
       const params = OnModelParams.parse(generation.params);
@@ -124,8 +131,8 @@ function run(generation: repo.GenerationRecord, image: ImageInput): Promise<Imag
         productType: params.productType,
         model: { description: params.prompt, seed: seedOfDescription(params.prompt) },
         cameraZoom: params.cameraZoom,
-        size: IMAGE_SIZES[params.imageSize],
-        aspectRatio: aspectRatioOf(IMAGE_SIZES[params.imageSize]),
+        size: size!,
+        aspectRatio: aspectRatioOf(size!),
         promptEnhance: params.promptEnhance,
       }, providerJobOf(generation));
     }
@@ -133,11 +140,11 @@ function run(generation: repo.GenerationRecord, image: ImageInput): Promise<Imag
       const params = BatchPhotoParams.parse(generation.params);
       return ports().onModelImage.generate({
         product: image,
-        productType: 'clothing',
+        productType: params.productType,
         model: { description: params.prompt, seed: seedOfDescription(params.prompt) },
         cameraZoom: ZOOM_OF_ANGLE[params.cameraAngle],
-        size: IMAGE_SIZES[params.imageSize],
-        aspectRatio: aspectRatioOf(IMAGE_SIZES[params.imageSize]),
+        size: size!,
+        aspectRatio: aspectRatioOf(size!),
         promptEnhance: false,
         angle: params.cameraAngle,
         backdrop: params.backdrop,
@@ -145,22 +152,30 @@ function run(generation: repo.GenerationRecord, image: ImageInput): Promise<Imag
     }
     case 'edit':
       return ports().edit.edit({ image, instruction: EditParams.parse(generation.params).editPrompt });
-    case 'upscale': {
-      const { width, height } = UPSCALE_RESOLUTIONS[UpscaleParams.parse(generation.params).targetResolution];
-      return ports().upscale.upscale({ image, size: { width, height } });
-    }
+    case 'upscale':
+      return ports().upscale.upscale({ image, size: size! });
     default:
       throw new Error(`The generation workflow does not make ${generation.operation} generations`);
   }
 }
 
-/** The size the specification promises for the operation: on-model and upscale have one, an edit keeps its own. */
-function requestedSize(generation: repo.GenerationRecord): Size | undefined {
-  if (generation.operation === 'on-model') return IMAGE_SIZES[OnModelParams.parse(generation.params).imageSize];
-  if (generation.operation === 'batch') return IMAGE_SIZES[BatchPhotoParams.parse(generation.params).imageSize];
+/**
+ * The exact size the operation makes: on-model pictures and batch photos their size in their ratio, an upscale its
+ * resolution in the source's own ratio; an edit keeps its own.
+ */
+async function requestedSize(generation: repo.GenerationRecord, source: ImageInput): Promise<Size | undefined> {
+  if (generation.operation === 'on-model') {
+    const params = OnModelParams.parse(generation.params);
+    return imageSizeFor(params.imageSize, params.aspectRatio);
+  }
+  if (generation.operation === 'batch') {
+    const params = BatchPhotoParams.parse(generation.params);
+    return imageSizeFor(params.imageSize, params.aspectRatio);
+  }
   if (generation.operation === 'upscale') {
-    const { width, height } = UPSCALE_RESOLUTIONS[UpscaleParams.parse(generation.params).targetResolution];
-    return { width, height };
+    const { width, height } = await sharp(source.bytes).metadata();
+    if (!width || !height) throw new GenerationTaskError(GENERATION_ERROR.badSource, 'The input image has no size');
+    return upscaleSizeFor(UpscaleParams.parse(generation.params).targetResolution, { width, height });
   }
   return undefined;
 }

@@ -3,13 +3,14 @@
 // are written in their final state with ids derived from the job, so a retried settle step writes nothing twice.
 import { createGeneration, type GenerationRecord } from '../../data/generations-repo.js';
 import type { JobItem } from '../../data/jobs-repo.js';
+import { engineModelName } from '../generation/engine-name.js';
 
 export async function recordVideoHistory(job: JobItem): Promise<void> {
   const base = {
     user_id: job.user_id,
     generation_type: 'video',
     operation: 'video',
-    ai_model: job.model ?? 'unknown',
+    ai_model: job.model ?? engineModelName('video', 'unknown'),
     created_at: job.created_at,
     completed_at: job.updated_at,
     params: { prompt: job.prompt, duration: job.duration, aspect_ratio: job.aspect_ratio, output_count: job.output_count, job_id: job.id },

@@ -1,3 +1,5 @@
+import { creditCount } from '@contracts/plural';
+
 const usd = new Intl.NumberFormat('en-US', { style: 'currency', currency: 'USD' });
 const dateFormat = new Intl.DateTimeFormat('en-US', { year: 'numeric', month: 'short', day: 'numeric' });
 const dateTimeFormat = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -34,5 +36,5 @@ export function initialsFromEmail(email: string): string {
 
 export const shortId = (id: string) => id.slice(0, 8);
 
-/** "1 credit", "3 credits"; "…" while the figure is not known yet (e.g. the pricing table is being read). */
-export const formatCredits = (count: number | undefined) => (count === undefined ? '…' : `${count} credit${count === 1 ? '' : 's'}`);
+/** "1 credit", "3 credits" (the one plural helper, creditCount); "…" while the figure is not known yet. */
+export const formatCredits = (count: number | undefined) => (count === undefined ? '…' : creditCount(count));

@@ -25,6 +25,7 @@ import { useUser } from './session-context';
 import { urlRefreshMs } from './signed-urls';
 import { putWithProgress } from './uploads';
 import { editInstructionsPath } from './paths';
+import { dismissStaleErrors } from './stale-errors';
 
 export const GENERATIONS_QUERY_ROOT = 'generations' satisfies LiveResource;
 
@@ -152,6 +153,7 @@ export function uploadGenerationImage(file: File, onProgress: (fraction: number)
         body: { fileName: file.name, contentType: file.type, sizeBytes: file.size },
       });
       await putWithProgress(target.uploadUrl, target.headers, file, onProgress);
+      dismissStaleErrors();
       return target.imageKey;
     })();
     upload.catch(() => uploads.delete(file));

@@ -6,6 +6,8 @@ import { paths } from './paths';
 export type ChosenSource = { kind: 'generation'; id: string } | { kind: 'clothing'; id: string };
 
 export const SOURCE_PARAM = 'source';
+/** Batch Generation opened on one batch (its progress, its photos, Retry failed): `?batch=<id>`. */
+export const BATCH_PARAM = 'batch';
 
 export const NEXT_STEP_PATHS = {
   edit: paths.edit,

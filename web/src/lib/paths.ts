@@ -15,6 +15,7 @@ export const paths = {
   api: '/api',
   community: '/community',
   support: '/support',
+  supportGuides: '/support/guides',
   /** Not a screen: the prefix of the studio's screens. */
   studio: '/studio',
   clothing: '/studio/clothing',

@@ -1,6 +1,6 @@
 import { Coins, type LucideIcon } from 'lucide-react';
 import { Button } from '@/components/ui/button';
-import { formatCredits, formatNumber } from '@/lib/format';
+import { formatCredits } from '@/lib/format';
 
 /**
  * The foot of a generation form: what the work costs, the user's balance and the submit button. The numbers come in
@@ -27,7 +27,7 @@ export function CostFooter(props: {
       <>
         <div className="flex items-center justify-between rounded-lg bg-slate-50 px-4 py-3 text-sm text-slate-700">
           <span className="flex items-center gap-2">{cost}</span>
-          <span>You have {props.balance === undefined ? '…' : formatNumber(props.balance)} credits</span>
+          <span>You have {formatCredits(props.balance)}</span>
         </div>
         <Button type="submit" size="lg" className="w-full" busy={props.busy}>
           <Icon className="h-5 w-5" aria-hidden="true" /> {props.label}
@@ -39,7 +39,7 @@ export function CostFooter(props: {
     <div className="flex flex-wrap items-center justify-between gap-3 border-t border-slate-200 pt-4">
       <p className="flex items-center gap-2 text-sm text-slate-700">
         {cost}
-        {props.balance !== undefined && <span>· You have {formatNumber(props.balance)}</span>}
+        {props.balance !== undefined && <span>· You have {formatCredits(props.balance)}</span>}
       </p>
       <Button type="submit" size="lg" busy={props.busy}>
         <Icon className="h-4 w-4" aria-hidden="true" /> {props.label}

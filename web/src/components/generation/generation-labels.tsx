@@ -1,5 +1,6 @@
 import type { Generation, GenerationStatus } from '@contracts/generations';
 import { isPreviewModel } from '@contracts/preview';
+import { CANCELLED_BY_USER } from '@contracts/video-failures';
 import { Badge } from '@/components/ui/badge';
 
 const OPERATION_LABELS: Record<Generation['operation'], string> = {
@@ -22,6 +23,22 @@ export function generationTypeLabel(generation: Pick<Generation, 'generation_typ
   return label;
 }
 
+/**
+ * The picture's shape: its ratio and pixel size once made ('1:1 · 1024×1024'), the ratio asked for while it is being
+ * made; undefined for a row with neither (a video's history row, an edit still processing).
+ */
+export function resultShapeLabel(generation: Pick<Generation, 'width' | 'height' | 'params'>): string | undefined {
+  const { width, height } = generation;
+  if (width && height) {
+    const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+    const divisor = gcd(width, height);
+    const [a, b] = [width / divisor, height / divisor];
+    // A ratio with large terms (an edit of an odd-sized upload) is shown by its size alone.
+    return a <= 64 && b <= 64 ? `${a}:${b} · ${width}×${height}` : `${width}×${height}`;
+  }
+  return typeof generation.params.aspectRatio === 'string' ? generation.params.aspectRatio : undefined;
+}
+
 /** A batch photo's entry: 'Entry 2 · Linen shirt'; undefined for other rows. */
 export function batchEntryLabel(generation: Pick<Generation, 'operation' | 'params'>): string | undefined {
   if (generation.operation !== 'batch' || typeof generation.params.entryIndex !== 'number') return undefined;
@@ -29,14 +46,17 @@ export function batchEntryLabel(generation: Pick<Generation, 'operation' | 'para
   return `Entry ${generation.params.entryIndex + 1}${name}`;
 }
 
-const STATUS: Record<GenerationStatus, { label: string; tone: 'success' | 'danger' | 'warning' }> = {
+const STATUS: Record<GenerationStatus | 'cancelled', { label: string; tone: 'success' | 'danger' | 'warning' | 'neutral' }> = {
   complete: { label: 'Complete', tone: 'success' },
   failed: { label: 'Failed', tone: 'danger' },
   processing: { label: 'Processing', tone: 'warning' },
+  cancelled: { label: 'Cancelled', tone: 'neutral' },
 };
 
-export function GenerationStatusBadge({ status }: { status: GenerationStatus }) {
-  return <Badge tone={STATUS[status].tone}>{STATUS[status].label}</Badge>;
+/** A row's status; a video the seller cancelled (stored as failed with CANCELLED_BY_USER) is Cancelled, not Failed. */
+export function GenerationStatusBadge({ status, errorMessage }: { status: GenerationStatus; errorMessage?: string | null }) {
+  const shown = status === 'failed' && errorMessage === CANCELLED_BY_USER ? 'cancelled' : status;
+  return <Badge tone={STATUS[shown].tone}>{STATUS[shown].label}</Badge>;
 }
 
 /**

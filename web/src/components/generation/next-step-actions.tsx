@@ -4,7 +4,8 @@ import { Link } from 'react-router-dom';
 import { cn } from '@/lib/cn';
 import { NEXT_STEP_PATHS, sourceParam } from '@/lib/next-step';
 
-const STEPS = [
+/** What a finished image leads to, each screen opened with it chosen (also History's row menu). */
+export const NEXT_STEPS = [
   { path: NEXT_STEP_PATHS.edit, label: 'Edit', Icon: Pencil },
   { path: NEXT_STEP_PATHS.upscale, label: 'Upscale', Icon: Maximize2 },
   { path: NEXT_STEP_PATHS.video, label: 'Make a video', Icon: Video },
@@ -15,12 +16,16 @@ const STEPS = [
  * What a finished image leads to: each opens that screen with this image already chosen. Nothing for a video or an
  * unfinished generation.
  */
+/** Whether a row is a finished image that the next steps take. */
+export const leadsOn = (generation: Pick<Generation, 'status' | 'result_content_type'>) =>
+  generation.status === 'complete' && Boolean(generation.result_content_type?.startsWith('image/'));
+
 export function NextStepActions({ generation, compact = false }: { generation: Generation; compact?: boolean }) {
-  if (generation.status !== 'complete' || !generation.result_content_type?.startsWith('image/')) return null;
+  if (!leadsOn(generation)) return null;
   const query = sourceParam({ kind: 'generation', id: generation.id });
   return (
     <nav aria-label="Next steps" className={cn('flex flex-wrap gap-2', compact ? 'justify-end' : 'justify-center')}>
-      {STEPS.map(({ path, label, Icon }) => (
+      {NEXT_STEPS.map(({ path, label, Icon }) => (
         <Link
           key={path}
           to={`${path}?${query}`}

@@ -9,7 +9,7 @@ import { GenerationCredits, GenerationStatusBadge, generationTypeLabel } from '.
 const COLUMNS: Column<Generation>[] = [
   { header: 'Date', cell: (generation) => formatDateTime(generation.created_at), className: 'text-slate-700' },
   { header: 'Type', cell: generationTypeLabel, className: 'text-slate-900' },
-  { header: 'Status', cell: (generation) => <GenerationStatusBadge status={generation.status} /> },
+  { header: 'Status', cell: (generation) => <GenerationStatusBadge status={generation.status} errorMessage={generation.error_message} /> },
   { header: 'Credits', cell: (generation) => <GenerationCredits generation={generation} />, align: 'right' },
 ];
 
@@ -30,6 +30,7 @@ export function RecentGenerations() {
       caption="Recent generations, newest first"
       scrollLabel="Recent generations"
       className="min-w-[32rem]"
+      stacked={{ label: 'Recent generations, newest first' }}
     />
   );
 }

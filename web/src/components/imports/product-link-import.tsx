@@ -2,7 +2,7 @@
 // see the product images found there as thumbnails (with their size, and whether this screen can take them), pick
 // one, and the screen carries on with it as with an uploaded file. The server fetches everything; the previews are
 // small data: images it made, so the page loads nothing from the shop.
-import { IMPORT_MAX_BYTES, imageTooLargeMessage, type ImportCandidate, type ImportedImage, type ImportPurpose, type ImportResponse } from '@contracts/imports';
+import { IMPORT_MAX_BYTES, IMPORT_MESSAGES, imageTooLargeMessage, isWebAddress, type ImportCandidate, type ImportedImage, type ImportPurpose, type ImportResponse } from '@contracts/imports';
 import { fileNameWithoutExtension, formatFileSize } from '@contracts/upload-rules';
 import { AlertTriangle, Search } from 'lucide-react';
 import { useId, useState, type KeyboardEvent } from 'react';
@@ -49,7 +49,8 @@ export function ProductLinkImport({
   const limit = IMPORT_MAX_BYTES[purpose];
 
   const search = async () => {
-    if (!url.trim()) return setProblem('Please paste a link to a product page');
+    if (!url.trim()) return setProblem(IMPORT_MESSAGES.enterUrl);
+    if (!isWebAddress(url)) return setProblem(IMPORT_MESSAGES.notAUrl);
     setSearching(true);
     setProblem(undefined);
     setFound(undefined);

@@ -1,7 +1,7 @@
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
 import { Coins, LayoutDashboard, LogOut, Settings } from 'lucide-react';
 import { Link } from 'react-router-dom';
-import { formatNumber, initialsFromEmail } from '@/lib/format';
+import { formatCredits, initialsFromEmail } from '@/lib/format';
 import { useProfile } from '@/lib/profile';
 import { useSession, useUser } from '@/lib/session-context';
 import { paths, settingsSection } from '@/lib/paths';
@@ -37,7 +37,7 @@ export function AccountMenu() {
           <DropdownMenu.Item asChild className={itemClass}>
             <Link to={settingsSection('billing')} data-testid="account-menu-credits">
               <Coins className="h-4 w-4 text-amber-600" aria-hidden="true" />
-              {credits === undefined ? 'Credits' : `${formatNumber(credits)} credits`}
+              {credits === undefined ? 'Credits' : formatCredits(credits)}
             </Link>
           </DropdownMenu.Item>
           <DropdownMenu.Separator className="my-1 h-px bg-slate-200" />

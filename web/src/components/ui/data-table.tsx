@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { Fragment, type ReactNode } from 'react';
 import { cn } from '@/lib/cn';
 import { ScrollRegion } from './scroll-region';
 
@@ -43,8 +43,20 @@ export function DataTable<Row>(props: {
   testId?: string;
   rowTestId?: string;
   cards?: { label: string; testId: string; className: string; render: (row: Row) => ReactNode };
+  /**
+   * Below 640 px, each row as a card of its columns (header, then value), so a phone shows every column without
+   * sideways scrolling; the list is named `label`, and its items carry `<rowTestId>-card`.
+   */
+  stacked?: { label: string };
+  /** Rows that belong together (a batch's photos, listed one after another) get a heading row before the first of them. */
+  groupOf?: (row: Row) => { key: string; label: ReactNode } | undefined;
 }) {
   const spacing = SPACING[props.spacing ?? 'flush'];
+  /** Whether the row opens a group: it has one, and the row before it is not of the same group. */
+  const groupStart = (index: number) => {
+    const group = props.groupOf?.(props.rows[index]!);
+    return group !== undefined && (index === 0 || props.groupOf!(props.rows[index - 1]!)?.key !== group.key);
+  };
   /** The gap after a column (flush spacing), none after the last. */
   const gap = (index: number) => index < props.columns.length - 1 && spacing.between;
   const table = (
@@ -60,8 +72,16 @@ export function DataTable<Row>(props: {
         </tr>
       </thead>
       <tbody className="divide-y divide-slate-100">
-        {props.rows.map((row) => (
-          <tr key={props.rowKey(row)} data-testid={props.rowTestId}>
+        {props.rows.map((row, rowIndex) => (
+          <Fragment key={props.rowKey(row)}>
+          {groupStart(rowIndex) && (
+            <tr data-testid="row-group">
+              <th scope="colgroup" colSpan={props.columns.length} className={cn(spacing.cell, 'bg-slate-50 text-left text-xs font-semibold uppercase tracking-wide text-slate-600')}>
+                {props.groupOf!(row)!.label}
+              </th>
+            </tr>
+          )}
+          <tr data-testid={props.rowTestId} className={cn(props.groupOf?.(row) && '[&>*:first-child]:pl-8')}>
             {props.columns.map((column, index) => {
               const className = cn(
                 spacing.cell,
@@ -80,6 +100,7 @@ export function DataTable<Row>(props: {
               );
             })}
           </tr>
+          </Fragment>
         ))}
       </tbody>
     </table>
@@ -91,6 +112,34 @@ export function DataTable<Row>(props: {
   ) : (
     table
   );
+  if (props.stacked) {
+    return (
+      <>
+        <div className="hidden sm:block">{scrolling}</div>
+        <ul className="divide-y divide-slate-100 sm:hidden" aria-label={props.stacked.label}>
+          {props.rows.map((row) => (
+            <li key={props.rowKey(row)} data-testid={props.rowTestId && `${props.rowTestId}-card`} className="py-3">
+              <dl className="grid grid-cols-[auto_minmax(0,1fr)] gap-x-4 gap-y-1 text-sm">
+                {props.columns.map((column, index) => (
+                  <div key={index} className="contents">
+                    <dt className="text-slate-600">{column.header}</dt>
+                    <dd
+                      className={cn(
+                        'min-w-0 text-right wrap-anywhere',
+                        typeof column.className === 'function' ? column.className(row) : column.className,
+                      )}
+                    >
+                      {column.cell(row)}
+                    </dd>
+                  </div>
+                ))}
+              </dl>
+            </li>
+          ))}
+        </ul>
+      </>
+    );
+  }
   if (!props.cards) return scrolling;
   const { cards } = props;
   return (
@@ -98,10 +147,17 @@ export function DataTable<Row>(props: {
       <div className="hidden md:block">{scrolling}</div>
       {/* Narrow screens: one card per row, every field and action inside the viewport. */}
       <ul className="divide-y divide-slate-100 md:hidden" aria-label={cards.label}>
-        {props.rows.map((row) => (
-          <li key={props.rowKey(row)} data-testid={cards.testId} className={cards.className}>
-            {cards.render(row)}
-          </li>
+        {props.rows.map((row, rowIndex) => (
+          <Fragment key={props.rowKey(row)}>
+            {groupStart(rowIndex) && (
+              <li data-testid="row-group" className="bg-slate-50 px-4 py-2 text-xs font-semibold uppercase tracking-wide text-slate-600">
+                {props.groupOf!(row)!.label}
+              </li>
+            )}
+            <li data-testid={cards.testId} className={cn(cards.className, props.groupOf?.(row) && 'pl-8')}>
+              {cards.render(row)}
+            </li>
+          </Fragment>
         ))}
       </ul>
     </>

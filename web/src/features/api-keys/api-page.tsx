@@ -29,6 +29,8 @@ export default function ApiPage() {
   const [revoking, setRevoking] = useState<ApiKeySummary | undefined>();
   const [showReference, setShowReference] = useState(false);
   const activeCount = keys.data?.filter((key) => key.status === 'active').length ?? 0;
+  // The raw key is shown once, and only while it works: revoking it takes the banner away.
+  const shownKey = created && keys.data?.find((key) => key.id === created.id)?.status !== 'revoked' ? created : null;
 
   const onCreate = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -64,14 +66,14 @@ export default function ApiPage() {
             </Button>
           </form>
 
-          {created && (
+          {shownKey && (
             <div role="status" className="space-y-2 rounded-lg border border-emerald-300 bg-emerald-50 p-4">
-              <p className="font-medium text-emerald-900">Your new key “{created.name}”. Copy it now: it is shown only this once.</p>
+              <p className="break-words font-medium text-emerald-900">Your new key “{shownKey.name}”. Copy it now: it is shown only this once.</p>
               <div className="flex flex-col gap-2 sm:flex-row sm:items-center">
                 <code className="block flex-1 break-all rounded bg-white p-2 font-mono text-sm text-slate-900" data-testid="new-api-key">
-                  {created.key}
+                  {shownKey.key}
                 </code>
-                <CopyButton text={created.key} label={`Copy ${created.name}`} what="The key" />
+                <CopyButton text={shownKey.key} label={`Copy ${shownKey.name}`} what="The key" />
               </div>
               <Button variant="ghost" size="sm" onClick={() => setCreated(null)}>
                 I have copied it
@@ -142,17 +144,22 @@ export default function ApiPage() {
         </CardContent>
       </Card>
 
-      <RevokeDialog apiKey={revoking} onClose={() => setRevoking(undefined)} />
+      <RevokeDialog
+        apiKey={revoking}
+        onClose={() => setRevoking(undefined)}
+        onRevoked={(id) => setCreated((shown) => (shown?.id === id ? null : shown))}
+      />
     </div>
   );
 }
 
-function RevokeDialog({ apiKey, onClose }: { apiKey: ApiKeySummary | undefined; onClose: () => void }) {
+function RevokeDialog({ apiKey, onClose, onRevoked }: { apiKey: ApiKeySummary | undefined; onClose: () => void; onRevoked: (id: string) => void }) {
   const revoke = useRevokeApiKey();
   const onConfirm = () => {
     if (!apiKey) return;
     revoke.mutate(apiKey.id, {
       onSuccess: () => {
+        onRevoked(apiKey.id);
         toast.success('Key revoked', { description: `“${apiKey.name}” stops working within a minute.` });
         onClose();
       },

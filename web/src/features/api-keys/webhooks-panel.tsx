@@ -122,7 +122,7 @@ function CreatedSecret({ endpoint, onDone }: { endpoint: CreatedWebhookEndpoint;
   };
   return (
     <div className="space-y-2 rounded-lg border border-emerald-300 bg-emerald-50 p-4" role="status">
-      <p className="text-sm font-medium text-emerald-900">Signing secret of {endpoint.url}: copy it now, it is shown only once.</p>
+      <p className="text-sm font-medium text-emerald-900 wrap-anywhere">Signing secret of {endpoint.url}: copy it now, it is shown only once.</p>
       <code className="block break-all font-mono text-sm text-slate-900" data-testid="webhook-secret">
         {endpoint.secret}
       </code>

@@ -56,7 +56,7 @@ function LocalCodeNote() {
 
 /** The address the code went to, as the code steps' subtitles show it. */
 export function EmailShown({ email }: { email: string }) {
-  return <strong className="text-slate-900">{email}</strong>;
+  return <strong className="text-slate-900 wrap-anywhere">{email}</strong>;
 }
 
 export function ModeLink({ busy, onClick, children }: { busy: boolean; onClick: () => void; children: ReactNode }) {

@@ -4,7 +4,7 @@
 // refresh them; while a batch runs it is also polled, so nothing depends on the socket being up.
 import { ListResponse, type LiveResource } from '@contracts/api';
 import { Batch, BatchDownload, BatchStarted, type CameraAngle, type GenerateBatchRequest } from '@contracts/batch';
-import { BATCH_DEFAULT_BACKDROP, BATCH_DEFAULT_PROMPT } from '@contracts/catalog';
+import { BATCH_DEFAULT_BACKDROP, BATCH_DEFAULT_PROMPT, type ProductType } from '@contracts/catalog';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { useIdempotentMutation } from '@/lib/idempotent-mutation';
@@ -24,6 +24,8 @@ export interface BatchItem {
   generationId?: string;
   /** The item's name, or what the result is and when. */
   clothingItemName: string;
+  /** What the entry's image shows: its item's product type unless changed; a draft kept from before is clothing. */
+  productType?: ProductType;
   prompt: string;
   cameraAngles: CameraAngle[];
   backdrop: string;

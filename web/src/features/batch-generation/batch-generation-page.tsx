@@ -6,14 +6,18 @@ import {
   BATCH_PHOTO_TIER,
   backdropHex,
   resultEntryName,
+  retryFailedRequest,
   type Batch,
+  type BatchStarted,
   type CameraAngle,
 } from '@contracts/batch';
-import { BATCH_CAMERA_ANGLES, BATCH_DEFAULT_PROMPT } from '@contracts/catalog';
+import { BATCH_CAMERA_ANGLES, BATCH_DEFAULT_PROMPT, type ProductType } from '@contracts/catalog';
 import { IMAGE_SIZE_NAMES, PROMPT_MAX_LENGTH, type ImageSizeName } from '@contracts/generations';
+import { DEFAULT_IMAGE_ASPECT_RATIO, type ImageAspectRatio } from '@contracts/image-ratios';
 import { useQueryClient } from '@tanstack/react-query';
-import { Coins, Download, Layers, Plus, Trash2, X } from 'lucide-react';
+import { Coins, Download, Layers, Plus, RotateCcw, Trash2, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { YourImagesPicker } from '@/components/generation/your-images-picker';
 import { PageHeader } from '@/components/page-header';
@@ -23,16 +27,19 @@ import { Input, Label, Select } from '@/components/ui/field';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { downloadFile } from '@/lib/downloads';
-import { formatNumber } from '@/lib/format';
+import { formatCredits } from '@/lib/format';
 import { useGeneration, useImageResults } from '@/lib/generations';
-import { useChosenSource, type ChosenSource } from '@/lib/next-step';
-import { useBuyCreditsAction } from '@/lib/buy-credits';
+import { BATCH_PARAM, useChosenSource, type ChosenSource } from '@/lib/next-step';
+import { isInsufficientCredits, useBuyCreditsAction } from '@/lib/buy-credits';
 import { profileQueryKey, useProfile, useSetBalance } from '@/lib/profile';
 import { useUser } from '@/lib/session-context';
 import { usePricingTiers } from '@/features/prices';
 import { useClothingItems } from '@/lib/clothing-items';
+import { PRODUCT_LABELS, PRODUCT_TYPE_OPTIONS, productTypeOfResult } from '@/lib/product-types';
+import { AspectRatioChoice } from '@/components/generation/aspect-ratio-choice';
 import { ACTIVE_BATCH_KEY, DEFAULT_ENTRY, readDraft, requestBatchZip, useBatch, useSubmitBatch, writeDraft, type BatchItem } from './api';
 import { askForNotifications, notificationPermission, notifyWorkDone } from '@/lib/notify';
+import { plural } from '@contracts/plural';
 
 /**
  * Batch Generation (/studio/generate/batch-generation): selection and parameters, the add button, the batch summary.
@@ -48,7 +55,7 @@ export default function BatchGenerationPage() {
   const setBalance = useSetBalance();
   const queryClient = useQueryClient();
   const user = useUser();
-  const ids = { prompt: useId(), hex: useId(), picker: useId(), size: useId() };
+  const ids = { prompt: useId(), hex: useId(), picker: useId(), size: useId(), productType: useId() };
 
   // Opened from a result's "Add to batch": that image is already chosen.
   const handedOver = useChosenSource();
@@ -57,8 +64,12 @@ export default function BatchGenerationPage() {
   const [angles, setAngles] = useState<CameraAngle[]>([]);
   const [backdrop, setBackdrop] = useState<string>('#FFFFFF');
   const [imageSize, setImageSize] = useState<ImageSizeName>('2k');
+  const [aspectRatio, setAspectRatio] = useState<ImageAspectRatio>(DEFAULT_IMAGE_ASPECT_RATIO);
+  const [productType, setProductType] = useState<ProductType>('clothing');
   const [draft, setDraft] = useState<BatchItem[]>(readDraft);
-  const [activeId, setActiveId] = useState<string | undefined>(() => localStorage.getItem(ACTIVE_BATCH_KEY) ?? undefined);
+  // `?batch=<id>` (History's "Retry failed" on a batch) shows that batch; else the one this browser last started.
+  const [params] = useSearchParams();
+  const [activeId, setActiveId] = useState<string | undefined>(() => params.get(BATCH_PARAM) ?? localStorage.getItem(ACTIVE_BATCH_KEY) ?? undefined);
   const active = useBatch(activeId);
 
   useEffect(() => writeDraft(draft), [draft]);
@@ -72,6 +83,11 @@ export default function BatchGenerationPage() {
   const result = useGeneration(source?.kind === 'generation' ? source.id : undefined).data;
   // The name the server gives the entry too: the item's, or what the result is and when.
   const chosenName = item?.name ?? (result?.status === 'complete' && result.result_content_type?.startsWith('image/') ? resultEntryName(result) : undefined);
+  // The chosen image's product type is preselected: the item's own, or what the result was made as.
+  const chosenProductType = item?.product_type ?? (result ? productTypeOfResult(result) : undefined);
+  useEffect(() => {
+    if (chosenProductType) setProductType(chosenProductType);
+  }, [source?.kind, source?.id, chosenProductType]);
   const pictures = useMemo(
     () =>
       new Map([
@@ -98,6 +114,7 @@ export default function BatchGenerationPage() {
         id: crypto.randomUUID(),
         ...(source.kind === 'generation' ? { generationId: source.id } : { clothingItemId: source.id }),
         clothingItemName: chosenName,
+        productType,
         prompt: prompt.trim() || BATCH_DEFAULT_PROMPT,
         cameraAngles: angles,
         backdrop: hex,
@@ -112,24 +129,45 @@ export default function BatchGenerationPage() {
     if (credits < totalCredits) return void toast.error('Insufficient Credits', { description: BATCH_MESSAGES.notEnoughCredits(totalCredits, credits), action: buyCredits });
     try {
       const started = await submit.mutateAsync({
-        batchItems: draft.map(({ clothingItemId, generationId, prompt: entryPrompt, cameraAngles, backdrop: colour }) => ({
+        batchItems: draft.map(({ clothingItemId, generationId, productType: entryType, prompt: entryPrompt, cameraAngles, backdrop: colour }) => ({
           clothingItemId,
           generationId,
+          productType: entryType ?? 'clothing',
           prompt: entryPrompt,
           cameraAngles,
           backdrop: colour,
         })),
         imageSize,
+        aspectRatio,
       });
       // After submit the draft is cleared (it was charged) and the balance shows what the debit left.
       setDraft([]);
-      setBalance(started.remainingCredits);
-      void queryClient.invalidateQueries({ queryKey: profileQueryKey(user.userId) });
-      localStorage.setItem(ACTIVE_BATCH_KEY, started.batchId);
-      setActiveId(started.batchId);
-      toast.success('Batch started', { description: started.message });
+      follow(started);
     } catch (error) {
       toast.error('Generation Failed', { description: error instanceof Error ? error.message : 'Please try again.' });
+    }
+  };
+
+  /** A started batch (a new one, or the retry of a finished one's failed photos) is the one the screen follows. */
+  const follow = (started: BatchStarted) => {
+    setBalance(started.remainingCredits);
+    void queryClient.invalidateQueries({ queryKey: profileQueryKey(user.userId) });
+    localStorage.setItem(ACTIVE_BATCH_KEY, started.batchId);
+    setActiveId(started.batchId);
+    toast.success('Batch started', { description: started.message });
+  };
+
+  /** "Retry failed": just the failed photos again, as a new batch through the same spending flow (a new charge). */
+  const retryFailed = async (batch: Batch) => {
+    const body = retryFailedRequest(batch);
+    if (!body) return;
+    try {
+      follow(await submit.mutateAsync(body));
+    } catch (error) {
+      toast.error('Generation Failed', {
+        description: error instanceof Error ? error.message : 'Please try again.',
+        action: isInsufficientCredits(error) ? buyCredits : undefined,
+      });
     }
   };
 
@@ -146,6 +184,16 @@ export default function BatchGenerationPage() {
               <legend className="mb-1.5 block text-sm font-medium text-slate-800">Clothing item or past result</legend>
               <YourImagesPicker value={source} onChange={setSource} />
             </fieldset>
+            <div>
+              <Label htmlFor={ids.productType}>Product type</Label>
+              <Select id={ids.productType} value={productType} onChange={(event) => setProductType(event.target.value as ProductType)}>
+                {PRODUCT_TYPE_OPTIONS.map((option) => (
+                  <option key={option.value} value={option.value}>
+                    {option.label}
+                  </option>
+                ))}
+              </Select>
+            </div>
             <div>
               <Label htmlFor={ids.prompt}>Prompt</Label>
               <Input id={ids.prompt} value={prompt} maxLength={PROMPT_MAX_LENGTH} onChange={(event) => setPrompt(event.target.value)} />
@@ -208,14 +256,15 @@ export default function BatchGenerationPage() {
                 ))}
               </Select>
             </div>
+            <AspectRatioChoice value={aspectRatio} onChange={setAspectRatio} imageSize={imageSize} />
           </CardContent>
         </Card>
 
         <Card className="self-start">
           <CardContent className="flex flex-col items-stretch gap-3 pt-5 text-center">
             <p className="text-sm text-slate-700">
-              {angles.length} {angles.length === 1 ? 'photo' : 'photos'}
-              {perAngle !== undefined && ` · ${angles.length * perAngle} credits`}
+              {plural(angles.length, 'photo')}
+              {perAngle !== undefined && ` · ${formatCredits(angles.length * perAngle)}`}
             </p>
             <Button onClick={add} aria-describedby={ids.picker}>
               <Plus className="h-4 w-4" aria-hidden="true" /> Add to Batch
@@ -248,6 +297,24 @@ export default function BatchGenerationPage() {
                     <div className="min-w-0 flex-1 text-sm">
                       <p className="truncate font-medium text-slate-900">{entry.clothingItemName}</p>
                       <p className="truncate text-slate-700">{entry.prompt}</p>
+                      <label className="mt-1 flex items-center gap-2 text-slate-700">
+                        <span className="text-xs">Product type</span>
+                        <select
+                          aria-label={`Product type of entry ${index + 1} (${entry.clothingItemName})`}
+                          value={entry.productType ?? 'clothing'}
+                          onChange={(event) => {
+                            const changed = event.target.value as ProductType;
+                            setDraft((current) => current.map((other) => (other.id === entry.id ? { ...other, productType: changed } : other)));
+                          }}
+                          className="rounded border border-slate-300 bg-white px-1.5 py-0.5 text-xs"
+                        >
+                          {PRODUCT_TYPE_OPTIONS.map((option) => (
+                            <option key={option.value} value={option.value}>
+                              {PRODUCT_LABELS[option.value]}
+                            </option>
+                          ))}
+                        </select>
+                      </label>
                       <p className="flex flex-wrap items-center gap-1 text-slate-700">
                         <span className="inline-block h-3 w-3 rounded-full border border-slate-300" style={{ backgroundColor: entry.backdrop }} aria-hidden="true" />
                         <span className="font-mono text-xs">{entry.backdrop}</span> · {entry.cameraAngles.join(', ')}
@@ -266,8 +333,8 @@ export default function BatchGenerationPage() {
               </p>
               <p className="flex items-center gap-2">
                 <Coins className="h-4 w-4 text-amber-600" aria-hidden="true" />
-                Total: <strong data-testid="batch-total-credits">{totalCredits === undefined ? '…' : `${totalCredits} credits`}</strong>
-                {credits !== undefined && <span>· You have {formatNumber(credits)}</span>}
+                Total: <strong data-testid="batch-total-credits">{formatCredits(totalCredits)}</strong>
+                {credits !== undefined && <span>· You have {formatCredits(credits)}</span>}
               </p>
             </div>
             <Button size="lg" className="w-full" onClick={() => void onSubmit()} busy={submit.isPending}>
@@ -281,6 +348,8 @@ export default function BatchGenerationPage() {
         <RunningBatch
           batch={active.data}
           loading={active.isPending}
+          retrying={submit.isPending}
+          onRetryFailed={(batch) => void retryFailed(batch)}
           onDismiss={() => {
             localStorage.removeItem(ACTIVE_BATCH_KEY);
             setActiveId(undefined);
@@ -291,7 +360,19 @@ export default function BatchGenerationPage() {
   );
 }
 
-function RunningBatch({ batch, loading, onDismiss }: { batch: Batch | undefined; loading: boolean; onDismiss: () => void }) {
+function RunningBatch({
+  batch,
+  loading,
+  retrying,
+  onRetryFailed,
+  onDismiss,
+}: {
+  batch: Batch | undefined;
+  loading: boolean;
+  retrying: boolean;
+  onRetryFailed: (batch: Batch) => void;
+  onDismiss: () => void;
+}) {
   const reported = useRef<string | undefined>(undefined);
   const queryClient = useQueryClient();
   const user = useUser();
@@ -351,6 +432,11 @@ function RunningBatch({ batch, loading, onDismiss }: { batch: Batch | undefined;
           {batch.summary && batch.summary.successfulGenerations > 0 && (
             <Button variant="outline" onClick={() => void downloadAll()} busy={zipping}>
               <Download className="h-4 w-4" aria-hidden="true" /> Download all (zip)
+            </Button>
+          )}
+          {batch.summary && batch.summary.failedGenerations > 0 && (
+            <Button variant="outline" onClick={() => onRetryFailed(batch)} busy={retrying}>
+              <RotateCcw className="h-4 w-4" aria-hidden="true" /> Retry failed ({formatCredits(batch.summary.failedGenerations * (batch.credits_used / Math.max(1, batch.progress.total)))})
             </Button>
           )}
           {batch.summary && (

@@ -8,9 +8,10 @@ import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
+import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
 import { Input, Label } from '@/components/ui/field';
 import { cn } from '@/lib/cn';
-import { formatNumber, formatUsd } from '@/lib/format';
+import { formatCredits, formatNumber, formatUsd } from '@/lib/format';
 import { useProfile } from '@/lib/profile';
 import { useSession } from '@/lib/session-context';
 import { usePricingTiers } from '@/features/prices';
@@ -47,18 +48,29 @@ export default function BillingPage() {
   const customError = selection === 'custom' && customAmount !== '' && !validation.success ? validation.error.issues[0]?.message : undefined;
   const retrying = purchase.pendingRetryFor !== undefined && purchase.pendingRetryFor === credits;
 
+  // After a purchase, Buy asks before buying again: a second click is rarely meant as a second payment.
+  const [bought, setBought] = useState<number>();
+  const [confirmAgain, setConfirmAgain] = useState(false);
+
   const onBuy = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (credits === undefined) return;
+    if (bought !== undefined) return setConfirmAgain(true);
+    buy(credits);
+  };
+
+  const buy = (amount: number) => {
     if (mode === 'stripe') {
-      checkout.mutate(credits, { onError: (error) => toast.error('Error', { description: error.message }) });
+      checkout.mutate(amount, { onError: (error) => toast.error('Error', { description: error.message }) });
       return;
     }
-    purchase.mutate(credits, {
-      onSuccess: (result) =>
+    purchase.mutate(amount, {
+      onSuccess: (result) => {
+        setBought(result.credits);
         toast.success('Credits added', {
-          description: `${formatNumber(result.credits)} credits added. Your balance is now ${formatNumber(result.newCredits)}.`,
-        }),
+          description: `${formatCredits(result.credits)} added. Your balance is now ${formatNumber(result.newCredits)}.`,
+        });
+      },
       onError: (error) => toast.error('Error', { description: error.message }),
     });
   };
@@ -91,7 +103,7 @@ export default function BillingPage() {
                 key={pack.credits}
                 checked={selection === pack.credits}
                 onSelect={() => setSelection(pack.credits)}
-                title={`${formatNumber(pack.credits)} credits`}
+                title={formatCredits(pack.credits)}
                 detail={[formatUsd(pack.usd), packAllowance(pack.credits, tiers)].filter(Boolean).join(' · ')}
                 badge={pack.popular ? 'Popular' : undefined}
               />
@@ -175,13 +187,35 @@ export default function BillingPage() {
                 ? 'Retry purchase'
                 : credits === undefined
                   ? 'Buy credits'
-                  : `Buy ${formatNumber(credits)} credits for ${formatUsd(priceUsd(credits))}`}
+                  : `Buy ${formatCredits(credits)} for ${formatUsd(priceUsd(credits))}`}
             </Button>
           </CardContent>
         </Card>
       </form>
 
       {mode !== 'off' && <Receipts />}
+
+      <Dialog open={confirmAgain} onOpenChange={setConfirmAgain}>
+        <DialogContent
+          role="alertdialog"
+          title="Buy credits again?"
+          description={`You just bought ${formatCredits(bought)}. Buy ${formatCredits(credits)} for ${formatUsd(priceUsd(credits ?? 0))} more?`}
+        >
+          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
+            <DialogClose asChild>
+              <Button variant="outline">Not now</Button>
+            </DialogClose>
+            <Button
+              onClick={() => {
+                setConfirmAgain(false);
+                if (credits !== undefined) buy(credits);
+              }}
+            >
+              Buy again
+            </Button>
+          </div>
+        </DialogContent>
+      </Dialog>
     </div>
   );
 }

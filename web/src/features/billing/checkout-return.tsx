@@ -1,7 +1,7 @@
 import { CircleCheck, Info, LoaderCircle } from 'lucide-react';
 import { useEffect, useRef } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { formatNumber } from '@/lib/format';
+import { formatCredits } from '@/lib/format';
 import { useProfile } from '@/lib/profile';
 import { usePurchases } from './use-payments';
 
@@ -60,8 +60,8 @@ function PaymentReceived({ sessionId }: { sessionId: string | null }) {
   return (
     <p role="status" data-testid="checkout-status" className="flex items-center gap-2 rounded-lg border border-emerald-300 bg-emerald-50 p-4 text-sm text-emerald-900">
       <CircleCheck className="h-4 w-4 shrink-0" aria-hidden="true" />
-      {granted ? `${formatNumber(granted.credits)} credits added. ` : 'Credits added. '}
-      Your balance is now {formatNumber(balance)} credits.
+      {granted ? `${formatCredits(granted.credits)} added. ` : 'Credits added. '}
+      Your balance is now {formatCredits(balance)}.
     </p>
   );
 }

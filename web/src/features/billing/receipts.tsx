@@ -1,14 +1,15 @@
 import type { PurchaseReceipt } from '@contracts/api';
 import { REFUND_WINDOW_DAYS } from '@contracts/api';
 import { ExternalLink } from 'lucide-react';
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { toast } from 'sonner';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { DataTable, type Column } from '@/components/ui/data-table';
 import { Spinner } from '@/components/ui/spinner';
-import { formatDate, formatNumber, formatUsd } from '@/lib/format';
+import { formatCredits, formatDate, formatNumber, formatUsd } from '@/lib/format';
+import { useProfile } from '@/lib/profile';
 import { usePurchases, useRefundPurchase } from './use-payments';
 
 const amountText = (purchase: PurchaseReceipt) =>
@@ -24,6 +25,13 @@ const COLUMNS: Column<PurchaseReceipt>[] = [
 /** The user's purchases (the ledger's purchase entries) with amount, date, Stripe's receipt and a refund button. */
 export function Receipts() {
   const purchases = usePurchases();
+  // A purchase lands as a new balance (the purchase's answer, Stripe's webhook pushed over the socket): the list is
+  // read again then, so the receipt is there as soon as the credits are.
+  const balance = useProfile().data?.current_credits;
+  const { refetch } = purchases;
+  useEffect(() => {
+    if (balance !== undefined) void refetch();
+  }, [balance, refetch]);
   return (
     <Card>
       <CardHeader>
@@ -52,7 +60,7 @@ function ReceiptActions({ purchase }: { purchase: PurchaseReceipt }) {
     refund.mutate(purchase.transactionId, {
       onSuccess: (result) =>
         toast.success('Refund requested', {
-          description: `${amount} goes back to your card. Your balance is now ${formatNumber(result.newCredits)} credits.`,
+          description: `${amount} goes back to your card. Your balance is now ${formatCredits(result.newCredits)}.`,
         }),
       onError: (error) => toast.error('Refund not possible', { description: error.message }),
       onSettled: () => setConfirming(false),
@@ -73,7 +81,7 @@ function ReceiptActions({ purchase }: { purchase: PurchaseReceipt }) {
       {purchase.refundable && confirming && (
         <>
           <Button size="sm" variant="destructive" busy={refund.isPending} onClick={onRefund}>
-            Refund {amount} and remove {formatNumber(purchase.credits)} credits
+            Refund {amount} and remove {formatCredits(purchase.credits)}
           </Button>
           <Button size="sm" variant="ghost" onClick={() => setConfirming(false)}>
             Keep

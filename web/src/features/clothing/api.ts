@@ -25,11 +25,12 @@ export interface NewClothingItem {
   file: File;
   name: string;
   description?: string | null;
+  productType?: ClothingItem['product_type'];
   onPhase?: (phase: UploadPhase) => void;
 }
 
 /** Uploads one file straight to storage, then registers it; the server checks the stored bytes before it agrees. */
-export async function uploadClothingItem({ file, name, description, onPhase }: NewClothingItem): Promise<ClothingItem> {
+export async function uploadClothingItem({ file, name, description, productType, onPhase }: NewClothingItem): Promise<ClothingItem> {
   const upload = await apiRequest(CreateUploadUrlResponse, '/clothing-items/upload-url', {
     method: 'POST',
     body: { fileName: file.name, contentType: file.type, sizeBytes: file.size },
@@ -37,7 +38,7 @@ export async function uploadClothingItem({ file, name, description, onPhase }: N
   onPhase?.({ step: 'uploading', fraction: 0 });
   await putWithProgress(upload.uploadUrl, upload.headers, file, (fraction) => onPhase?.({ step: 'uploading', fraction }));
   onPhase?.({ step: 'checking' });
-  const body: RegisterClothingItemRequest = { imageKey: upload.imageKey, name, description };
+  const body: RegisterClothingItemRequest = { imageKey: upload.imageKey, name, description, ...(productType && { productType }) };
   return apiRequest(ClothingItem, '/clothing-items', { method: 'POST', body });
 }
 

@@ -1,15 +1,18 @@
-import { CLOTHING_BATCH_MAX_FILES, CLOTHING_NAME_MAX_LENGTH } from '@contracts/catalog';
+import { CLOTHING_BATCH_MAX_FILES, CLOTHING_NAME_MAX_LENGTH, type ProductType } from '@contracts/catalog';
 import { fileNameWithoutExtension, formatFileSize } from '@contracts/upload-rules';
 import { CheckCircle2, XCircle } from 'lucide-react';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Button } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
-import { Label } from '@/components/ui/field';
+import { Label, Select } from '@/components/ui/field';
 import { IMAGE_ACCEPT } from '@/lib/uploads';
+import { PRODUCT_TYPE_OPTIONS } from '@/lib/product-types';
 import { uploadClothingItem, uploadFailure, useRefreshClothing, type UploadPhase } from './api';
 import { refuseFile } from './file-rules';
 import { UploadProgress } from './upload-progress';
+import { dismissStaleErrors } from '@/lib/stale-errors';
+import { plural } from '@contracts/plural';
 
 const TOO_MANY = `You can upload a maximum of ${CLOTHING_BATCH_MAX_FILES} images at once`;
 const NONE_SELECTED = 'Please select at least one image to upload';
@@ -33,12 +36,14 @@ export function BatchUploadDialog({ open, onOpenChange }: { open: boolean; onOpe
   const [refused, setRefused] = useState<string[]>([]);
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
-  const ids = { files: useId(), error: useId() };
+  const [productType, setProductType] = useState<ProductType>('clothing');
+  const ids = { files: useId(), error: useId(), productType: useId() };
 
   const reset = () => {
     setEntries([]);
     setRefused([]);
     setError(undefined);
+    setProductType('clothing');
   };
   const changeOpen = (next: boolean) => {
     if (busy) return;
@@ -80,7 +85,7 @@ export function BatchUploadDialog({ open, onOpenChange }: { open: boolean; onOpe
       pending.map(async (entry) => {
         setStatus(entry.key, { state: 'sending', phase: { step: 'uploading', fraction: 0 } });
         try {
-          await uploadClothingItem({ file: entry.file, name: entry.name, onPhase: (phase) => setStatus(entry.key, { state: 'sending', phase }) });
+          await uploadClothingItem({ file: entry.file, name: entry.name, productType, onPhase: (phase) => setStatus(entry.key, { state: 'sending', phase }) });
           setStatus(entry.key, { state: 'done' });
         } catch (failure) {
           const { title, description } = uploadFailure(failure);
@@ -94,7 +99,8 @@ export function BatchUploadDialog({ open, onOpenChange }: { open: boolean; onOpe
     const failed = results.filter((result) => result.status === 'rejected').length;
     const added = results.length - failed;
     if (failed === 0) {
-      toast.success(added === 1 ? '1 item added' : `${added} items added`, { description: 'They are in your clothing library.' });
+      dismissStaleErrors();
+      toast.success(`${plural(added, 'item')} added`, { description: 'They are in your clothing library.' });
       reset();
       onOpenChange(false);
     } else {
@@ -129,6 +135,17 @@ export function BatchUploadDialog({ open, onOpenChange }: { open: boolean; onOpe
                 {error}
               </p>
             )}
+          </div>
+
+          <div>
+            <Label htmlFor={ids.productType}>Product type</Label>
+            <Select id={ids.productType} value={productType} disabled={busy} onChange={(event) => setProductType(event.target.value as ProductType)}>
+              {PRODUCT_TYPE_OPTIONS.map((option) => (
+                <option key={option.value} value={option.value}>
+                  {option.label}
+                </option>
+              ))}
+            </Select>
           </div>
 
           {refused.length > 0 && (

@@ -1,11 +1,17 @@
-// The card menu's dialogs: View Details, Edit (rename and change the description) and Delete (a confirm prompt).
+// The card menu's dialogs: View Details (with what the item leads to: an image, a video, a batch entry), Edit (rename,
+// product type, description) and Delete (a confirm prompt).
 import { ClothingItemName, type ClothingItem } from '@contracts/api';
+import type { ProductType } from '@contracts/catalog';
 import { formatFileSize } from '@contracts/upload-rules';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
+import { Layers, Sparkles, Video } from 'lucide-react';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
 import { formatDateTime } from '@/lib/format';
+import { NEXT_STEP_PATHS, sourceParam } from '@/lib/next-step';
+import { paths } from '@/lib/paths';
+import { PRODUCT_LABELS } from '@/lib/product-types';
 import { useDeleteClothingItem, useUpdateClothingItem } from './api';
 import { ItemImage, usedTimes } from './clothing-card';
 import { ItemFields } from './item-fields';
@@ -18,6 +24,13 @@ interface ItemDialogProps {
 
 const TYPE_NAMES: Record<ClothingItem['mime_type'], string> = { 'image/jpeg': 'JPEG', 'image/png': 'PNG', 'image/webp': 'WebP' };
 
+/** What a library item leads to: each screen opens with the item already chosen. */
+const ITEM_STEPS = [
+  { path: paths.imageGeneration, label: 'Make an image', Icon: Sparkles },
+  { path: NEXT_STEP_PATHS.video, label: 'Make a video', Icon: Video },
+  { path: NEXT_STEP_PATHS.batch, label: 'Add to batch', Icon: Layers },
+] as const;
+
 export function ItemDetailsDialog({ item, onClose }: ItemDialogProps) {
   return (
     <Dialog open={item !== undefined} onOpenChange={(open) => !open && onClose()}>
@@ -27,6 +40,7 @@ export function ItemDetailsDialog({ item, onClose }: ItemDialogProps) {
             <ItemImage item={item} className="aspect-[3/4] w-full rounded-lg" />
             <dl className="grid content-start gap-3 text-sm">
               {[
+                ['Product type', PRODUCT_LABELS[item.product_type]],
                 ['Uploaded', formatDateTime(item.created_at)],
                 ['File', `${TYPE_NAMES[item.mime_type]} · ${formatFileSize(item.file_size_bytes)}`],
                 ['Generations', usedTimes(item.generations_count)],
@@ -38,6 +52,13 @@ export function ItemDetailsDialog({ item, onClose }: ItemDialogProps) {
               ))}
             </dl>
           </div>
+          <nav aria-label="Use this item" className="mt-5 flex flex-wrap gap-2">
+            {ITEM_STEPS.map(({ path, label, Icon }) => (
+              <ButtonLink key={label} to={`${path}?${sourceParam({ kind: 'clothing', id: item.id })}`} variant="outline" size="sm">
+                <Icon className="h-4 w-4" aria-hidden="true" /> {label}
+              </ButtonLink>
+            ))}
+          </nav>
         </DialogContent>
       )}
     </Dialog>
@@ -48,7 +69,7 @@ export function EditItemDialog({ item, onClose }: ItemDialogProps) {
   return (
     <Dialog open={item !== undefined} onOpenChange={(open) => !open && onClose()}>
       {item && (
-        <DialogContent title="Edit item" description="Rename the item or change its description.">
+        <DialogContent title="Edit item" description="Rename the item or change its product type or description.">
           {/* Keyed by item, so the form starts from the item's current values each time. */}
           <EditItemForm key={item.id} item={item} onDone={onClose} />
         </DialogContent>
@@ -61,6 +82,7 @@ function EditItemForm({ item, onDone }: { item: ClothingItem; onDone: () => void
   const update = useUpdateClothingItem();
   const [name, setName] = useState(item.name);
   const [description, setDescription] = useState(item.description ?? '');
+  const [productType, setProductType] = useState<ProductType>(item.product_type);
   const [nameError, setNameError] = useState<string>();
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -69,7 +91,7 @@ function EditItemForm({ item, onDone }: { item: ClothingItem; onDone: () => void
     if (!checked.success) return setNameError(checked.error.issues[0]?.message);
     setNameError(undefined);
     update.mutate(
-      { id: item.id, changes: { name: checked.data, description: description.trim() || null } },
+      { id: item.id, changes: { name: checked.data, description: description.trim() || null, productType } },
       {
         onSuccess: (saved) => {
           toast.success('Item updated', { description: `“${saved.name}” was saved.` });
@@ -82,7 +104,16 @@ function EditItemForm({ item, onDone }: { item: ClothingItem; onDone: () => void
 
   return (
     <form className="mt-5 space-y-4" onSubmit={onSubmit} noValidate>
-      <ItemFields name={name} onNameChange={setName} nameError={nameError} description={description} onDescriptionChange={setDescription} autoFocus />
+      <ItemFields
+        name={name}
+        onNameChange={setName}
+        nameError={nameError}
+        description={description}
+        onDescriptionChange={setDescription}
+        productType={productType}
+        onProductTypeChange={setProductType}
+        autoFocus
+      />
       <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
         <DialogClose asChild>
           <Button variant="outline">Cancel</Button>

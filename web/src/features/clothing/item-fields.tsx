@@ -1,7 +1,9 @@
-// A clothing item's name (required, with its error) and description (optional): the fields New Item and Edit share.
-import { CLOTHING_DESCRIPTION_MAX_LENGTH, CLOTHING_NAME_MAX_LENGTH } from '@contracts/catalog';
+// A clothing item's name (required, with its error), product type and description (optional): the fields New Item and
+// Edit share.
+import { CLOTHING_DESCRIPTION_MAX_LENGTH, CLOTHING_NAME_MAX_LENGTH, type ProductType } from '@contracts/catalog';
 import { useId } from 'react';
-import { Input, Label, Textarea } from '@/components/ui/field';
+import { Input, Label, Select, Textarea } from '@/components/ui/field';
+import { PRODUCT_TYPE_OPTIONS } from '@/lib/product-types';
 
 interface ItemFieldsProps {
   name: string;
@@ -9,13 +11,16 @@ interface ItemFieldsProps {
   nameError?: string;
   description: string;
   onDescriptionChange: (description: string) => void;
+  productType: ProductType;
+  onProductTypeChange: (productType: ProductType) => void;
   disabled?: boolean;
   autoFocus?: boolean;
   placeholders?: { name: string; description: string };
 }
 
-export function ItemFields({ name, onNameChange, nameError, description, onDescriptionChange, disabled, autoFocus, placeholders }: ItemFieldsProps) {
-  const ids = { name: useId(), nameError: useId(), description: useId() };
+export function ItemFields(props: ItemFieldsProps) {
+  const { name, onNameChange, nameError, description, onDescriptionChange, productType, onProductTypeChange, disabled, autoFocus, placeholders } = props;
+  const ids = { name: useId(), nameError: useId(), description: useId(), productType: useId() };
   return (
     <>
       <div>
@@ -37,6 +42,16 @@ export function ItemFields({ name, onNameChange, nameError, description, onDescr
             {nameError}
           </p>
         )}
+      </div>
+      <div>
+        <Label htmlFor={ids.productType}>Product type</Label>
+        <Select id={ids.productType} value={productType} disabled={disabled} onChange={(event) => onProductTypeChange(event.target.value as ProductType)}>
+          {PRODUCT_TYPE_OPTIONS.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </Select>
       </div>
       <div>
         <Label htmlFor={ids.description}>

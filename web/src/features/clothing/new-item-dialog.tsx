@@ -1,5 +1,5 @@
 import { ClothingItemName } from '@contracts/api';
-import { CLOTHING_NAME_MAX_LENGTH } from '@contracts/catalog';
+import { CLOTHING_NAME_MAX_LENGTH, type ProductType } from '@contracts/catalog';
 import { fileNameWithoutExtension, formatFileSize } from '@contracts/upload-rules';
 import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
 import { toast } from 'sonner';
@@ -13,13 +13,14 @@ import { uploadFailure, useRegisterImportedItem, useUploadClothingItem, type Upl
 import { refuseFile } from './file-rules';
 import { ItemFields } from './item-fields';
 import { UploadProgress } from './upload-progress';
+import { dismissStaleErrors } from '@/lib/stale-errors';
 
 interface Errors {
   file?: string;
   name?: string;
 }
 
-/** New Item: one image, a name (required) and a description (optional); uploaded with a progress bar. */
+/** New Item: one image, a name (required), its product type and a description (optional); uploaded with a progress bar. */
 export function NewItemDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   const upload = useUploadClothingItem();
   const register = useRegisterImportedItem();
@@ -28,6 +29,7 @@ export function NewItemDialog({ open, onOpenChange }: { open: boolean; onOpenCha
   const [imported, setImported] = useState<ProductLinkImage>();
   const [name, setName] = useState('');
   const [description, setDescription] = useState('');
+  const [productType, setProductType] = useState<ProductType>('clothing');
   const [errors, setErrors] = useState<Errors>({});
   const [phase, setPhase] = useState<UploadPhase>();
   const preview = useObjectUrl(file);
@@ -41,6 +43,7 @@ export function NewItemDialog({ open, onOpenChange }: { open: boolean; onOpenCha
     setFile(undefined);
     setName('');
     setDescription('');
+    setProductType('clothing');
     setErrors({});
     setPhase(undefined);
     upload.reset();
@@ -74,6 +77,7 @@ export function NewItemDialog({ open, onOpenChange }: { open: boolean; onOpenCha
   };
 
   const added = (item: { name: string }) => {
+    dismissStaleErrors();
     toast.success('Item added', { description: `“${item.name}” is in your clothing library.` });
     reset();
     onOpenChange(false);
@@ -90,7 +94,7 @@ export function NewItemDialog({ open, onOpenChange }: { open: boolean; onOpenCha
       setErrors(found);
       if (!imported || !checkedName.success) return;
       register.mutate(
-        { imageKey: imported.imageKey, name: checkedName.data, description: description.trim() || null },
+        { imageKey: imported.imageKey, name: checkedName.data, description: description.trim() || null, productType },
         {
           onSuccess: added,
           onError: (error) => {
@@ -108,7 +112,7 @@ export function NewItemDialog({ open, onOpenChange }: { open: boolean; onOpenCha
     setErrors(found);
     if (!file || !checkedName.success) return;
     upload.mutate(
-      { file, name: checkedName.data, description: description.trim() || null, onPhase: setPhase },
+      { file, name: checkedName.data, description: description.trim() || null, productType, onPhase: setPhase },
       {
         onSuccess: added,
         onError: (error) => {
@@ -193,6 +197,8 @@ export function NewItemDialog({ open, onOpenChange }: { open: boolean; onOpenCha
             onNameChange={setName}
             nameError={errors.name}
             description={description}
+            productType={productType}
+            onProductTypeChange={setProductType}
             onDescriptionChange={setDescription}
             disabled={busy}
             placeholders={{ name: 'e.g. Red summer dress', description: 'Fabric, colour, fit…' }}

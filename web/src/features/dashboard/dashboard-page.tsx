@@ -23,10 +23,10 @@ export default function DashboardPage() {
     <div className="space-y-8">
       <PageTitle title="Dashboard" />
       <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
+        <div className="min-w-0">
           <h1 className="text-2xl font-bold tracking-tight text-slate-900 sm:text-3xl">Welcome to ModelLoop</h1>
           <p className="mt-1 text-slate-700">
-            Signed in as <span className="font-medium text-slate-900">{email}</span>. Turn your product photos into model videos.
+            Signed in as <span className="font-medium text-slate-900 wrap-anywhere">{email}</span>. Turn your product photos into model videos.
           </p>
         </div>
         <ButtonLink to={paths.videoGeneration} size="lg">
@@ -34,7 +34,7 @@ export default function DashboardPage() {
         </ButtonLink>
       </div>
 
-      <div className="grid grid-cols-1 gap-6 md:grid-cols-3">
+      <div className="grid grid-cols-1 gap-6 md:grid-cols-3 [&>*]:min-w-0">
         <Card>
           <CardHeader className="flex-row items-center justify-between">
             <CardTitle>Video Credits</CardTitle>
@@ -65,7 +65,7 @@ export default function DashboardPage() {
             <Mail className="h-5 w-5 text-slate-500" aria-hidden="true" />
           </CardHeader>
           <CardContent>
-            <p className="truncate font-medium text-slate-900">{email}</p>
+            <p className="font-medium text-slate-900 wrap-anywhere">{email}</p>
             <ButtonLink to={settingsSection('account')} variant="outline" size="sm" className="mt-3">
               Edit Profile
             </ButtonLink>

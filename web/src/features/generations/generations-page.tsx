@@ -1,7 +1,8 @@
 import type { Generation, GenerationType } from '@contracts/generations';
 import * as DropdownMenu from '@radix-ui/react-dropdown-menu';
-import { ChevronDown, Download, ExternalLink, Eye, History, RefreshCw } from 'lucide-react';
+import { Download, ExternalLink, Eye, History, MoreHorizontal, RefreshCw } from 'lucide-react';
 import { useState } from 'react';
+import { Link } from 'react-router-dom';
 import {
   batchEntryLabel,
   GenerationCredits,
@@ -9,8 +10,9 @@ import {
   generationTypeLabel,
   modelDisplayName,
   productLabel,
+  resultShapeLabel,
 } from '@/components/generation/generation-labels';
-import { NextStepActions } from '@/components/generation/next-step-actions';
+import { leadsOn, NEXT_STEPS } from '@/components/generation/next-step-actions';
 import { PreviewBadge, PreviewNote } from '@/components/generation/preview-badge';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -20,9 +22,11 @@ import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
 import { downloadFile, generationFileName } from '@/lib/downloads';
-import { formatDateTime } from '@/lib/format';
+import { formatDateTime, shortId } from '@/lib/format';
 import { useGenerations } from '@/lib/generations';
 import { useClothingItems } from '@/lib/clothing-items';
+import { BATCH_PARAM, sourceParam } from '@/lib/next-step';
+import { paths } from '@/lib/paths';
 
 type Tab = 'all' | GenerationType;
 /** The name of the clothing item a generation was made from, when the library has it. */
@@ -47,6 +51,9 @@ export default function GenerationsPage() {
     const id = generation.params.clothingItemId;
     return typeof id === 'string' ? library.data?.find((item) => item.id === id)?.name : undefined;
   };
+
+  // Batches with failed photos: their heading offers Retry failed.
+  const failedBatches = new Set((generations.data ?? []).filter((row) => row.status === 'failed').map(batchIdOf).filter((id) => id !== undefined));
 
   return (
     <div className="space-y-6">
@@ -80,7 +87,8 @@ export default function GenerationsPage() {
           <Empty title="No generations yet" text="Images, edits, upscales, videos and batch photos you create appear here." />
         ) : (
           <DataTable
-            rows={generations.data}
+            rows={withBatchesTogether(generations.data)}
+            groupOf={(generation) => batchGroup(generation, failedBatches)}
             columns={historyColumns(itemName, setViewing)}
             rowKey={(generation) => generation.id}
             rowTestId="generation-row"
@@ -116,6 +124,50 @@ export default function GenerationsPage() {
   );
 }
 
+const batchIdOf = (generation: Generation) =>
+  generation.operation === 'batch' && typeof generation.params.batchId === 'string' ? generation.params.batchId : undefined;
+
+/** A batch's photos, one after another where the batch's newest photo stands, in the order the batch made them. */
+function withBatchesTogether(rows: readonly Generation[]): Generation[] {
+  const photos = new Map<string, Generation[]>();
+  for (const row of rows) {
+    const batchId = batchIdOf(row);
+    if (batchId) photos.set(batchId, [...(photos.get(batchId) ?? []), row]);
+  }
+  const placed = new Set<string>();
+  return rows.flatMap((row) => {
+    const batchId = batchIdOf(row);
+    if (!batchId) return [row];
+    if (placed.has(batchId)) return [];
+    placed.add(batchId);
+    return [...photos.get(batchId)!].sort((a, b) => a.id.localeCompare(b.id));
+  });
+}
+
+/**
+ * The heading of a batch's photos: 'Batch · Nov 25, 2026, 8:10 AM · 1a2b3c4d' (when it ran, its id), with Retry failed
+ * (the batch on its screen, where the failed photos can be made again) when some failed.
+ */
+function batchGroup(generation: Generation, failedBatches: ReadonlySet<string>) {
+  const batchId = batchIdOf(generation);
+  if (!batchId) return undefined;
+  return {
+    key: batchId,
+    label: (
+      <span className="flex flex-wrap items-center justify-between gap-2">
+        <span>
+          Batch · {formatDateTime(generation.created_at)} · {shortId(batchId)}
+        </span>
+        {failedBatches.has(batchId) && (
+          <Link to={`${paths.batchGeneration}?${BATCH_PARAM}=${encodeURIComponent(batchId)}`} className="normal-case tracking-normal text-brand-700 hover:underline">
+            Retry failed
+          </Link>
+        )}
+      </span>
+    ),
+  };
+}
+
 /** The history table's columns; narrow screens show a GenerationCard per row instead. */
 function historyColumns(itemName: ItemName, onView: (generation: Generation) => void): Column<Generation>[] {
   return [
@@ -131,6 +183,7 @@ function historyColumns(itemName: ItemName, onView: (generation: Generation) => 
           <span>
             <span className="block font-medium text-slate-900">{generationTypeLabel(generation)}</span>
             {batchEntryLabel(generation) && <span className="block text-xs text-slate-600">{batchEntryLabel(generation)}</span>}
+            {resultShapeLabel(generation) && <span className="block text-xs text-slate-600" data-testid="generation-shape">{resultShapeLabel(generation)}</span>}
           </span>
         </span>
       ),
@@ -146,7 +199,7 @@ function historyColumns(itemName: ItemName, onView: (generation: Generation) => 
         </>
       ),
     },
-    { header: 'Status', cell: (generation) => <GenerationStatusBadge status={generation.status} /> },
+    { header: 'Status', cell: (generation) => <GenerationStatusBadge status={generation.status} errorMessage={generation.error_message} /> },
     { header: 'Credits', cell: (generation) => <GenerationCredits generation={generation} />, align: 'right' },
     {
       header: 'Error',
@@ -174,10 +227,11 @@ function GenerationCard({ generation, itemName, onView }: { generation: Generati
         <div className="min-w-0 flex-1">
           <p className="flex flex-wrap items-center gap-2">
             <span className="font-medium text-slate-900">{generationTypeLabel(generation)}</span>
-            <GenerationStatusBadge status={generation.status} />
+            <GenerationStatusBadge status={generation.status} errorMessage={generation.error_message} />
             <PreviewBadge aiModel={generation.ai_model} />
           </p>
           {batchEntryLabel(generation) && <p className="text-xs text-slate-600">{batchEntryLabel(generation)}</p>}
+          {resultShapeLabel(generation) && <p className="text-xs text-slate-600" data-testid="generation-shape">{resultShapeLabel(generation)}</p>}
           <p className="text-sm text-slate-700">
             {modelDisplayName(generation.ai_model)} · {productLabel(generation, itemName(generation))}
           </p>
@@ -192,9 +246,11 @@ function GenerationCard({ generation, itemName, onView }: { generation: Generati
   );
 }
 
+/** A row's actions, compact: View, and one menu with the downloads and what the image leads to. */
 function RowActions({ generation, onView }: { generation: Generation; onView: () => void }) {
   const url = generation.result_url;
   if (generation.status !== 'complete' || !url) return null;
+  const query = sourceParam({ kind: 'generation', id: generation.id });
   return (
     <div className="flex flex-wrap gap-2 md:justify-end">
       <Button variant="outline" size="sm" onClick={onView}>
@@ -202,8 +258,8 @@ function RowActions({ generation, onView }: { generation: Generation; onView: ()
       </Button>
       <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger asChild>
-          <Button variant="outline" size="sm">
-            <Download className="h-4 w-4" aria-hidden="true" /> Download <ChevronDown className="h-3 w-3" aria-hidden="true" />
+          <Button variant="outline" size="sm" aria-label="More actions">
+            <MoreHorizontal className="h-4 w-4" aria-hidden="true" />
           </Button>
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
@@ -214,10 +270,18 @@ function RowActions({ generation, onView }: { generation: Generation; onView: ()
             <DropdownMenu.Item className={itemClass} onSelect={() => window.open(url, '_blank', 'noopener,noreferrer')}>
               <ExternalLink className="h-4 w-4" aria-hidden="true" /> View in New Tab
             </DropdownMenu.Item>
+            {leadsOn(generation) && <DropdownMenu.Separator className="my-1 h-px bg-slate-100" />}
+            {leadsOn(generation) &&
+              NEXT_STEPS.map(({ path, label, Icon }) => (
+                <DropdownMenu.Item key={path} asChild className={itemClass}>
+                  <Link to={`${path}?${query}`}>
+                    <Icon className="h-4 w-4" aria-hidden="true" /> {label}
+                  </Link>
+                </DropdownMenu.Item>
+              ))}
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
-      <NextStepActions generation={generation} compact />
     </div>
   );
 }

@@ -1,4 +1,5 @@
-import { CAMERA_ZOOMS, GENERATION_UPLOAD_MAX_BYTES, IMAGE_SIZES, PRODUCT_TYPES } from '@contracts/catalog';
+import { CAMERA_ZOOMS, GENERATION_UPLOAD_MAX_BYTES, type ProductType } from '@contracts/catalog';
+import { DEFAULT_IMAGE_ASPECT_RATIO, imageSizeFor, type ImageAspectRatio } from '@contracts/image-ratios';
 import {
   DEFAULT_IMAGE_AI_MODEL,
   GENERATION_MESSAGES,
@@ -10,12 +11,13 @@ import {
   type ImageSizeName,
 } from '@contracts/generations';
 import { Sparkles } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
+import { useEffect, useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { CostFooter } from '@/components/generation/cost-footer';
 import { GenerationPreview, type PendingStep } from '@/components/generation/generation-preview';
 import { ProductLinkImport, type ProductLinkImage } from '@/components/imports/product-link-import';
 import { LibraryPicker } from '@/components/generation/library-picker';
+import { AspectRatioChoice } from '@/components/generation/aspect-ratio-choice';
 import { PageHeader } from '@/components/page-header';
 import { Card, CardContent } from '@/components/ui/card';
 import { Label, Select, Textarea } from '@/components/ui/field';
@@ -29,6 +31,8 @@ import { checkPickedImage } from '@/lib/image-check';
 import { isInsufficientCredits, useBuyCreditsAction } from '@/lib/buy-credits';
 import { useProfile } from '@/lib/profile';
 import { useObjectUrl } from '@/lib/uploads';
+import { useChosenSource } from '@/lib/next-step';
+import { PRODUCT_TYPE_OPTIONS } from '@/lib/product-types';
 import { useTierCost } from '@/features/prices';
 
 type SourceMode = 'library' | 'upload' | 'link';
@@ -39,22 +43,24 @@ const ZOOM_LABELS: Record<(typeof CAMERA_ZOOMS)[number], string> = {
   'mid-shot': 'Mid-shot',
   'close-up': 'Close-up',
 };
-const PRODUCT_LABELS: Record<(typeof PRODUCT_TYPES)[number], string> = { clothing: 'Clothing', jewelry: 'Jewelry' };
 
 /** Image Generation (/studio/generate/image-generation): the product on an AI model; form left, preview right. */
 export default function ImageGenerationPage() {
   const profile = useProfile();
   const start = useStartGeneration('/generate-ai-image');
   const cost = useTierCost()('image-generation');
+  // Opened from a library item's "Make an image": that item is already chosen.
+  const handedOver = useChosenSource();
   const [mode, setMode] = useState<SourceMode>('library');
-  const [itemId, setItemId] = useState<string>();
+  const [itemId, setItemId] = useState<string | undefined>(handedOver?.kind === 'clothing' ? handedOver.id : undefined);
   const [file, setFile] = useState<File>();
   const [imported, setImported] = useState<ProductLinkImage>();
-  const [productType, setProductType] = useState<(typeof PRODUCT_TYPES)[number]>('clothing');
+  const [productType, setProductType] = useState<ProductType>('clothing');
   const [prompt, setPrompt] = useState('');
   const [aiModel, setAiModel] = useState<string>(DEFAULT_IMAGE_AI_MODEL);
   const [cameraZoom, setCameraZoom] = useState<(typeof CAMERA_ZOOMS)[number]>('auto');
   const [imageSize, setImageSize] = useState<ImageSizeName>('2k');
+  const [aspectRatio, setAspectRatio] = useState<ImageAspectRatio>(DEFAULT_IMAGE_ASPECT_RATIO);
   const [promptEnhance, setPromptEnhance] = useState(false);
   const [pending, setPending] = useState<PendingStep>();
   const [generationId, setGenerationId] = useState<string>();
@@ -63,6 +69,11 @@ export default function ImageGenerationPage() {
   const library = useClothingItems();
   const fileUrl = useObjectUrl(file);
   const item = library.data?.find((candidate) => candidate.id === itemId);
+  // The chosen library item's product type is preselected (it can still be changed).
+  const itemProductType = item?.product_type;
+  useEffect(() => {
+    if (itemProductType) setProductType(itemProductType);
+  }, [itemId, itemProductType]);
   const credits = profile.data?.current_credits;
   const buyCredits = useBuyCreditsAction();
   const working = pending !== undefined || followed.data?.status === 'processing';
@@ -93,7 +104,7 @@ export default function ImageGenerationPage() {
         source = { clothingItemId: item!.id };
       }
       setPending({ label: 'Starting…' });
-      const started = await start.mutateAsync({ ...source, productType, prompt: prompt.trim(), aiModel, cameraZoom, imageSize, promptEnhance });
+      const started = await start.mutateAsync({ ...source, productType, prompt: prompt.trim(), aiModel, cameraZoom, imageSize, aspectRatio, promptEnhance });
       setGenerationId(started.generationId);
     } catch (error) {
       toast.error('Generation Failed', {
@@ -144,10 +155,10 @@ export default function ImageGenerationPage() {
               <div className="grid gap-4 sm:grid-cols-2">
                 <div>
                   <Label htmlFor={ids.productType}>Product type</Label>
-                  <Select id={ids.productType} value={productType} onChange={(event) => setProductType(event.target.value as typeof productType)}>
-                    {PRODUCT_TYPES.map((type) => (
-                      <option key={type} value={type}>
-                        {PRODUCT_LABELS[type]}
+                  <Select id={ids.productType} value={productType} onChange={(event) => setProductType(event.target.value as ProductType)}>
+                    {PRODUCT_TYPE_OPTIONS.map((option) => (
+                      <option key={option.value} value={option.value}>
+                        {option.label}
                       </option>
                     ))}
                   </Select>
@@ -201,12 +212,14 @@ export default function ImageGenerationPage() {
                       <input type="radio" name="image-size" value={size} className="sr-only" checked={imageSize === size} onChange={() => setImageSize(size)} />
                       <span className="font-semibold text-slate-900">{size.toUpperCase()}</span>
                       <span className="text-xs text-slate-600">
-                        {IMAGE_SIZES[size].width}×{IMAGE_SIZES[size].height}
+                        {imageSizeFor(size, aspectRatio).width}×{imageSizeFor(size, aspectRatio).height}
                       </span>
                     </label>
                   ))}
                 </div>
               </fieldset>
+
+              <AspectRatioChoice value={aspectRatio} onChange={setAspectRatio} imageSize={imageSize} />
 
               <div className="flex items-center justify-between gap-4">
                 <label htmlFor={ids.enhance} className="text-sm font-medium text-slate-800">

@@ -1,9 +1,10 @@
 import { FaqAccordion } from '@/components/ui/accordion';
+import { landingVideoPromise, useExpectedVideoSeconds } from '@/lib/expected-wait';
 
 const QUESTIONS = [
   {
     question: 'How long does it take to generate a video?',
-    answer: 'Most videos are ready within 2-5 minutes, often much sooner; the studio shows how long yours usually take. You can keep working while it renders and we notify you when it is done.',
+    answer: (promise: string) => `${promise}. You can keep working while it renders and we notify you when it is done.`,
   },
   {
     question: 'What kind of product photos can I upload?',
@@ -39,6 +40,8 @@ const QUESTIONS = [
 ] as const;
 
 export function Faq() {
+  const promise = landingVideoPromise(useExpectedVideoSeconds());
+  const items = QUESTIONS.map((item) => ({ question: item.question, answer: typeof item.answer === 'string' ? item.answer : item.answer(promise) }));
   return (
     <section id="support" aria-labelledby="faq-title" className="py-20">
       <div className="mx-auto max-w-3xl px-4 sm:px-6">
@@ -48,7 +51,7 @@ export function Faq() {
             Frequently asked questions
           </h2>
         </div>
-        <FaqAccordion items={QUESTIONS} />
+        <FaqAccordion items={items} />
       </div>
     </section>
   );

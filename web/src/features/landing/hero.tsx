@@ -1,6 +1,7 @@
 import { ArrowRight, Play } from 'lucide-react';
 import { ButtonLink } from '@/components/ui/button';
 import { DEMO_PAIRS } from '@/lib/demo-pairs';
+import { landingVideoPromise, useExpectedVideoSeconds } from '@/lib/expected-wait';
 import { paths } from '@/lib/paths';
 
 export function Hero() {
@@ -17,7 +18,7 @@ export function Hero() {
           </h1>
           <p className="mt-5 text-lg text-slate-700">
             Upload a flat lay, hanger shot, ghost mannequin or model photo. ModelLoop creates on-model images and HD looped
-            MP4 videos for your online shop and short-video platforms. Most videos are ready within 2-5 minutes, often much sooner.
+            MP4 videos for your online shop and short-video platforms. {landingVideoPromise(useExpectedVideoSeconds())}.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
             <ButtonLink to={paths.auth} size="lg">

@@ -6,6 +6,7 @@ import {
   Image as ImageIcon,
   Infinity as LoopIcon,
   MessageSquareQuote,
+  Play,
   ShieldCheck,
   Sparkles,
   Upload,
@@ -13,8 +14,10 @@ import {
   Wand2,
   X,
 } from 'lucide-react';
-import { ButtonLink } from '@/components/ui/button';
+import { useState } from 'react';
+import { Button, ButtonLink } from '@/components/ui/button';
 import { formatUsd } from '@/lib/format';
+import { landingVideoPromise, useExpectedVideoSeconds } from '@/lib/expected-wait';
 import { useLandingSession } from './use-landing-session';
 import { usePublicPricingTiers } from '@/lib/public-pricing-tiers';
 import { billingWithCredits, paths, signUpThen } from '@/lib/paths';
@@ -39,7 +42,7 @@ const OLD_WAY = [
 ];
 const NEW_WAY = [
   'Upload one product photo: flat lay, hanger, ghost mannequin or model shot',
-  'On-model images and videos, most ready within 2-5 minutes',
+  'On-model images and videos without a photo shoot',
   'Pay-as-you-go credits that never expire, from $0.10 each',
   'HD looped MP4s with a perfect-loop guarantee that stop the scroll',
 ];
@@ -127,13 +130,14 @@ const OFFERINGS = [
   { icon: Film, title: 'AI Video Generation', text: 'Short looping product videos from a single still image.' },
 ];
 const CLAIMS = [
-  { icon: Clock, title: 'Ready in minutes', text: 'Most videos are ready within 2-5 minutes, often much sooner, and we notify you when yours is done.' },
+  { icon: Clock, title: 'Ready in minutes', text: (promise: string) => `${promise}, and we notify you when yours is done.` },
   { icon: LoopIcon, title: 'Perfect-loop guarantee', text: 'Every video loops seamlessly, frame to frame, with no visible jump.' },
   { icon: ShieldCheck, title: 'Commercial use allowed', text: 'Use everything you create in your shop, ads and social posts.' },
   { icon: Sparkles, title: 'No technical skill needed', text: 'If you can upload a photo, you can make a product video.' },
 ];
 
 export function Features() {
+  const promise = landingVideoPromise(useExpectedVideoSeconds());
   return (
     <section id="product" aria-labelledby="features-title" className="py-20">
       <div className="mx-auto max-w-6xl px-4 sm:px-6">
@@ -158,7 +162,7 @@ export function Features() {
               <claim.icon className="h-6 w-6 shrink-0 text-emerald-700" aria-hidden="true" />
               <div>
                 <h3 className="font-semibold text-slate-900">{claim.title}</h3>
-                <p className="mt-1 text-sm text-slate-700">{claim.text}</p>
+                <p className="mt-1 text-sm text-slate-700">{typeof claim.text === 'string' ? claim.text : claim.text(promise)}</p>
               </div>
             </li>
           ))}
@@ -241,7 +245,11 @@ export function Pricing() {
   );
 }
 
+/** The studio's own looping clip (scripts/demo-video.ts renders it with the local engine; the build ships it). */
+export const DEMO_VIDEO = '/demo/demo-loop.mp4';
+
 export function ClosingCallToAction() {
+  const [demo, setDemo] = useState(false);
   return (
     <section aria-labelledby="cta-title" className="bg-gradient-to-br from-brand-700 to-brand-900 py-20 text-white">
       <div className="mx-auto max-w-3xl px-4 text-center sm:px-6">
@@ -253,10 +261,32 @@ export function ClosingCallToAction() {
           <ButtonLink to={paths.auth} size="lg" variant="outline" className="border-white">
             Generate 5 Videos FREE
           </ButtonLink>
-          <ButtonLink to={paths.auth} size="lg" variant="ghost" className="text-white ring-1 ring-white/60 hover:bg-white/10 hover:text-white">
-            Watch Demo
-          </ButtonLink>
+          <Button
+            size="lg"
+            variant="ghost"
+            className="text-white ring-1 ring-white/60 hover:bg-white/10 hover:text-white"
+            aria-expanded={demo}
+            aria-controls="demo-video"
+            onClick={() => setDemo((shown) => !shown)}
+          >
+            <Play className="h-4 w-4" aria-hidden="true" /> {demo ? 'Hide Demo' : 'Watch Demo'}
+          </Button>
         </div>
+        {demo && (
+          <figure id="demo-video" className="mx-auto mt-8 w-full max-w-xs">
+            <video
+              src={DEMO_VIDEO}
+              loop
+              muted
+              autoPlay
+              playsInline
+              controls
+              aria-label="ModelLoop demo: a product photo as a looping model video"
+              className="aspect-[9/16] w-full rounded-2xl bg-brand-900 shadow-lg"
+            />
+            <figcaption className="mt-2 text-sm text-brand-100">Made by the studio from one product photo. It loops seamlessly.</figcaption>
+          </figure>
+        )}
         <ul className="mt-8 flex flex-col justify-center gap-3 text-sm text-brand-100 sm:flex-row sm:gap-8">
           {['No credit card required', '5 videos free', 'Perfect loop guarantee'].map((note) => (
             <li key={note} className="flex items-center justify-center gap-2">

@@ -66,7 +66,7 @@ export function DangerZone({ email }: { email?: string }) {
                 <p className="text-sm text-slate-600">{ACCOUNT_MESSAGES.ledgerKept}</p>
                 <div>
                   <Label htmlFor="delete-confirm-email">
-                    Type <span className="font-semibold">{address}</span> to confirm
+                    Type <span className="font-semibold wrap-anywhere">{address}</span> to confirm
                   </Label>
                   <Input
                     id="delete-confirm-email"

@@ -63,7 +63,7 @@ export default function SettingsPage() {
             <div className="rounded-lg bg-slate-50 p-4">
               <p className="text-sm text-slate-600">Current plan</p>
               <p className="mt-1 text-xl font-bold text-slate-900">{plan}</p>
-              <ButtonLink to={paths.usage} size="sm" variant="outline" className="mt-3">
+              <ButtonLink to={paths.billing} size="sm" variant="outline" className="mt-3">
                 Manage Billing
               </ButtonLink>
             </div>

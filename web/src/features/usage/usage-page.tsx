@@ -85,6 +85,8 @@ export default function UsagePage() {
               caption="Credit transactions, newest first"
               scrollLabel="Credit transactions"
               className="min-w-[36rem]"
+              rowTestId="transaction-row"
+              stacked={{ label: 'Credit transactions, newest first' }}
             />
           )}
         </CardContent>

@@ -73,6 +73,9 @@ export function useVideoJob() {
     return active?.operationName ? { kind: 'polling', run: 0, ...active } : { kind: 'idle' };
   });
   const runs = useRef(0);
+  // Set synchronously by the first click and cleared when its request has answered: a second click (or Enter) in the
+  // same tick, before React has disabled the button, finds it set and starts nothing.
+  const inFlight = useRef(false);
 
   const refreshAfterEnd = useCallback(() => {
     void refreshJobs();
@@ -175,9 +178,12 @@ export function useVideoJob() {
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [pollingJob?.run, pollingJob?.jobId, finish]);
 
-  const start = useCallback(
-    async (order: VideoOrder) => {
+  /** One submission: the image read or uploaded, then the request (retried with one key); answers the started job's id. */
+  const startOnce = useCallback(
+    async (order: VideoOrder): Promise<string | undefined> => {
       if (!user?.userId) return void showToast(VIDEO_MESSAGES.signIn);
+      // The button is locked from the click on, also while a large file is uploaded before the request.
+      setPhase({ kind: 'starting', attempt: 1 });
       // Small files go inline as the specification's imageBase64; larger ones are uploaded first, because a cloud
       // request carries at most 6 MB (about 4 MB of image once base64-encoded).
       let image: Pick<GenerateVideoRequest, 'imageBase64' | 'imageKey' | 'generationId' | 'clothingItemId'>;
@@ -189,6 +195,7 @@ export function useVideoJob() {
             ? { imageKey: await uploadGenerationImage(source) }
             : { imageBase64: await readFileAsBase64(source) };
       } catch (error) {
+        setPhase({ kind: 'idle' });
         return void showToast(error instanceof ApiError ? { title: 'Upload failed', description: error.message } : VIDEO_MESSAGES.imageRead);
       }
       const body: GenerateVideoRequest = {
@@ -222,8 +229,22 @@ export function useVideoJob() {
       }
       poll({ jobId: started.jobId, operationName: started.operationName ?? '', startedAt: Date.now() });
       void refreshJobs();
+      return started.jobId;
     },
     [poll, refreshJobs, setBalance, user?.userId],
+  );
+
+  const start = useCallback(
+    async (order: VideoOrder): Promise<string | undefined> => {
+      if (inFlight.current) return undefined;
+      inFlight.current = true;
+      try {
+        return await startOnce(order);
+      } finally {
+        inFlight.current = false;
+      }
+    },
+    [startOnce],
   );
 
   /** Check Status: resumes polling a job that timed out or was left (e.g. by a reload). */

@@ -10,6 +10,7 @@ import {
   videoTier,
 } from '@contracts/catalog';
 import { MOTION_PROMPT_MAX_LENGTH, type JobListItem } from '@contracts/video';
+import { CANCELLED_BY_USER } from '@contracts/video-failures';
 import { AlertTriangle, Download, Images, Link2, RefreshCw, Upload, Video, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router-dom';
@@ -32,12 +33,12 @@ import { checkPickedImage } from '@/lib/image-check';
 import { useBuyCreditsAction } from '@/lib/buy-credits';
 import { useChosenSource, type ChosenSource } from '@/lib/next-step';
 import { useProfile } from '@/lib/profile';
-import { useTypicalTime } from '@/lib/typical-time';
+import { expectedVideoPhrase, useExpectedVideoSeconds } from '@/lib/expected-wait';
 import { useObjectUrl } from '@/lib/uploads';
 import { useTierCost } from '@/features/prices';
 import { useJobs } from './api';
 import { JobProgressRow } from './job-progress';
-import { useVideoJob, type VideoPhase } from './use-video-job';
+import { useVideoJob, type VideoOrder, type VideoPhase } from './use-video-job';
 import { VIDEO_MESSAGES } from './video-messages';
 
 const MAX_MB = VIDEO_SOURCE_MAX_BYTES / 1024 / 1024;
@@ -59,6 +60,18 @@ export default function VideoGenerationPage() {
   // The header names the default length's price; the form shows the chosen length's.
   const costPerVideo = useTierCost()(videoTier(DEFAULT_VIDEO_DURATION));
   useShownJob(video.show);
+  const resultRef = useRef<HTMLDivElement>(null);
+  const showResult = () => resultRef.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+  // A started job is never missed: its progress card is brought into view and a toast says so, with a link back to it.
+  const generate = async (order: VideoOrder) => {
+    const jobId = await video.start(order);
+    if (!jobId) return;
+    showResult();
+    toast.success(VIDEO_MESSAGES.started.title, {
+      description: VIDEO_MESSAGES.started.description,
+      action: { label: 'View progress', onClick: showResult },
+    });
+  };
   return (
     <div>
       <PageHeader
@@ -66,9 +79,11 @@ export default function VideoGenerationPage() {
         description={`Turn a product photo into a perfectly looping video. ${formatCredits(costPerVideo)} per video.`}
       />
       <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
-        <VideoForm busy={busy} onGenerate={video.start} />
+        <VideoForm busy={busy} onGenerate={generate} />
         <div className="space-y-6">
-          <VideoResult phase={video.phase} onCheckStatus={() => void video.checkStatus()} onCancel={() => void video.cancel()} />
+          <div ref={resultRef} className="scroll-mt-20">
+            <VideoResult phase={video.phase} onCheckStatus={() => void video.checkStatus()} onCancel={() => void video.cancel()} />
+          </div>
           <JobHistory onShow={(job) => void video.show(job)} />
         </div>
       </div>
@@ -125,7 +140,7 @@ function OptionGroup<T extends string | number>({
   );
 }
 
-function VideoForm({ busy, onGenerate }: { busy: boolean; onGenerate: ReturnType<typeof useVideoJob>['start'] }) {
+function VideoForm({ busy, onGenerate }: { busy: boolean; onGenerate: (order: VideoOrder) => Promise<void> }) {
   const profile = useProfile();
   // Opened from a result's "Make a video": that image is already chosen, nothing to upload again.
   const handedOver = useChosenSource();
@@ -317,7 +332,7 @@ function VideoResult({ phase, onCheckStatus, onCancel }: { phase: VideoPhase; on
   const waiting = phase.kind === 'polling' || phase.kind === 'timed-out' ? phase : undefined;
   const elapsed = useElapsedSeconds(waiting?.startedAt);
   const fraction = Math.min(1, elapsed / VIDEO_PROGRESS_FULL_SECONDS);
-  const typical = useTypicalTime('video');
+  const typical = expectedVideoPhrase(useExpectedVideoSeconds());
   return (
     <Card>
       <CardHeader>
@@ -374,7 +389,13 @@ function VideoResult({ phase, onCheckStatus, onCancel }: { phase: VideoPhase; on
               </Button>
             </figure>
           ))}
-        {phase.kind === 'failed' && (
+        {phase.kind === 'failed' && phase.message === CANCELLED_BY_USER && (
+          <div role="status" className="flex items-center gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-800">
+            <Badge tone="neutral">Cancelled</Badge>
+            <p>You cancelled this video. Its credits were refunded.</p>
+          </div>
+        )}
+        {phase.kind === 'failed' && phase.message !== CANCELLED_BY_USER && (
           <div role="alert" className="flex gap-3 rounded-lg border border-red-200 bg-red-50 p-4 text-sm text-red-800">
             <AlertTriangle className="mt-0.5 h-4 w-4 shrink-0" aria-hidden="true" />
             <p>{phase.message}</p>
@@ -391,7 +412,11 @@ function VideoResult({ phase, onCheckStatus, onCancel }: { phase: VideoPhase; on
   );
 }
 
-const STATUS_TONES = { generating: 'warning', complete: 'success', failed: 'danger' } as const;
+const STATUS_TONES = { generating: 'warning', complete: 'success', failed: 'danger', cancelled: 'neutral' } as const;
+
+/** A job the seller cancelled is shown as cancelled, not failed (it is stored as failed with CANCELLED_BY_USER). */
+const shownStatus = (job: Pick<JobListItem, 'status' | 'error_message'>) =>
+  job.status === 'failed' && job.error_message === CANCELLED_BY_USER ? 'cancelled' : job.status;
 
 function JobHistory({ onShow }: { onShow: (job: JobListItem) => void }) {
   const jobs = useJobs();
@@ -427,7 +452,7 @@ function JobHistory({ onShow }: { onShow: (job: JobListItem) => void }) {
                   {job.status === 'failed' && job.error_message && <p className="truncate text-xs text-red-700">{job.error_message}</p>}
                   {job.status === 'generating' && <JobProgressRow jobId={job.id} createdAt={job.created_at} />}
                 </div>
-                <Badge tone={STATUS_TONES[job.status]}>{job.status}</Badge>
+                <Badge tone={STATUS_TONES[shownStatus(job)]}>{shownStatus(job)}</Badge>
                 <Button variant="ghost" size="sm" onClick={() => onShow(job)} aria-label={`Show video job ${job.id.slice(0, 8)}`}>
                   {job.status === 'generating' ? 'Track' : 'View'}
                 </Button>

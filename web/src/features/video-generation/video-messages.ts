@@ -27,6 +27,7 @@ export const VIDEO_MESSAGES = {
   failed: 'Failed to generate video. Please try again.',
   cancelled: { title: 'Video cancelled', description: 'Your credits were refunded.' },
   ready: { title: 'Video ready', description: 'Your looping video is ready.' },
+  started: { title: 'Video generation started', description: 'Follow its progress in the Result panel; we tell you when it is ready.' },
 } as const satisfies Record<string, ToastText | string>;
 
 const messageOf = (error: unknown) => (error instanceof Error ? error.message : String(error));

@@ -1,0 +1,43 @@
+// The one promise of how long a video takes: the measured median of the stage's video adapter, from /config.json
+// (`expectedVideoSeconds`), said the same way on the landing page and the video screen. Without a measured figure both
+// fall back to the 2-5 minutes that the progress bar's 300 s bound stands for. Kept light: the landing page loads it.
+import { VIDEO_PROGRESS_FULL_SECONDS } from '@contracts/catalog';
+import { useEffect, useState } from 'react';
+import { loadRuntimeConfig } from './runtime-config';
+
+/** The expectation said while the stage has no measured figure. */
+export const FALLBACK_EXPECTATION = 'expected 2-5 minutes';
+
+/** "about 20 seconds", "about 2 minutes": a median duration rounded the way people say it. */
+export function aboutDuration(seconds: number): string {
+  const fives = Math.max(5, Math.round(seconds / 5) * 5);
+  if (fives < 60) return `about ${fives} seconds`;
+  const minutes = Math.round(seconds / 60);
+  return `about ${minutes} ${minutes === 1 ? 'minute' : 'minutes'}`;
+}
+
+/** The stage's measured median seconds for a video; undefined while config.json loads or when there is none. */
+export function useExpectedVideoSeconds(): number | undefined {
+  const [seconds, setSeconds] = useState<number>();
+  useEffect(() => {
+    let live = true;
+    loadRuntimeConfig()
+      .then((config) => live && setSeconds(config.expectedVideoSeconds))
+      .catch(() => undefined);
+    return () => {
+      live = false;
+    };
+  }, []);
+  return seconds;
+}
+
+/** The video screen's expectation beside its timer: "usually ready in about 10 seconds", or the fallback. */
+export function expectedVideoPhrase(seconds: number | undefined): string {
+  return seconds === undefined ? FALLBACK_EXPECTATION : `usually ready in ${aboutDuration(seconds)}`;
+}
+
+/** The landing page's sentence: the measured median, and the upper bound the progress bar fills over. */
+export function landingVideoPromise(seconds: number | undefined): string {
+  if (seconds === undefined) return 'Most videos are ready within 2-5 minutes, often much sooner';
+  return `Most videos are ready in ${aboutDuration(seconds)}, and in at most ${VIDEO_PROGRESS_FULL_SECONDS / 60} minutes`;
+}
