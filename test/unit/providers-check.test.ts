@@ -22,10 +22,10 @@ describe('npm run providers:check (no credentials)', () => {
     const { stdout } = await run('npx', ['tsx', 'scripts/providers-check.ts', '--out', out], { env, timeout: 280_000 });
     expect(stdout).toContain('contract fakes on loopback');
     for (const sample of ['tshirt-on-hanger', 'flat-lay-cardigan', 'necklace']) {
-      expect(stdout).toMatch(new RegExp(`\\| on-model photo \\(${sample}\\) \\| google:gemini-3.1-flash-image-preview 1K \\d+×\\d+ \\+ upscale local-engine\\S* \\| [\\d.]+ s \\| \\$0\\.\\d+ \\|`));
+      expect(stdout).toMatch(new RegExp(`\\| on-model photo \\(${sample}\\) \\| google:gemini-3.1-flash-image-preview 1K \\d+×\\d+ \\+ upscale preview-engine\\S* \\| [\\d.]+ s \\| \\$0\\.\\d+ \\|`));
     }
     expect(stdout).toMatch(/\| edit \(free text\) \| google:gemini-3\.1-flash-image-preview/);
-    expect(stdout).toMatch(/\| upscale to 4K \| local-engine/);
+    expect(stdout).toMatch(/\| upscale to 4K \| preview-engine/);
     expect(stdout).toMatch(/\| video 8 s 9:16 \| google:veo-3\.1-fast-generate-preview \| [\d.]+ s \| \$1\.200 \| [\d.]+ → [\d.]+/);
     expect(stdout).not.toContain('FAILED');
     const files = await readdir(out);
