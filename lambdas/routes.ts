@@ -184,7 +184,7 @@ export const ROUTES = [
     handler: 'poll-operation', publicApi: true,
     auth: 'user',
     // Settles a job whose execution ended without settling it (failed and refunded).
-    tables: { ...LEDGER_WRITE, jobs: 'write', generations: 'write' },
+    tables: { ...LEDGER_WRITE, jobs: 'write', generations: 'write', limits: 'write' },
     workflows: ['video'],
   },
   { method: 'POST', path: '/get-video-url', handler: 'get-video-url', publicApi: true, auth: 'user', tables: { jobs: 'read' }, buckets: { results: 'read' } },
@@ -193,7 +193,7 @@ export const ROUTES = [
     path: '/jobs/{id}/cancel',
     handler: 'cancel-job', publicApi: true,
     auth: 'user',
-    tables: { ...LEDGER_WRITE, jobs: 'write', generations: 'write' },
+    tables: { ...LEDGER_WRITE, jobs: 'write', generations: 'write', limits: 'write' },
     workflows: ['video'],
   },
   {
@@ -202,7 +202,7 @@ export const ROUTES = [
     handler: 'list-jobs', publicApi: true,
     auth: 'user',
     // Settles a long-generating job whose execution has ended (as poll-operation does).
-    tables: { ...LEDGER_WRITE, jobs: 'write', generations: 'write' },
+    tables: { ...LEDGER_WRITE, jobs: 'write', generations: 'write', limits: 'write' },
     buckets: { results: 'read' },
     workflows: ['video'],
   },

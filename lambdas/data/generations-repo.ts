@@ -199,27 +199,3 @@ async function queryNewest(userId: string, limit: number, filter?: Filter): Prom
   } while (cursor && rows.length < limit);
   return rows.slice(0, limit);
 }
-
-/** How many of the user's generations created since `since` are still processing (running work, for the limits). */
-export async function countProcessing(userId: string, since: string): Promise<number> {
-  let count = 0;
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo.send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: BY_CREATED,
-        KeyConditionExpression: 'user_id = :user AND created_at >= :since',
-        // Batch photos are counted by their batch (the batch running limit), not one by one as images.
-        FilterExpression: '#status = :processing AND generation_type <> :batch',
-        ExpressionAttributeNames: STATUS,
-        ExpressionAttributeValues: { ':user': userId, ':since': since, ':processing': 'processing', ':batch': 'batch' },
-        Select: 'COUNT',
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    count += page.Count ?? 0;
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
-  return count;
-}

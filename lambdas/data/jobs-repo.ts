@@ -102,21 +102,6 @@ export async function listJobs(userId: string, limit: number): Promise<JobItem[]
   return (Items as StoredJob[]).map(jobFromStored);
 }
 
-/** Jobs created since the job id `sinceId` (ids sort by creation time) that are still generating. */
-export async function countGenerating(userId: string, sinceId: string): Promise<number> {
-  const { Count = 0 } = await dynamo.send(
-    new QueryCommand({
-      TableName: tableName('jobs'),
-      KeyConditionExpression: 'user_id = :user AND id >= :since',
-      FilterExpression: '#status = :generating',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':user': userId, ':since': sinceId, ':generating': 'generating' },
-      Select: 'COUNT',
-    }),
-  );
-  return Count;
-}
-
 /**
  * Records that output `output` is about to be sent to a paid provider (before the call, so a cancel racing it never
  * refunds work that was paid for). Only while the job is generating: false when it has already ended.

@@ -13,6 +13,7 @@ import { CONTENT_POLICY_MESSAGE } from '../../providers/ports.js';
 import { GENERATION_ERROR, GENERATION_TASK_ERRORS, type CaughtError } from '../generation/failure.js';
 import { taskErrors } from '../task-errors.js';
 import { refund } from '../credits.js';
+import { endRunning } from '../limits.js';
 import { summaryOf } from './service.js';
 
 export interface PhotoTaskInput {
@@ -64,7 +65,7 @@ export async function summarizeTask({ userId, batchId }: { userId: string; batch
   return { successfulGenerations: summary.successfulGenerations, failedGenerations: summary.failedGenerations };
 }
 
-/** Fails and refunds every photo still processing, then writes the summary (once). */
+/** Fails and refunds every photo still processing, then writes the summary (once) and gives back the batch's place. */
 export async function settleBatch(userId: string, batchId: string, message: string) {
   const batch = await batches.getBatch(userId, batchId);
   if (!batch) throw new Error(`Batch ${batchId} does not exist`);
@@ -77,6 +78,7 @@ export async function settleBatch(userId: string, batchId: string, message: stri
   const done = rows.filter((row) => row.status === 'complete').length;
   const summary = summaryOf(done, rows.length - done);
   const written = await batches.completeBatch(userId, batchId, summary);
+  await endRunning(userId, 'batch', batchId);
   log.info('batch summarized', { batchId, ...summary, written });
   return written ? summary : ((await batches.getBatch(userId, batchId))?.summary ?? summary);
 }
