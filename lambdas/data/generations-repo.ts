@@ -8,7 +8,8 @@
 // index by_created (sort key created_at), which keeps them Queries on the caller's partition with consistent reads.
 //
 // Status moves only processing → complete or processing → failed, each a conditional update: a late task cannot
-// overwrite a failure or a cancellation, and a repeated completion is recognised as such.
+// overwrite a failure or a cancellation, and a repeated completion is recognised as such. A failed row stays in the
+// in_flight index until its refund is applied, so a crash between the two is found and settled by the reconciler.
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type {
   GenerationOperation,
@@ -56,7 +57,10 @@ export interface GenerationRecord {
   clothing_item_id?: string;
   /** The ledger debit that paid for this generation: its refund names it. */
   debit_id?: string;
-  /** Only while processing (the sparse in_flight index): how the reconciler finds work that never ended. */
+  /**
+   * While processing, and after a failure until its refund is applied (the sparse in_flight index): how the
+   * reconciler finds work that never ended, or failed without its refund (a crash in between).
+   */
   in_flight?: 'generation';
 }
 
@@ -113,10 +117,29 @@ export function completeGeneration(userId: string, id: string, result: Result, n
 /** processing → failed with a message people can read; `changed: false` when it had already left processing. */
 export function failGeneration(userId: string, id: string, message: string, now = new Date().toISOString()): Promise<Transition> {
   return transition(userId, id, {
-    UpdateExpression: 'SET #status = :failed, error_message = :message, completed_at = :now REMOVE in_flight',
+    // in_flight stays until the refund is applied (settledFailure): a crash before it leaves the row findable.
+    UpdateExpression: 'SET #status = :failed, error_message = :message, completed_at = :now',
     ExpressionAttributeNames: STATUS,
     ExpressionAttributeValues: { ':failed': 'failed', ':message': message, ':now': now },
   });
+}
+
+/** A failed generation's refund is applied: it leaves the in_flight index. */
+export async function settledFailure(userId: string, id: string): Promise<void> {
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { user_id: userId, id },
+        UpdateExpression: 'REMOVE in_flight',
+        ConditionExpression: 'attribute_exists(in_flight) AND #status = :failed',
+        ExpressionAttributeNames: STATUS,
+        ExpressionAttributeValues: { ':failed': 'failed' },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+  }
 }
 
 async function transition(

@@ -8,7 +8,7 @@ import { BATCH_MESSAGES } from '../../contracts/batch.js';
 import { log } from '../../core/log.js';
 import { emitMetrics } from '../../core/metrics.js';
 import * as batches from '../../data/batches-repo.js';
-import { failGeneration, type GenerationRecord } from '../../data/generations-repo.js';
+import { failGeneration, settledFailure, type GenerationRecord } from '../../data/generations-repo.js';
 import { CONTENT_POLICY_MESSAGE } from '../../providers/ports.js';
 import { GENERATION_ERROR, GENERATION_TASK_ERRORS, type CaughtError } from '../generation/failure.js';
 import { taskErrors } from '../task-errors.js';
@@ -56,6 +56,7 @@ async function failAndRefundPhoto(batch: batches.BatchRecord, photoId: string, m
       description: `Refund: batch photo failed (${String(generation.params.cameraAngle)}, ${String(generation.params.clothingItemName)})`,
     });
   }
+  if (generation?.status === 'failed') await settledFailure(batch.user_id, photoId);
   return generation;
 }
 

@@ -162,6 +162,7 @@ export async function failAndRefund(userId: string, id: string, message: string)
     });
   }
   await endGenerationPlace(generation);
+  await repo.settledFailure(userId, id);
   return generation;
 }
 

@@ -1,7 +1,8 @@
 // The reconciler: what nothing else will settle, it settles; what must never drift, it audits.
 //
 // Stuck work. A generation or video job that is still in flight after its workflow's timeout plus a margin has lost
-// its execution's end (the workflow-ended rule's delivery failed, a twin was killed): it is failed and refunded once
+// its execution's end (the workflow-ended rule's delivery failed, a twin was killed), or ended without its refund (a
+// kill between the record's end and its refund: the record keeps `in_flight` until its refund is applied): it is failed and refunded once
 // through the same path the workflow's own failure takes (the refund names the debit and is keyed by the record), so
 // a second reconciler running at the same time, or the workflow's late end, changes nothing more. On the twin's start
 // the criterion is "no execution exists", since a restarted twin has none of the previous run's executions.
@@ -75,7 +76,8 @@ export const IN_FLIGHT_KINDS: InFlightKind[] = [
     kind: 'generation',
     table: 'generations',
     workflow: 'generation',
-    stillInFlight: async (userId, id) => (await getGeneration(userId, id))?.status === 'processing',
+    // Processing, or failed without its refund applied yet (a crash between the two): the row keeps in_flight until then.
+    stillInFlight: async (userId, id) => (await getGeneration(userId, id))?.in_flight !== undefined,
     settle: async (userId, id) => {
       await failAndRefund(userId, id, GENERATION_MESSAGES.genericFailure);
     },
@@ -84,7 +86,8 @@ export const IN_FLIGHT_KINDS: InFlightKind[] = [
     kind: 'video',
     table: 'jobs',
     workflow: 'video',
-    stillInFlight: async (userId, id) => (await getJob(userId, id))?.status === 'generating',
+    // Generating, or ended without its refund, place and history settled yet: the job keeps in_flight until then.
+    stillInFlight: async (userId, id) => (await getJob(userId, id))?.in_flight !== undefined,
     settle: async (userId, id, criterion) => {
       await failJob(userId, id, criterion === 'past-timeout' ? VIDEO_FAILURE_MESSAGES.timedOut : VIDEO_FAILURE_MESSAGES.internal);
     },
@@ -119,7 +122,13 @@ export async function settleStuckWork(criterion: StuckCriterion, now = new Date(
       // The index is eventually consistent: the row itself says whether it is still in flight.
       if (!(await kind.stillInFlight(row.user_id, row.id))) continue;
       if (criterion.kind === 'no-execution' && (await executionStatus(executionArn(kind.workflow, row.id))) !== undefined) continue;
-      await kind.settle(row.user_id, row.id, criterion.kind);
+      try {
+        await kind.settle(row.user_id, row.id, criterion.kind);
+      } catch (error) {
+        // One record that can't be settled now (the ledger busy, a store down) must not keep the others from it.
+        log.error('stuck work not settled: left for the next run', { kind: kind.kind, userId: row.user_id, id: row.id, error });
+        continue;
+      }
       log.warn('stuck work settled: failed and refunded', { kind: kind.kind, userId: row.user_id, id: row.id, createdAt: row.created_at, criterion: criterion.kind });
       settled.push({ kind: kind.kind, userId: row.user_id, id: row.id });
     }

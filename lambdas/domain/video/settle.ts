@@ -6,7 +6,7 @@
 // transition and the refund is healed by the retry. The job's place under the running-work cap is given back the
 // same way.
 import { refund } from '../credits.js';
-import { getJob, markJobComplete, markJobFailed, refundableOnCancel, type JobItem } from '../../data/jobs-repo.js';
+import { getJob, markJobComplete, markJobFailed, refundableOnCancel, settledEnd, type JobItem } from '../../data/jobs-repo.js';
 import { log } from '../../core/log.js';
 import { emitMetrics } from '../../core/metrics.js';
 import { CANCELLED_BY_USER } from '../../contracts/video-failures.js';
@@ -36,6 +36,8 @@ async function settleEnd(job: JobItem): Promise<void> {
   await settleRefund(job);
   await endRunning(job.user_id, 'video', job.id);
   await recordVideoHistory(job);
+  // Only now does the job leave the in_flight index: a crash before this line leaves it for the reconciler to settle.
+  await settledEnd(job.user_id, job.id);
 }
 
 /** A failure of ours or the provider's gives back everything the job cost. */
