@@ -46,6 +46,8 @@ describe('the local test payment', () => {
 
   it('counts parallel replays of one purchase once against the day\'s allowance', async () => {
     const user = await createUser(twin);
+    // The profile exists already, so nothing staggers the parallel calls.
+    expect((await api(twin.apiUrl, 'GET', '/profile', { user })).status).toBe(200);
     const key = randomUUID();
     const replays = await Promise.all(
       Array.from({ length: 6 }, () => api(twin.apiUrl, 'POST', '/credits/purchase', { user, body: { credits: 3 }, headers: { 'idempotency-key': key } })),
