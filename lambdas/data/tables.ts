@@ -20,9 +20,9 @@ export interface TableDefinition {
 }
 
 /**
- * Sparse index of the work still running: a generation or job carries `in_flight` (its kind) only while it is
- * processing/generating, and every transition out of that state removes it. The reconciler finds stuck work by
- * created_at here without reading finished rows.
+ * Sparse index of the work still running or not yet settled: a generation or job carries `in_flight` (its kind) while
+ * it is processing/generating and, once it has failed (a job: ended), until its refund is applied; then it is removed.
+ * The reconciler finds stuck work by created_at here without reading finished rows.
  */
 export const IN_FLIGHT_INDEX = {
   name: 'in_flight',
