@@ -96,6 +96,8 @@ interface Actor {
 
 const startedIdOf = (body: any): string | undefined => body?.generationId ?? body?.jobId ?? body?.batchId;
 
+let portsOfThisProcess: Awaited<ReturnType<typeof freeTwinPorts>> | undefined;
+
 export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
   const started = Date.now();
   const log = options.log ?? (() => {});
@@ -112,7 +114,9 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
   const saw = (key: string | undefined, what: string) => key && seen.set(key, [...(seen.get(key) ?? []), what]);
 
   const dataDir = mkdtempSync(join(tmpdir(), 'modelloop-chaos-'));
-  const ports = await freeTwinPorts();
+  // Every run of one process uses the same ports: the AWS SDK clients the audit loads are made once, at module scope,
+  // with the first run's endpoints (each run's twin has stopped before the next one starts).
+  const ports = (portsOfThisProcess ??= await freeTwinPorts());
   let partial = '';
   const countFaults = (text: string) => {
     const lines = (partial + text).split('\n');
