@@ -6,6 +6,7 @@ import type { LedgerReservation } from './credits-repo.js';
 import { tableName } from './tables.js';
 import { dynamo } from './dynamo.js';
 import { isConditionFailed } from './dynamo-errors.js';
+import { jitter, sleep } from '../core/backoff.js';
 
 /** Counts one request in the window; false when the window already holds `limit` requests (nothing counted). */
 export async function countRequest(counterId: string, limit: number, windowEndsAt: number): Promise<boolean> {
@@ -48,20 +49,24 @@ export function runningReservation(userId: string, kind: string, holder: string,
 
 /** Frees the place `holder` took; true when it held one (false: released before, or never reserved). */
 export async function releaseRunning(userId: string, kind: string, holder: string): Promise<boolean> {
-  try {
-    await dynamo.send(
-      new UpdateCommand({
-        TableName: tableName('limits'),
-        Key: { id: runningCounterId(userId, kind) },
-        UpdateExpression: 'DELETE holders :holder',
-        ConditionExpression: 'contains(holders, :id)',
-        ExpressionAttributeValues: { ':holder': new Set([holder]), ':id': holder },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailed(error)) return false;
-    throw error;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await dynamo.send(
+        new UpdateCommand({
+          TableName: tableName('limits'),
+          Key: { id: runningCounterId(userId, kind) },
+          UpdateExpression: 'DELETE holders :holder',
+          ConditionExpression: 'contains(holders, :id)',
+          ExpressionAttributeValues: { ':holder': new Set([holder]), ':id': holder },
+        }),
+      );
+      return true;
+    } catch (error) {
+      if (isConditionFailed(error)) return false;
+      // A charge of the same user taking a place in its transaction right now: nothing was written, try again.
+      if ((error as Error).name !== 'TransactionConflictException' || attempt >= 10) throw error;
+      await sleep(jitter(attempt + 1));
+    }
   }
 }
 
