@@ -27,7 +27,7 @@ describe('chaos: a mixed load with injected faults and a hard kill of the twin, 
       reports.push(report);
       expect(report.violations).toEqual([]);
       expect(report.kill).toBeDefined();
-    }, 330_000);
+    }, 540_000);
   }
 
   it('the seeds together really did what they claim: faults injected, failures refunded, videos and deliveries', () => {
