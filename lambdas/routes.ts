@@ -199,7 +199,7 @@ export const ROUTES = [
     path: '/jobs/{id}/cancel',
     handler: 'cancel-job', publicApi: true,
     auth: 'user',
-    tables: { ...LEDGER_WRITE, jobs: 'write', generations: 'write' },
+    tables: { ...LEDGER_WRITE, jobs: 'write', generations: 'write', limits: 'write' },
     workflows: ['video'],
   },
   {

@@ -44,7 +44,8 @@ export const WORKFLOWS = {
       Process: {
         handler: 'generation-process',
         providers: ['onModelImage', 'edit', 'upscale'],
-        tables: { generations: 'write', clothingItems: 'write' },
+        // limits: a finished generation gives back its running place.
+        tables: { generations: 'write', clothingItems: 'write', limits: 'write' },
         buckets: { clothingImages: 'read', results: 'write' },
         // The largest picture is an 8K upscale (5760×10240): time and memory for decoding, resampling and PNG.
         timeoutSeconds: 300,
@@ -52,7 +53,7 @@ export const WORKFLOWS = {
       },
       Fail: {
         handler: 'generation-fail',
-        tables: { generations: 'write', profiles: 'write', ledger: 'write' },
+        tables: { generations: 'write', profiles: 'write', ledger: 'write', limits: 'write' },
         timeoutSeconds: 60,
       },
     },
@@ -67,8 +68,8 @@ export const WORKFLOWS = {
       CheckClip: { handler: 'video-check-clip', buckets: { results: 'read' }, timeoutSeconds: 60, providers: ['video'] },
       // ffmpeg work on files in /tmp: normalize, seam measure (and repair), poster frame.
       FinalizeOutput: { handler: 'video-finalize-output', tables: { jobs: 'read' }, buckets: { results: 'write' }, timeoutSeconds: 600, memoryMb: 3008, media: true },
-      CompleteJob: { handler: 'video-complete-job', tables: { jobs: 'write', profiles: 'write', ledger: 'write', generations: 'write' }, timeoutSeconds: 60 },
-      MarkFailed: { handler: 'video-mark-failed', tables: { jobs: 'write', profiles: 'write', ledger: 'write', generations: 'write' }, timeoutSeconds: 60 },
+      CompleteJob: { handler: 'video-complete-job', tables: { jobs: 'write', profiles: 'write', ledger: 'write', generations: 'write', limits: 'write' }, timeoutSeconds: 60 },
+      MarkFailed: { handler: 'video-mark-failed', tables: { jobs: 'write', profiles: 'write', ledger: 'write', generations: 'write', limits: 'write' }, timeoutSeconds: 60 },
     },
   },
   /**
@@ -82,7 +83,7 @@ export const WORKFLOWS = {
       MakePhoto: {
         handler: 'generation-process',
         providers: ['onModelImage'],
-        tables: { generations: 'write', clothingItems: 'write' },
+        tables: { generations: 'write', clothingItems: 'write', limits: 'write' },
         buckets: { clothingImages: 'read', results: 'write' },
         timeoutSeconds: 300,
         memoryMb: 3008,
@@ -94,7 +95,7 @@ export const WORKFLOWS = {
       },
       Summarize: {
         handler: 'batch-summarize',
-        tables: { generations: 'write', batches: 'write', profiles: 'write', ledger: 'write' },
+        tables: { generations: 'write', batches: 'write', profiles: 'write', ledger: 'write', limits: 'write' },
         timeoutSeconds: 120,
       },
     },
@@ -144,7 +145,7 @@ export const ENDED_STATUSES = ['FAILED', 'TIMED_OUT', 'ABORTED'] as const;
  */
 export const WORKFLOW_ENDED_FUNCTION = {
   handler: 'workflow-ended',
-  tables: { jobs: 'write', generations: 'write', profiles: 'write', ledger: 'write', batches: 'write' },
+  tables: { jobs: 'write', generations: 'write', profiles: 'write', ledger: 'write', batches: 'write', limits: 'write' },
   workflows: ['video', 'generation', 'batch'],
   timeoutSeconds: 60,
 } as const satisfies TaskFunction & { workflows: readonly WorkflowName[] };
@@ -162,7 +163,7 @@ export const WORKFLOW_TIMEOUT_SECONDS = { generation: 1200, video: 3600, batch: 
  */
 export const RECONCILER_FUNCTION = {
   handler: 'reconciler',
-  tables: { jobs: 'write', generations: 'write', batches: 'write', profiles: 'write', ledger: 'write' },
+  tables: { jobs: 'write', generations: 'write', batches: 'write', profiles: 'write', ledger: 'write', limits: 'write' },
   /** It resumes an account deletion whose execution died. */
   workflows: ['deleteAccount'],
   timeoutSeconds: 300,

@@ -1,6 +1,7 @@
 // `npm run chaos`: the chaos suite at full size (test/support/chaos.ts): about 200 operations from 10 users against a
 // twin of its own, with the local engine's faults on and one SIGKILL and restart of the twin; prints the figures and
-// exits non-zero when an invariant broke. `--ops N --users N --seed N --no-kill` change the run.
+// exits non-zero when an invariant broke. `--ops N --users N --seed N --no-kill` change the run; `--seeds N` runs N
+// seeds one after another (from --seed on: seed, seed + 1, …), each with a twin of its own, and fails if any broke.
 import { formatReport, runChaos } from '../test/support/chaos.js';
 
 const args = process.argv.slice(2);
@@ -10,12 +11,19 @@ const option = (name: string, fallback: number) => {
 };
 
 process.env.LOG_LEVEL ??= 'warn';
-const report = await runChaos({
-  users: option('users', 10),
-  operations: option('ops', 200),
-  seed: option('seed', 2026),
-  killAfter: args.includes('--no-kill') ? undefined : 0.4,
-  log: (line) => console.log(`[chaos] ${line}`),
-});
-console.log(formatReport(report));
-process.exit(report.violations.length === 0 ? 0 : 1);
+const firstSeed = option('seed', 2026);
+const seeds = Array.from({ length: Math.max(1, option('seeds', 1)) }, (_, index) => firstSeed + index);
+const broken: number[] = [];
+for (const seed of seeds) {
+  const report = await runChaos({
+    users: option('users', 10),
+    operations: option('ops', 200),
+    seed,
+    killAfter: args.includes('--no-kill') ? undefined : 0.4,
+    log: (line) => console.log(`[chaos seed ${seed}] ${line}`),
+  });
+  console.log(`seed ${seed}\n${formatReport(report)}`);
+  if (report.violations.length > 0) broken.push(seed);
+}
+if (seeds.length > 1) console.log(broken.length ? `seeds with violations: ${broken.join(', ')} of ${seeds.length}` : `all ${seeds.length} seeds hold`);
+process.exit(broken.length === 0 ? 0 : 1);

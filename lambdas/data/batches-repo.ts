@@ -89,11 +89,6 @@ export async function listBatches(userId: string, limit: number): Promise<BatchR
   return Items as BatchRecord[];
 }
 
-/** How many of the user's batches are still running (among the newest 20: older ones have long been settled). */
-export async function countRunning(userId: string): Promise<number> {
-  return (await listBatches(userId, 20)).filter((batch) => batch.status === 'processing').length;
-}
-
 /** processing → complete with its summary, once; `false` when it had already been completed. */
 export async function completeBatch(userId: string, id: string, summary: BatchSummary, now = new Date().toISOString()): Promise<boolean> {
   try {

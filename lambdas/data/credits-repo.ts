@@ -12,9 +12,13 @@
 // current profile (ReturnValuesOnConditionCheckFailure), so the retry needs no read either. Writers of one user in
 // one process (the local twin serves every request in one process) queue behind each other instead of colliding.
 // A write that cannot finish within its deadline gives up with LedgerBusyError and has changed nothing.
+//
+// Limits. An entry may carry a reservation: a conditional update of a limit's counter (the work a user has running,
+// the day's test-payment allowance) that commits in the same transaction, so the limit is taken exactly when the entry
+// is applied, and never by a replay of an entry that already exists.
 import { TransactionCanceledException } from '@aws-sdk/client-dynamodb';
 import { unmarshall } from '@aws-sdk/util-dynamodb';
-import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { CreditSummary, CreditTransaction, Profile } from '../contracts/api.js';
 import { DEFAULT_PLAN_ID, SIGNUP_CREDITS } from '../contracts/catalog.js';
 import { dynamo, queryAll } from './dynamo.js';
@@ -44,18 +48,25 @@ export interface LedgerItem extends CreditTransaction, Partial<DebitBinding> {
   refund_of?: string;
 }
 
+/** A conditional update of a limit's counter that commits with a ledger entry or not at all. */
+export type LedgerReservation = Required<Pick<NonNullable<TransactWriteCommandInput['TransactItems']>[number], 'Update'>>;
+
 export type LedgerDraft = Pick<CreditTransaction, 'id' | 'transaction_type' | 'amount' | 'description' | 'payment'> & {
   ref?: string;
   binding?: DebitBinding;
   /** A refund: the debit it returns. */
   refundOf?: string;
+  /** Taken in the entry's transaction; when its condition fails the entry is not applied ('limit-reached'). */
+  reservation?: LedgerReservation;
 };
 
 export type ApplyResult =
   | { outcome: 'applied' | 'replayed'; entry: LedgerItem }
   | { outcome: 'insufficient'; available: number }
   /** A refund that would take more back than its debit has left (or whose debit doesn't exist). Nothing changed. */
-  | { outcome: 'over-refund'; debitId: string };
+  | { outcome: 'over-refund'; debitId: string }
+  /** The entry's reservation found its limit reached. Nothing changed. */
+  | { outcome: 'limit-reached' };
 
 const SIGNUP_ENTRY_ID = 'grant#signup';
 const THROTTLING = new Set(['ThrottlingException', 'ProvisionedThroughputExceededException', 'RequestLimitExceeded', 'TransactionInProgressException']);
@@ -251,6 +262,7 @@ async function applyNow(userId: string, draft: LedgerDraft, now: () => string): 
             },
             { Put: { TableName: tableName('ledger'), Item: entry, ConditionExpression: 'attribute_not_exists(id)' } },
             ...(draft.refundOf ? [refundCap(userId, draft.refundOf, draft.amount)] : []),
+            ...(draft.reservation ? [draft.reservation] : []),
           ],
         }),
       );
@@ -269,8 +281,11 @@ async function applyNow(userId: string, draft: LedgerDraft, now: () => string): 
         const existing = await getLedgerItem(userId, draft.id);
         if (existing) return { outcome: 'replayed', entry: existing };
       }
-      if (codes[2] === 'ConditionalCheckFailed' && codes[0] !== 'ConditionalCheckFailed') {
-        return { outcome: 'over-refund', debitId: draft.refundOf! };
+      if (draft.refundOf && codes[2] === 'ConditionalCheckFailed' && codes[0] !== 'ConditionalCheckFailed') {
+        return { outcome: 'over-refund', debitId: draft.refundOf };
+      }
+      if (draft.reservation && codes.at(-1) === 'ConditionalCheckFailed' && codes[0] !== 'ConditionalCheckFailed') {
+        return { outcome: 'limit-reached' };
       }
       // Another writer moved the profile first (its current state comes with the cancellation), or the transaction
       // collided with one in flight (TransactionConflict): retry against the newest state.

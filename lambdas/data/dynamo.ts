@@ -1,6 +1,8 @@
 // The DynamoDB document client, created once per container. Locally the twin sets AWS_ENDPOINT_URL_DYNAMODB.
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand, TransactWriteCommand, type QueryCommandInput, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { jitter, sleep } from '../core/backoff.js';
+import { cancellationCodes } from './dynamo-errors.js';
 
 export const dynamo = DynamoDBDocumentClient.from(new DynamoDBClient({}), {
   marshallOptions: { removeUndefinedValues: true },
@@ -16,4 +18,23 @@ export async function queryAll<T>(input: Omit<QueryCommandInput, 'ExclusiveStart
     cursor = page.LastEvaluatedKey;
   } while (cursor);
   return items;
+}
+
+/**
+ * One TransactWriteItems, tried again while it only collided with another transaction in flight on the same items
+ * (TransactionConflict: nothing was written, and the SDK does not retry it). A condition that failed is the caller's
+ * answer and is thrown at once.
+ */
+export async function transactWrite(input: TransactWriteCommandInput, attempts = 12): Promise<void> {
+  for (let attempt = 0; ; attempt++) {
+    try {
+      await dynamo.send(new TransactWriteCommand(input));
+      return;
+    } catch (error) {
+      const codes = cancellationCodes(error);
+      const conflictOnly = codes?.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
+      if (!conflictOnly || attempt + 1 >= attempts) throw error;
+      await sleep(jitter(attempt + 1));
+    }
+  }
 }

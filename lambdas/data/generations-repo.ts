@@ -8,7 +8,8 @@
 // index by_created (sort key created_at), which keeps them Queries on the caller's partition with consistent reads.
 //
 // Status moves only processing → complete or processing → failed, each a conditional update: a late task cannot
-// overwrite a failure or a cancellation, and a repeated completion is recognised as such.
+// overwrite a failure or a cancellation, and a repeated completion is recognised as such. A failed row stays in the
+// in_flight index until its refund is applied, so a crash between the two is found and settled by the reconciler.
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type {
   GenerationOperation,
@@ -58,7 +59,10 @@ export interface GenerationRecord {
   clothing_item_id?: string;
   /** The ledger debit that paid for this generation: its refund names it. */
   debit_id?: string;
-  /** Only while processing (the sparse in_flight index): how the reconciler finds work that never ended. */
+  /**
+   * While processing, and after a failure until its refund is applied (the sparse in_flight index): how the
+   * reconciler finds work that never ended, or failed without its refund (a crash in between).
+   */
   in_flight?: 'generation';
   /** The paid provider job (e.g. a FASHN prediction id) an attempt started: a retried attempt waits for it. */
   provider_job?: string;
@@ -143,10 +147,29 @@ export async function recordProviderJob(userId: string, id: string, jobId: strin
 /** processing → failed with a message people can read; `changed: false` when it had already left processing. */
 export function failGeneration(userId: string, id: string, message: string, now = new Date().toISOString()): Promise<Transition> {
   return transition(userId, id, {
-    UpdateExpression: 'SET #status = :failed, error_message = :message, completed_at = :now REMOVE in_flight',
+    // in_flight stays until the refund is applied (settledFailure): a crash before it leaves the row findable.
+    UpdateExpression: 'SET #status = :failed, error_message = :message, completed_at = :now',
     ExpressionAttributeNames: STATUS,
     ExpressionAttributeValues: { ':failed': 'failed', ':message': message, ':now': now },
   });
+}
+
+/** A failed generation's refund is applied: it leaves the in_flight index. */
+export async function settledFailure(userId: string, id: string): Promise<void> {
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { user_id: userId, id },
+        UpdateExpression: 'REMOVE in_flight',
+        ConditionExpression: 'attribute_exists(in_flight) AND #status = :failed',
+        ExpressionAttributeNames: STATUS,
+        ExpressionAttributeValues: { ':failed': 'failed' },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+  }
 }
 
 async function transition(
@@ -228,28 +251,4 @@ async function queryNewest(userId: string, limit: number, filter?: Filter): Prom
     cursor = page.LastEvaluatedKey;
   } while (cursor && rows.length < limit);
   return rows.slice(0, limit);
-}
-
-/** How many of the user's generations created since `since` are still processing (running work, for the limits). */
-export async function countProcessing(userId: string, since: string): Promise<number> {
-  let count = 0;
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo.send(
-      new QueryCommand({
-        TableName: table(),
-        IndexName: BY_CREATED,
-        KeyConditionExpression: 'user_id = :user AND created_at >= :since',
-        // Batch photos are counted by their batch (the batch running limit), not one by one as images.
-        FilterExpression: '#status = :processing AND generation_type <> :batch',
-        ExpressionAttributeNames: STATUS,
-        ExpressionAttributeValues: { ':user': userId, ':since': since, ':processing': 'processing', ':batch': 'batch' },
-        Select: 'COUNT',
-        ExclusiveStartKey: cursor,
-      }),
-    );
-    count += page.Count ?? 0;
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
-  return count;
 }

@@ -16,7 +16,10 @@ export interface JobItem extends VideoJobRecord {
   debit_id?: string;
   /** Outputs whose call to a paid provider has started (cancelling no longer refunds them). */
   paid_outputs_started?: number[];
-  /** Only while generating (the sparse in_flight index): how the reconciler finds jobs that never ended. */
+  /**
+   * From creation until the job's end has been settled (refund, place, history: settledEnd), in the sparse in_flight
+   * index: how the reconciler finds jobs that never ended, or ended without their refund (a crash in between).
+   */
   in_flight?: 'video';
 }
 
@@ -102,21 +105,6 @@ export async function listJobs(userId: string, limit: number): Promise<JobItem[]
   return (Items as StoredJob[]).map(jobFromStored);
 }
 
-/** Jobs created since the job id `sinceId` (ids sort by creation time) that are still generating. */
-export async function countGenerating(userId: string, sinceId: string): Promise<number> {
-  const { Count = 0 } = await dynamo.send(
-    new QueryCommand({
-      TableName: tableName('jobs'),
-      KeyConditionExpression: 'user_id = :user AND id >= :since',
-      FilterExpression: '#status = :generating',
-      ExpressionAttributeNames: { '#status': 'status' },
-      ExpressionAttributeValues: { ':user': userId, ':since': sinceId, ':generating': 'generating' },
-      Select: 'COUNT',
-    }),
-  );
-  return Count;
-}
-
 /**
  * Records that output `output` is about to be sent to a paid provider (before the call, so a cancel racing it never
  * refunds work that was paid for). Only while the job is generating: false when it has already ended.
@@ -198,7 +186,8 @@ async function transition(
       new UpdateCommand({
         TableName: tableName('jobs'),
         Key: { user_id: userId, id: jobId },
-        UpdateExpression: `SET ${sets.join(', ')} REMOVE in_flight`,
+        // in_flight stays until the end is settled (settledEnd): a crash before its refund leaves the job findable.
+        UpdateExpression: `SET ${sets.join(', ')}`,
         ConditionExpression: `attribute_exists(id) AND #status = :generating${also ? ` AND (${also.expression})` : ''}`,
         ExpressionAttributeNames: names,
         ExpressionAttributeValues: values,
@@ -209,5 +198,23 @@ async function transition(
   } catch (error) {
     if (isConditionFailed(error)) return undefined;
     throw error;
+  }
+}
+
+/** The job's end is settled (its refund, place and history applied): it leaves the in_flight index. */
+export async function settledEnd(userId: string, jobId: string): Promise<void> {
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: tableName('jobs'),
+        Key: { user_id: userId, id: jobId },
+        UpdateExpression: 'REMOVE in_flight',
+        ConditionExpression: 'attribute_exists(in_flight) AND #status <> :generating',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':generating': 'generating' },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
   }
 }

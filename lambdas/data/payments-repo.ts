@@ -1,10 +1,10 @@
 // DynamoDB access for payment bookkeeping (the payments table) and the purchase entries of the ledger.
 // The ledger itself only changes through domain/credits.ts; nothing here moves a balance.
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { CreditTransaction } from '../contracts/api.js';
 import { dynamo, queryAll } from './dynamo.js';
 import { tableName } from './tables.js';
-import { isConditionFailed } from './dynamo-errors.js';
+import type { LedgerReservation } from './credits-repo.js';
 
 const DAY_SECONDS = 86_400;
 
@@ -67,31 +67,25 @@ export async function getRefundRecord(sessionId: string): Promise<{ status: stri
 }
 
 /**
- * Counts `credits` against the user's test-payment allowance of the day; false (nothing counted) when that would
- * exceed `limit`. One conditional update, so concurrent grants can't slip past the cap.
+ * The reservation of `credits` against the user's test-payment allowance of the day, taken in the grant's own
+ * transaction (the grant is not applied when it would pass `limit`), so neither concurrent grants nor replays of one
+ * grant can move the allowance past what was granted.
  */
-export async function reserveTestGrant(userId: string, credits: number, limit: number, now = new Date()): Promise<boolean> {
-  if (credits > limit) return false;
+export function testGrantReservation(userId: string, credits: number, limit: number, now = new Date()): LedgerReservation {
   const day = now.toISOString().slice(0, 10);
-  try {
-    await dynamo.send(
-      new UpdateCommand({
-        TableName: tableName('payments'),
-        Key: { id: `test-grants#${userId}#${day}` },
-        UpdateExpression: 'ADD credits :credits SET expires_at = if_not_exists(expires_at, :expires)',
-        ConditionExpression: 'attribute_not_exists(credits) OR credits <= :room',
-        ExpressionAttributeValues: {
-          ':credits': credits,
-          ':room': limit - credits,
-          ':expires': Math.floor(now.getTime() / 1000) + 2 * DAY_SECONDS,
-        },
-      }),
-    );
-    return true;
-  } catch (error) {
-    if (isConditionFailed(error)) return false;
-    throw error;
-  }
+  return {
+    Update: {
+      TableName: tableName('payments'),
+      Key: { id: `test-grants#${userId}#${day}` },
+      UpdateExpression: 'ADD credits :credits SET expires_at = if_not_exists(expires_at, :expires)',
+      ConditionExpression: 'attribute_not_exists(credits) OR credits <= :room',
+      ExpressionAttributeValues: {
+        ':credits': credits,
+        ':room': limit - credits,
+        ':expires': Math.floor(now.getTime() / 1000) + 2 * DAY_SECONDS,
+      },
+    },
+  };
 }
 
 /** The user's ledger entries whose id starts with `prefix` (e.g. every purchase), oldest id first. */

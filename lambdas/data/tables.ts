@@ -20,9 +20,9 @@ export interface TableDefinition {
 }
 
 /**
- * Sparse index of the work still running: a generation or job carries `in_flight` (its kind) only while it is
- * processing/generating, and every transition out of that state removes it. The reconciler finds stuck work by
- * created_at here without reading finished rows.
+ * Sparse index of the work still running or not yet settled: a generation or job carries `in_flight` (its kind) while
+ * it is processing/generating and, once it has failed (a job: ended), until its refund is applied; then it is removed.
+ * The reconciler finds stuck work by created_at here without reading finished rows.
  */
 export const IN_FLIGHT_INDEX = {
   name: 'in_flight',
@@ -77,7 +77,10 @@ export const TABLES = {
     globalIndexes: [IN_FLIGHT_INDEX],
     stream: true,
   },
-  /** Per-user request counters, one item per user, limit and time window; expired windows are removed by TTL. */
+  /**
+   * Per-user limits: request counters, one item per user, limit and time window (expired windows are removed by TTL),
+   * and the running-work places, one item per user and kind of work (`running#<user>#<kind>`, limits-repo).
+   */
   limits: {
     partitionKey: { name: 'id', type: 'S' },
     ttlAttribute: 'expires_at',
@@ -194,7 +197,7 @@ export const ACCOUNT_DELETION = {
   clothingItems: { action: 'partition' },
   generations: { action: 'partition' },
   jobs: { action: 'partition' },
-  limits: { action: 'keep', reason: 'request counters expire with their time window (TTL)' },
+  limits: { action: 'keep', reason: 'request counters expire with their time window (TTL); running-work places name only record ids and are given back as the work ends' },
   connections: { action: 'index', index: 'by_user', attribute: 'user_id' },
   payments: { action: 'keep', reason: 'payment records of the ledger\'s purchases are moved to the tombstone id with the ledger; daily test-payment counters expire (TTL)' },
   imports: { action: 'partition' },

@@ -1,9 +1,12 @@
 // All DynamoDB access for outgoing webhooks. One table, partitioned by user: endpoints under `we_<id>` and delivery
-// attempts under `att#<ISO time>#<random>`, so "the newest attempts" is one Query on the user's partition.
+// attempts under `att#<ISO time>#<random>`, so "the newest attempts" is one Query on the user's partition. Adding and
+// deleting an endpoint move the user's `#endpoints` counter in the same transaction, so the cap on endpoints holds
+// under concurrent requests.
 import { randomBytes } from 'node:crypto';
-import { DeleteCommand, GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { WebhookEventType } from '../contracts/webhooks.js';
-import { dynamo } from './dynamo.js';
+import { dynamo, transactWrite } from './dynamo.js';
+import { cancellationCodes } from './dynamo-errors.js';
 import { tableName } from './tables.js';
 
 const table = () => tableName('webhooks');
@@ -39,9 +42,30 @@ export interface WebhookAttemptRecord {
 }
 
 export const newEndpointId = () => `${ENDPOINT_PREFIX}${randomBytes(9).toString('base64url')}`;
+const COUNTER_ID = '#endpoints';
 
-export async function putEndpoint(record: WebhookEndpointRecord): Promise<void> {
-  await dynamo.send(new PutCommand({ TableName: table(), Item: record, ConditionExpression: 'attribute_not_exists(id)' }));
+/** Stores a new endpoint unless the user already has `maxEndpoints`; false (nothing written) at the cap. */
+export async function putEndpoint(record: WebhookEndpointRecord, maxEndpoints: number): Promise<boolean> {
+  try {
+    await transactWrite({
+      TransactItems: [
+        {
+          Update: {
+            TableName: table(),
+            Key: { user_id: record.user_id, id: COUNTER_ID },
+            UpdateExpression: 'ADD endpoints :one',
+            ConditionExpression: 'attribute_not_exists(endpoints) OR endpoints < :max',
+            ExpressionAttributeValues: { ':one': 1, ':max': maxEndpoints },
+          },
+        },
+        { Put: { TableName: table(), Item: record, ConditionExpression: 'attribute_not_exists(id)' } },
+      ],
+    });
+    return true;
+  } catch (error) {
+    if (cancellationCodes(error)?.[0] === 'ConditionalCheckFailed') return false;
+    throw error;
+  }
 }
 
 export async function listEndpoints(userId: string): Promise<WebhookEndpointRecord[]> {
@@ -62,11 +86,29 @@ export async function getEndpoint(userId: string, id: string): Promise<WebhookEn
   return Item as WebhookEndpointRecord | undefined;
 }
 
-/** True when it existed. */
+/** Deletes the endpoint and frees its place under the cap; true when it existed. */
 export async function deleteEndpoint(userId: string, id: string): Promise<boolean> {
   if (!id.startsWith(ENDPOINT_PREFIX)) return false;
-  const { Attributes } = await dynamo.send(new DeleteCommand({ TableName: table(), Key: { user_id: userId, id }, ReturnValues: 'ALL_OLD' }));
-  return Attributes !== undefined;
+  try {
+    await transactWrite({
+      TransactItems: [
+        { Delete: { TableName: table(), Key: { user_id: userId, id }, ConditionExpression: 'attribute_exists(id)' } },
+        {
+          Update: {
+            TableName: table(),
+            Key: { user_id: userId, id: COUNTER_ID },
+            UpdateExpression: 'ADD endpoints :minus',
+            ConditionExpression: 'endpoints > :zero',
+            ExpressionAttributeValues: { ':minus': -1, ':zero': 0 },
+          },
+        },
+      ],
+    });
+    return true;
+  } catch (error) {
+    if (cancellationCodes(error)?.[0] === 'ConditionalCheckFailed') return false;
+    throw error;
+  }
 }
 
 /** The receiver answered 410 Gone: the endpoint stays listed, marked disabled, and receives nothing more. */

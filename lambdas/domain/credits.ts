@@ -18,6 +18,7 @@ import {
   type DebitBinding,
   type LedgerDraft,
   type LedgerItem,
+  type LedgerReservation,
   toTransaction,
 } from '../data/credits-repo.js';
 import { log } from '../core/log.js';
@@ -49,6 +50,14 @@ export interface Debit {
   ref: string;
   /** The request the charge belongs to; a replay must come from the same operation with the same body. */
   binding?: DebitBinding;
+  /** A limit taken with the charge (the caller's running work); a replay takes nothing. */
+  reservation?: LimitedReservation;
+}
+
+/** A limit's counter moved with a ledger entry, and the refusal to answer when the limit is reached. */
+export interface LimitedReservation {
+  write: LedgerReservation;
+  refusal: () => AppError;
 }
 
 export interface LedgerResult {
@@ -64,11 +73,12 @@ export const debitIdOf = (idempotencyKey: string) => `debit#${idempotencyKey}`;
 const KEY_REUSED = () =>
   conflict('IDEMPOTENCY_KEY_REUSED', 'This Idempotency-Key was already used for a different request. Use a new key for a new request.');
 
-export async function debit(userId: string, { idempotencyKey, amount, description, ref, binding }: Debit): Promise<LedgerResult> {
+export async function debit(userId: string, { idempotencyKey, amount, description, ref, binding, reservation }: Debit): Promise<LedgerResult> {
   assertPositive(amount);
   const id = debitIdOf(idempotencyKey);
-  const result = await apply(userId, { id, transaction_type: 'debit', amount: -amount, description, ref, binding });
+  const result = await apply(userId, { id, transaction_type: 'debit', amount: -amount, description, ref, binding, reservation: reservation?.write });
   if (result.outcome === 'insufficient') throw new InsufficientCreditsError(amount, result.available);
+  if (result.outcome === 'limit-reached') throw reservation!.refusal();
   if (result.outcome !== 'applied' && result.outcome !== 'replayed') throw new Error(`unexpected ledger outcome for ${id}`);
   const stored = result.entry;
   if (result.outcome === 'replayed') {
@@ -113,18 +123,30 @@ export async function refund(userId: string, { debitId, ref, amount, description
     log.error('refund refused: it would exceed its debit', { userId, debitId, ref, amount });
     return undefined;
   }
-  if (result.outcome === 'insufficient') throw new Error('a refund cannot be short of credits');
+  if (result.outcome === 'insufficient' || result.outcome === 'limit-reached') throw new Error(`a refund cannot be refused (${result.outcome})`);
   if (result.outcome === 'applied') emitMetrics({ GenerationsRefunded: 1, CreditsRefunded: amount }, { type });
   return { entry: toTransaction(result.entry), replayed: result.outcome === 'replayed', ref: result.entry.ref };
 }
 
-/** Grants bought credits; keyed by the payment, so a payment confirmation delivered twice grants once. */
+/**
+ * Grants bought credits; keyed by the payment, so a payment confirmation delivered twice grants once. An allowance
+ * (the day's test payments) is taken with the grant, so a replay takes none of it.
+ */
 export async function purchase(
   userId: string,
-  { paymentId, credits, description }: { paymentId: string; credits: number; description: string },
+  { paymentId, credits, description, allowance }: { paymentId: string; credits: number; description: string; allowance?: LimitedReservation },
 ): Promise<LedgerResult> {
   assertPositive(credits);
-  const result = settled(await apply(userId, { id: purchaseEntryId(paymentId), transaction_type: 'purchase', amount: credits, description, ref: paymentId }));
+  const applied = await apply(userId, {
+    id: purchaseEntryId(paymentId),
+    transaction_type: 'purchase',
+    amount: credits,
+    description,
+    ref: paymentId,
+    reservation: allowance?.write,
+  });
+  if (applied.outcome === 'limit-reached') throw allowance!.refusal();
+  const result = settled(applied);
   if (result.entry.transaction_type !== 'purchase' || result.entry.amount !== credits) throw KEY_REUSED();
   return result;
 }
@@ -133,6 +155,7 @@ export async function purchase(
 function settled(result: ApplyResult): LedgerResult {
   if (result.outcome === 'insufficient') throw new InsufficientCreditsError(0, result.available);
   if (result.outcome === 'over-refund') throw new Error(`refund exceeding debit ${result.debitId}`);
+  if (result.outcome === 'limit-reached') throw new Error('a reservation refused an entry that carried none');
   return { entry: toTransaction(result.entry), replayed: result.outcome === 'replayed', ref: result.entry.ref };
 }
 

@@ -1,9 +1,15 @@
 // Per-user limits: a request rate per named limit (fixed windows counted in DynamoDB, one conditional update per
 // request) and a cap on work still running. Beyond a limit the answer is 429 with Retry-After and a message the
 // screens show. The figures are the catalogue's USER_LIMITS, which a deployment may override through USER_LIMITS.
+//
+// Running work is a reservation, never a count: the charge that starts a piece of work takes its place in the same
+// transaction (on the condition that the caller is below the cap), and whatever ends the work gives the place back
+// (idempotent, so any number of end paths may). The reconciler gives back a place whose work ended without it.
 import { RATE_LIMIT_MESSAGE, RUNNING_LIMIT_MESSAGES, type RateLimitName, type RunningLimitName } from '../contracts/catalog.js';
 import { tooManyRequests } from '../core/errors.js';
-import { countRequest } from '../data/limits-repo.js';
+import { countRequest, releaseRunning, runningReservation } from '../data/limits-repo.js';
+import type { LimitedReservation } from './credits.js';
+import { log } from '../core/log.js';
 import { userLimits } from './limits-config.js';
 
 /** Counts one request against the caller's named rate; refuses it (429, Retry-After = rest of the window) beyond it. */
@@ -18,8 +24,18 @@ export async function takeRequest(subject: string, name: RateLimitName, now = Da
 /** How long a client waits before trying again when its running work is at the cap. */
 const RUNNING_RETRY_SECONDS = 15;
 
-/** Refuses new work while `running` pieces of that kind are still in progress at the cap. */
-export function checkRunning(name: RunningLimitName, running: number): void {
+/** The place of the work `recordId` under the caller's cap of `name`, taken with its charge (refused at the cap). */
+export function runningPlace(userId: string, name: RunningLimitName, recordId: string): LimitedReservation {
   const limit = userLimits().running[name];
-  if (running >= limit) throw tooManyRequests('TOO_MANY_RUNNING', RUNNING_LIMIT_MESSAGES[name](limit), RUNNING_RETRY_SECONDS);
+  return {
+    write: runningReservation(userId, name, recordId, limit),
+    refusal: () => tooManyRequests('TOO_MANY_RUNNING', RUNNING_LIMIT_MESSAGES[name](limit), RUNNING_RETRY_SECONDS),
+  };
+}
+
+/** Gives back the place of the work `recordId`, which has ended; answers whether it still held one. */
+export async function endRunning(userId: string, name: RunningLimitName, recordId: string): Promise<boolean> {
+  const released = await releaseRunning(userId, name, recordId);
+  if (released) log.debug('running place released', { kind: name, recordId });
+  return released;
 }

@@ -2,7 +2,8 @@
 // routes through the public API:
 //
 //   check   the route validates the request and everything it names (nothing is written yet);
-//   charge  one debit, keyed by the Idempotency-Key and bound to this operation and this exact body;
+//   charge  one debit, keyed by the Idempotency-Key and bound to this operation and this exact body, taking the
+//           record's place under the caller's running-work cap in the same transaction;
 //   record  the record the debit paid for, under the id the debit carries (written only after the charge is won);
 //   start   the workflow named by the record id.
 //
@@ -18,7 +19,7 @@ import { type HttpHandler, userRoute, type UserRequest } from '../core/http.js';
 import { getLedgerItem } from '../data/credits-repo.js';
 import { newId } from '../data/ids.js';
 import { debit, debitIdOf, ensureProfile, orphanRefundRef, refundIdOf } from './credits.js';
-import { checkRunning, takeRequest } from './limits.js';
+import { runningPlace, takeRequest } from './limits.js';
 import { appendLogKeys, type LogKeys } from '../core/log.js';
 import { emitMetrics } from '../core/metrics.js';
 
@@ -35,8 +36,8 @@ export interface SpendingPlan<R> {
   cost: number;
   /** The ledger line, e.g. 'Image generation (2K)'. */
   description: string;
-  /** Work of this kind still running counts against the caller's limit before a new charge. */
-  running?: { limit: RunningLimitName; count: () => Promise<number> };
+  /** The running-work cap the record takes a place under, with its charge; its end gives the place back. */
+  running?: RunningLimitName;
   /**
    * Creates the record with id `recordId` (a conditional create: idempotent), storing `debitId` so that its refunds
    * name the debit. Runs only once the charge is won, or on a replay whose record is missing.
@@ -75,19 +76,22 @@ export async function spend<R>(request: SpendingRequest, plan: SpendingPlan<R>):
   const binding = { operation, request_hash: requestHash(operation, request.body) };
   // A request seen before is answered as it was, whatever the limits and the balance say now.
   const earlier = await getLedgerItem(userId, debitIdOf(idempotencyKey));
-  if (!earlier && plan.running) checkRunning(plan.running.limit, await plan.running.count());
   // A charge whose request was cut off before its record was written has been given back by the reconciler: serving
   // its retry now would make the work free.
   if (earlier?.refundable === 0 && earlier.ref && (await getLedgerItem(userId, refundIdOf(orphanRefundRef(earlier.ref))))) {
     throw conflict('REQUEST_EXPIRED', 'This request was cut off and its credits were given back. Send it again with a new Idempotency-Key.');
   }
 
+  const ref = earlier?.ref ?? newId();
   const charge = await debit(userId, {
     idempotencyKey,
     amount: plan.cost,
     description: plan.description,
-    ref: earlier?.ref ?? newId(),
+    ref,
     binding,
+    // The running-work place is taken in the charge's transaction: a new charge at the cap is refused whole, and a
+    // replay (whose debit exists) takes nothing.
+    reservation: plan.running && runningPlace(userId, plan.running, ref),
   });
   const recordId = charge.ref!;
   appendLogKeys(correlationKeyOf(operation, recordId));

@@ -226,3 +226,40 @@ describe('reconciler', () => {
     expect((await ledgerOf(user)).balance).toBe(before);
   });
 });
+
+describe('a failure that ended the record but died before its refund (a kill between the two writes)', () => {
+  it('is refunded once by the settling at the twin’s start, however many settle at once, and cancels change nothing after', async () => {
+    const user = await profiled();
+    const before = (await ledgerOf(user)).balance;
+    const jobId = await chargedJob(user, ago(60));
+    const generationId = await chargedGeneration(user, ago(60));
+    // The workflow's MarkFailed and Fail steps got as far as the records' ends; then the twin was killed (no execution
+    // of either exists any more, and nothing refunded them).
+    const job = (await jobsRepo.getJob(user.sub, jobId))!;
+    expect(await jobsRepo.markJobFailed(user.sub, jobId, VIDEO_FAILURE_MESSAGES.internal, job.credits_charged, new Date().toISOString(), job)).toMatchObject({ status: 'failed' });
+    expect(await generationsRepo.failGeneration(user.sub, generationId, GENERATION_MESSAGES.genericFailure)).toMatchObject({ changed: true });
+    expect((await ledgerOf(user)).balance).toBe(before - 2);
+
+    // The next start settles what the previous run left: twice at once, with parallel cancels of the failed job.
+    const [first, second, ...cancels] = await Promise.all([
+      reconcile({ criterion: { kind: 'no-execution' } }),
+      reconcile({ criterion: { kind: 'no-execution' } }),
+      ...Array.from({ length: 4 }, () => api(twin.apiUrl, 'POST', `/jobs/${jobId}/cancel`, { user })),
+    ]);
+    const settled = [...first.settled, ...second.settled].filter((entry) => entry.userId === user.sub).map((entry) => entry.id);
+    expect(settled).toEqual(expect.arrayContaining([jobId, generationId]));
+    for (const cancel of cancels) expect(cancel).toMatchObject({ status: 409, body: { code: 'JOB_FINISHED' } });
+
+    const { refunds, balance, entries } = await ledgerOf(user);
+    expect(balance).toBe(before);
+    expect(refunds.map((refund) => [refund.ref, refund.amount]).sort()).toEqual([[generationId, 1], [jobId, 1]].sort());
+    expect(balance).toBe(entries.reduce((sum, item) => sum + item.amount, 0));
+    expect((await api(twin.apiUrl, 'GET', '/profile', { user })).body.current_credits).toBe(before);
+    // Settled: they left the in-flight index, so later runs find nothing more to do.
+    expect((await jobsRepo.getJob(user.sub, jobId))?.in_flight).toBeUndefined();
+    expect((await generationsRepo.getGeneration(user.sub, generationId))?.in_flight).toBeUndefined();
+    const again = await reconcile({ criterion: { kind: 'no-execution' } });
+    expect(again.settled.filter((entry) => entry.userId === user.sub)).toEqual([]);
+    expect((await ledgerOf(user)).refunds).toHaveLength(2);
+  }, 120_000);
+});

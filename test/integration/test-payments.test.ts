@@ -44,6 +44,27 @@ describe('the local test payment', () => {
     expect(profile.body.current_credits).toBe(SIGNUP_CREDITS + 20_000);
   });
 
+  it('counts parallel replays of one purchase once against the day\'s allowance', async () => {
+    const user = await createUser(twin);
+    // The profile exists already, so nothing staggers the parallel calls.
+    expect((await api(twin.apiUrl, 'GET', '/profile', { user })).status).toBe(200);
+    const key = randomUUID();
+    const replays = await Promise.all(
+      Array.from({ length: 6 }, () => api(twin.apiUrl, 'POST', '/credits/purchase', { user, body: { credits: 3 }, headers: { 'idempotency-key': key } })),
+    );
+    expect(replays.map((answer) => answer.status)).toEqual(Array(6).fill(200));
+    expect(new Set(replays.map((answer) => answer.body.transaction.id)).size).toBe(1);
+    // The rest of the day's allowance is all still there: 3 credits of it were taken, not 18.
+    const rest = await api(twin.apiUrl, 'POST', '/credits/purchase', { user, body: { credits: TEST_PAYMENT_DAILY_CREDITS - 3 }, headers: { 'idempotency-key': randomUUID() } });
+    expect(rest.status, JSON.stringify(rest.body)).toBe(200);
+    const profile = await api(twin.apiUrl, 'GET', '/profile', { user });
+    expect(profile.body.current_credits).toBe(SIGNUP_CREDITS + TEST_PAYMENT_DAILY_CREDITS);
+    const ledger = await api(twin.apiUrl, 'GET', '/credit-transactions/summary', { user });
+    expect(ledger.body).toMatchObject({ bought: TEST_PAYMENT_DAILY_CREDITS, purchases: 2 });
+    // The ledger sums to the balance.
+    expect(ledger.body.granted + ledger.body.bought - ledger.body.spent - ledger.body.purchase_refunded).toBe(profile.body.current_credits);
+  });
+
   it('refuses card checkout and refund requests where card payments are not enabled', async () => {
     const user = await createUser(twin);
     const checkout = await api(twin.apiUrl, 'POST', '/credits/checkout', { user, body: { credits: 170 }, headers: { 'idempotency-key': randomUUID() } });

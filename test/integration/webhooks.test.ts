@@ -177,6 +177,22 @@ describe('endpoints', () => {
     expect(await deliveries(other)).toEqual([]);
   });
 
+  it('holds the limit of 5 under 8 parallel registrations, and a deleted one frees its place', async () => {
+    const user = await createUser(twin);
+    const answers = await Promise.all(Array.from({ length: 8 }, (_, index) => register(user, `${receiver.url}/parallel-${index}`)));
+    expect(answers.filter((answer) => answer.status === 201)).toHaveLength(MAX_WEBHOOK_ENDPOINTS);
+    for (const refused of answers.filter((answer) => answer.status !== 201)) {
+      expect(refused).toMatchObject({ status: 409, body: { code: 'WEBHOOK_LIMIT_REACHED', error: 'You can have at most 5 webhook endpoints. Delete one first.' } });
+    }
+    const listed = await endpoints(user);
+    expect(listed).toHaveLength(MAX_WEBHOOK_ENDPOINTS);
+    // Parallel deletes of one endpoint free one place, not more.
+    await Promise.all(Array.from({ length: 4 }, () => api(twin.apiUrl, 'DELETE', `/webhooks/${listed[0]!.id}`, { user })));
+    const again = await Promise.all(Array.from({ length: 4 }, (_, index) => register(user, `${receiver.url}/again-${index}`)));
+    expect(again.filter((answer) => answer.status === 201)).toHaveLength(1);
+    expect(await endpoints(user)).toHaveLength(MAX_WEBHOOK_ENDPOINTS);
+  });
+
   it('on the twin http://localhost is allowed, a private or metadata address is still refused', async () => {
     const user = await createUser(twin);
     expect((await register(user, `http://localhost:${receiver.port}/local`)).status).toBe(201);

@@ -96,6 +96,8 @@ interface Actor {
 
 const startedIdOf = (body: any): string | undefined => body?.generationId ?? body?.jobId ?? body?.batchId;
 
+let portsOfThisProcess: Awaited<ReturnType<typeof freeTwinPorts>> | undefined;
+
 export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
   const started = Date.now();
   const log = options.log ?? (() => {});
@@ -112,7 +114,9 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
   const saw = (key: string | undefined, what: string) => key && seen.set(key, [...(seen.get(key) ?? []), what]);
 
   const dataDir = mkdtempSync(join(tmpdir(), 'modelloop-chaos-'));
-  const ports = await freeTwinPorts();
+  // Every run of one process uses the same ports: the AWS SDK clients the audit loads are made once, at module scope,
+  // with the first run's endpoints (each run's twin has stopped before the next one starts).
+  const ports = (portsOfThisProcess ??= await freeTwinPorts());
   let partial = '';
   const countFaults = (text: string) => {
     const lines = (partial + text).split('\n');
@@ -213,7 +217,14 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     const spend = async (actor: Actor, path: string, body: unknown): Promise<Answer> => {
       const request: SpendingRequest = { path, body, key: randomUUID() };
       actor.spent.push(request);
-      const answer = await call(actor, 'POST', path, body, request.key);
+      let answer = await call(actor, 'POST', path, body, request.key);
+      // A client that got no answer in time (the gateway's 29 s, or "busy, retry") does not know whether it was charged:
+      // it sends the same request again with the same key (the web app keeps the key for a retried request). Otherwise
+      // a charge whose request was cut after it (by the kill) is only given back by the scheduled reconciler, after the audit.
+      for (let attempt = 0; answer.status === 503 && attempt < 3; attempt++) {
+        await new Promise((resolveWait) => setTimeout(resolveWait, 2000));
+        answer = await call(actor, 'POST', path, body, request.key);
+      }
       if (answer.status === 200) request.startedId = startedIdOf(answer.body);
       return answer;
     };

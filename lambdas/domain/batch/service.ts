@@ -112,7 +112,7 @@ export async function submitBatch(request: SpendingRequest, body: GenerateBatch)
   const spent = await spend(request, {
     cost: photoCount * unitCost,
     description: `Batch generation (${photoCount} ${photoCount === 1 ? 'photo' : 'photos'})`,
-    running: { limit: 'batch', count: () => batches.countRunning(userId) },
+    running: 'batch',
     record: async (batchId, debitId) => {
       // A replay finds the batch, which is written after all its photos.
       const existing = await batches.getBatch(userId, batchId);

@@ -9,11 +9,12 @@ import type { BatchPhotoInput } from '../../contracts/workflows.js';
 import { log } from '../../core/log.js';
 import { emitMetrics } from '../../core/metrics.js';
 import * as batches from '../../data/batches-repo.js';
-import { failGeneration, type GenerationRecord } from '../../data/generations-repo.js';
+import { failGeneration, settledFailure, type GenerationRecord } from '../../data/generations-repo.js';
 import { CONTENT_POLICY_MESSAGE } from '../../providers/ports.js';
 import { GENERATION_ERROR, GENERATION_TASK_ERRORS, type CaughtError } from '../generation/failure.js';
 import { taskErrors } from '../task-errors.js';
 import { refund } from '../credits.js';
+import { endRunning } from '../limits.js';
 import { summaryOf } from './service.js';
 
 export type PhotoTaskInput = BatchPhotoInput;
@@ -52,6 +53,7 @@ async function failAndRefundPhoto(batch: batches.BatchRecord, photoId: string, m
       description: `Refund: batch photo failed (${String(generation.params.cameraAngle)}, ${String(generation.params.clothingItemName)})`,
     });
   }
+  if (generation?.status === 'failed') await settledFailure(batch.user_id, photoId);
   return generation;
 }
 
@@ -61,7 +63,7 @@ export async function summarizeTask({ userId, batchId }: { userId: string; batch
   return { successfulGenerations: summary.successfulGenerations, failedGenerations: summary.failedGenerations };
 }
 
-/** Fails and refunds every photo still processing, then writes the summary (once). */
+/** Fails and refunds every photo still processing, then writes the summary (once) and gives back the batch's place. */
 export async function settleBatch(userId: string, batchId: string, message: string) {
   const batch = await batches.getBatch(userId, batchId);
   if (!batch) throw new Error(`Batch ${batchId} does not exist`);
@@ -74,6 +76,7 @@ export async function settleBatch(userId: string, batchId: string, message: stri
   const done = rows.filter((row) => row.status === 'complete').length;
   const summary = summaryOf(done, rows.length - done);
   const written = await batches.completeBatch(userId, batchId, summary);
+  await endRunning(userId, 'batch', batchId);
   log.info('batch summarized', { batchId, ...summary, written });
   return written ? summary : ((await batches.getBatch(userId, batchId))?.summary ?? summary);
 }

@@ -17,6 +17,7 @@ import { tierCost } from '../../data/pricing-repo.js';
 import { presignDownload, signedUrlExpiresAt } from '../../storage/presign.js';
 import { refund } from '../credits.js';
 import { spend, type SpendingRequest } from '../spending.js';
+import { endGenerationPlace } from './places.js';
 import type { PreparedSource } from './sources.js';
 import type { GenerationTaskInput } from '../../contracts/workflows.js';
 
@@ -36,9 +37,6 @@ export interface GenerationDraft {
   /** The input image, already checked; it is stored (if it must be) only once the generation is charged. */
   source: PreparedSource;
 }
-
-/** Generation workflows end within 20 minutes; older rows still processing don't count as running work. */
-const RUNNING_WINDOW_MS = 20 * 60_000;
 
 const now = () => new Date().toISOString();
 
@@ -98,7 +96,7 @@ export async function submitGeneration(spending: SpendingRequest, draft: Generat
   const spent = await spend(spending, {
     cost: await tierCost(draft.tier),
     description: draft.description,
-    running: { limit: 'image', count: () => repo.countProcessing(userId, new Date(Date.now() - RUNNING_WINDOW_MS).toISOString()) },
+    running: 'image',
     record: async (id, debitId) =>
       (await repo.getGeneration(userId, id)) ??
       (
@@ -142,14 +140,17 @@ async function startGeneration(generation: repo.GenerationRecord): Promise<void>
 }
 
 /**
- * Ends a generation as failed with `message` and refunds what it cost. A generation that already failed (or was
- * cancelled) is only made whole: the refund is keyed by the generation, so it is applied once. A complete one is
- * left alone.
+ * Ends a generation as failed with `message`, refunds what it cost and gives back its running place. A generation
+ * that already failed (or was cancelled) is only made whole: the refund is keyed by the generation, so it is applied
+ * once. A complete one only has its place given back.
  */
 export async function failAndRefund(userId: string, id: string, message: string): Promise<repo.GenerationRecord | undefined> {
   const { generation, changed } = await repo.failGeneration(userId, id, message);
   if (changed && generation) emitMetrics({ GenerationsFailed: 1 }, { type: generation.operation });
-  if (generation?.status !== 'failed') return generation;
+  if (generation?.status !== 'failed') {
+    if (generation) await endGenerationPlace(generation);
+    return generation;
+  }
   if (generation.credits_used > 0 && generation.debit_id) {
     await refund(userId, {
       type: generation.operation,
@@ -159,6 +160,8 @@ export async function failAndRefund(userId: string, id: string, message: string)
       description: `Refund: ${OPERATION_LABELS[generation.operation]} failed`,
     });
   }
+  await endGenerationPlace(generation);
+  await repo.settledFailure(userId, id);
   return generation;
 }
 

@@ -17,6 +17,7 @@ import { readObject, writeObject } from '../../storage/objects.js';
 import { detectImageType } from '../image-files.js';
 import { resultKey, thumbnailKey } from './files.js';
 import { GENERATION_ERROR, GenerationTaskError, generationTaskErrors } from './failure.js';
+import { endGenerationPlace } from './places.js';
 import type { GenerationWorkflowInput } from './service.js';
 
 const OnModelParams = z.object({
@@ -63,8 +64,12 @@ const ports = () => (providers ??= getProviders());
 export async function processGeneration({ userId, generationId }: GenerationWorkflowInput): Promise<{ status: string }> {
   const generation = await repo.getGeneration(userId, generationId);
   if (!generation) throw new Error(`Generation ${generationId} does not exist`);
-  // Failed or cancelled meanwhile, or completed by an earlier attempt of this task.
-  if (generation.status !== 'processing') return { status: generation.status };
+  // Failed or cancelled meanwhile, or completed by an earlier attempt of this task (whose place is given back now, if
+  // that attempt stopped before it did).
+  if (generation.status !== 'processing') {
+    await endGenerationPlace(generation);
+    return { status: generation.status };
+  }
 
   const input = await readSource(generation);
   const size = await requestedSize(generation, input);
@@ -97,6 +102,7 @@ export async function processGeneration({ userId, generationId }: GenerationWork
   if (completed.changed && generation.clothing_item_id) {
     await incrementGenerationsCount(userId, generation.clothing_item_id);
   }
+  if (completed.generation) await endGenerationPlace(completed.generation);
   return { status: completed.generation?.status ?? 'complete' };
 }
 

@@ -1,7 +1,8 @@
 // The reconciler: what nothing else will settle, it settles; what must never drift, it audits.
 //
 // Stuck work. A generation or video job that is still in flight after its workflow's timeout plus a margin has lost
-// its execution's end (the workflow-ended rule's delivery failed, a twin was killed): it is failed and refunded once
+// its execution's end (the workflow-ended rule's delivery failed, a twin was killed), or ended without its refund (a
+// kill between the record's end and its refund: the record keeps `in_flight` until its refund is applied): it is failed and refunded once
 // through the same path the workflow's own failure takes (the refund names the debit and is keyed by the record), so
 // a second reconciler running at the same time, or the workflow's late end, changes nothing more. On the twin's start
 // the criterion is "no execution exists", since a restarted twin has none of the previous run's executions.
@@ -9,6 +10,11 @@
 // Orphaned debits. A debit whose record was never written (the request died between its charge and its record, and
 // was never retried) is older than any request can live: it is given back whole, keyed so it happens once, and a late
 // retry of that request is then refused (spending.ts) rather than served free.
+//
+// Running places. A piece of work takes a place under its owner's running-work cap with its charge and gives it back
+// when it ends; a place whose work has ended (or whose request was cut off and given back) but which is still held —
+// the release was lost to a crash between the two writes — is given back here, for every user who spent within the
+// longest workflow's timeout.
 //
 // Deletions. An account whose deletion was asked but whose profile still says so after the workflow's execution
 // ended (failed after its retries, timed out, or died with a twin) gets the deletion's next execution; each step is
@@ -35,7 +41,10 @@ import { BATCH_MESSAGES } from '../../contracts/batch.js';
 import { getBatch } from '../../data/batches-repo.js';
 import { settleBatch } from '../batch/work.js';
 import { BATCH_OPERATION } from '../batch/service.js';
-import { orphanRefundRef, refund } from '../credits.js';
+import { orphanRefundRef, refund, refundIdOf } from '../credits.js';
+import { endRunning } from '../limits.js';
+import { listRunning } from '../../data/limits-repo.js';
+import type { RunningLimitName } from '../../contracts/catalog.js';
 import { MAX_DELETION_RESUMES, resumeDeletion } from '../account/deletion-executions.js';
 
 /** Past its workflow's timeout by this much, a record in flight is stuck (clock skew, the ended rule's retries). */
@@ -67,7 +76,8 @@ export const IN_FLIGHT_KINDS: InFlightKind[] = [
     kind: 'generation',
     table: 'generations',
     workflow: 'generation',
-    stillInFlight: async (userId, id) => (await getGeneration(userId, id))?.status === 'processing',
+    // Processing, or failed without its refund applied yet (a crash between the two): the row keeps in_flight until then.
+    stillInFlight: async (userId, id) => (await getGeneration(userId, id))?.in_flight !== undefined,
     settle: async (userId, id) => {
       await failAndRefund(userId, id, GENERATION_MESSAGES.genericFailure);
     },
@@ -76,7 +86,8 @@ export const IN_FLIGHT_KINDS: InFlightKind[] = [
     kind: 'video',
     table: 'jobs',
     workflow: 'video',
-    stillInFlight: async (userId, id) => (await getJob(userId, id))?.status === 'generating',
+    // Generating, or ended without its refund, place and history settled yet: the job keeps in_flight until then.
+    stillInFlight: async (userId, id) => (await getJob(userId, id))?.in_flight !== undefined,
     settle: async (userId, id, criterion) => {
       await failJob(userId, id, criterion === 'past-timeout' ? VIDEO_FAILURE_MESSAGES.timedOut : VIDEO_FAILURE_MESSAGES.internal);
     },
@@ -111,7 +122,13 @@ export async function settleStuckWork(criterion: StuckCriterion, now = new Date(
       // The index is eventually consistent: the row itself says whether it is still in flight.
       if (!(await kind.stillInFlight(row.user_id, row.id))) continue;
       if (criterion.kind === 'no-execution' && (await executionStatus(executionArn(kind.workflow, row.id))) !== undefined) continue;
-      await kind.settle(row.user_id, row.id, criterion.kind);
+      try {
+        await kind.settle(row.user_id, row.id, criterion.kind);
+      } catch (error) {
+        // One record that can't be settled now (the ledger busy, a store down) must not keep the others from it.
+        log.error('stuck work not settled: left for the next run', { kind: kind.kind, userId: row.user_id, id: row.id, error });
+        continue;
+      }
       log.warn('stuck work settled: failed and refunded', { kind: kind.kind, userId: row.user_id, id: row.id, createdAt: row.created_at, criterion: criterion.kind });
       settled.push({ kind: kind.kind, userId: row.user_id, id: row.id });
     }
@@ -151,10 +168,17 @@ export async function resumeAccountDeletions(criterion: StuckCriterion, now = ne
 /** A debit this old has outlived any request (API Gateway ends one after 29 s): no record by now means none will come. */
 export const ORPHAN_DEBIT_AGE_SECONDS = 300;
 
-/** Whether the record a debit paid for exists, by the operation that charged it. */
-async function recordExists(operation: string | undefined, userId: string, recordId: string): Promise<boolean> {
-  if (operation === 'generate-video') return (await getJob(userId, recordId)) !== undefined;
-  if (operation === BATCH_OPERATION) return (await getBatch(userId, recordId)) !== undefined;
+/** The running-work cap a charge of this operation took a place under: also which kind of record it paid for. */
+function placeKindOf(operation: string | undefined): RunningLimitName {
+  if (operation === 'generate-video') return 'video';
+  if (operation === BATCH_OPERATION) return 'batch';
+  return 'image';
+}
+
+/** Whether the record a charge paid for exists, by the kind of its place. */
+async function recordExists(kind: RunningLimitName, userId: string, recordId: string): Promise<boolean> {
+  if (kind === 'video') return (await getJob(userId, recordId)) !== undefined;
+  if (kind === 'batch') return (await getBatch(userId, recordId)) !== undefined;
   return (await getGeneration(userId, recordId)) !== undefined;
 }
 
@@ -165,19 +189,61 @@ export async function refundOrphanedDebits(since: Date, now = new Date()): Promi
   if (until <= since) return refunded;
   for (const key of await listDebitKeysBetween(since.toISOString(), until.toISOString())) {
     const debit = await getLedgerItem(key.user_id, key.id);
-    if (!debit?.ref || !debit.refundable || (await recordExists(debit.operation, key.user_id, debit.ref))) continue;
+    if (!debit?.ref || !debit.refundable || (await recordExists(placeKindOf(debit.operation), key.user_id, debit.ref))) continue;
     const done = await refund(key.user_id, {
       debitId: debit.id,
       ref: orphanRefundRef(debit.ref),
       amount: debit.refundable,
       description: 'Refund: the request was cut off before its work began',
     });
-    if (!done || done.replayed) continue;
+    if (!done) continue;
+    // The cut-off request's place under the running-work cap goes with its credits (once, whichever run gets here).
+    await endRunning(key.user_id, placeKindOf(debit.operation), debit.ref);
+    if (done.replayed) continue;
     log.warn('orphaned debit refunded: its record was never written', { userId: key.user_id, debitId: debit.id, amount: debit.refundable });
     refunded.push({ kind: 'orphaned-debit', userId: key.user_id, id: debit.ref });
   }
   return refunded;
 }
+
+/** Where the record of each kind of running place lives, and whether it is still running. */
+const PLACE_RECORDS: Record<RunningLimitName, InFlightKind> = {
+  image: IN_FLIGHT_KINDS.find((kind) => kind.kind === 'generation')!,
+  video: IN_FLIGHT_KINDS.find((kind) => kind.kind === 'video')!,
+  batch: IN_FLIGHT_KINDS.find((kind) => kind.kind === 'batch')!,
+};
+
+/** A place stays taken while its record is in flight, or while its record is missing and its charge not given back. */
+async function placeStillTaken(kind: RunningLimitName, userId: string, recordId: string): Promise<boolean> {
+  const record = PLACE_RECORDS[kind];
+  if (await record.stillInFlight(userId, recordId)) return true;
+  if (await recordExists(kind, userId, recordId)) return false;
+  return (await getLedgerItem(userId, refundIdOf(orphanRefundRef(recordId)))) === undefined;
+}
+
+/**
+ * Gives back every running place, of the users who spent since `since`, whose work has ended without giving it back.
+ * Places are taken only by charges, so a user who has not spent since the longest workflow's timeout holds none that
+ * is still running.
+ */
+export async function releaseEndedPlaces(since: Date, now = new Date()): Promise<SettledRecord[]> {
+  const released: SettledRecord[] = [];
+  const users = new Set((await listDebitKeysBetween(since.toISOString(), now.toISOString())).map((key) => key.user_id));
+  for (const userId of users) {
+    for (const kind of Object.keys(PLACE_RECORDS) as RunningLimitName[]) {
+      for (const recordId of await listRunning(userId, kind)) {
+        if (await placeStillTaken(kind, userId, recordId)) continue;
+        if (!(await endRunning(userId, kind, recordId))) continue;
+        log.warn('running place given back: its work had ended without releasing it', { userId, kind, recordId });
+        released.push({ kind: `running-place:${kind}`, userId, id: recordId });
+      }
+    }
+  }
+  return released;
+}
+
+/** How far back spending is looked at for places still held: the longest workflow's timeout, its margin and an hour. */
+const PLACE_LOOKBACK_SECONDS = Math.max(WORKFLOW_TIMEOUT_SECONDS.generation, WORKFLOW_TIMEOUT_SECONDS.video, WORKFLOW_TIMEOUT_SECONDS.batch) + STUCK_MARGIN_SECONDS + 3600;
 
 /** What is wrong with one user's ledger; empty when every invariant holds. */
 export function ledgerProblems(balance: number, entries: readonly LedgerItem[]): string[] {
@@ -259,13 +325,18 @@ export interface ReconcileReport {
   abandonedDeletions: string[];
 }
 
-/** One run: settle stuck work, audit the ledgers that moved, emit the findings as metrics. */
+/** One run: settle stuck work, give back lost running places, audit the ledgers that moved, emit the findings as metrics. */
 export async function reconcile(options: ReconcileOptions = {}): Promise<ReconcileReport> {
   const now = options.now ?? new Date();
   const windowStart = new Date(now.getTime() - (options.auditWindowMinutes ?? 30) * 60_000);
   const criterion = options.criterion ?? { kind: 'past-timeout' };
   const deletions = await resumeAccountDeletions(criterion, now);
-  const settled = [...(await settleStuckWork(criterion, now)), ...(await refundOrphanedDebits(windowStart, now)), ...deletions.resumed];
+  const settled = [
+    ...(await settleStuckWork(criterion, now)),
+    ...(await refundOrphanedDebits(windowStart, now)),
+    ...(await releaseEndedPlaces(new Date(now.getTime() - PLACE_LOOKBACK_SECONDS * 1000), now)),
+    ...deletions.resumed,
+  ];
   const audit = await auditActiveLedgers(windowStart);
   emitMetrics({
     ReconcilerFindings: settled.length + audit.drifted.length + deletions.abandoned.length,

@@ -3,9 +3,8 @@
 import { TEST_PAYMENT_DAILY_CREDITS, type PurchaseCreditsResponse } from '../../contracts/api.js';
 import { priceUsd } from '../../contracts/catalog.js';
 import { AppError, forbidden } from '../../core/errors.js';
-import { getLedgerEntry } from '../../data/credits-repo.js';
-import { reserveTestGrant } from '../../data/payments-repo.js';
-import { purchase, purchaseEntryId } from '../credits.js';
+import { testGrantReservation } from '../../data/payments-repo.js';
+import { purchase } from '../credits.js';
 import { paymentMode, testPaymentAllowed } from './settings.js';
 
 export async function buyWithTestPayment(userId: string, credits: number, idempotencyKey: string): Promise<PurchaseCreditsResponse> {
@@ -16,19 +15,19 @@ export async function buyWithTestPayment(userId: string, credits: number, idempo
     );
   }
   const paymentId = `local-test-${idempotencyKey}`;
-  // A retried request is answered by the ledger's replay and doesn't count against the day's allowance again.
-  const retried = await getLedgerEntry(userId, purchaseEntryId(paymentId));
-  if (!retried && !(await reserveTestGrant(userId, credits, TEST_PAYMENT_DAILY_CREDITS))) {
-    throw new AppError(
+  const limitReached = () =>
+    new AppError(
       429,
       'TEST_PAYMENT_LIMIT',
       `Test payments grant at most ${TEST_PAYMENT_DAILY_CREDITS.toLocaleString('en-US')} credits per account per day. Try again tomorrow.`,
     );
-  }
+  if (credits > TEST_PAYMENT_DAILY_CREDITS) throw limitReached();
+  // The allowance is taken in the grant's own transaction: a retried request is the ledger's replay and takes none.
   const { entry } = await purchase(userId, {
     paymentId,
     credits,
     description: `Purchase of ${credits} credits ($${priceUsd(credits).toFixed(2)}, local test payment)`,
+    allowance: { write: testGrantReservation(userId, credits, TEST_PAYMENT_DAILY_CREDITS), refusal: limitReached },
   });
   return {
     credits: entry.amount,

@@ -19,8 +19,7 @@ import type { GenerateVideoRequest } from '../../contracts/video.js';
 import { AppError, conflict, notFound } from '../../core/errors.js';
 import { log } from '../../core/log.js';
 import { executionArn, startExecution, stopExecution } from '../../core/sfn.js';
-import { newId } from '../../data/ids.js';
-import { countGenerating, createJob, getJob, listJobs, toJob, type JobItem } from '../../data/jobs-repo.js';
+import { createJob, getJob, listJobs, toJob, type JobItem } from '../../data/jobs-repo.js';
 import { tierCost } from '../../data/pricing-repo.js';
 import { readObject, writeObject } from '../../storage/objects.js';
 import { presignDownload, signedUrlExpiresAt } from '../../storage/presign.js';
@@ -78,9 +77,6 @@ type SourceImage =
   | { bytes: Buffer; mimeType: ImageMimeType; uploadedKey: undefined }
   | { bytes: undefined; mimeType: ImageMimeType; uploadedKey: string };
 
-/** Video workflows end within an hour (their overall timeout); older jobs still generating don't count as running. */
-const RUNNING_WINDOW_MS = 60 * 60_000;
-
 export async function generateVideo(spending: SpendingRequest, request: GenerateVideo): Promise<GenerateVideoResponse> {
   const { userId } = spending;
   const image = await sourceImage(userId, request);
@@ -88,7 +84,7 @@ export async function generateVideo(spending: SpendingRequest, request: Generate
   const spent = await spend(spending, {
     cost,
     description: `Video generation: ${request.output_count} × ${request.duration} s ${request.aspect_ratio}`,
-    running: { limit: 'video', count: () => countGenerating(userId, newId(Date.now() - RUNNING_WINDOW_MS)) },
+    running: 'video',
     record: async (jobId, debitId) => {
       const existing = await getJob(userId, jobId);
       if (existing) return existing;

@@ -3,14 +3,16 @@
 // out of `generating`, so the workflow, a cancel and the poller's reconciliation can race and exactly one of them
 // ends the job. The refund names the job's debit and is keyed by the job (refund#<jobId>), so it happens once whoever
 // applies it, and it is applied again (a replay) by any later attempt that finds the job ended: a crash between the
-// transition and the refund is healed by the retry.
+// transition and the refund is healed by the retry. The job's place under the running-work cap is given back the
+// same way.
 import { refund } from '../credits.js';
-import { getJob, markJobComplete, markJobFailed, refundableOnCancel, type JobItem } from '../../data/jobs-repo.js';
+import { getJob, markJobComplete, markJobFailed, refundableOnCancel, settledEnd, type JobItem } from '../../data/jobs-repo.js';
 import { log } from '../../core/log.js';
 import { emitMetrics } from '../../core/metrics.js';
 import { CANCELLED_BY_USER } from '../../contracts/video-failures.js';
 import type { VideoOutputResult } from '../../contracts/workflows.js';
 import { recordVideoHistory } from './history.js';
+import { endRunning } from '../limits.js';
 
 const now = () => new Date().toISOString();
 
@@ -27,6 +29,15 @@ async function settleRefund(job: JobItem): Promise<void> {
       ? `Refund: video ${job.error_message === CANCELLED_BY_USER ? 'cancelled' : 'generation failed'}`
       : `Refund: ${job.credits_refunded / perOutputCost(job)} of ${job.output_count} videos failed`;
   await refund(job.user_id, { debitId: job.debit_id, ref: job.id, amount: job.credits_refunded, description, type: 'video' });
+}
+
+/** What follows a job's end, on every path that finds it ended: its refund, its place under the cap, its history row. */
+async function settleEnd(job: JobItem): Promise<void> {
+  await settleRefund(job);
+  await endRunning(job.user_id, 'video', job.id);
+  await recordVideoHistory(job);
+  // Only now does the job leave the in_flight index: a crash before this line leaves it for the reconciler to settle.
+  await settledEnd(job.user_id, job.id);
 }
 
 /** A failure of ours or the provider's gives back everything the job cost. */
@@ -53,8 +64,7 @@ export async function failJob(
     }
   }
   if (!ended) return undefined;
-  await settleRefund(ended);
-  await recordVideoHistory(ended);
+  await settleEnd(ended);
   return ended;
 }
 
@@ -91,8 +101,7 @@ export async function completeJob(
   if (marked) emitMetrics({ GenerationsCompleted: 1 }, { type: 'video' });
   const ended = marked ?? (await getJob(userId, jobId));
   if (!ended) return undefined;
-  await settleRefund(ended);
-  await recordVideoHistory(ended);
+  await settleEnd(ended);
   return ended;
 }
 

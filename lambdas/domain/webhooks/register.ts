@@ -8,10 +8,6 @@ import { newSigningSecret } from './rules.js';
 
 export async function createWebhook(userId: string, request: { url: string; events: WebhookEventType[] }): Promise<CreatedWebhookEndpoint> {
   const url = await checkWebhookUrl(request.url);
-  const existing = await repo.listEndpoints(userId);
-  if (existing.length >= MAX_WEBHOOK_ENDPOINTS) {
-    throw new AppError(409, 'WEBHOOK_LIMIT_REACHED', `You can have at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints. Delete one first.`);
-  }
   const record: repo.WebhookEndpointRecord = {
     user_id: userId,
     id: repo.newEndpointId(),
@@ -20,7 +16,9 @@ export async function createWebhook(userId: string, request: { url: string; even
     secret: newSigningSecret(),
     created_at: new Date().toISOString(),
   };
-  await repo.putEndpoint(record);
+  if (!(await repo.putEndpoint(record, MAX_WEBHOOK_ENDPOINTS))) {
+    throw new AppError(409, 'WEBHOOK_LIMIT_REACHED', `You can have at most ${MAX_WEBHOOK_ENDPOINTS} webhook endpoints. Delete one first.`);
+  }
   return { ...toEndpoint(record), secret: record.secret };
 }
 
