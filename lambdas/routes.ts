@@ -104,6 +104,50 @@ export const ROUTES = [
     tables: { clothingItems: 'write' },
     buckets: { clothingImages: 'read' },
   },
+  // ——— Saved models: personas used by image generation and batch (lambdas/domain/models/) ———
+  {
+    method: 'POST',
+    path: '/models/upload-url',
+    handler: 'create-model-upload-url', publicApi: true,
+    auth: 'user',
+    buckets: { clothingImages: 'put' },
+  },
+  {
+    // An uploaded portrait is read and decoded fully (and deleted when it fails); a picked result is only looked up.
+    method: 'POST',
+    path: '/models',
+    handler: 'create-model', publicApi: true,
+    auth: 'user',
+    tables: { models: 'write', generations: 'read' },
+    buckets: { clothingImages: 'write', results: 'read' },
+    timeoutSeconds: 20,
+    memoryMb: 1024,
+  },
+  {
+    method: 'GET',
+    path: '/models',
+    handler: 'list-models', publicApi: true,
+    auth: 'user',
+    tables: { models: 'read' },
+    buckets: { clothingImages: 'read', results: 'read' },
+  },
+  {
+    method: 'PATCH',
+    path: '/models/{id}',
+    handler: 'update-model', publicApi: true,
+    auth: 'user',
+    tables: { models: 'write' },
+    buckets: { clothingImages: 'read', results: 'read' },
+  },
+  {
+    // Deletes the model (its place under the cap is freed in the same transaction) and its uploaded portrait.
+    method: 'DELETE',
+    path: '/models/{id}',
+    handler: 'delete-model', publicApi: true,
+    auth: 'user',
+    tables: { models: 'write' },
+    buckets: { clothingImages: 'write' },
+  },
   // ——— Image generation, edit, upscale and the generations history (lambdas/domain/generation/) ———
   {
     // Checks the product image (an inline one is decoded and stored), charges, records, starts the workflow.
@@ -111,7 +155,7 @@ export const ROUTES = [
     path: '/generate-ai-image',
     handler: 'generate-ai-image', publicApi: true,
     auth: 'user',
-    tables: { ...SPENDING, generations: 'write', clothingItems: 'read', pricingTiers: 'read' },
+    tables: { ...SPENDING, generations: 'write', clothingItems: 'read', pricingTiers: 'read', models: 'read' },
     buckets: { results: 'write' },
     workflows: ['generation'],
     timeoutSeconds: 20,
@@ -268,7 +312,7 @@ export const ROUTES = [
     path: '/generate-batch',
     handler: 'generate-batch', publicApi: true,
     auth: 'user',
-    tables: { ...SPENDING, batches: 'write', generations: 'write', clothingItems: 'read', pricingTiers: 'read' },
+    tables: { ...SPENDING, batches: 'write', generations: 'write', clothingItems: 'read', pricingTiers: 'read', models: 'read' },
     workflows: ['batch'],
     timeoutSeconds: 20,
   },
@@ -278,7 +322,8 @@ export const ROUTES = [
     handler: 'list-batches', publicApi: true,
     auth: 'user',
     tables: { batches: 'read', generations: 'read' },
-    buckets: { results: 'read' },
+    // The batch's saved model portrait may be an upload (clothing-images) or a result.
+    buckets: { results: 'read', clothingImages: 'read' },
   },
   {
     method: 'GET',
@@ -286,7 +331,7 @@ export const ROUTES = [
     handler: 'get-batch', publicApi: true,
     auth: 'user',
     tables: { batches: 'read', generations: 'read' },
-    buckets: { results: 'read' },
+    buckets: { results: 'read', clothingImages: 'read' },
   },
   {
     // Builds the zip of the batch's photos (manifest.csv + PNGs) streamed into S3 once, then answers a signed URL.
@@ -324,7 +369,7 @@ export const ROUTES = [
     path: '/account/export',
     handler: 'export-account-data',
     auth: 'user',
-    tables: { profiles: 'read', ledger: 'read', clothingItems: 'read', generations: 'read', jobs: 'read' },
+    tables: { profiles: 'read', ledger: 'read', clothingItems: 'read', generations: 'read', jobs: 'read', models: 'read' },
     buckets: { clothingImages: 'read', results: 'write' },
     timeoutSeconds: 28,
     memoryMb: 1024,

@@ -44,7 +44,8 @@ export const WORKFLOWS = {
       Process: {
         handler: 'generation-process',
         providers: ['onModelImage', 'edit', 'upscale'],
-        tables: { generations: 'write', clothingItems: 'write' },
+        // models: the first picture made with a saved model becomes its card's image.
+        tables: { generations: 'write', clothingItems: 'write', models: 'write' },
         buckets: { clothingImages: 'read', results: 'write' },
         // The largest picture is an 8K upscale (5760×10240): time and memory for decoding, resampling and PNG.
         timeoutSeconds: 300,
@@ -82,7 +83,7 @@ export const WORKFLOWS = {
       MakePhoto: {
         handler: 'generation-process',
         providers: ['onModelImage'],
-        tables: { generations: 'write', clothingItems: 'write' },
+        tables: { generations: 'write', clothingItems: 'write', models: 'write' },
         buckets: { clothingImages: 'read', results: 'write' },
         timeoutSeconds: 300,
         memoryMb: 3008,

@@ -131,6 +131,14 @@ export const TABLES = {
     sortKey: { name: 'id', type: 'S' },
     ttlAttribute: 'expires_at',
   },
+  /**
+   * Saved models (personas), in the owner's partition: one item per model (`mdl_…`) and one `#count` counter per user
+   * that bounds the saved models in the same transaction as a create or a delete.
+   */
+  models: {
+    partitionKey: { name: 'user_id', type: 'S' },
+    sortKey: { name: 'id', type: 'S' },
+  },
 } as const satisfies Record<string, TableDefinition>;
 
 export type TableName = keyof typeof TABLES;
@@ -196,4 +204,5 @@ export const ACCOUNT_DELETION = {
   batches: { action: 'partition' },
   apiKeys: { action: 'partition' },
   webhooks: { action: 'partition' },
+  models: { action: 'partition' },
 } as const satisfies Record<TableName, AccountDeletionRule>;

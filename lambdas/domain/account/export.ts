@@ -10,6 +10,7 @@ import { itemFromStored, type StoredClothingItem } from '../../data/clothing-rep
 import { getProfile, listWholeLedger } from '../../data/credits-repo.js';
 import type { GenerationRecord } from '../../data/generations-repo.js';
 import { jobFromStored, type StoredJob } from '../../data/jobs-repo.js';
+import type { ModelRecord } from '../../data/models-repo.js';
 import type { BucketName } from '../../data/tables.js';
 import { openObject, storedSize } from '../../storage/object-transfer.js';
 import { presignAttachment, presignDownload, signedUrlExpiresAt } from '../../storage/presign.js';
@@ -56,6 +57,13 @@ export async function exportAccountData(userId: string, now = new Date()): Promi
   ]);
   const items = storedItems.map(itemFromStored);
   const jobs = storedJobs.map(jobFromStored);
+  // Saved models (not the per-user counter item), with the portraits the seller uploaded.
+  const models = (await listUserPartition<ModelRecord>('models', userId)).filter((model) => model.id.startsWith('mdl_'));
+  const modelPortraits = models.flatMap((model) =>
+    model.portrait?.source === 'upload'
+      ? [{ bucket: model.portrait.bucket, key: model.portrait.key, name: `models/${model.id}-${baseName(model.portrait.key)}`, contentType: model.portrait.mime_type }]
+      : [],
+  );
 
   const files: AccountFile[] = [
     ...items.map((item) => ({ bucket: 'clothingImages' as const, key: item.image_key, name: `clothing-items/${item.id}-${baseName(item.image_key)}`, contentType: item.mime_type })),
@@ -65,6 +73,7 @@ export async function exportAccountData(userId: string, now = new Date()): Promi
     ...jobs.flatMap((job) =>
       job.outputs.map((output) => ({ bucket: 'results' as const, key: output.video_key, name: `videos/${job.id}-${baseName(output.video_key)}`, contentType: 'video/mp4' })),
     ),
+    ...modelPortraits,
   ];
   // Sizes read a few at a time (HEAD by presigned URL: this function carries no S3 client); a file no longer stored
   // is left out.
@@ -99,6 +108,7 @@ export async function exportAccountData(userId: string, now = new Date()): Promi
         'generations.json        your images and videos (history)',
         'video-jobs.json         your video jobs',
         'credit-transactions.*   your credits ledger (JSON and CSV)',
+        'models.json             your saved models (and their uploaded portraits under models/)',
         `files.csv               every file, in this zip or as a link valid until ${linksExpireAt}`,
         '',
       ].join('\n'),
@@ -108,6 +118,7 @@ export async function exportAccountData(userId: string, now = new Date()): Promi
     textFile('generations.json', json(generations.map(({ in_flight: _inFlight, debit_id: _debit, ...row }) => row))),
     textFile('video-jobs.json', json(jobs.map(({ debit_id: _debit, ...job }) => job))),
     textFile('credit-transactions.json', json(ledger)),
+    textFile('models.json', json(models)),
     textFile('credit-transactions.csv', ledgerCsv(ledger)),
     textFile('files.csv', csv(['file', 'in_zip', 'link'], [...included.map((file) => [file.name, 'yes', '']), ...linkRows.map(([name, url]) => [name, 'no', url])])),
     ...included.map((file): ZipFile => ({ name: file.name, size: sizes.get(`${file.bucket}/${file.key}`)!, data: () => openObject(file.bucket, file.key) })),

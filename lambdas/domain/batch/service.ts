@@ -14,7 +14,7 @@ import {
   type GenerateBatchRequest,
   resultEntryName,
 } from '../../contracts/batch.js';
-import { SHORT_LIST_LIMIT } from '../../contracts/catalog.js';
+import { SHORT_LIST_LIMIT, SIGNED_URL_SECONDS } from '../../contracts/catalog.js';
 import { GenerationId } from '../../contracts/generations.js';
 import { badRequest, notFound } from '../../core/errors.js';
 import { requireEnv } from '../../core/config.js';
@@ -23,6 +23,8 @@ import * as batches from '../../data/batches-repo.js';
 import { getActiveItem } from '../../data/clothing-repo.js';
 import { createGeneration, type GenerationRecord, type GenerationSource } from '../../data/generations-repo.js';
 import { tierCost } from '../../data/pricing-repo.js';
+import { presignDownload } from '../../storage/presign.js';
+import { modelSnapshot } from '../models/models.js';
 import { BATCH_CONCURRENCY_ENV, BATCH_CONCURRENCY_LIMIT } from '../../workflows.js';
 import { spend, type SpendingRequest } from '../spending.js';
 import { finishedImageSource } from '../generation/result-source.js';
@@ -84,6 +86,8 @@ export async function submitBatch(request: SpendingRequest, body: GenerateBatch)
     const key = sourceKey(entry);
     if (!sources.has(key)) sources.set(key, await entrySource(userId, entry, index));
   }
+  // One saved model for every photo: the caller's own (someone else's is not found), checked before any charge.
+  const model = body.modelId !== undefined ? await modelSnapshot(userId, body.modelId) : undefined;
   const photoCount = body.batchItems.reduce((sum, entry) => sum + entry.cameraAngles.length, 0);
   const unitCost = await tierCost(BATCH_PHOTO_TIER);
   const maxConcurrency = batchConcurrency();
@@ -91,7 +95,7 @@ export async function submitBatch(request: SpendingRequest, body: GenerateBatch)
   const entries: batches.BatchEntryRecord[] = body.batchItems.map((entry) => ({
     ...(entry.generationId !== undefined ? { generationId: entry.generationId } : { clothingItemId: entry.clothingItemId! }),
     clothingItemName: sources.get(sourceKey(entry))!.name,
-    prompt: entry.prompt,
+    prompt: model?.description ?? entry.prompt,
     cameraAngles: entry.cameraAngles,
     backdrop: entry.backdrop,
   }));
@@ -133,6 +137,7 @@ export async function submitBatch(request: SpendingRequest, body: GenerateBatch)
             ...(entry.clothingItemId !== undefined && { clothing_item_id: entry.clothingItemId }),
             // Each photo is refunded on its own against the batch's one debit, whichever path settles it.
             debit_id: debitId,
+            ...(model ? { model } : {}),
           });
         }),
       );
@@ -148,6 +153,7 @@ export async function submitBatch(request: SpendingRequest, body: GenerateBatch)
         debit_id: debitId,
         entries,
         photo_count: photoCount,
+        ...(model ? { model } : {}),
       });
     },
     start: async (batch) => {
@@ -188,7 +194,7 @@ export async function getBatchView(userId: string, id: string): Promise<Batch> {
       generation: await toGeneration(row),
     })),
   );
-  return { ...toBatch(batch, rows), photos };
+  return { ...(await toBatch(batch, rows)), photos };
 }
 
 /** GET /batches: the newest 10, with progress. */
@@ -197,7 +203,15 @@ export async function listBatchViews(userId: string): Promise<Batch[]> {
   return Promise.all(records.map(async (batch) => toBatch(batch, await batches.listBatchPhotos(userId, batch.id))));
 }
 
-function toBatch(batch: batches.BatchRecord, rows: GenerationRecord[]): Batch {
+/** The batch's saved model, with a signed URL of its portrait: what the batch screen shows beside the progress. */
+async function batchModel(model: batches.BatchRecord['model']): Promise<Batch['model']> {
+  if (!model) return null;
+  const portrait = model.portrait;
+  const portrait_url = portrait ? await presignDownload(portrait.bucket, portrait.key, portrait.mime_type, SIGNED_URL_SECONDS) : null;
+  return { id: model.id, name: model.name, portrait_url };
+}
+
+async function toBatch(batch: batches.BatchRecord, rows: GenerationRecord[]): Promise<Batch> {
   return {
     id: batch.id,
     status: batch.status,
@@ -212,6 +226,7 @@ function toBatch(batch: batches.BatchRecord, rows: GenerationRecord[]): Batch {
       total: batch.photo_count,
     },
     summary: batch.summary ?? null,
+    model: await batchModel(batch.model),
   };
 }
 

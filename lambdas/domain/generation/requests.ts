@@ -7,6 +7,7 @@ import type {
   GenerationStarted,
   UpscaleImageRequest,
 } from '../../contracts/generations.js';
+import { modelSnapshot } from '../models/models.js';
 import type { SpendingRequest } from '../spending.js';
 import { submitGeneration } from './service.js';
 import { clothingItemSource, inlineSource, ownImageSource, placed, uploadedSource } from './sources.js';
@@ -24,6 +25,8 @@ const UPSCALE_MODEL = 'image-upscale';
 export async function generateOnModelImage(spending: SpendingRequest, body: GenerateImage): Promise<GenerationStarted> {
   const userId = spending.userId;
   const size = IMAGE_SIZES[body.imageSize];
+  // A saved model's description makes the person; someone else's model is not found, before anything is stored.
+  const model = body.modelId !== undefined ? await modelSnapshot(userId, body.modelId) : undefined;
   const source =
     body.clothingItemId !== undefined
       ? placed(await clothingItemSource(userId, body.clothingItemId))
@@ -38,13 +41,15 @@ export async function generateOnModelImage(spending: SpendingRequest, body: Gene
     description: `Image generation (${body.imageSize.toUpperCase()}, ${size.width}×${size.height})`,
     params: {
       productType: body.productType,
-      prompt: body.prompt,
+      prompt: model?.description ?? body.prompt ?? '',
       cameraZoom: body.cameraZoom,
       imageSize: body.imageSize,
       promptEnhance: body.promptEnhance,
       clothingItemId: body.clothingItemId ?? null,
+      modelId: model?.id ?? null,
     },
     source,
+    ...(model ? { model } : {}),
   });
 }
 

@@ -37,6 +37,8 @@ export interface GenerationDraft {
   description: string;
   /** The input image, already checked; it is stored (if it must be) only once the generation is charged. */
   source: PreparedSource;
+  /** The saved model the request named, checked to be the caller's. */
+  model?: repo.ModelSnapshot;
 }
 
 /** Generation workflows end within 20 minutes; older rows still processing don't count as running work. */
@@ -74,6 +76,7 @@ export async function toGeneration(record: repo.GenerationRecord): Promise<Gener
     width: record.width ?? null,
     height: record.height ?? null,
     params: record.params,
+    model: record.model ? { id: record.model.id, name: record.model.name } : null,
   };
 }
 
@@ -116,6 +119,7 @@ export async function submitGeneration(spending: SpendingRequest, draft: Generat
           source: await draft.source.place(id),
           clothing_item_id: draft.source.clothingItemId,
           debit_id: debitId,
+          ...(draft.model ? { model: draft.model } : {}),
         })
       ).generation,
     start: startGeneration,

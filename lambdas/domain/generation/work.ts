@@ -10,7 +10,8 @@ import { emitMetrics, MetricUnit } from '../../core/metrics.js';
 import { traced } from '../../core/tracing.js';
 import { incrementGenerationsCount } from '../../data/clothing-repo.js';
 import * as repo from '../../data/generations-repo.js';
-import { aspectRatioOf, seedOfDescription, type ImageInput, type ImageOutput, type Size } from '../../providers/ports.js';
+import { recordFirstResult } from '../../data/models-repo.js';
+import { aspectRatioOf, seedOfDescription, type ImageInput, type ImageOutput, type ModelPersona, type Size } from '../../providers/ports.js';
 import { getProviders, type Providers } from '../../providers/registry.js';
 import { readObject, writeObject } from '../../storage/objects.js';
 import { detectImageType } from '../image-files.js';
@@ -90,25 +91,44 @@ export async function processGeneration({ userId, generationId }: GenerationWork
   if (completed.changed && generation.clothing_item_id) {
     await incrementGenerationsCount(userId, generation.clothing_item_id);
   }
+  // The card of a model without a portrait shows the first picture made with it.
+  if (completed.changed && generation.model) await recordFirstResult(userId, generation.model.id, key);
   return { status: completed.generation?.status ?? 'complete' };
 }
 
 async function readSource(generation: repo.GenerationRecord): Promise<ImageInput> {
   const source = generation.source;
-  const bytes = source ? await readObject(source.bucket, source.key).catch(() => undefined) : undefined;
-  const mimeType = bytes && detectImageType(bytes);
-  if (!bytes || !mimeType) throw new GenerationTaskError(GENERATION_ERROR.badSource, 'The input image is missing or not an image');
-  return { bytes, mimeType };
+  const image = source && (await readImage(source.bucket, source.key));
+  if (!image) throw new GenerationTaskError(GENERATION_ERROR.badSource, 'The input image is missing or not an image');
+  return image;
 }
 
-function run(generation: repo.GenerationRecord, image: ImageInput): Promise<ImageOutput> {
+/**
+ * Who wears the product: the saved model the request named (its description, seed and portrait, as they were at the
+ * request), or the person the description makes, with the seed those words give.
+ */
+async function personaOf(generation: repo.GenerationRecord, description: string): Promise<ModelPersona> {
+  const model = generation.model;
+  if (!model) return { description, seed: seedOfDescription(description) };
+  const referenceImage = model.portrait && (await readImage(model.portrait.bucket, model.portrait.key));
+  if (model.portrait && !referenceImage) log.warn('saved model portrait unreadable; the description alone is used', { modelId: model.id });
+  return { description: model.description, seed: model.seed, modelId: model.id, ...(referenceImage ? { referenceImage } : {}) };
+}
+
+async function readImage(bucket: repo.GenerationSource['bucket'], key: string): Promise<ImageInput | undefined> {
+  const bytes = await readObject(bucket, key).catch(() => undefined);
+  const mimeType = bytes && detectImageType(bytes);
+  return bytes && mimeType ? { bytes, mimeType } : undefined;
+}
+
+async function run(generation: repo.GenerationRecord, image: ImageInput): Promise<ImageOutput> {
   switch (generation.operation) {
     case 'on-model': {
       const params = OnModelParams.parse(generation.params);
       return ports().onModelImage.generate({
         product: image,
         productType: params.productType,
-        model: { description: params.prompt, seed: seedOfDescription(params.prompt) },
+        model: await personaOf(generation, params.prompt),
         cameraZoom: params.cameraZoom,
         size: IMAGE_SIZES[params.imageSize],
         aspectRatio: aspectRatioOf(IMAGE_SIZES[params.imageSize]),
@@ -120,7 +140,7 @@ function run(generation: repo.GenerationRecord, image: ImageInput): Promise<Imag
       return ports().onModelImage.generate({
         product: image,
         productType: 'clothing',
-        model: { description: params.prompt, seed: seedOfDescription(params.prompt) },
+        model: await personaOf(generation, params.prompt),
         cameraZoom: ZOOM_OF_ANGLE[params.cameraAngle],
         size: IMAGE_SIZES[params.imageSize],
         aspectRatio: aspectRatioOf(IMAGE_SIZES[params.imageSize]),
