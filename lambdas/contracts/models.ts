@@ -92,3 +92,6 @@ export const UpdateModelRequest = /* @__PURE__ */ (() => z
   .refine((changes) => changes.name !== undefined || changes.description !== undefined, 'Nothing to change'))();
 export type UpdateModelRequest = z.input<typeof UpdateModelRequest>;
 
+
+/** DELETE /models/{id}. */
+export const DeletedModel = /* @__PURE__ */ (() => z.object({ deleted: z.literal(true), id: z.string() }))();

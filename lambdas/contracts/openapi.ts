@@ -7,7 +7,7 @@ import { API_KEY_HEADER, PUBLIC_API_PREFIX } from './api-keys.js';
 import { USER_LIMITS } from './catalog.js';
 import { Batch, BatchDownload, BatchStarted, GenerateBatchRequest } from './batch.js';
 import { EditImageRequest, GenerateImageRequest, Generation, GenerationStarted, GenerationsQuery, UpscaleImageRequest } from './generations.js';
-import { CreateModelRequest, SavedModel, UpdateModelRequest } from './models.js';
+import { CreateModelRequest, DeletedModel, SavedModel, UpdateModelRequest } from './models.js';
 import { GenerateVideoRequest, GenerateVideoResponse, GetVideoUrlRequest, GetVideoUrlResponse, JobsResponse, PollOperationRequest, PollOperationResponse, VideoJob } from './video.js';
 
 export interface PublicContract {
@@ -50,7 +50,7 @@ export const PUBLIC_API_CONTRACTS: Record<string, PublicContract> = /* @__PURE__
   },
   'list-models': { summary: 'Your saved models, newest first', response: ListResponse(SavedModel) },
   'update-model': { summary: "Rename a saved model or change its description", body: UpdateModelRequest, response: SavedModel },
-  'delete-model': { summary: 'Delete a saved model (pictures made with it keep its name)', response: z.object({ deleted: z.literal(true), id: z.string() }) },
+  'delete-model': { summary: 'Delete a saved model (pictures made with it keep its name)', response: DeletedModel },
   'generate-ai-image': { summary: 'Generate an on-model photo', body: GenerateImageRequest, idempotent: true, response: GenerationStarted, errors: { 403: NOT_YOURS } },
   'edit-ai-image': { summary: 'Edit a generated image', body: EditImageRequest, idempotent: true, response: GenerationStarted, errors: { 403: NOT_YOURS, 409: IMAGE_NOT_READY } },
   'upscale-ai-image': { summary: 'Upscale a generated image', body: UpscaleImageRequest, idempotent: true, response: GenerationStarted, errors: { 403: NOT_YOURS, 409: IMAGE_NOT_READY } },

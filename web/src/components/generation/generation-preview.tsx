@@ -34,6 +34,7 @@ export function GenerationPreview({ title, generation, pending, original, empty 
         {generation?.status === 'complete' && generation.width && generation.height && (
           <CardDescription>
             {generation.width}×{generation.height} · {generation.ai_model === 'local-engine' ? 'made by the local studio engine' : generation.ai_model}
+            {generation.model && <span data-testid="result-model"> · Model: {generation.model.name}</span>}
           </CardDescription>
         )}
       </CardHeader>

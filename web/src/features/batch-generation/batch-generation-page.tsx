@@ -15,6 +15,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { Coins, Download, Layers, Plus, Trash2, X } from 'lucide-react';
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { toast } from 'sonner';
+import { ModelChoice, ModelPicture } from '@/components/generation/model-choice';
 import { YourImagesPicker } from '@/components/generation/your-images-picker';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -57,6 +58,8 @@ export default function BatchGenerationPage() {
   const [angles, setAngles] = useState<CameraAngle[]>([]);
   const [backdrop, setBackdrop] = useState<string>('#FFFFFF');
   const [imageSize, setImageSize] = useState<ImageSizeName>('2k');
+  // One saved model for every photo of the batch, or each entry's own words.
+  const [modelId, setModelId] = useState<string>();
   const [draft, setDraft] = useState<BatchItem[]>(readDraft);
   const [activeId, setActiveId] = useState<string | undefined>(() => localStorage.getItem(ACTIVE_BATCH_KEY) ?? undefined);
   const active = useBatch(activeId);
@@ -120,6 +123,7 @@ export default function BatchGenerationPage() {
           backdrop: colour,
         })),
         imageSize,
+        ...(modelId ? { modelId } : {}),
       });
       // After submit the draft is cleared (it was charged) and the balance shows what the debit left.
       setDraft([]);
@@ -146,10 +150,12 @@ export default function BatchGenerationPage() {
               <legend className="mb-1.5 block text-sm font-medium text-slate-800">Clothing item or past result</legend>
               <YourImagesPicker value={source} onChange={setSource} />
             </fieldset>
-            <div>
-              <Label htmlFor={ids.prompt}>Prompt</Label>
-              <Input id={ids.prompt} value={prompt} maxLength={PROMPT_MAX_LENGTH} onChange={(event) => setPrompt(event.target.value)} />
-            </div>
+            <ModelChoice value={modelId} onChange={setModelId}>
+              <div>
+                <Label htmlFor={ids.prompt}>Prompt</Label>
+                <Input id={ids.prompt} value={prompt} maxLength={PROMPT_MAX_LENGTH} onChange={(event) => setPrompt(event.target.value)} />
+              </div>
+            </ModelChoice>
             <fieldset>
               <legend className="mb-1.5 block text-sm font-medium text-slate-800">Camera angles</legend>
               <div className="flex flex-wrap gap-2" role="group" aria-label="Camera angles">
@@ -361,7 +367,14 @@ function RunningBatch({ batch, loading, onDismiss }: { batch: Batch | undefined;
         </div>
       </CardHeader>
       <CardContent className="space-y-4">
-        <div>
+        <div className="flex items-start gap-4">
+          {batch.model && (
+            <figure className="w-20 shrink-0 text-center" data-testid="batch-model">
+              <ModelPicture model={batch.model} className="aspect-[3/4] w-20 rounded-lg" />
+              <figcaption className="mt-1 truncate text-xs text-slate-800">{batch.model.name}</figcaption>
+            </figure>
+          )}
+        <div className="min-w-0 flex-1">
           <div
             role="progressbar"
             aria-label="Batch progress"
@@ -378,6 +391,7 @@ function RunningBatch({ batch, loading, onDismiss }: { batch: Batch | undefined;
             {done} done · {failed} failed · {total} in all
           </p>
           {batch.summary && <p className="mt-1 text-sm font-medium text-slate-900">{batch.summary.message}</p>}
+        </div>
         </div>
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-6" aria-label="Batch photos">
           {batch.photos?.map((photo) => (

@@ -136,6 +136,7 @@ function historyColumns(itemName: ItemName, onView: (generation: Generation) => 
       cell: (generation) => (
         <>
           <span className="block text-slate-900" data-testid="generation-model">{modelDisplayName(generation.ai_model)}</span>
+          {generation.model && <span className="block text-xs text-slate-600" data-testid="generation-saved-model">Model: {generation.model.name}</span>}
           <span className="block text-xs text-slate-600">{productLabel(generation, itemName(generation))}</span>
         </>
       ),
@@ -173,6 +174,7 @@ function GenerationCard({ generation, itemName, onView }: { generation: Generati
           {batchEntryLabel(generation) && <p className="text-xs text-slate-600">{batchEntryLabel(generation)}</p>}
           <p className="text-sm text-slate-700">
             {modelDisplayName(generation.ai_model)} · {productLabel(generation, itemName(generation))}
+            {generation.model && ` · Model: ${generation.model.name}`}
           </p>
           <p className="text-sm text-slate-700">
             Credits: <GenerationCredits generation={generation} /> · {formatDateTime(generation.created_at)}

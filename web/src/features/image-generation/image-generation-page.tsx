@@ -16,6 +16,7 @@ import { CostFooter } from '@/components/generation/cost-footer';
 import { GenerationPreview, type PendingStep } from '@/components/generation/generation-preview';
 import { ProductLinkImport, type ProductLinkImage } from '@/components/imports/product-link-import';
 import { LibraryPicker } from '@/components/generation/library-picker';
+import { ModelChoice } from '@/components/generation/model-choice';
 import { PageHeader } from '@/components/page-header';
 import { Card, CardContent } from '@/components/ui/card';
 import { Label, Select, Textarea } from '@/components/ui/field';
@@ -52,6 +53,7 @@ export default function ImageGenerationPage() {
   const [imported, setImported] = useState<ProductLinkImage>();
   const [productType, setProductType] = useState<(typeof PRODUCT_TYPES)[number]>('clothing');
   const [prompt, setPrompt] = useState('');
+  const [modelId, setModelId] = useState<string>();
   const [aiModel, setAiModel] = useState<string>(DEFAULT_IMAGE_AI_MODEL);
   const [cameraZoom, setCameraZoom] = useState<(typeof CAMERA_ZOOMS)[number]>('auto');
   const [imageSize, setImageSize] = useState<ImageSizeName>('2k');
@@ -80,7 +82,7 @@ export default function ImageGenerationPage() {
     if (mode === 'library' && !item) return void toast.error(GENERATION_MESSAGES.selectClothingItem);
     if (mode === 'upload' && !file) return void toast.error(GENERATION_MESSAGES.uploadProductImage);
     if (mode === 'link' && !imported) return void toast.error(GENERATION_MESSAGES.uploadProductImage);
-    if (!prompt.trim()) return void toast.error(GENERATION_MESSAGES.enterModelDescription);
+    if (!modelId && !prompt.trim()) return void toast.error(GENERATION_MESSAGES.enterModelDescription);
     if (credits !== undefined && cost !== undefined && credits < cost) return void toast.error(GENERATION_MESSAGES.needOneCredit, { action: buyCredits });
     try {
       let source: Pick<GenerateImageRequest, 'imageKey' | 'clothingItemId'>;
@@ -93,7 +95,8 @@ export default function ImageGenerationPage() {
         source = { clothingItemId: item!.id };
       }
       setPending({ label: 'Starting…' });
-      const started = await start.mutateAsync({ ...source, productType, prompt: prompt.trim(), aiModel, cameraZoom, imageSize, promptEnhance });
+      const person = modelId ? { modelId } : { prompt: prompt.trim() };
+      const started = await start.mutateAsync({ ...source, productType, ...person, aiModel, cameraZoom, imageSize, promptEnhance });
       setGenerationId(started.generationId);
     } catch (error) {
       toast.error('Generation Failed', {
@@ -164,17 +167,19 @@ export default function ImageGenerationPage() {
                 </div>
               </div>
 
-              <div>
-                <Label htmlFor={ids.prompt}>Model description</Label>
-                <Textarea
-                  id={ids.prompt}
-                  value={prompt}
-                  onChange={(event) => setPrompt(event.target.value)}
-                  placeholder={MODEL_DESCRIPTION_PLACEHOLDER}
-                  maxLength={PROMPT_MAX_LENGTH}
-                  required
-                />
-              </div>
+              <ModelChoice value={modelId} onChange={setModelId}>
+                <div>
+                  <Label htmlFor={ids.prompt}>Model description</Label>
+                  <Textarea
+                    id={ids.prompt}
+                    value={prompt}
+                    onChange={(event) => setPrompt(event.target.value)}
+                    placeholder={MODEL_DESCRIPTION_PLACEHOLDER}
+                    maxLength={PROMPT_MAX_LENGTH}
+                    required
+                  />
+                </div>
+              </ModelChoice>
 
               <div>
                 <Label htmlFor={ids.zoom}>Camera zoom</Label>
