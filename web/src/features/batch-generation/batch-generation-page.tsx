@@ -374,24 +374,24 @@ function RunningBatch({ batch, loading, onDismiss }: { batch: Batch | undefined;
               <figcaption className="mt-1 truncate text-xs text-slate-800">{batch.model.name}</figcaption>
             </figure>
           )}
-        <div className="min-w-0 flex-1">
-          <div
-            role="progressbar"
-            aria-label="Batch progress"
-            aria-valuemin={0}
-            aria-valuemax={total}
-            aria-valuenow={finished}
-            aria-valuetext={`${done} done, ${failed} failed, ${total} in all`}
-            className="flex h-3 overflow-hidden rounded-full bg-slate-200"
-          >
-            <span className="h-full bg-emerald-500 transition-all" style={{ width: `${(100 * done) / Math.max(1, total)}%` }} />
-            <span className="h-full bg-red-500 transition-all" style={{ width: `${(100 * failed) / Math.max(1, total)}%` }} />
+          <div className="min-w-0 flex-1">
+            <div
+              role="progressbar"
+              aria-label="Batch progress"
+              aria-valuemin={0}
+              aria-valuemax={total}
+              aria-valuenow={finished}
+              aria-valuetext={`${done} done, ${failed} failed, ${total} in all`}
+              className="flex h-3 overflow-hidden rounded-full bg-slate-200"
+            >
+              <span className="h-full bg-emerald-500 transition-all" style={{ width: `${(100 * done) / Math.max(1, total)}%` }} />
+              <span className="h-full bg-red-500 transition-all" style={{ width: `${(100 * failed) / Math.max(1, total)}%` }} />
+            </div>
+            <p className="mt-2 text-sm text-slate-700" data-testid="batch-progress">
+              {done} done · {failed} failed · {total} in all
+            </p>
+            {batch.summary && <p className="mt-1 text-sm font-medium text-slate-900">{batch.summary.message}</p>}
           </div>
-          <p className="mt-2 text-sm text-slate-700" data-testid="batch-progress">
-            {done} done · {failed} failed · {total} in all
-          </p>
-          {batch.summary && <p className="mt-1 text-sm font-medium text-slate-900">{batch.summary.message}</p>}
-        </div>
         </div>
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-6" aria-label="Batch photos">
           {batch.photos?.map((photo) => (
