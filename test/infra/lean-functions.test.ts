@@ -13,6 +13,8 @@ import { synthModelLoop, type CfnResource, type Synthesized } from './synth.js';
 /** The only functions that may carry sharp: they decode pictures. */
 const SHARP_ALLOWED = [
   'register-clothing-item',
+  // A saved model's uploaded portrait is checked like a clothing photo (full decode).
+  'create-model',
   'generate-ai-image',
   'edit-ai-image',
   'upscale-ai-image',

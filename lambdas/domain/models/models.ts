@@ -1,6 +1,7 @@
 // Saved models: the caller's personas with signed URLs of their pictures, renames, deletes, the portrait upload URL,
 // and the persona a generation request names (`modelId`). Saving a model with an uploaded portrait decodes the file and
-// lives in create.ts, so these routes never load the image decoder.
+// lives in create.ts, so these routes never load the image decoder; files are signed and deleted by presigned
+// requests, so neither these routes nor the batch and generation routes that import this carry the S3 client.
 import { randomInt } from 'node:crypto';
 import type { CreateUploadUrlRequest, CreateUploadUrlResponse } from '../../contracts/api.js';
 import { CLOTHING_MAX_BYTES, SIGNED_URL_SECONDS, UPLOAD_URL_SECONDS } from '../../contracts/catalog.js';
@@ -8,7 +9,7 @@ import type { ModelSnapshot } from '../../data/generations-repo.js';
 import { MODEL_MESSAGES, MODEL_PORTRAIT_FOLDER, type SavedModel } from '../../contracts/models.js';
 import { notFound } from '../../core/errors.js';
 import * as repo from '../../data/models-repo.js';
-import { deleteObject } from '../../storage/objects.js';
+import { deleteStoredObject } from '../../storage/object-deletion.js';
 import { presignDownload, signedUrlExpiresAt } from '../../storage/presign.js';
 import { createImageUpload, type UploadPolicy } from '../uploads.js';
 
@@ -48,7 +49,7 @@ export async function updateModel(userId: string, id: string, changes: { name?: 
 export async function deleteModel(userId: string, id: string): Promise<{ deleted: true; id: string }> {
   const model = await repo.deleteModel(userId, id);
   if (!model) throw modelNotFound();
-  if (model.portrait?.source === 'upload') await deleteObject(model.portrait.bucket, model.portrait.key);
+  if (model.portrait?.source === 'upload') await deleteStoredObject(model.portrait.bucket, model.portrait.key);
   return { deleted: true, id };
 }
 
