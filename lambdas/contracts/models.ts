@@ -20,7 +20,7 @@ export const MODEL_MESSAGES = {
   onePortrait: 'Choose one portrait: an upload or one of your results, not both',
   limitReached: `You can save at most ${MAX_MODELS_PER_USER} models. Delete one to save another.`,
   notFound: 'This model was not found.',
-  /** The label of the rights checkbox, also what the confirmation stores. */
+  /** The label of the rights checkbox (what the seller confirms; the time of the confirmation is stored). */
   rightsLabel: "I hold the rights to this person's likeness and may use it for my product photos",
 } as const;
 
