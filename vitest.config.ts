@@ -14,8 +14,13 @@ export default defineConfig({
         test: {
           name: 'infra',
           include: ['test/infra/**/*.test.ts'],
-          testTimeout: 180_000,
-          hookTimeout: 180_000,
+          // One process for the whole layer, its module cache kept between files, so each assembly is synthesized
+          // (and bundled) once per run and shared (test/infra/synth.ts) instead of once per file.
+          isolate: false,
+          fileParallelism: false,
+          // Sized for a busy 2-core machine: a bundled synth there took 268 s. The limit only stops a hung run.
+          testTimeout: 900_000,
+          hookTimeout: 900_000,
         },
       },
       {

@@ -4,7 +4,11 @@
 //    gateway reuses it for API_KEY_AUTH_CACHE_SECONDS, as API Gateway does) and with no cache (cold: the authorizer
 //    runs on every call: hash, index lookup, last-used write). A key call also counts against its rate limit (one
 //    conditional write); the limit is raised here so that no call is refused.
-// 2. Webhook delivery delay: see webhookDelay() below.
+//    Both paths include the caller gate (2.).
+// 2. The caller gate's cost: the one strongly consistent BatchGetItem every user route makes before its handler
+//    (domain/caller-gate.ts: is the account being deleted or deleted; with a key, is it revoked), timed alone
+//    against DynamoDB Local, 500 times for a token caller (the profile) and for a key caller (profile + key).
+// 3. Webhook delivery delay: see webhookDelay() below.
 // Run: npx tsx bench/api.ts
 import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -64,6 +68,36 @@ async function keyAuthLatency(label: string, cacheSeconds: number): Promise<void
   }
 }
 
+/** The caller gate's read, timed alone (the in-process cost every user route and every /v1 call pays). */
+async function callerGateRead(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'modelloop-bench-gate-'));
+  const twin = await startTwin({ dataDir });
+  try {
+    Object.assign(process.env, twin.info.env);
+    const { readCallerStanding } = await import('../lambdas/data/account-repo.js');
+    const user = await createUser(twin.info);
+    const { id: keyId } = await createApiKey(twin.apiUrl, user, 'bench');
+    await timed(`${twin.apiUrl}/profile`, { authorization: `Bearer ${user.idToken}` });
+    const time = async (keyIdOrNone?: string) => {
+      const samples: number[] = [];
+      for (let i = 0; i < CALLS + 20; i++) {
+        const started = performance.now();
+        await readCallerStanding(user.sub, keyIdOrNone);
+        if (i >= 20) samples.push(performance.now() - started);
+      }
+      return summary(samples);
+    };
+    const token = await time();
+    const key = await time(keyId);
+    console.log(`caller gate (one consistent BatchGetItem before every user route), ${CALLS} reads each, DynamoDB Local`);
+    console.log(`  ID token caller (profile)          p50 ${ms(token.p50)}  p95 ${ms(token.p95)}`);
+    console.log(`  API key caller  (profile + key)    p50 ${ms(key.p50)}  p95 ${ms(key.p95)}`);
+  } finally {
+    await twin.stop();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
 // ——— Webhook delivery delay (from a generation's completion to the receiver, p50/p95): added with the webhooks. ———
 async function webhookDelay(): Promise<void> {
   console.log('webhook delivery delay: not measured here yet (webhooks are delivered by their own work).');
@@ -75,7 +109,8 @@ process.env.USER_LIMITS = JSON.stringify({ rates: { apiKey: { limit: 1_000_000, 
 const phase = process.argv[2];
 if (phase === 'warm') await keyAuthLatency(`authorizer cache warm (answers reused ${API_KEY_AUTH_CACHE_SECONDS} s)`, API_KEY_AUTH_CACHE_SECONDS);
 else if (phase === 'cold') await keyAuthLatency('authorizer cache cold (authorizer on every call)', 0);
+else if (phase === 'gate') await callerGateRead();
 else {
-  for (const next of ['warm', 'cold']) execFileSync(process.execPath, [...process.execArgv, process.argv[1]!, next], { stdio: ['ignore', 'inherit', 'ignore'] });
+  for (const next of ['warm', 'cold', 'gate']) execFileSync(process.execPath, [...process.execArgv, process.argv[1]!, next], { stdio: ['ignore', 'inherit', 'ignore'] });
   await webhookDelay();
 }

@@ -239,9 +239,8 @@ export const ROUTES = [
     path: '/poll-operation',
     handler: 'poll-operation', publicApi: true,
     auth: 'user',
-    // Settles a job whose execution ended without settling it (failed and refunded).
-    tables: { ...LEDGER_WRITE, jobs: 'write', generations: 'write' },
-    workflows: ['video'],
+    // Only reads: settling is workflow-ended's and the reconciler's.
+    tables: { jobs: 'read' },
   },
   { method: 'POST', path: '/get-video-url', handler: 'get-video-url', publicApi: true, auth: 'user', tables: { jobs: 'read' }, buckets: { results: 'read' } },
   {
@@ -257,10 +256,8 @@ export const ROUTES = [
     path: '/jobs',
     handler: 'list-jobs', publicApi: true,
     auth: 'user',
-    // Settles a long-generating job whose execution has ended (as poll-operation does).
-    tables: { ...LEDGER_WRITE, jobs: 'write', generations: 'write' },
+    tables: { jobs: 'read' },
     buckets: { results: 'read' },
-    workflows: ['video'],
   },
   // ——— Payments: Stripe Checkout, its webhook, refunds of unused credits, receipts (lambdas/domain/payments/) ———
   {
@@ -381,7 +378,7 @@ export const ROUTES = [
     path: '/account/export',
     handler: 'export-account-data',
     auth: 'user',
-    tables: { profiles: 'read', ledger: 'read', clothingItems: 'read', generations: 'read', jobs: 'read', models: 'read' },
+    tables: { profiles: 'read', ledger: 'read', clothingItems: 'read', generations: 'read', jobs: 'read', batches: 'read', webhooks: 'read', apiKeys: 'read', imports: 'read', models: 'read' },
     buckets: { clothingImages: 'read', results: 'write' },
     timeoutSeconds: 28,
     memoryMb: 1024,
@@ -417,15 +414,25 @@ export const CORS = {
 } as const;
 
 /** The API-key authorizer of the public API (`/v1/…`): finds a key by its hash, records its use once a minute. */
-export const API_KEY_AUTHORIZER = { handler: 'api-key-authorize', tables: { apiKeys: 'write' } } as const satisfies Pick<RouteDefinition, 'handler' | 'tables'>;
+/** The authorizer finds the key (and records its use) and refuses a key of an account being deleted. */
+export const API_KEY_AUTHORIZER = { handler: 'api-key-authorize', tables: { apiKeys: 'write', profiles: 'read' } } as const satisfies Pick<RouteDefinition, 'handler' | 'tables'>;
 
 /** The routes the public API serves under `/v1`. */
 export const publicApiRoutes = (routes: readonly RouteDefinition[] = ROUTES): RouteDefinition[] => routes.filter((route) => route.publicApi);
 
-/** What a route's function may touch: its tables, plus the per-key counters when the public API serves it. */
+/**
+ * What a route's function may touch: its tables, plus what the caller gate (domain/caller-gate.ts) reads before every
+ * user route: the profile's deletion marks, and for the public API the key's revoked state and its counters.
+ */
 export function routeTables(route: RouteDefinition): RouteDefinition['tables'] {
-  if (!route.publicApi || route.tables?.limits === 'write') return route.tables;
-  return { ...route.tables, limits: 'write' };
+  if (route.auth !== 'user') return route.tables;
+  const tables: NonNullable<RouteDefinition['tables']> = { ...route.tables };
+  tables.profiles ??= 'read';
+  if (route.publicApi) {
+    tables.apiKeys ??= 'read';
+    tables.limits = 'write';
+  }
+  return tables;
 }
 
 /** The name of the deployed function that serves the route: its own handler's, or the shared function's. */

@@ -15,6 +15,8 @@ export type DeleteAccountResponse = z.infer<typeof DeleteAccountResponse>;
 
 export const ACCOUNT_MESSAGES = {
   emailMismatch: 'The e-mail address does not match your account.',
+  /** Every route's answer (401 ACCOUNT_DELETED) from the moment Delete Account was asked, to a token or an API key. */
+  deleted: 'This account has been deleted.',
   /** What the confirm dialog says about what is kept. */
   ledgerKept:
     'Your credit transactions are kept for accounting, anonymised: they no longer name you or your e-mail address.',

@@ -107,7 +107,7 @@ function responsesOf(contract: PublicContract): Record<string, unknown> {
       content: { 'application/json': { schema: contract.response ? schemaOf(contract.response, 'output') : { type: 'object' } } },
     },
     '400': errorResponse('The request is not valid (code VALIDATION_ERROR, IDEMPOTENCY_KEY_REQUIRED, …).'),
-    '401': errorResponse('No key, or a malformed, unknown or revoked key (API_KEY_MALFORMED, API_KEY_INVALID, API_KEY_REVOKED).'),
+    '401': errorResponse('No key, or a malformed, unknown or revoked key (API_KEY_MALFORMED, API_KEY_INVALID, API_KEY_REVOKED), or a key of an account being deleted or deleted (ACCOUNT_DELETED).'),
     ...(contract.idempotent ? { '402': errorResponse('Not enough credits (INSUFFICIENT_CREDITS).') } : {}),
     ...(contract.errors?.[403] ? { '403': errorResponse(contract.errors[403]) } : {}),
     '404': errorResponse('Not found, or not yours.'),

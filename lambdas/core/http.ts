@@ -4,6 +4,7 @@
 // and stable code; anything else is logged and answered with a message that reveals nothing inside.
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
 import * as z from 'zod';
+import { ACCOUNT_MESSAGES } from '../contracts/account.js';
 import { IDEMPOTENCY_HEADER, IdempotencyKey } from '../contracts/api.js';
 import { AppError, notFound } from './errors.js';
 import { appendLogKeys, log, withLogKeys } from './log.js';
@@ -46,18 +47,27 @@ export interface ApiKeyAuthorizerContext {
   denied?: string;
 }
 
-/** Runs before every call made with an API key (the per-key rate limit). Installed by the domain, never by core. */
-export type ApiKeyGate = (caller: Caller & { apiKeyId: string }) => Promise<void>;
-let apiKeyGate: ApiKeyGate | undefined;
-export function installApiKeyGate(gate: ApiKeyGate): void {
-  apiKeyGate = gate;
+/**
+ * Runs before every user route, whoever calls (an ID token or an API key): refuses an account that is being deleted
+ * or was deleted (401 ACCOUNT_DELETED) and a key revoked since the authorizer's cached answer (401 API_KEY_REVOKED),
+ * and counts a key's rate. Installed by the domain (core reads no table), never by core; without it the wrapper
+ * refuses every call.
+ */
+export type CallerGate = (caller: Caller) => Promise<void>;
+let callerGate: CallerGate | undefined;
+export function installCallerGate(gate: CallerGate): void {
+  callerGate = gate;
 }
 
 const API_KEY_DENIALS: Record<string, string> = {
   API_KEY_MALFORMED: 'The API key is not in the form ml_ followed by 32 letters and digits.',
   API_KEY_INVALID: 'The API key is not valid.',
   API_KEY_REVOKED: 'The API key was revoked.',
+  ACCOUNT_DELETED: ACCOUNT_MESSAGES.deleted,
 };
+
+/** The 401 a refused key is answered with: its stable code and what it means. */
+export const apiKeyDenied = (code: string) => new AppError(401, code, API_KEY_DENIALS[code] ?? API_KEY_DENIALS.API_KEY_INVALID!);
 
 export interface UserRequest<B, Q> extends PublicRequest<B, Q> {
   caller: Caller;
@@ -88,11 +98,9 @@ export function userRoute<B extends z.ZodType = z.ZodUndefined, Q extends z.ZodT
   return wrap(async (event) => {
     const caller = callerOf(event);
     appendLogKeys({ userId: caller.userId });
-    if (caller.apiKeyId) {
-      // Fails closed: a public-API handler that forgot to install the gate answers 500, never an unlimited call.
-      if (!apiKeyGate) throw new Error('API key gate is not installed for this handler');
-      await apiKeyGate({ ...caller, apiKeyId: caller.apiKeyId });
-    }
+    // Fails closed: a handler that forgot to install the gate answers 500, never a call the gate would refuse.
+    if (!callerGate) throw new Error('the caller gate is not installed for this handler');
+    await callerGate(caller);
     const request = parseRequest(spec, event);
     return run({ ...request, caller, routeKey: event.routeKey });
   });
@@ -130,7 +138,7 @@ function wrap(run: (event: HttpEvent) => Promise<unknown>): HttpHandler {
 function callerOf(event: HttpEvent): Caller {
   const keyContext = (event.requestContext as { authorizer?: { lambda?: ApiKeyAuthorizerContext } }).authorizer?.lambda;
   if (keyContext) {
-    if (keyContext.denied) throw new AppError(401, keyContext.denied, API_KEY_DENIALS[keyContext.denied] ?? 'The API key is not valid.');
+    if (keyContext.denied) throw apiKeyDenied(keyContext.denied);
     if (typeof keyContext.userId !== 'string' || !keyContext.userId || typeof keyContext.keyId !== 'string') throw UNAUTHORIZED;
     return { userId: keyContext.userId, email: '', signedInAt: new Date(0).toISOString(), apiKeyId: keyContext.keyId };
   }

@@ -5,7 +5,7 @@
 // one) in transactions that also move the entries' amounts from the user's profile to a tombstone profile, so at
 // every committed step both satisfy the ledger invariant (balance = sum of entries) and the reconciler's audit holds.
 import { randomUUID } from 'node:crypto';
-import { BatchWriteCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, BatchWriteCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { LedgerItem } from './credits-repo.js';
 import { dynamo, queryAll } from './dynamo.js';
 import { isConditionFailed } from './dynamo-errors.js';
@@ -18,26 +18,55 @@ const DELETED_TABLES = (Object.keys(ACCOUNT_DELETION) as TableName[])
 
 /**
  * Marks the profile as being deleted and answers the account's tombstone id: the one already chosen when the
- * deletion was asked before (a retried request), a new one otherwise (also when there is no profile).
+ * deletion was asked before (a retried request), a new one otherwise.
  */
 export async function markAccountDeleting(userId: string, now: string): Promise<string> {
-  try {
-    const { Attributes } = await dynamo.send(
-      new UpdateCommand({
-        TableName: tableName('profiles'),
-        Key: { id: userId },
-        UpdateExpression:
-          'SET deletion_tombstone = if_not_exists(deletion_tombstone, :tombstone), deletion_requested_at = if_not_exists(deletion_requested_at, :now), deleting = :deleting',
-        ConditionExpression: 'attribute_exists(id)',
-        ExpressionAttributeValues: { ':tombstone': `deleted-${randomUUID()}`, ':now': now, ':deleting': ACCOUNT_DELETING },
-        ReturnValues: 'ALL_NEW',
-      }),
-    );
-    return String(Attributes!.deletion_tombstone);
-  } catch (error) {
-    if (isConditionFailed(error)) return `deleted-${randomUUID()}`;
-    throw error;
+  const { Attributes } = await dynamo.send(
+    new UpdateCommand({
+      TableName: tableName('profiles'),
+      Key: { id: userId },
+      // Written with or without a profile (an account that never read its profile has none yet): the mark is what
+      // the caller gate refuses by, so it must exist from this moment on.
+      UpdateExpression:
+        'SET deletion_tombstone = if_not_exists(deletion_tombstone, :tombstone), deletion_requested_at = if_not_exists(deletion_requested_at, :now), deleting = :deleting',
+      ExpressionAttributeValues: { ':tombstone': `deleted-${randomUUID()}`, ':now': now, ':deleting': ACCOUNT_DELETING },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return String(Attributes!.deletion_tombstone);
+}
+
+/** What the caller gate needs to know of a caller: whether the account is being deleted or deleted, and the key's state. */
+export interface CallerStanding {
+  accountDeleted: boolean;
+  /** Only when a key id was asked about: 'missing' once the account's deletion removed it. */
+  key?: 'active' | 'revoked' | 'missing';
+}
+
+/**
+ * One strongly consistent BatchGetItem: the profile's deletion marks and, for a call made with an API key, the key's
+ * revoked_at. A mark or a revoke that has answered is seen by every request after it, whatever any cache holds.
+ */
+export async function readCallerStanding(userId: string, keyId?: string): Promise<CallerStanding> {
+  const profiles = tableName('profiles');
+  const apiKeys = tableName('apiKeys');
+  const request: Record<string, { Keys: Record<string, string>[]; ConsistentRead: true; ProjectionExpression: string }> = {
+    [profiles]: { Keys: [{ id: userId }], ConsistentRead: true, ProjectionExpression: 'id, deleting, deletion_requested_at, deleted_at' },
+  };
+  if (keyId) request[apiKeys] = { Keys: [{ user_id: userId, id: keyId }], ConsistentRead: true, ProjectionExpression: 'id, revoked_at' };
+  const found: Record<string, Record<string, unknown>[]> = {};
+  let pending: typeof request | undefined = request;
+  for (let attempt = 0; pending && Object.keys(pending).length > 0; attempt++) {
+    if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(500, 25 * 2 ** attempt)));
+    const answer = await dynamo.send(new BatchGetCommand({ RequestItems: pending }));
+    for (const [table, items] of Object.entries(answer.Responses ?? {})) (found[table] ??= []).push(...(items as Record<string, unknown>[]));
+    pending = answer.UnprocessedKeys as typeof request | undefined;
   }
+  const profile = found[profiles]?.[0];
+  const accountDeleted = profile !== undefined && ['deleting', 'deletion_requested_at', 'deleted_at'].some((name) => profile[name] !== undefined);
+  if (!keyId) return { accountDeleted };
+  const key = found[apiKeys]?.[0];
+  return { accountDeleted, key: !key ? 'missing' : key.revoked_at ? 'revoked' : 'active' };
 }
 
 /** Transactions hold at most 100 items: 48 entries moved (put + delete each), the two profiles and headroom. */

@@ -13,6 +13,7 @@ import {
 } from '../contracts/api-keys.js';
 import { conflict, notFound } from '../core/errors.js';
 import type { ApiKeyAuthorizerContext } from '../core/http.js';
+import { readCallerStanding } from '../data/account-repo.js';
 import { findApiKeyByHash, listApiKeys, putApiKey, revokeApiKey, touchApiKey, type ApiKeyRecord } from '../data/api-keys-repo.js';
 
 const BASE62 = '0123456789ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz';
@@ -102,14 +103,17 @@ export function keyFromHeaders(headers: Record<string, string | undefined>): str
 }
 
 /**
- * The API-key authorizer's decision, as the context handed to the route: the key's owner, or why it is refused.
- * A use is recorded at most once a minute per key (the authorizer runs once per key and cache period anyway).
+ * The API-key authorizer's decision, as the context handed to the route: the key's owner, or why it is refused (a
+ * key of an account being deleted is refused as the account is). A use is recorded at most once a minute per key
+ * (the authorizer runs once per key and cache period anyway). Its answer is cached, so the caller gate checks the
+ * key's revoked state and the account again on every request (domain/caller-gate.ts): revocation wins.
  */
 export async function authorizeApiKey(key: string | undefined, now = new Date()): Promise<ApiKeyAuthorizerContext> {
   if (!key || !API_KEY_PATTERN.test(key)) return { denied: 'API_KEY_MALFORMED' };
   const record = await findApiKeyByHash(await hashApiKey(key));
   if (!record) return { denied: 'API_KEY_INVALID' };
   if (record.revoked_at) return { denied: 'API_KEY_REVOKED' };
+  if ((await readCallerStanding(record.user_id)).accountDeleted) return { denied: 'ACCOUNT_DELETED' };
   await touchApiKey(record.user_id, record.id, API_KEY_LAST_USED_RESOLUTION_SECONDS, now);
   return { userId: record.user_id, keyId: record.id };
 }

@@ -6,7 +6,7 @@
 // the same operation and body; anything else is a 409 and changes nothing. A refund names the debit it returns and
 // can never take back more than that debit took.
 import type { CreditTransaction, PaymentDetails, Profile } from '../contracts/api.js';
-import { AppError, conflict, InsufficientCreditsError } from '../core/errors.js';
+import { accountDeleted, AppError, conflict, InsufficientCreditsError } from '../core/errors.js';
 import type { Caller } from '../core/http.js';
 import {
   applyLedgerEntry,
@@ -32,7 +32,7 @@ export async function ensureProfile(caller: Caller): Promise<Profile> {
   const existing = await getProfile(caller.userId);
   if (!existing) return createProfile(caller.userId, caller.email, caller.signedInAt);
   // A deleted (or deleting) account keeps a tombstone: a token still valid for it gets no new profile or credits.
-  if ('deleted_at' in existing || 'deletion_requested_at' in existing) throw new AppError(401, 'ACCOUNT_DELETED', 'This account has been deleted.');
+  if ('deleted_at' in existing || 'deletion_requested_at' in existing) throw accountDeleted();
   if (existing.last_login < caller.signedInAt) {
     await recordSignIn(caller.userId, caller.signedInAt);
     return { ...existing, last_login: caller.signedInAt };

@@ -1,3 +1,4 @@
+import '../domain/caller-gate.js';
 import { CreateApiKeyRequest } from '../contracts/api-keys.js';
 import { Reply, userRoute } from '../core/http.js';
 import { createApiKey } from '../domain/api-keys.js';

@@ -1,3 +1,4 @@
+import '../domain/caller-gate.js';
 // Starts a card purchase: answers the Stripe Checkout page to send the buyer to. Grants nothing.
 import { CheckoutRequest } from '../contracts/api.js';
 import { userRoute } from '../core/http.js';

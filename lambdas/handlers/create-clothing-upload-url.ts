@@ -1,4 +1,4 @@
-import '../domain/api-key-gate.js';
+import '../domain/caller-gate.js';
 import { CreateUploadUrlRequest } from '../contracts/api.js';
 import { userRoute } from '../core/http.js';
 import { createClothingUpload } from '../domain/clothing.js';

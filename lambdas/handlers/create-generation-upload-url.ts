@@ -1,3 +1,4 @@
+import '../domain/caller-gate.js';
 import { CreateUploadUrlRequest } from '../contracts/api.js';
 import { userRoute } from '../core/http.js';
 import { createGenerationUpload } from '../domain/generation/uploads.js';

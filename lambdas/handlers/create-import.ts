@@ -1,3 +1,4 @@
+import '../domain/caller-gate.js';
 import { CreateImportRequest } from '../contracts/imports.js';
 import { Reply, userRoute } from '../core/http.js';
 import { createImport } from '../domain/imports/service.js';

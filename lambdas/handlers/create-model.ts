@@ -1,4 +1,4 @@
-import '../domain/api-key-gate.js';
+import '../domain/caller-gate.js';
 import { CreateModelRequest } from '../contracts/models.js';
 import { Reply, userRoute } from '../core/http.js';
 import { createModel } from '../domain/models/create.js';

@@ -1,3 +1,4 @@
+import '../domain/caller-gate.js';
 import { CreateWebhookRequest } from '../contracts/webhooks.js';
 import { Reply, userRoute } from '../core/http.js';
 import { createWebhook } from '../domain/webhooks/register.js';

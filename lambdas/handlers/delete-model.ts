@@ -1,4 +1,4 @@
-import '../domain/api-key-gate.js';
+import '../domain/caller-gate.js';
 import { userRoute } from '../core/http.js';
 import { deleteModel } from '../domain/models/models.js';
 

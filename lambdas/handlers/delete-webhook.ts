@@ -1,3 +1,4 @@
+import '../domain/caller-gate.js';
 import type { WebhookDeleted } from '../contracts/webhooks.js';
 import { userRoute } from '../core/http.js';
 import { deleteWebhook } from '../domain/webhooks/endpoints.js';

@@ -1,4 +1,4 @@
-import '../domain/api-key-gate.js';
+import '../domain/caller-gate.js';
 import { EditImageRequest } from '../contracts/generations.js';
 import { editImage } from '../domain/generation/requests.js';
 import { spendingRoute } from '../domain/spending.js';

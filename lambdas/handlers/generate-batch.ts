@@ -1,4 +1,4 @@
-import '../domain/api-key-gate.js';
+import '../domain/caller-gate.js';
 import { GenerateBatchRequest } from '../contracts/batch.js';
 import { BATCH_OPERATION, submitBatch } from '../domain/batch/service.js';
 import { spendingRoute } from '../domain/spending.js';

@@ -1,4 +1,4 @@
-import '../domain/api-key-gate.js';
+import '../domain/caller-gate.js';
 import { GenerateVideoRequest } from '../contracts/video.js';
 import { spendingRoute } from '../domain/spending.js';
 import { generateVideo } from '../domain/video/jobs.js';

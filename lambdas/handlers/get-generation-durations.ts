@@ -1,3 +1,4 @@
+import '../domain/caller-gate.js';
 import { userRoute } from '../core/http.js';
 import { recentDurations } from '../domain/generation/durations.js';
 

@@ -1,4 +1,4 @@
-import '../domain/api-key-gate.js';
+import '../domain/caller-gate.js';
 import { userRoute } from '../core/http.js';
 import { getGenerationView } from '../domain/generation/service.js';
 

@@ -1,4 +1,4 @@
-import '../domain/api-key-gate.js';
+import '../domain/caller-gate.js';
 import { GetVideoUrlRequest } from '../contracts/video.js';
 import { userRoute } from '../core/http.js';
 import { videoUrls } from '../domain/video/jobs.js';

@@ -1,4 +1,4 @@
-import '../domain/api-key-gate.js';
+import '../domain/caller-gate.js';
 import { ClothingItemsQuery } from '../contracts/api.js';
 import { userRoute } from '../core/http.js';
 import { listClothingItems } from '../domain/clothing.js';

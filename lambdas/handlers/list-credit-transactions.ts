@@ -1,4 +1,4 @@
-import '../domain/api-key-gate.js';
+import '../domain/caller-gate.js';
 import { SHORT_LIST_LIMIT } from '../contracts/catalog.js';
 import { userRoute } from '../core/http.js';
 import { listLedger } from '../data/credits-repo.js';

@@ -1,4 +1,4 @@
-import '../domain/api-key-gate.js';
+import '../domain/caller-gate.js';
 import { HISTORY_LIMIT, PICKER_HISTORY_LIMIT } from '../contracts/catalog.js';
 import { GenerationsQuery } from '../contracts/generations.js';
 import { userRoute } from '../core/http.js';

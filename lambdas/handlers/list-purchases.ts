@@ -1,3 +1,4 @@
+import '../domain/caller-gate.js';
 // The caller's purchases with their receipts, for the billing page.
 import { userRoute } from '../core/http.js';
 import { listPurchases } from '../domain/payments/receipts.js';

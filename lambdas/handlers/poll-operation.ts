@@ -1,4 +1,4 @@
-import '../domain/api-key-gate.js';
+import '../domain/caller-gate.js';
 import { PollOperationRequest } from '../contracts/video.js';
 import { userRoute } from '../core/http.js';
 import { pollOperation } from '../domain/video/jobs.js';

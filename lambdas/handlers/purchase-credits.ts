@@ -1,3 +1,4 @@
+import '../domain/caller-gate.js';
 // Buying credits with the labelled test payment (the twin, and stages listed as test stages; never prod). Card
 // purchases go through /credits/checkout and are granted by Stripe's verified webhook.
 import { PurchaseCreditsRequest } from '../contracts/api.js';

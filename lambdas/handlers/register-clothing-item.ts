@@ -1,4 +1,4 @@
-import '../domain/api-key-gate.js';
+import '../domain/caller-gate.js';
 import { RegisterClothingItemRequest } from '../contracts/api.js';
 import { Reply, userRoute } from '../core/http.js';
 import { registerClothingItem } from '../domain/clothing-registration.js';

@@ -1,3 +1,4 @@
+import '../domain/caller-gate.js';
 // A refund of unused credits from a card purchase (within the refund window).
 import { RefundRequest } from '../contracts/api.js';
 import { userRoute } from '../core/http.js';

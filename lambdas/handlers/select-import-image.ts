@@ -1,3 +1,4 @@
+import '../domain/caller-gate.js';
 import { SelectImportRequest } from '../contracts/imports.js';
 import { userRoute } from '../core/http.js';
 import { selectImportImage } from '../domain/imports/service.js';

@@ -1,3 +1,4 @@
+import '../domain/caller-gate.js';
 import { Reply, userRoute } from '../core/http.js';
 import { sendTestEvent } from '../domain/webhooks/endpoints.js';
 

@@ -1,3 +1,4 @@
+import '../domain/caller-gate.js';
 import { UpdateClothingItemRequest } from '../contracts/api.js';
 import { userRoute } from '../core/http.js';
 import { updateClothingItem } from '../domain/clothing.js';

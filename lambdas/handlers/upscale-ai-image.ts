@@ -1,4 +1,4 @@
-import '../domain/api-key-gate.js';
+import '../domain/caller-gate.js';
 import { UpscaleImageRequest } from '../contracts/generations.js';
 import { upscaleImage } from '../domain/generation/requests.js';
 import { spendingRoute } from '../domain/spending.js';

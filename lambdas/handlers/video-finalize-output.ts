@@ -2,5 +2,6 @@
 import type { OutputState } from '../domain/video/clips.js';
 import { finalizeOutput } from '../domain/video/finalize.js';
 import { workflowTask } from '../core/task.js';
+import { VideoFinalizeInput } from '../contracts/workflows.js';
 
-export const handler = workflowTask('FinalizeOutput', (state: OutputState) => finalizeOutput(state));
+export const handler = workflowTask('FinalizeOutput', VideoFinalizeInput, (state: OutputState) => finalizeOutput(state));

@@ -2,5 +2,6 @@
 import { startClip } from '../domain/video/clip-start.js';
 import type { OutputState } from '../domain/video/clips.js';
 import { workflowTask } from '../core/task.js';
+import { VideoOutputState } from '../contracts/workflows.js';
 
-export const handler = workflowTask('StartClip', (state: OutputState): Promise<OutputState> => startClip(state));
+export const handler = workflowTask('StartClip', VideoOutputState, (state: OutputState): Promise<OutputState> => startClip(state));

@@ -11,7 +11,7 @@ import { settleBatch } from '../domain/batch/work.js';
 import { failAndRefund } from '../domain/generation/service.js';
 import { failJob } from '../domain/video/settle.js';
 import { ENDED_STATUSES, workflowEnvName } from '../workflows.js';
-import { workflowTask } from '../core/task.js';
+import { nonHttpFunction } from '../core/task.js';
 
 export interface ExecutionStatusChange {
   executionArn: string;
@@ -28,7 +28,7 @@ const videoArn = process.env[workflowEnvName('video')];
 const generationArn = process.env[workflowEnvName('generation')];
 const batchArn = process.env[workflowEnvName('batch')];
 
-export const handler = workflowTask('workflow-ended', async (event: ExecutionStatusChangeEvent): Promise<void> => {
+export const handler = nonHttpFunction('workflow-ended', async (event: ExecutionStatusChangeEvent): Promise<void> => {
   const { stateMachineArn, status, name } = event.detail;
   if (!(ENDED_STATUSES as readonly string[]).includes(status)) return;
   const input = JSON.parse(event.detail.input ?? '{}') as { userId?: string; jobId?: string; generationId?: string; batchId?: string; endpointId?: string };

@@ -14,7 +14,11 @@ import {
   UserPoolIdentityProviderGoogle,
 } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
+import { PASSWORD_POLICY } from '../../lambdas/contracts/password-policy.js';
 import type { GoogleSignIn } from '../config.js';
+
+/** How long a cloud ID or access token is valid (Cognito allows 5 minutes to a day). */
+export const ID_TOKEN_VALIDITY = Duration.minutes(15);
 
 /** Where the hosted UI sends users back to after social sign-in: the web app's sign-in page. */
 export const SIGN_IN_RETURN_PATH = '/auth';
@@ -56,14 +60,8 @@ export class Auth extends Construct {
       mfa: Mfa.OPTIONAL,
       mfaSecondFactor: { otp: true, sms: false },
       accountRecovery: AccountRecovery.EMAIL_ONLY,
-      passwordPolicy: {
-        minLength: 8,
-        requireLowercase: true,
-        requireUppercase: true,
-        requireDigits: true,
-        requireSymbols: true,
-        tempPasswordValidity: Duration.days(3),
-      },
+      // The one policy (lambdas/contracts/password-policy.ts): the twin enforces it and the sign-up form lists it.
+      passwordPolicy: { ...PASSWORD_POLICY, tempPasswordValidity: Duration.days(3) },
       featurePlan: FeaturePlan.ESSENTIALS,
       deletionProtection: props.retain,
       removalPolicy: props.retain ? RemovalPolicy.RETAIN : RemovalPolicy.DESTROY,
@@ -96,6 +94,11 @@ export class Auth extends Construct {
       authFlows: { userSrp: true },
       preventUserExistenceErrors: true,
       enableTokenRevocation: true,
+      // Short-lived ID and access tokens: a token can't be revoked once issued, so this bounds how long one outlives
+      // a sign-out (the API refuses a deleted account at once anyway). The web app renews them from the refresh
+      // token before each call (Amplify's fetchAuthSession) and again on a 401, so nobody notices.
+      idTokenValidity: ID_TOKEN_VALIDITY,
+      accessTokenValidity: ID_TOKEN_VALIDITY,
       disableOAuth: !google,
       oAuth: google
         ? {

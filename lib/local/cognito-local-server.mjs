@@ -14,6 +14,25 @@ ConsoleMessageSender.prototype.sendToConsole = (_ctx, _user, destination, { __co
   return Promise.resolve();
 };
 
+// Cognito checks a new password against the pool's policy; cognito-local doesn't. The twin passes the policy's rules
+// (lambdas/contracts/password-policy.ts, through MODELLOOP_PASSWORD_RULES) and every target that sets a password
+// refuses one that breaks a rule, as Cognito does: InvalidPasswordException naming the first rule broken.
+const { Targets } = require('./lib/targets/targets');
+const { CognitoError } = require('./lib/errors');
+const passwordRules = JSON.parse(process.env.MODELLOOP_PASSWORD_RULES ?? '[]').map((rule) => ({ pattern: new RegExp(rule.source, rule.flags), message: rule.message }));
+const PASSWORD_FIELDS = { SignUp: 'Password', ConfirmForgotPassword: 'Password', ChangePassword: 'ProposedPassword', AdminSetUserPassword: 'Password' };
+for (const [target, field] of Object.entries(PASSWORD_FIELDS)) {
+  const original = Targets[target];
+  Targets[target] = (services) => {
+    const run = original(services);
+    return (ctx, req) => {
+      const broken = passwordRules.find((rule) => !rule.pattern.test(String(req?.[field] ?? '')));
+      if (broken) return Promise.reject(new CognitoError('InvalidPasswordException', broken.message));
+      return run(ctx, req);
+    };
+  };
+}
+
 const logger = pino({ level: process.env.DEBUG ? 'debug' : 'warn' });
 const server = await createDefaultServer(logger);
 await server.start();

@@ -1,5 +1,6 @@
 // cognito-local: the Cognito user pool API on the local filesystem. The user pool and app client are created on the
-// first start with the cloud pool's settings (e-mail sign-in, e-mail verification, optional TOTP MFA) and their ids
+// first start with the cloud pool's settings (e-mail sign-in, e-mail verification, optional TOTP MFA, the password
+// policy, enforced by the server) and their ids
 // kept under the data directory, so a second start finds the same users.
 // Codes it would e-mail are printed to the terminal and appended to a mailbox file (JSON lines).
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
@@ -12,8 +13,18 @@ import {
   ListUserPoolsCommand,
   SetUserPoolMfaConfigCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
+import { PASSWORD_POLICY, PASSWORD_RULES, passwordRefusal } from '../../lambdas/contracts/password-policy.js';
 import { startChild, waitFor, type Child } from './processes.js';
 import { LOCAL_CREDENTIALS } from './s3-local.js';
+
+/**
+ * cognito-local stores a pool's password policy but checks none: the server (cognito-local-server.mjs) refuses a
+ * password that breaks one of these rules wherever one is set (sign-up, reset, change, admin set), with Cognito's
+ * InvalidPasswordException and its wording. The rules are the one policy's (lambdas/contracts/password-policy.ts).
+ */
+const PASSWORD_RULES_ENV = 'MODELLOOP_PASSWORD_RULES';
+const passwordRulesForServer = () =>
+  JSON.stringify(PASSWORD_RULES.map((rule) => ({ source: rule.pattern.source, flags: rule.pattern.flags, message: passwordRefusal(rule) })));
 
 export interface CognitoLocal {
   endpoint: string;
@@ -47,7 +58,7 @@ export async function startCognitoLocal(options: {
   const child = startChild(process.execPath, [join(import.meta.dirname, 'cognito-local-server.mjs')], {
     name: 'cognito',
     cwd: options.dataDir,
-    env: { ...process.env, PORT: String(options.port), HOST: '127.0.0.1', DEBUG: '', NODE_NO_WARNINGS: '1' },
+    env: { ...process.env, PORT: String(options.port), HOST: '127.0.0.1', DEBUG: '', NODE_NO_WARNINGS: '1', [PASSWORD_RULES_ENV]: passwordRulesForServer() },
     onLine: (line) => {
       const delivery = readCodeDelivery(line);
       if (!delivery) return options.onLine(line);
@@ -83,7 +94,13 @@ async function ensurePool(client: CognitoIdentityProviderClient, idsFile: string
       AutoVerifiedAttributes: ['email'],
       MfaConfiguration: 'OPTIONAL',
       Policies: {
-        PasswordPolicy: { MinimumLength: 8, RequireLowercase: true, RequireUppercase: true, RequireNumbers: true, RequireSymbols: false },
+        PasswordPolicy: {
+          MinimumLength: PASSWORD_POLICY.minLength,
+          RequireLowercase: PASSWORD_POLICY.requireLowercase,
+          RequireUppercase: PASSWORD_POLICY.requireUppercase,
+          RequireNumbers: PASSWORD_POLICY.requireDigits,
+          RequireSymbols: PASSWORD_POLICY.requireSymbols,
+        },
       },
     }),
   );

@@ -10,7 +10,7 @@ import * as z from 'zod';
 import { CheckoutRequest, ClothingItemsQuery, CreateUploadUrlRequest, IDEMPOTENCY_HEADER, PurchaseCreditsRequest, RefundRequest, RegisterClothingItemRequest, UpdateClothingItemRequest } from '../../lambdas/contracts/api.js';
 import { EditImageRequest, GenerateImageRequest, GenerationsQuery, MODEL_DESCRIPTION_PLACEHOLDER, UpscaleImageRequest } from '../../lambdas/contracts/generations.js';
 import { CreateImportRequest, SelectImportRequest } from '../../lambdas/contracts/imports.js';
-import { DeliveredVideo, GenerateVideoRequest, GetVideoUrlRequest, PollOperationRequest } from '../../lambdas/contracts/video.js';
+import { GenerateVideoRequest, GetVideoUrlRequest, PollOperationRequest } from '../../lambdas/contracts/video.js';
 import { GenerateBatchRequest } from '../../lambdas/contracts/batch.js';
 import { CreateApiKeyRequest } from '../../lambdas/contracts/api-keys.js';
 import { AccountDeletionInput, DeleteAccountRequest } from '../../lambdas/contracts/account.js';
@@ -18,15 +18,14 @@ import { CreateWebhookRequest } from '../../lambdas/contracts/webhooks.js';
 import { CreateModelRequest, UpdateModelRequest } from '../../lambdas/contracts/models.js';
 import type { DeliveryState } from '../../lambdas/domain/webhooks/start.js';
 import type { BatchWorkflowInput } from '../../lambdas/domain/batch/service.js';
-import type { PhotoTaskInput } from '../../lambdas/domain/batch/work.js';
 import type { GenerationWorkflowInput } from '../../lambdas/domain/generation/service.js';
-import type { OutputState } from '../../lambdas/domain/video/clips.js';
 import type { VideoWorkflowInput } from '../../lambdas/domain/video/jobs.js';
 import type { OutputResult } from '../../lambdas/domain/video/settle.js';
 import type { ExecutionStatusChangeEvent } from '../../lambdas/handlers/workflow-ended.js';
 import { ROUTES, type RouteDefinition } from '../../lambdas/routes.js';
 import { RECONCILER_FUNCTION, WORKFLOW_ENDED_FUNCTION, WORKFLOWS, type WorkflowName } from '../../lambdas/workflows.js';
 import { ReconcilerInput } from '../../lambdas/contracts/operations.js';
+import { TASK_INPUTS } from '../../lambdas/contracts/workflows.js';
 import { REALTIME_FUNCTIONS, type RealtimeHandler } from '../../lambdas/realtime-functions.js';
 import { buildHttpEvent } from './gateway.js';
 import { DEMO_PRODUCTS, productPhoto } from './products.js';
@@ -44,8 +43,6 @@ export interface KnownFunction {
 }
 
 type RouteHandler = (typeof ROUTES)[number]['handler'];
-/** The workflow table types its handlers as plain strings: a test checks that every task has a contract. */
-type TaskHandler = string;
 const REALTIME_HANDLERS: RealtimeHandler[] = Object.values(REALTIME_FUNCTIONS).map((fn) => fn.handler);
 type OtherHandler = RealtimeHandler | typeof WORKFLOW_ENDED_FUNCTION.handler | typeof RECONCILER_FUNCTION.handler;
 
@@ -276,51 +273,8 @@ async function sampleRouteEvent(route: RouteDefinition) {
 
 // ——— Workflow tasks: contracts from the handlers' input types, samples from the ASL ———
 
-const CaughtError = z.object({ Error: z.string().optional(), Cause: z.string().optional() });
-const GenerationInput = z.object({ userId: z.string().min(1), generationId: z.string().min(1) }) satisfies z.ZodType<GenerationWorkflowInput>;
-const OutputStateSchema = z.object({
-  userId: z.string().min(1),
-  jobId: z.string().min(1),
-  output: z.number().int().min(0),
-  nextClip: z.number().int().optional(),
-  clipIndex: z.number().int().optional(),
-  clipCount: z.number().int().optional(),
-  operationName: z.string().optional(),
-  model: z.string().optional(),
-  clips: z.array(z.string()).optional(),
-  attempts: z.number().int().optional(),
-  status: z.enum(['running', 'next-clip', 'completed']).optional(),
-}) satisfies z.ZodType<OutputState>;
-const OutputResultSchema = z.union([
-  DeliveredVideo.extend({ failed: z.literal(false).optional(), model: z.string() }),
-  z.object({ failed: z.literal(true), output: z.number().int(), error: CaughtError.optional() }),
-]) satisfies z.ZodType<OutputResult>;
-
-/** What each task's handler takes (its parameter's type, checked by the compiler against these schemas). */
-export const TASK_CONTRACTS: Record<TaskHandler, z.ZodType> = {
-  'generation-process': GenerationInput,
-  'generation-fail': GenerationInput.extend({ error: CaughtError.optional() }),
-  'video-start-clip': OutputStateSchema,
-  'video-check-clip': OutputStateSchema,
-  'video-finalize-output': OutputStateSchema.extend({ clips: z.array(z.string()).min(1) }),
-  'video-complete-job': z.object({ userId: z.string().min(1), jobId: z.string().min(1), results: z.array(OutputResultSchema).min(1) }),
-  'video-mark-failed': z.object({ userId: z.string().min(1), jobId: z.string().min(1), error: CaughtError.optional() }),
-  'batch-fail-photo': (z.object({ userId: z.string().min(1), batchId: z.string().min(1), photoId: z.string().min(1) }) satisfies z.ZodType<PhotoTaskInput>).extend({
-    error: CaughtError.optional(),
-  }),
-  'batch-summarize': z.object({ userId: z.string().min(1), batchId: z.string().min(1) }),
-  'account-delete-sign-in': AccountDeletionInput,
-  'account-anonymise-ledger': AccountDeletionInput,
-  'account-delete-records': AccountDeletionInput,
-  'account-delete-objects': AccountDeletionInput,
-  'webhook-deliver': z.object({
-    userId: z.string().min(1),
-    endpointId: z.string().min(1),
-    event: z.object({ id: z.string().min(1), type: z.string().min(1), timestamp: z.string(), data: z.unknown() }),
-    attempt: z.number().int().min(1),
-    delays: z.array(z.number().int().min(0)),
-  }),
-};
+// Each task's input schema is the one its handler checks at run time (lambdas/contracts/workflows.ts).
+const TASK_CONTRACTS: Record<string, z.ZodType | undefined> = TASK_INPUTS;
 
 /** What each workflow is started with (the routes' startExecution input). */
 const EXECUTION_INPUTS: Record<WorkflowName, Record<string, unknown>> = {
@@ -589,7 +543,10 @@ export function contractProblems(name: string, event: unknown): string[] {
     const result = schema.safeParse(value);
     return result.success ? [] : result.error.issues.map((issue) => `${where}${issue.path.length ? `.${issue.path.join('.')}` : ''}: ${issue.message}`);
   };
-  if (fn.kind === 'task') return issues(TASK_CONTRACTS[name as TaskHandler], event, 'input');
+  if (fn.kind === 'task') {
+    const schema = TASK_CONTRACTS[name];
+    return schema ? issues(schema, event, 'input') : [`${name}: no input schema in lambdas/contracts/workflows.ts TASK_INPUTS`];
+  }
   if (fn.kind === 'realtime') return issues(OTHER_CONTRACTS[name as OtherHandler], event, 'event');
   const contract = ROUTE_CONTRACTS[name as RouteHandler];
   const httpEvent = event as ReturnType<typeof routeEvent>;

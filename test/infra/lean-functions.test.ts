@@ -54,7 +54,8 @@ let synthesized: Synthesized;
 let functions: Packaged[];
 
 beforeAll(() => {
-  synthesized = synthModelLoop({ bundle: true, nag: false });
+  // The same bundled assembly the cdk-nag test checks (shared within the run: test/infra/synth.ts).
+  synthesized = synthModelLoop({ bundle: true });
   const resources = synthesized.json.Resources;
   // A function's code and a layer's content are staged in the assembly as asset.<hash>[.n], <hash> the zip's name in S3.
   const staged = readdirSync(synthesized.assembly.directory);

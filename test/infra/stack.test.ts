@@ -152,17 +152,20 @@ describe('auth', () => {
       EnabledMfas: ['SOFTWARE_TOKEN_MFA'],
       AccountRecoverySetting: { RecoveryMechanisms: [{ Name: 'verified_email', Priority: 1 }] },
       Policies: {
-        PasswordPolicy: Match.objectLike({ MinimumLength: 8, RequireUppercase: true, RequireNumbers: true, RequireSymbols: true }),
+        PasswordPolicy: Match.objectLike({ MinimumLength: 8, RequireLowercase: true, RequireUppercase: true, RequireNumbers: true, RequireSymbols: true }),
       },
     });
   });
 
-  it('has one public web client that signs in with SRP only', () => {
+  it('has one public web client that signs in with SRP only, with 15-minute ID and access tokens', () => {
     plain.template.resourceCountIs('AWS::Cognito::UserPoolClient', 1);
     plain.template.hasResourceProperties('AWS::Cognito::UserPoolClient', {
       GenerateSecret: false,
       ExplicitAuthFlows: ['ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
       SupportedIdentityProviders: ['COGNITO'],
+      IdTokenValidity: 15,
+      AccessTokenValidity: 15,
+      TokenValidityUnits: { IdToken: 'minutes', AccessToken: 'minutes' },
     });
   });
 
@@ -310,8 +313,6 @@ describe('http api', () => {
         'generate-batch',
         'generate-video',
         'get-profile',
-        'list-jobs',
-        'poll-operation',
         'purchase-credits',
         'request-refund',
         // Marks the profile as being deleted (no balance moves: the deletion workflow moves the ledger).

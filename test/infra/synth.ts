@@ -41,7 +41,28 @@ export interface CfnTemplate {
   Outputs?: Record<string, { Value: unknown }>;
 }
 
-export function synthModelLoop({ context = {}, bundle = false, nag = true, modify }: SynthOptions = {}): Synthesized {
+// Synthesis is the slow part of the infra layer (a bundled one runs esbuild for every function), and most files ask
+// for the same few assemblies. Within one test process (the infra project runs with isolate: false) an assembly is
+// built once per set of options and shared read-only; its directories go when the process ends. An assembly whose
+// stack is changed (`modify`) is never shared.
+const shared = new Map<string, Synthesized>();
+const sharedDirs: string[] = [];
+process.once('exit', () => sharedDirs.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
+export function synthModelLoop(options: SynthOptions = {}): Synthesized {
+  if (options.modify) return synthesize(options);
+  const key = JSON.stringify([options.context ?? {}, options.bundle ?? false, options.nag ?? true]);
+  let found = shared.get(key);
+  if (!found) {
+    const fresh = synthesize(options);
+    sharedDirs.push(...fresh.directories);
+    found = { ...fresh, dispose: () => undefined };
+    shared.set(key, found);
+  }
+  return found;
+}
+
+function synthesize({ context = {}, bundle = false, nag = true, modify }: SynthOptions): Synthesized & { directories: string[] } {
   const outdir = mkdtempSync(join(tmpdir(), 'modelloop-cdk-'));
   // A stand-in for the web build (webRoot), so that infra tests do not depend on `npm run build:web`.
   const webRoot = mkdtempSync(join(tmpdir(), 'modelloop-web-'));
@@ -63,7 +84,7 @@ export function synthModelLoop({ context = {}, bundle = false, nag = true, modif
   try {
     const assembly = app.synth();
     const json = withNestedStacks(assembly.directory, stack, assembly.getStackArtifact(stack.artifactId).template as CfnTemplate);
-    return { stack, assembly, template: Template.fromJSON(json), json, dispose: removeDirs };
+    return { stack, assembly, template: Template.fromJSON(json), json, dispose: removeDirs, directories: [outdir, webRoot] };
   } catch (error) {
     removeDirs();
     throw error;

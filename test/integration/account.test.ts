@@ -2,12 +2,15 @@
 // Local queried table by table, s3rver listed, cognito-local signed in to. The ledger stays, anonymised, adding up.
 import { randomUUID } from 'node:crypto';
 import { DescribeExecutionCommand, SFNClient, StartExecutionCommand, type StartExecutionCommandInput } from '@aws-sdk/client-sfn';
-import { QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { PutObjectCommand } from '@aws-sdk/client-s3';
+import { PutCommand, QueryCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import { mockClient } from 'aws-sdk-client-mock';
 import { describe, expect, inject, it } from 'vitest';
 import { ACCOUNT_MESSAGES } from '../../lambdas/contracts/account.js';
 import { ACCOUNT_DELETION, TABLES, type TableName } from '../../lambdas/data/tables.js';
+import { ROUTES, publicApiRoutes, type RouteDefinition } from '../../lambdas/routes.js';
 import { api } from '../support/api.js';
+import { createApiKey, keyApi } from '../support/api-keys.js';
 import { listKeys, productJpeg, twinS3, uploadFile } from '../support/uploads.js';
 import { readZip } from '../support/zip.js';
 import { createUser, signIn, type TestUser } from '../support/users.js';
@@ -82,15 +85,15 @@ async function signInFails(user: TestUser): Promise<boolean> {
 }
 
 /** Waits until nothing of the user is left but the profile's bare tombstone (its id and when it was deleted). */
-async function deletionDone(user: TestUser): Promise<void> {
-  const deadline = Date.now() + 60_000;
+async function deletionDone(user: TestUser, timeoutMs = 60_000): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
   for (;;) {
     const left = (await Promise.all(BUCKET_NAMES.map((bucket) => listKeys(s3, bucket, `${user.sub}/`)))).flat();
     const records = (await Promise.all((Object.keys(ACCOUNT_DELETION) as TableName[]).filter((table) => ACCOUNT_DELETION[table].action !== 'keep').map((table) => itemsOf(table, user.sub))))
       .flat()
       .filter((item) => Object.keys(item as object).sort().join() !== 'deleted_at,id');
     if (left.length === 0 && records.length === 0) return;
-    if (Date.now() > deadline) throw new Error(`still there after 60 s: ${left.length} files, ${records.length} records`);
+    if (Date.now() > deadline) throw new Error(`still there after ${timeoutMs / 1000} s: ${left.length} files, ${records.length} records`);
     await new Promise((resolve) => setTimeout(resolve, 250));
   }
 }
@@ -156,6 +159,62 @@ describe('Delete Account', () => {
   });
 });
 
+/** A request to a route as a caller would send one: path ids filled in, a JSON body and an Idempotency-Key where it takes them. */
+function requestOf(route: RouteDefinition) {
+  return {
+    path: route.path.replace(/\{[^}]+\}/g, 'x'),
+    body: route.method === 'GET' || route.method === 'DELETE' ? undefined : {},
+    headers: { 'idempotency-key': randomUUID() },
+  };
+}
+
+describe('a deleted account writes nothing', () => {
+  it('from the moment Delete Account answers, every user route (ID token) and every /v1 route (API key) answers 401 ACCOUNT_DELETED', async () => {
+    const user = await createUser(twin);
+    expect((await api(twin.apiUrl, 'GET', '/profile', { user })).status).toBe(200);
+    const key = await createApiKey(twin.apiUrl, user);
+    // The authorizer's answer for this key is now cached (30 s): it still says the key is good.
+    expect((await keyApi(twin.apiUrl, key.key, 'GET', '/profile')).status).toBe(200);
+
+    expect(await deleteAccount(user, user.email)).toMatchObject({ status: 202 });
+    const deleted = { status: 401, code: 'ACCOUNT_DELETED' };
+    const withToken = [];
+    for (const route of ROUTES.filter((candidate) => candidate.auth === 'user')) {
+      const { path, body, headers } = requestOf(route);
+      const answer = await api(twin.apiUrl, route.method, path, { user, body, headers });
+      withToken.push({ route: `${route.method} ${route.path}`, status: answer.status, code: answer.body?.code });
+    }
+    expect(withToken).toEqual(withToken.map(({ route }) => ({ route, ...deleted })));
+    const withKey = [];
+    for (const route of publicApiRoutes()) {
+      const { path, body, headers } = requestOf(route);
+      const answer = await keyApi(twin.apiUrl, key.key, route.method, path, { body, headers });
+      withKey.push({ route: `/v1 ${route.method} ${route.path}`, status: answer.status, code: answer.body?.code });
+    }
+    expect(withKey).toEqual(withKey.map(({ route }) => ({ route, ...deleted })));
+
+    // Once the workflow has run, the token is still refused, and nothing it tried above was written.
+    await deletionDone(user);
+    expect(await api(twin.apiUrl, 'POST', '/api-keys', { user, body: { name: 'after' } })).toMatchObject({ status: 401, body: { code: 'ACCOUNT_DELETED' } });
+    expect(await api(twin.apiUrl, 'GET', '/profile', { user })).toMatchObject({ status: 401, body: { code: 'ACCOUNT_DELETED' } });
+  });
+
+  it("removes, in the workflow's last step, what a request that passed just before the mark wrote while the deletion ran", async () => {
+    const user = await createUser(twin);
+    expect((await api(twin.apiUrl, 'GET', '/profile', { user })).status).toBe(200);
+    await uploadFile(twin, user, '/clothing-items/upload-url', await productJpeg());
+    expect(await deleteAccount(user, user.email)).toMatchObject({ status: 202 });
+    await deletionDone(user);
+    // Written as a slow request let in before the mark would, after the workflow's first pass removed everything.
+    await dynamo.send(new PutCommand({ TableName: tableName('clothingItems'), Item: { user_id: user.sub, id: 'raced-item', name: 'Raced', created_at: new Date().toISOString() } }));
+    await s3.send(new PutObjectCommand({ Bucket: BUCKET_NAMES[0]!, Key: `${user.sub}/raced.jpg`, Body: await productJpeg() }));
+    expect(await itemsOf('clothingItems', user.sub)).toHaveLength(1);
+    await deletionDone(user, 120_000);
+    expect(await itemsOf('clothingItems', user.sub)).toEqual([]);
+    expect(await listKeys(s3, BUCKET_NAMES[0]!, `${user.sub}/`)).toEqual([]);
+  }, 240_000);
+});
+
 describe('a deletion whose execution died', () => {
   it('is resumed once by the reconciler and runs to its end; a finished one is left alone', async () => {
     const { user, tombstoneId } = await deletionLeftBehind();
@@ -218,6 +277,49 @@ describe('a deletion whose execution died', () => {
 });
 
 describe('Download my data', () => {
+  it('holds every record the account has: batches with their photos, webhook endpoints, API keys, imports and receipts, never a secret', async () => {
+    const { user, itemId } = await busyUser();
+    const webhook = await api(twin.apiUrl, 'POST', '/webhooks', { user, body: { url: 'http://localhost:4000/hooks', events: ['batch.completed'] } });
+    expect(webhook.status, JSON.stringify(webhook.body)).toBe(201);
+    const key = await createApiKey(twin.apiUrl, user, 'Shopify sync');
+    const imported = await api(twin.apiUrl, 'POST', '/imports', { user, body: { url: `${inject('sampleShopUrl')}/products/linen-shirt` } });
+    expect(imported.status, JSON.stringify(imported.body)).toBe(201);
+    const batch = await api(twin.apiUrl, 'POST', '/generate-batch', {
+      user,
+      body: { batchItems: [{ clothingItemId: itemId, prompt: 'young female model', cameraAngles: ['Front', 'Back'], backdrop: 'white' }], aiModel: 'modelloop-studio', imageSize: '1k' },
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(batch.status, JSON.stringify(batch.body)).toBe(200);
+    const deadline = Date.now() + 120_000;
+    while ((await api(twin.apiUrl, 'GET', `/batches/${batch.body.batchId}`, { user })).body.status === 'processing') {
+      if (Date.now() > deadline) throw new Error('batch still processing');
+      await new Promise((resolve) => setTimeout(resolve, 500));
+    }
+
+    const answer = await api(twin.apiUrl, 'POST', '/account/export', { user });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const zip = Buffer.from(await (await fetch(answer.body.url)).arrayBuffer());
+    const entries = readZip(zip);
+    const read = (name: string) => JSON.parse(entries.get(name)?.toString('utf8') ?? 'null');
+
+    expect(read('batches.json')).toEqual([
+      expect.objectContaining({ id: batch.body.batchId, status: 'complete', photos: [expect.objectContaining({ status: 'complete' }), expect.objectContaining({ status: 'complete' })] }),
+    ]);
+    expect(read('webhook-endpoints.json')).toEqual([{ id: webhook.body.id, url: 'http://localhost:4000/hooks', events: ['batch.completed'], created_at: expect.any(String), disabled_at: null }]);
+    expect(read('api-keys.json')).toEqual([
+      { id: key.id, name: 'Shopify sync', prefix: key.key.slice(0, 7), last4: key.key.slice(-4), created_at: expect.any(String), last_used_at: null, revoked_at: null },
+    ]);
+    expect(read('imports.json')).toEqual([expect.objectContaining({ id: imported.body.importId, page_url: expect.stringContaining('/products/linen-shirt'), candidates: expect.any(Array) })]);
+    expect(read('receipts.json')).toEqual([expect.objectContaining({ credits: 20 })]);
+    for (const name of ['batches.json', 'webhook-endpoints.json', 'api-keys.json', 'imports.json', 'receipts.json']) expect(entries.get('README.txt')!.toString('utf8')).toContain(name);
+    // Secrets never leave: not the webhook's signing secret, not the key, not the key's hash.
+    const everything = zip.toString('latin1');
+    expect(webhook.body.secret).toMatch(/^whsec_/);
+    expect(everything).not.toContain(webhook.body.secret);
+    expect(everything).not.toContain(key.key);
+    expect(everything).not.toContain('key_hash');
+  }, 240_000);
+
   it('answers a zip of the account\'s items, generations and ledger with the files they name', async () => {
     const { user, itemId } = await busyUser();
     const answer = await api(twin.apiUrl, 'POST', '/account/export', { user });

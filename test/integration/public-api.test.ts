@@ -2,7 +2,7 @@
 // API-key authorizer (called by the local gateway as API Gateway calls it), per-key rate limits, idempotency.
 import { randomUUID } from 'node:crypto';
 import { describe, expect, inject, it } from 'vitest';
-import { API_KEY_AUTH_CACHE_SECONDS, MAX_ACTIVE_API_KEYS } from '../../lambdas/contracts/api-keys.js';
+import { MAX_ACTIVE_API_KEYS } from '../../lambdas/contracts/api-keys.js';
 import { SIGNUP_CREDITS } from '../../lambdas/contracts/catalog.js';
 import { publicApiRoutes } from '../../lambdas/routes.js';
 import { tshirtPhoto } from '../fixtures/local-engine-images.js';
@@ -41,7 +41,7 @@ const generate = (key: string, body: unknown, idempotencyKey = randomUUID()) =>
   keyApi(twin.apiUrl, key, 'POST', '/generate-ai-image', { body, headers: { 'idempotency-key': idempotencyKey } });
 
 describe('API keys', () => {
-  it('are created (secret shown once), used on /v1/profile, listed without the secret, revoked, then refused with 401 within the cache period', async () => {
+  it('are created (secret shown once), used on /v1/profile, listed without the secret, revoked, then refused with 401 at once, whatever the authorizer cached', async () => {
     const user = await createUser(twin);
     const created = await api(twin.apiUrl, 'POST', '/api-keys', { user, body: { name: 'Shopify sync' } });
     expect(created.status).toBe(201);
@@ -67,17 +67,18 @@ describe('API keys', () => {
     expect((await keyApi(twin.apiUrl, created.body.key, 'GET', '/api-keys')).status).toBe(404);
     expect((await api(twin.apiUrl, 'GET', '/api-keys', { headers: { 'x-api-key': created.body.key } })).status).toBe(401);
 
-    const revokedAt = Date.now();
+    const item = await addItemWithKey(created.body.key);
+    // The authorizer's answer for this key is cached (30 s) and still says the key is good: revocation wins anyway,
+    // from the moment the revoke has answered. A revoked key reads nothing and spends nothing.
     const revoked = await api(twin.apiUrl, 'DELETE', `/api-keys/${created.body.id}`, { user });
     expect(revoked.status).toBe(200);
     expect(revoked.body).toMatchObject({ id: created.body.id, status: 'revoked' });
-    const refused = await waitFor(
-      () => keyApi(twin.apiUrl, created.body.key, 'GET', '/profile'),
-      (answer) => answer.status !== 200,
-      (API_KEY_AUTH_CACHE_SECONDS + 5) * 1000,
-    );
-    expect(refused).toMatchObject({ status: 401, body: { code: 'API_KEY_REVOKED' } });
-    expect(Date.now() - revokedAt).toBeLessThanOrEqual((API_KEY_AUTH_CACHE_SECONDS + 1) * 1000);
+    expect(await keyApi(twin.apiUrl, created.body.key, 'GET', '/profile')).toMatchObject({ status: 401, body: { code: 'API_KEY_REVOKED' } });
+    expect(await keyApi(twin.apiUrl, created.body.key, 'GET', '/clothing-items')).toMatchObject({ status: 401, body: { code: 'API_KEY_REVOKED' } });
+    const spent = await generate(created.body.key, { clothingItemId: item.id, productType: 'clothing', prompt: 'young female model' });
+    expect(spent).toMatchObject({ status: 401, body: { code: 'API_KEY_REVOKED' } });
+    expect((await api(twin.apiUrl, 'GET', '/profile', { user })).body.current_credits).toBe(SIGNUP_CREDITS);
+    expect((await api(twin.apiUrl, 'GET', '/generations', { user })).body.items).toEqual([]);
     expect((await api(twin.apiUrl, 'DELETE', `/api-keys/${created.body.id}`, { user })).status).toBe(200);
   });
 

@@ -3,7 +3,7 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lambdas/core/errors.js';
-import { installApiKeyGate, userRoute, type ApiKeyAuthorizerContext } from '../../lambdas/core/http.js';
+import { installCallerGate, userRoute, type ApiKeyAuthorizerContext } from '../../lambdas/core/http.js';
 
 const whoAmI = userRoute({}, async ({ caller }) => ({ userId: caller.userId, apiKeyId: caller.apiKeyId ?? null }));
 
@@ -25,24 +25,25 @@ async function call(input: APIGatewayProxyEventV2) {
 }
 
 describe('userRoute with an API key', () => {
-  it('fails closed (500, nothing run) when no gate is installed', async () => {
+  it('fails closed (500, nothing run) when no gate is installed, for a key and for a token', async () => {
     expect((await call(event({ lambda: { userId: 'user-1', keyId: 'key_1' } }))).status).toBe(500);
+    expect((await call(event({ jwt: { claims: { sub: 'user-1', token_use: 'id' } } }))).status).toBe(500);
   });
 
   it("reads the key's owner from the authorizer's context, as it reads a JWT's sub, and runs the gate first", async () => {
-    const gated: string[] = [];
-    installApiKeyGate(async (caller) => {
-      gated.push(caller.apiKeyId);
+    const gated: (string | null)[] = [];
+    installCallerGate(async (caller) => {
+      gated.push(caller.apiKeyId ?? null);
       if (caller.apiKeyId === 'key_busy') throw new AppError(429, 'RATE_LIMITED', 'Too many requests.', { 'retry-after': '1' });
     });
     expect(await call(event({ lambda: { userId: 'user-1', keyId: 'key_1' } }))).toMatchObject({ status: 200, body: { userId: 'user-1', apiKeyId: 'key_1' } });
     expect(await call(event({ jwt: { claims: { sub: 'user-1', token_use: 'id' } } }))).toMatchObject({ status: 200, body: { userId: 'user-1', apiKeyId: null } });
-    expect(gated).toEqual(['key_1']);
+    expect(gated).toEqual(['key_1', null]);
     expect(await call(event({ lambda: { userId: 'user-1', keyId: 'key_busy' } }))).toMatchObject({ status: 429, headers: { 'retry-after': '1' } });
   });
 
   it('answers a refused key with 401 and its stable code, and an empty context with 401', async () => {
-    for (const code of ['API_KEY_MALFORMED', 'API_KEY_INVALID', 'API_KEY_REVOKED']) {
+    for (const code of ['API_KEY_MALFORMED', 'API_KEY_INVALID', 'API_KEY_REVOKED', 'ACCOUNT_DELETED']) {
       expect(await call(event({ lambda: { denied: code } }))).toMatchObject({ status: 401, body: { code } });
     }
     expect(await call(event({ lambda: {} }))).toMatchObject({ status: 401, body: { code: 'UNAUTHORIZED' } });

@@ -4,7 +4,10 @@ import { describe, expect, it, vi } from 'vitest';
 import * as z from 'zod';
 import { PurchaseCreditsRequest } from '../../lambdas/contracts/api.js';
 import { AppError, InsufficientCreditsError } from '../../lambdas/core/errors.js';
-import { PATH_PARAM_MAX_LENGTH, publicRoute, Reply, userRoute } from '../../lambdas/core/http.js';
+import { installCallerGate, PATH_PARAM_MAX_LENGTH, publicRoute, Reply, userRoute } from '../../lambdas/core/http.js';
+
+// The domain's gate reads DynamoDB; here every caller is let through (test/unit/http-api-key.test.ts covers the gate).
+installCallerGate(async () => undefined);
 
 function event(overrides: Partial<APIGatewayProxyEventV2> = {}): APIGatewayProxyEventV2 {
   return {

@@ -52,6 +52,27 @@ describe('the import walls', { timeout: 120_000 }, () => {
     expect(await lint('lambdas/core/probe.ts', "export { AppError } from './errors.js';\nexport type { IdempotencyKey } from '../contracts/api.js';\n")).toEqual([]);
   });
 
+  it('refuses what the picture does not draw: each layer imports only the layers below it', async () => {
+    const refused: [string, string, RegExp][] = [
+      ['lambdas/contracts/probe.ts', "import ipaddr from 'ipaddr.js';\nexport const a = ipaddr;\n", /^no-restricted-imports: .*lambdas\/contracts ships to the browser/],
+      ['lambdas/contracts/probe.ts', "import { log } from '../core/log.js';\nexport const a = log;\n", /lambdas\/contracts ships to the browser/],
+      ['lambdas/data/probe.ts', "import { x } from '../domain/spending.js';\nexport const a = x;\n", /lambdas\/data \(the repositories\) imports only core and contracts/],
+      ['lambdas/providers/probe.ts', "import { x } from '../data/tables.js';\nexport const a = x;\n", /lambdas\/providers imports only core, contracts, storage, media and net/],
+      // Not named by any wall, and not drawn: refused by default.
+      ['lambdas/net/probe.ts', "import { x } from '../data/tables.js';\nexport const a = x;\n", /does not draw/],
+      ['web/src/lib/probe.ts', "import { x } from '@/features/prices';\nexport const a = x;\n", /never import a feature or the app/],
+      ['web/src/components/probe.ts', "import { x } from '@/app/app';\nexport const a = x;\n", /never import a feature or the app/],
+      ['web/src/features/prices/probe.ts', "import { x } from '@/app/app';\nexport const a = x;\n", /A web feature never imports web\/src\/app/],
+    ];
+    for (const [file, code, reason] of refused) expect(await lint(file, code), `${file}: ${code}`).toEqual([expect.stringMatching(reason)]);
+    const drawn: [string, string][] = [
+      ['lambdas/contracts/probe.ts', "import * as z from 'zod';\nexport const a = z;\n"],
+      ['lambdas/providers/probe.ts', "import { x } from '../net/address-guard.js';\nexport const a = x;\n"],
+      ['web/src/features/prices/probe.ts', "import { cn } from '@/lib/cn';\nexport const a = cn;\n"],
+    ];
+    for (const [file, code] of drawn) expect(await lint(file, code), `${file}: ${code}`).toEqual([]);
+  });
+
   it('keeps every DynamoDB import in lambdas/data', async () => {
     const code = "import { DynamoDBClient } from '@aws-sdk/client-dynamodb';\nexport const c = DynamoDBClient;\n";
     expect(await lint('lambdas/realtime/probe.ts', code)).toEqual([expect.stringMatching(/^no-restricted-imports: .*All DynamoDB access lives in lambdas\/data/)]);

@@ -56,7 +56,8 @@ const parsed = () => lines.map((line) => JSON.parse(line) as Record<string, unkn
 
 describe('log lines of a request', () => {
   it('are JSON with the request id, route, hashed user and record id, and never the e-mail or the token', async () => {
-    const { userRoute } = await import('../../lambdas/core/http.js');
+    const { installCallerGate, userRoute } = await import('../../lambdas/core/http.js');
+    installCallerGate(async () => undefined);
     const { appendLogKeys, log, userHash } = await import('../../lambdas/core/log.js');
     const handler = userRoute({}, async () => {
       appendLogKeys({ generationId: GENERATION_ID });
@@ -87,7 +88,8 @@ describe('log lines of a request', () => {
   });
 
   it('keep concurrent requests apart', async () => {
-    const { userRoute } = await import('../../lambdas/core/http.js');
+    const { installCallerGate, userRoute } = await import('../../lambdas/core/http.js');
+    installCallerGate(async () => undefined);
     const { log, userHash } = await import('../../lambdas/core/log.js');
     const handler = userRoute({}, async () => {
       await new Promise((resolve) => setTimeout(resolve, 5));
@@ -107,7 +109,8 @@ describe('log lines of a workflow task', () => {
   it('carry the task, the Lambda request id, the hashed user and the generation id from the input', async () => {
     const { workflowTask } = await import('../../lambdas/core/task.js');
     const { log, userHash } = await import('../../lambdas/core/log.js');
-    const handler = workflowTask('Process', async (input: { userId: string; generationId: string }) => {
+    const { GenerationTaskInput } = await import('../../lambdas/contracts/workflows.js');
+    const handler = workflowTask('Process', GenerationTaskInput, async (input) => {
       log.warn('provider slow', { ms: 1234 });
       return input.generationId;
     });
@@ -116,6 +119,17 @@ describe('log lines of a workflow task', () => {
       expect.objectContaining({ level: 'WARN', message: 'provider slow', task: 'Process', requestId: 'lambda-req-9', userHash: userHash(USER_ID), generationId: GENERATION_ID }),
     ]);
     expect(lines.join('\n')).not.toContain(USER_ID);
+  });
+
+  it('never run on an input their schema refuses: TaskInputError, for the Catch to take like any failure', async () => {
+    const { workflowTask } = await import('../../lambdas/core/task.js');
+    const { GenerationTaskInput } = await import('../../lambdas/contracts/workflows.js');
+    let ran = false;
+    const handler = workflowTask('Process', GenerationTaskInput, async () => {
+      ran = true;
+    });
+    await expect(handler({ userId: USER_ID })).rejects.toMatchObject({ name: 'TaskInputError', message: expect.stringContaining('generationId') });
+    expect(ran).toBe(false);
   });
 });
 

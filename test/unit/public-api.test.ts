@@ -1,5 +1,6 @@
 // The public API's pieces that need no twin: the OpenAPI document (valid OpenAPI 3.1, every /v1 route, the same zod
-// schemas as the handlers), the key format, and that every handler the API serves installs the per-key rate gate.
+// schemas as the handlers), the key format, and that every user route's handler installs the caller gate (deleted accounts, revoked keys,
+// the per-key rate).
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import { Validator } from '@seriousme/openapi-schema-validator';
@@ -63,10 +64,12 @@ describe('API keys', () => {
     expect(keyFromHeaders({ authorization: 'Bearer eyJhbGciOi' })).toBeUndefined();
   });
 
-  it('are rate limited in every handler the public API serves (each installs the per-key gate)', () => {
-    for (const route of publicApiRoutes()) {
+  it('are rate limited, and refused once revoked or their account deleted, in every user route (each installs the caller gate)', () => {
+    const userRoutes = ROUTES.filter((route) => route.auth === 'user');
+    expect(userRoutes.map((route) => route.handler)).toEqual(expect.arrayContaining(publicApiRoutes().map((route) => route.handler)));
+    for (const route of userRoutes) {
       const source = readFileSync(resolve(import.meta.dirname, `../../lambdas/handlers/${route.handler}.ts`), 'utf8');
-      expect(source, route.handler).toContain("import '../domain/api-key-gate.js';");
+      expect(source, route.handler).toContain("import '../domain/caller-gate.js';");
     }
   });
 });

@@ -6,7 +6,9 @@
 //   1. the Cognito user is deleted: nobody signs in as them again;
 //   2. the ledger is kept for accounting, anonymised: moved to the tombstone id (data/account-repo.ts);
 //   3. every item of the user in every table ACCOUNT_DELETION lists is deleted, the profile last;
-//   4. every object under the user's folder in both buckets is deleted.
+//   4. every object under the user's folder in both buckets is deleted;
+//   5. after 30 s (every API function has ended by then), steps 2-4 run once more: from the mark on, the caller gate
+//      refuses the account on every route, so only a request let in just before the mark can have written since.
 // Steps 2-4 work until a deadline and are called again while they answer `more`; each is safe to run twice.
 import {
   ACCOUNT_MESSAGES,

@@ -1,20 +1,26 @@
-// "Download my data": one zip of the account's profile, clothing items, generations, video jobs and credit ledger
-// (JSON, and the ledger also as CSV), with the files they name (item images, results, videos) while the zip stays
+// "Download my data": one zip of every record the account has (EXPORT_SOURCES: profile, clothing items, generations,
+// video jobs, batches with their photos, webhook endpoints, API keys, imports, receipts and the credit ledger, as
+// JSON, the ledger also as CSV; never a secret), with the files they name (item images, results, videos) while the zip stays
 // small enough to build within the request; the rest are listed in files.csv with signed links. The zip is written
 // to the caller's folder tagged like a pending upload, so the bucket's lifecycle rule removes it after a day.
 import type { AccountExport } from '../../contracts/account.js';
 import type { CreditTransaction } from '../../contracts/api.js';
 import { SIGNED_URL_SECONDS } from '../../contracts/catalog.js';
 import { listUserPartition } from '../../data/account-repo.js';
-import { itemFromStored, type StoredClothingItem } from '../../data/clothing-repo.js';
+import { listApiKeys } from '../../data/api-keys-repo.js';
+import type { BatchRecord } from '../../data/batches-repo.js';
+import { itemFromStored, type ClothingItemRecord, type StoredClothingItem } from '../../data/clothing-repo.js';
 import { getProfile, listWholeLedger } from '../../data/credits-repo.js';
 import type { GenerationRecord } from '../../data/generations-repo.js';
-import { jobFromStored, type StoredJob } from '../../data/jobs-repo.js';
+import type { ImportRecord } from '../../data/imports-repo.js';
+import { jobFromStored, type JobItem, type StoredJob } from '../../data/jobs-repo.js';
 import type { ModelRecord } from '../../data/models-repo.js';
 import type { BucketName } from '../../data/tables.js';
+import { listEndpoints } from '../../data/webhooks-repo.js';
 import { openObject, storedSize } from '../../storage/object-transfer.js';
 import { presignAttachment, presignDownload, signedUrlExpiresAt } from '../../storage/presign.js';
 import { textFile, writeZipObject, ZIP_TYPE, type ZipFile } from '../../storage/zip-archive.js';
+import { listPurchases } from '../payments/receipts.js';
 
 /** Files are copied into the zip up to this many bytes in all (a zip the request can build in its time). */
 export const EXPORT_INLINE_MAX_BYTES = 50 * 1024 * 1024;
@@ -46,24 +52,70 @@ export function ledgerCsv(entries: CreditTransaction[]): string {
   );
 }
 
+/**
+ * One JSON file of the export: its name in the zip, what README.txt says it holds, and how it is read. Everything an
+ * account has is listed here, in the order README.txt lists it: a new kind of record adds its line to EXPORT_SOURCES
+ * (with a reader that leaves out secrets and internal fields), and the zip and README.txt follow.
+ */
+export interface ExportSource {
+  file: string;
+  holds: string;
+  read: (userId: string) => Promise<unknown>;
+}
+
+/** The rows of the generations table without their internal fields (a batch's photos are rows of it too). */
+const generationRows = async (userId: string) =>
+  (await listUserPartition<GenerationRecord>('generations', userId)).map(({ in_flight: _inFlight, debit_id: _debit, ...row }) => row);
+
+export const EXPORT_SOURCES: ExportSource[] = [
+  { file: 'profile.json', holds: 'your account', read: async (userId) => (await getProfile(userId)) ?? null },
+  { file: 'clothing-items.json', holds: 'your clothing library', read: async (userId) => (await listUserPartition<StoredClothingItem>('clothingItems', userId)).map(itemFromStored) },
+  { file: 'generations.json', holds: 'your images and videos (history), batch photos included', read: generationRows },
+  { file: 'video-jobs.json', holds: 'your video jobs', read: async (userId) => (await listUserPartition<StoredJob>('jobs', userId)).map(jobFromStored).map(({ debit_id: _debit, ...job }) => job) },
+  {
+    file: 'batches.json',
+    holds: 'your batches, each with its photos',
+    read: async (userId) => {
+      const [batches, rows] = await Promise.all([listUserPartition<BatchRecord>('batches', userId), generationRows(userId)]);
+      return batches.map(({ in_flight: _inFlight, debit_id: _debit, ...batch }) => ({ ...batch, photos: rows.filter((row) => row.id.startsWith(`${batch.id}-p`)) }));
+    },
+  },
+  {
+    file: 'webhook-endpoints.json',
+    holds: 'your webhook endpoints (address and events; never their signing secrets)',
+    read: async (userId) => (await listEndpoints(userId)).map(({ id, url, events, created_at, disabled_at }) => ({ id, url, events, created_at, disabled_at: disabled_at ?? null })),
+  },
+  {
+    file: 'api-keys.json',
+    holds: 'your API keys: names and first and last characters (never the keys)',
+    read: async (userId) => (await listApiKeys(userId)).map(({ id, name, prefix, last4, created_at, last_used_at, revoked_at }) => ({ id, name, prefix, last4, created_at, last_used_at: last_used_at ?? null, revoked_at: revoked_at ?? null })),
+  },
+  {
+    file: 'imports.json',
+    holds: 'your product-link imports (kept an hour) and the images they found',
+    read: async (userId) => (await listUserPartition<ImportRecord>('imports', userId)).map(({ expires_at: _expires, ...record }) => record),
+  },
+  {
+    file: 'models.json',
+    holds: 'your saved models (uploaded portraits under models/)',
+    // Not the per-user counter item.
+    read: async (userId) => (await listUserPartition<ModelRecord>('models', userId)).filter((model) => model.id.startsWith('mdl_')),
+  },
+  { file: 'receipts.json', holds: 'your purchases with their receipts', read: (userId) => listPurchases(userId) },
+  { file: 'credit-transactions.json', holds: 'your credits ledger (also as credit-transactions.csv)', read: (userId) => listWholeLedger(userId) },
+];
+
+type SourceFile = (typeof EXPORT_SOURCES)[number]['file'];
+
 /** POST /account/export. */
 export async function exportAccountData(userId: string, now = new Date()): Promise<AccountExport> {
-  const [profile, storedItems, generations, storedJobs, ledger] = await Promise.all([
-    getProfile(userId),
-    listUserPartition<StoredClothingItem>('clothingItems', userId),
-    listUserPartition<GenerationRecord>('generations', userId),
-    listUserPartition<StoredJob>('jobs', userId),
-    listWholeLedger(userId),
-  ]);
-  const items = storedItems.map(itemFromStored);
-  const jobs = storedJobs.map(jobFromStored);
-  // Saved models (not the per-user counter item), with the portraits the seller uploaded.
-  const models = (await listUserPartition<ModelRecord>('models', userId)).filter((model) => model.id.startsWith('mdl_'));
-  const modelPortraits = models.flatMap((model) =>
-    model.portrait?.source === 'upload'
-      ? [{ bucket: model.portrait.bucket, key: model.portrait.key, name: `models/${model.id}-${baseName(model.portrait.key)}`, contentType: model.portrait.mime_type }]
-      : [],
-  );
+  const read = new Map<string, unknown>(await Promise.all(EXPORT_SOURCES.map(async (source) => [source.file, await source.read(userId)] as const)));
+  const records = <T>(file: SourceFile) => read.get(file) as T;
+  const items = records<ClothingItemRecord[]>('clothing-items.json');
+  const generations = records<Omit<GenerationRecord, 'in_flight' | 'debit_id'>[]>('generations.json');
+  const jobs = records<Omit<JobItem, 'debit_id'>[]>('video-jobs.json');
+  const ledger = records<CreditTransaction[]>('credit-transactions.json');
+  const models = records<ModelRecord[]>('models.json');
 
   const files: AccountFile[] = [
     ...items.map((item) => ({ bucket: 'clothingImages' as const, key: item.image_key, name: `clothing-items/${item.id}-${baseName(item.image_key)}`, contentType: item.mime_type })),
@@ -73,7 +125,11 @@ export async function exportAccountData(userId: string, now = new Date()): Promi
     ...jobs.flatMap((job) =>
       job.outputs.map((output) => ({ bucket: 'results' as const, key: output.video_key, name: `videos/${job.id}-${baseName(output.video_key)}`, contentType: 'video/mp4' })),
     ),
-    ...modelPortraits,
+    ...models.flatMap((model) =>
+      model.portrait?.source === 'upload'
+        ? [{ bucket: model.portrait.bucket, key: model.portrait.key, name: `models/${model.id}-${baseName(model.portrait.key)}`, contentType: model.portrait.mime_type }]
+        : [],
+    ),
   ];
   // Sizes read a few at a time (HEAD by presigned URL: this function carries no S3 client); a file no longer stored
   // is left out.
@@ -103,22 +159,12 @@ export async function exportAccountData(userId: string, now = new Date()): Promi
       [
         `ModelLoop data export, ${now.toISOString()}`,
         '',
-        'profile.json            your account',
-        'clothing-items.json     your clothing library',
-        'generations.json        your images and videos (history)',
-        'video-jobs.json         your video jobs',
-        'credit-transactions.*   your credits ledger (JSON and CSV)',
-        'models.json             your saved models (and their uploaded portraits under models/)',
-        `files.csv               every file, in this zip or as a link valid until ${linksExpireAt}`,
+        ...EXPORT_SOURCES.map((source) => `${source.file.padEnd(28)}${source.holds}`),
+        `${'files.csv'.padEnd(28)}every file, in this zip or as a link valid until ${linksExpireAt}`,
         '',
       ].join('\n'),
     ),
-    textFile('profile.json', json(profile ?? null)),
-    textFile('clothing-items.json', json(items)),
-    textFile('generations.json', json(generations.map(({ in_flight: _inFlight, debit_id: _debit, ...row }) => row))),
-    textFile('video-jobs.json', json(jobs.map(({ debit_id: _debit, ...job }) => job))),
-    textFile('credit-transactions.json', json(ledger)),
-    textFile('models.json', json(models)),
+    ...EXPORT_SOURCES.map((source) => textFile(source.file, json(read.get(source.file)))),
     textFile('credit-transactions.csv', ledgerCsv(ledger)),
     textFile('files.csv', csv(['file', 'in_zip', 'link'], [...included.map((file) => [file.name, 'yes', '']), ...linkRows.map(([name, url]) => [name, 'no', url])])),
     ...included.map((file): ZipFile => ({ name: file.name, size: sizes.get(`${file.bucket}/${file.key}`)!, data: () => openObject(file.bucket, file.key) })),

@@ -5,6 +5,7 @@
 // is settled by workflow-ended with settleBatch: every photo still processing is failed and refunded, then the
 // summary is written. Every step is idempotent: a refund is keyed by the photo, the summary is written once.
 import { BATCH_MESSAGES } from '../../contracts/batch.js';
+import type { BatchPhotoInput } from '../../contracts/workflows.js';
 import { log } from '../../core/log.js';
 import { emitMetrics } from '../../core/metrics.js';
 import * as batches from '../../data/batches-repo.js';
@@ -15,11 +16,7 @@ import { taskErrors } from '../task-errors.js';
 import { refund } from '../credits.js';
 import { summaryOf } from './service.js';
 
-export interface PhotoTaskInput {
-  userId: string;
-  batchId: string;
-  photoId: string;
-}
+export type PhotoTaskInput = BatchPhotoInput;
 
 /** A photo runs the generation's Process task: its error names, with the batch's messages. */
 const PHOTO_ERRORS = taskErrors({

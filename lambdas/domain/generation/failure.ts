@@ -7,6 +7,7 @@
 // engine does not understand (the engine's message, which lists what it understands). Everything else ends with
 // the generic message: a provider's or a program's own text never reaches the user.
 import { GENERATION_MESSAGES } from '../../contracts/generations.js';
+import type { CaughtError } from '../../contracts/workflows.js';
 import { log } from '../../core/log.js';
 import { CONTENT_POLICY_MESSAGE } from '../../providers/ports.js';
 import { OWN_MESSAGE, TaskError, taskErrors, type TaskErrorCatalogue } from '../task-errors.js';
@@ -41,10 +42,7 @@ export const generationTaskErrors = taskErrors(GENERATION_TASK_ERRORS);
 export { TaskError as GenerationTaskError };
 
 /** What Catch hands the Fail task: the States error name and its cause. */
-export interface CaughtError {
-  Error?: string;
-  Cause?: string;
-}
+export type { CaughtError };
 
 /** Fail: the row ends failed with the catalogue's message for the error, and what it cost is refunded once. */
 export async function failGenerationTask({ userId, generationId, error }: GenerationWorkflowInput & { error?: CaughtError }): Promise<{ status: string }> {

@@ -18,14 +18,12 @@ import { presignDownload, signedUrlExpiresAt } from '../../storage/presign.js';
 import { refund } from '../credits.js';
 import { spend, type SpendingRequest } from '../spending.js';
 import type { PreparedSource } from './sources.js';
+import type { GenerationTaskInput } from '../../contracts/workflows.js';
 
 export const GENERATION_WORKFLOW = 'generation';
 
 /** What the workflow is started with: enough to find the row, nothing more (the row holds the rest). */
-export interface GenerationWorkflowInput {
-  userId: string;
-  generationId: string;
-}
+export type GenerationWorkflowInput = GenerationTaskInput;
 
 export interface GenerationDraft {
   generationType: GenerationType;

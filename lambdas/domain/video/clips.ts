@@ -3,27 +3,13 @@
 // then check it until it is ready (here). Each step takes the iteration's state and returns the next one; the ASL's
 // Choice reads `status`. Checking loads no image code (providers/video-status.ts), so CheckClip carries no sharp.
 import { bucketName } from '../../data/tables.js';
+import type { VideoOutputState } from '../../contracts/workflows.js';
 import type { S3Location } from '../../providers/ports.js';
 import { getVideoStatus } from '../../providers/video-status.js';
 import { asWorkflowError, providerCall } from './workflow-errors.js';
 
-export interface OutputState {
-  userId: string;
-  jobId: string;
-  /** Which output of the job (0-based). */
-  output: number;
-  /** The clip StartClip starts next (absent: the first). */
-  nextClip?: number;
-  clipIndex?: number;
-  clipCount?: number;
-  operationName?: string;
-  model?: string;
-  /** Keys (in the results bucket) of the clips that are ready, in order. */
-  clips?: string[];
-  /** Checks made of the current clip. */
-  attempts?: number;
-  status?: 'running' | 'next-clip' | 'completed';
-}
+/** One output's state in the workflow (its schema: contracts/workflows.ts). */
+export type OutputState = VideoOutputState;
 
 /** A provider's output location as a key of the results bucket; a clip anywhere else is not ours to read. */
 export function resultsKey(location: S3Location): string {

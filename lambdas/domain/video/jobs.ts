@@ -18,7 +18,7 @@ import {
 import type { GenerateVideoRequest } from '../../contracts/video.js';
 import { AppError, conflict, notFound } from '../../core/errors.js';
 import { log } from '../../core/log.js';
-import { executionArn, executionStatus, startExecution, stopExecution } from '../../core/sfn.js';
+import { executionArn, startExecution, stopExecution } from '../../core/sfn.js';
 import { newId } from '../../data/ids.js';
 import { countGenerating, createJob, getJob, listJobs, toJob, type JobItem } from '../../data/jobs-repo.js';
 import { tierCost } from '../../data/pricing-repo.js';
@@ -43,11 +43,6 @@ export interface VideoWorkflowInput {
   /** One Map item per output: 0 … output_count − 1. */
   outputs: number[];
 }
-
-/** A generating job older than this is checked against its execution when the list is read. */
-const STALE_JOB_MS = 10 * 60_000;
-/** A job whose execution Step Functions doesn't know is given this long to appear before it is settled as lost. */
-const LOST_EXECUTION_GRACE_MS = 2 * 60_000;
 
 /** Uploads for a video's source image: the caller's own file in the results bucket, at most 6 MB. */
 const VIDEO_UPLOADS: UploadPolicy = { bucket: 'results', maxBytes: VIDEO_SOURCE_MAX_BYTES, urlSeconds: UPLOAD_URL_SECONDS };
@@ -158,27 +153,17 @@ async function ownJob(userId: string, jobId: string): Promise<JobItem> {
 }
 
 /**
- * The job's state for the poller. A job still `generating` whose execution has ended without settling it (the
- * workflow's overall timeout, or an execution that was lost) is settled here: failed and refunded.
+ * The job's state for the poller (the resume / Check Status call). It only reads: a job whose execution ended without
+ * settling it is settled by workflow-ended (the execution's status change) or, if that was lost, by the reconciler.
  */
 export async function pollOperation(userId: string, jobId: string, operationName: string): Promise<PollOperationResponse> {
-  let job = await ownJob(userId, jobId);
+  const job = await ownJob(userId, jobId);
   if (job.operation_name !== operationName) throw notFound('This video job was not found.');
-  if (job.status === 'generating') job = (await reconcile(job)) ?? job;
   return {
     done: job.status !== 'generating',
     status: job.status,
     ...(job.status === 'failed' ? { error: { message: job.error_message ?? VIDEO_FAILURE_MESSAGES.internal } } : {}),
   };
-}
-
-async function reconcile(job: JobItem): Promise<JobItem | undefined> {
-  const status = await executionStatus(job.operation_name);
-  if (status === 'RUNNING' || status === 'PENDING_REDRIVE' || status === 'SUCCEEDED') return undefined;
-  if (status === undefined && Date.now() - Date.parse(job.created_at) < LOST_EXECUTION_GRACE_MS) return undefined;
-  log.warn('video job settled by the poller', { jobId: job.id, executionStatus: status ?? 'unknown' });
-  const message = status === 'TIMED_OUT' ? VIDEO_FAILURE_MESSAGES.timedOut : VIDEO_FAILURE_MESSAGES.internal;
-  return failJob(job.user_id, job.id, message);
 }
 
 /** Signed URLs of every delivered video of a complete job (and their poster frames). */
@@ -216,11 +201,5 @@ export async function cancelJob(userId: string, jobId: string): Promise<VideoJob
 
 /** The caller's newest jobs (newest first, at most 10: the video screen's recent list), each with a signed URL of its poster frame. */
 export async function recentJobs(userId: string): Promise<JobListItem[]> {
-  const listed = await listJobs(userId, SHORT_LIST_LIMIT);
-  // A job nobody polls anymore is settled here once it has been generating for long: its execution may have ended
-  // (the overall timeout) without settling it.
-  const jobs = await Promise.all(
-    listed.map(async (job) => (job.status === 'generating' && Date.now() - Date.parse(job.created_at) > STALE_JOB_MS ? ((await reconcile(job)) ?? job) : job)),
-  );
-  return jobListItems(jobs);
+  return jobListItems(await listJobs(userId, SHORT_LIST_LIMIT));
 }

@@ -9,7 +9,7 @@ import { getJob, markJobComplete, markJobFailed, refundableOnCancel, type JobIte
 import { log } from '../../core/log.js';
 import { emitMetrics } from '../../core/metrics.js';
 import { CANCELLED_BY_USER } from '../../contracts/video-failures.js';
-import type { DeliveredVideo } from '../../contracts/video.js';
+import type { VideoOutputResult } from '../../contracts/workflows.js';
 import { recordVideoHistory } from './history.js';
 
 const now = () => new Date().toISOString();
@@ -59,9 +59,7 @@ export async function failJob(
 }
 
 /** What one output of the workflow's Map came to. */
-export type OutputResult =
-  | ({ failed?: false; model: string } & DeliveredVideo)
-  | { failed: true; output: number; error?: { Error?: string; Cause?: string } };
+export type OutputResult = VideoOutputResult;
 
 /**
  * Ends the job with what its outputs came to: complete when at least one video was delivered (refunding the ones

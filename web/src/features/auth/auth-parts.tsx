@@ -84,7 +84,16 @@ export function EmailField({ value, onChange }: { value: string; onChange: (valu
   );
 }
 
-export function PasswordField(props: { id: string; label: string; value: string; onChange: (value: string) => void; autoComplete: string }) {
+export function PasswordField(props: {
+  id: string;
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+  autoComplete: string;
+  /** Ids of the texts that describe the field (its rules, its error). */
+  describedBy?: string;
+  invalid?: boolean;
+}) {
   const [visible, setVisible] = useState(false);
   return (
     <div>
@@ -97,6 +106,8 @@ export function PasswordField(props: { id: string; label: string; value: string;
           autoComplete={props.autoComplete}
           value={props.value}
           onChange={(event) => props.onChange(event.target.value)}
+          aria-describedby={props.describedBy}
+          aria-invalid={props.invalid ? true : undefined}
           className="pr-11"
         />
         <button

@@ -35,11 +35,26 @@ export function SocialSignIn({ flow }: { flow: AuthFlow }) {
   );
 }
 
-export function CredentialFields({ flow, autoComplete }: { flow: AuthFlow; autoComplete: 'current-password' | 'new-password' }) {
+export function CredentialFields(props: {
+  flow: AuthFlow;
+  autoComplete: 'current-password' | 'new-password';
+  onPasswordChange?: (password: string) => void;
+  passwordDescribedBy?: string;
+  passwordInvalid?: boolean;
+}) {
+  const { flow } = props;
   return (
     <>
       <EmailField value={flow.email} onChange={flow.setEmail} />
-      <PasswordField id="password" label="Password" value={flow.password} onChange={flow.setPassword} autoComplete={autoComplete} />
+      <PasswordField
+        id="password"
+        label="Password"
+        value={flow.password}
+        onChange={props.onPasswordChange ?? flow.setPassword}
+        autoComplete={props.autoComplete}
+        describedBy={props.passwordDescribedBy}
+        invalid={props.passwordInvalid}
+      />
     </>
   );
 }

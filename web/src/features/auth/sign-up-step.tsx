@@ -1,16 +1,31 @@
+import { useState } from 'react';
 import { registerAccount } from '@/lib/auth';
 import { AuthStep, ModeLink } from './auth-parts';
 import { CredentialFields, SocialSignIn } from './credentials';
+import { PASSWORD_PROBLEM_ID, PASSWORD_RULES_ID, passwordProblemOf, PasswordRules } from './password-rules';
 import type { AuthFlow } from './use-auth-flow';
 
-/** A new account: on to the confirm step when the email needs a code, else signed in at once. */
+/**
+ * A new account: the password's rules are listed under its field; a password that breaks one is not sent, and the
+ * form names the rule. Then on to the confirm step when the email needs a code, else signed in at once.
+ */
 export function SignUpStep({ flow }: { flow: AuthFlow }) {
-  const onSubmit = () =>
+  const [problem, setProblem] = useState<string>();
+  const onPasswordChange = (password: string) => {
+    flow.setPassword(password);
+    // Once shown, the message follows what is typed (and goes when every rule is met).
+    if (problem) setProblem(passwordProblemOf(password));
+  };
+  const onSubmit = () => {
+    const broken = passwordProblemOf(flow.password);
+    setProblem(broken);
+    if (broken) return;
     void flow.run(async () => {
       const output = await registerAccount(flow.email, flow.password);
       if (output.nextStep.signUpStep === 'CONFIRM_SIGN_UP') flow.switchMode('confirmSignUp');
       else await flow.signInAndContinue('new');
     });
+  };
   return (
     <AuthStep
       title="Get Started"
@@ -25,7 +40,14 @@ export function SignUpStep({ flow }: { flow: AuthFlow }) {
         </ModeLink>
       }
     >
-      <CredentialFields flow={flow} autoComplete="new-password" />
+      <CredentialFields
+        flow={flow}
+        autoComplete="new-password"
+        onPasswordChange={onPasswordChange}
+        passwordDescribedBy={problem ? `${PASSWORD_RULES_ID} ${PASSWORD_PROBLEM_ID}` : PASSWORD_RULES_ID}
+        passwordInvalid={Boolean(problem)}
+      />
+      <PasswordRules password={flow.password} problem={problem} />
     </AuthStep>
   );
 }

@@ -1,0 +1,86 @@
+// The input of every workflow task, declared once: the handler checks its input against it at run time on both
+// hosts (core/task.ts `workflowTask`), the domain's types are these schemas' types, and the twin's tools
+// (`npm run invoke`, `npm run event`) check their events against the same objects through TASK_INPUTS. A bad input
+// fails the task with TaskInputError, which the workflow's Catch takes like any failure (failed and refunded).
+import * as z from 'zod';
+import { AccountDeletionInput } from './account.js';
+import { DeliveredVideo } from './video.js';
+
+const id = () => z.string().min(1);
+
+/** What a Catch leaves at $.error: the States error name and its cause (for the log only, never for the user). */
+export const CaughtError = /* @__PURE__ */ (() => z.object({ Error: z.string().optional(), Cause: z.string().optional() }))();
+export type CaughtError = z.infer<typeof CaughtError>;
+
+/** The generation workflow's input (execution name = the generation id). */
+export const GenerationTaskInput = /* @__PURE__ */ (() => z.object({ userId: id(), generationId: id() }))();
+export type GenerationTaskInput = z.infer<typeof GenerationTaskInput>;
+export const GenerationFailInput = /* @__PURE__ */ (() => GenerationTaskInput.extend({ error: CaughtError.optional() }))();
+
+/** One output of a video job as it moves through StartClip → CheckClip (a loop) → FinalizeOutput. */
+export const VideoOutputState = /* @__PURE__ */ (() =>
+  z.object({
+    userId: id(),
+    jobId: id(),
+    /** Which output of the job (0-based). */
+    output: z.number().int().min(0),
+    /** The clip StartClip starts next (absent: the first). */
+    nextClip: z.number().int().optional(),
+    clipIndex: z.number().int().optional(),
+    clipCount: z.number().int().optional(),
+    operationName: z.string().optional(),
+    model: z.string().optional(),
+    /** Keys (in the results bucket) of the clips that are ready, in order. */
+    clips: z.array(z.string()).optional(),
+    /** Checks made of the current clip. */
+    attempts: z.number().int().optional(),
+    status: z.enum(['running', 'next-clip', 'completed']).optional(),
+  }))();
+export type VideoOutputState = z.infer<typeof VideoOutputState>;
+export const VideoFinalizeInput = /* @__PURE__ */ (() => VideoOutputState.extend({ clips: z.array(z.string()).min(1) }))();
+
+/** What one Map iteration of the video workflow comes to: a delivered video, or the failure its Catch caught. */
+export const VideoOutputResult = /* @__PURE__ */ (() =>
+  z.union([
+    DeliveredVideo.extend({ failed: z.literal(false).optional(), model: z.string() }),
+    z.object({ failed: z.literal(true), output: z.number().int(), error: CaughtError.optional() }),
+  ]))();
+export type VideoOutputResult = z.infer<typeof VideoOutputResult>;
+export const VideoCompleteInput = /* @__PURE__ */ (() => z.object({ userId: id(), jobId: id(), results: z.array(VideoOutputResult).min(1) }))();
+export const VideoMarkFailedInput = /* @__PURE__ */ (() => z.object({ userId: id(), jobId: id(), error: CaughtError.optional() }))();
+
+/** One photo of a batch (its generation id). */
+export const BatchPhotoInput = /* @__PURE__ */ (() => z.object({ userId: id(), batchId: id(), photoId: id() }))();
+export type BatchPhotoInput = z.infer<typeof BatchPhotoInput>;
+export const BatchFailPhotoInput = /* @__PURE__ */ (() => BatchPhotoInput.extend({ error: CaughtError.optional() }))();
+export const BatchSummarizeInput = /* @__PURE__ */ (() => z.object({ userId: id(), batchId: id() }))();
+
+/** One delivery attempt of a webhook event to one endpoint (the workflow's Wait state spaces the retries). */
+export const WebhookDeliveryInput = /* @__PURE__ */ (() =>
+  z.object({
+    userId: id(),
+    endpointId: id(),
+    event: z.object({ id: id(), type: id(), timestamp: z.string(), data: z.unknown() }),
+    /** The attempt about to be made (1 = the first). */
+    attempt: z.number().int().min(1),
+    /** Seconds before each retry; its length is the number of retries. */
+    delays: z.array(z.number().int().min(0)),
+  }))();
+
+/** Each task's input by its handler (lambdas/handlers/<name>.ts), for the twin's tools. */
+export const TASK_INPUTS = {
+  'generation-process': GenerationTaskInput,
+  'generation-fail': GenerationFailInput,
+  'video-start-clip': VideoOutputState,
+  'video-check-clip': VideoOutputState,
+  'video-finalize-output': VideoFinalizeInput,
+  'video-complete-job': VideoCompleteInput,
+  'video-mark-failed': VideoMarkFailedInput,
+  'batch-fail-photo': BatchFailPhotoInput,
+  'batch-summarize': BatchSummarizeInput,
+  'account-delete-sign-in': AccountDeletionInput,
+  'account-anonymise-ledger': AccountDeletionInput,
+  'account-delete-records': AccountDeletionInput,
+  'account-delete-objects': AccountDeletionInput,
+  'webhook-deliver': WebhookDeliveryInput,
+} as const satisfies Record<string, z.ZodType>;
