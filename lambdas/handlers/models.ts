@@ -23,8 +23,11 @@ const BY_ROUTE_KEY = new Map<string, HttpHandler>(
     .map((route) => [`${route.method} ${route.path}`, HANDLERS[route.handler]!] as const),
 );
 
+/** The route's own handler for a route key ('PATCH /models/{id}', or its /v1 twin 'PATCH /v1/models/{id}'). */
+export const routeHandlerFor = (routeKey: string): HttpHandler | undefined => BY_ROUTE_KEY.get(routeKey.replace(/^(\w+) \/v1\//, '$1 /'));
+
 export const handler: HttpHandler = (event) => {
-  const served = BY_ROUTE_KEY.get(event.routeKey.replace(/^(\w+) \/v1\//, '$1 /'));
+  const served = routeHandlerFor(event.routeKey);
   if (!served) return Promise.resolve({ statusCode: 404, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ error: 'Not found', code: 'NOT_FOUND' }) });
   return served(event);
 };
