@@ -28,6 +28,13 @@ export interface RouteDefinition {
    * same function. Such a function also counts each key's requests (the limits table).
    */
   publicApi?: boolean;
+  /**
+   * The deployed function that serves this route when several routes share one (lambdas/handlers/<sharedFunction>.ts
+   * dispatches by route to each route's own handler, which the twin calls directly). CloudFormation allows 500
+   * resources in a stack and a function of its own costs a route 5 more than a shared one; the shared function gets
+   * the union of its routes' access.
+   */
+  sharedFunction?: string;
 }
 
 /**
@@ -111,6 +118,55 @@ export const ROUTES = [
     tables: { clothingItems: 'write' },
     buckets: { clothingImages: 'read' },
   },
+  // ——— Saved models: personas used by image generation and batch (lambdas/domain/models/) ———
+  {
+    method: 'POST',
+    path: '/models/upload-url',
+    handler: 'create-model-upload-url', publicApi: true,
+    sharedFunction: 'models',
+    auth: 'user',
+    buckets: { clothingImages: 'put' },
+  },
+  {
+    // An uploaded portrait is read and decoded fully (and deleted when it fails); a picked result is only looked up.
+    method: 'POST',
+    path: '/models',
+    handler: 'create-model', publicApi: true,
+    sharedFunction: 'models',
+    auth: 'user',
+    tables: { models: 'write', generations: 'read' },
+    buckets: { clothingImages: 'write', results: 'read' },
+    timeoutSeconds: 20,
+    memoryMb: 1024,
+  },
+  {
+    method: 'GET',
+    path: '/models',
+    handler: 'list-models', publicApi: true,
+    sharedFunction: 'models',
+    auth: 'user',
+    tables: { models: 'read' },
+    buckets: { clothingImages: 'read', results: 'read' },
+  },
+  {
+    method: 'PATCH',
+    path: '/models/{id}',
+    handler: 'update-model', publicApi: true,
+    sharedFunction: 'models',
+    auth: 'user',
+    tables: { models: 'write' },
+    buckets: { clothingImages: 'read', results: 'read' },
+  },
+  {
+    // Deletes the model (its place under the cap is freed in the same transaction) and its uploaded portrait.
+    method: 'DELETE',
+    path: '/models/{id}',
+    handler: 'delete-model', publicApi: true,
+    sharedFunction: 'models',
+    auth: 'user',
+    tables: { models: 'write' },
+    buckets: { clothingImages: 'write' },
+  },
   // ——— Image generation, edit, upscale and the generations history (lambdas/domain/generation/) ———
   {
     // Checks the product image (an inline one is decoded and stored), charges, records, starts the workflow.
@@ -118,7 +174,7 @@ export const ROUTES = [
     path: '/generate-ai-image',
     handler: 'generate-ai-image', publicApi: true,
     auth: 'user',
-    tables: { ...SPENDING, generations: 'write', clothingItems: 'read', pricingTiers: 'read' },
+    tables: { ...SPENDING, generations: 'write', clothingItems: 'read', pricingTiers: 'read', models: 'read' },
     buckets: { results: 'write' },
     workflows: ['generation'],
     timeoutSeconds: 20,
@@ -272,7 +328,7 @@ export const ROUTES = [
     path: '/generate-batch',
     handler: 'generate-batch', publicApi: true,
     auth: 'user',
-    tables: { ...SPENDING, batches: 'write', generations: 'write', clothingItems: 'read', pricingTiers: 'read' },
+    tables: { ...SPENDING, batches: 'write', generations: 'write', clothingItems: 'read', pricingTiers: 'read', models: 'read' },
     workflows: ['batch'],
     timeoutSeconds: 20,
   },
@@ -282,7 +338,8 @@ export const ROUTES = [
     handler: 'list-batches', publicApi: true,
     auth: 'user',
     tables: { batches: 'read', generations: 'read' },
-    buckets: { results: 'read' },
+    // The batch's saved model portrait may be an upload (clothing-images) or a result.
+    buckets: { results: 'read', clothingImages: 'read' },
   },
   {
     method: 'GET',
@@ -290,7 +347,7 @@ export const ROUTES = [
     handler: 'get-batch', publicApi: true,
     auth: 'user',
     tables: { batches: 'read', generations: 'read' },
-    buckets: { results: 'read' },
+    buckets: { results: 'read', clothingImages: 'read' },
   },
   {
     // Builds the zip of the batch's photos (manifest.csv + PNGs) streamed into S3 once, then answers a signed URL.
@@ -328,7 +385,7 @@ export const ROUTES = [
     path: '/account/export',
     handler: 'export-account-data',
     auth: 'user',
-    tables: { profiles: 'read', ledger: 'read', clothingItems: 'read', generations: 'read', jobs: 'read', batches: 'read', webhooks: 'read', apiKeys: 'read', imports: 'read', tickets: 'read' },
+    tables: { profiles: 'read', ledger: 'read', clothingItems: 'read', generations: 'read', jobs: 'read', batches: 'read', webhooks: 'read', apiKeys: 'read', imports: 'read', tickets: 'read', models: 'read' },
     buckets: { clothingImages: 'read', results: 'write' },
     timeoutSeconds: 28,
     memoryMb: 1024,
@@ -386,4 +443,28 @@ export function routeTables(route: RouteDefinition): RouteDefinition['tables'] {
     tables.limits = 'write';
   }
   return tables;
+}
+
+/** The name of the deployed function that serves the route: its own handler's, or the shared function's. */
+export const functionNameOf = (route: RouteDefinition): string => route.sharedFunction ?? route.handler;
+
+/** What the function serving `route` gets: for a shared function, the union of its routes' access and the most time and memory. */
+export function functionSettings(route: RouteDefinition, routes: readonly RouteDefinition[] = ROUTES): Pick<RouteDefinition, 'tables' | 'buckets' | 'workflows' | 'timeoutSeconds' | 'memoryMb'> {
+  const members = routes.filter((other) => functionNameOf(other) === functionNameOf(route));
+  if (members.length === 1) return { tables: routeTables(route), buckets: route.buckets, workflows: route.workflows, timeoutSeconds: route.timeoutSeconds, memoryMb: route.memoryMb };
+  const merge = <K extends string, A extends string>(grants: (Partial<Record<K, A>> | undefined)[]): Partial<Record<K, A>> | undefined => {
+    const merged: Partial<Record<K, Set<A>>> = {};
+    for (const grant of grants) for (const [name, access] of Object.entries(grant ?? {}) as [K, A][]) (merged[name] ??= new Set()).add(access);
+    const entries = (Object.entries(merged) as [K, Set<A>][]).map(([name, set]) => [name, set.has('write' as A) || set.size > 1 ? 'write' : [...set][0]] as const);
+    return entries.length ? (Object.fromEntries(entries) as Partial<Record<K, A>>) : undefined;
+  };
+  const most = (values: (number | undefined)[]) => (values.some((value) => value !== undefined) ? Math.max(...values.map((value) => value ?? 0)) : undefined);
+  const workflows = [...new Set(members.flatMap((member) => member.workflows ?? []))];
+  return {
+    tables: merge(members.map(routeTables)),
+    buckets: merge(members.map((member) => member.buckets)),
+    ...(workflows.length ? { workflows } : {}),
+    timeoutSeconds: most(members.map((member) => member.timeoutSeconds)),
+    memoryMb: most(members.map((member) => member.memoryMb)),
+  };
 }

@@ -44,8 +44,9 @@ export const WORKFLOWS = {
       Process: {
         handler: 'generation-process',
         providers: ['onModelImage', 'edit', 'upscale'],
-        // limits: a finished generation gives back its running place.
-        tables: { generations: 'write', clothingItems: 'write', limits: 'write' },
+        // limits: a finished generation gives back its running place; models: the first picture made with a saved model
+        // becomes its card's image.
+        tables: { generations: 'write', clothingItems: 'write', limits: 'write', models: 'write' },
         buckets: { clothingImages: 'read', results: 'write' },
         // The largest picture is an 8K upscale (5760×10240): time and memory for decoding, resampling and PNG.
         timeoutSeconds: 300,
@@ -83,7 +84,7 @@ export const WORKFLOWS = {
       MakePhoto: {
         handler: 'generation-process',
         providers: ['onModelImage'],
-        tables: { generations: 'write', clothingItems: 'write', limits: 'write' },
+        tables: { generations: 'write', clothingItems: 'write', limits: 'write', models: 'write' },
         buckets: { clothingImages: 'read', results: 'write' },
         timeoutSeconds: 300,
         memoryMb: 3008,

@@ -12,6 +12,8 @@ import {
   GenerationId,
   IMAGE_AI_MODELS,
   IMAGE_SIZE_NAMES,
+  ModelId,
+  ModelReference,
   PROMPT_MAX_LENGTH,
   type GenerationOperation,
 } from './generations.js';
@@ -122,6 +124,8 @@ export const GenerateBatchRequest = /* @__PURE__ */ (() => z
     imageSize: z.enum(IMAGE_SIZE_NAMES).default(BATCH_DEFAULT_IMAGE_SIZE),
     /** Every photo's ratio: 9:16 (the default), or 1:1, 4:5, 3:4. */
     aspectRatio: z.enum(IMAGE_ASPECT_RATIOS).default(DEFAULT_IMAGE_ASPECT_RATIO),
+    /** One of the caller's saved models, for every photo of the batch: its description replaces the entries' prompts. */
+    modelId: ModelId.optional(),
   })
   .superRefine((body, context) => {
     const photos = body.batchItems.reduce((sum, entry) => sum + entry.cameraAngles.length, 0);
@@ -186,6 +190,8 @@ export const Batch = /* @__PURE__ */ (() => z.object({
   progress: z.object({ done: z.number().int(), failed: z.number().int(), total: z.number().int() }),
   /** Once every photo has ended. */
   summary: BatchSummary.nullable(),
+  /** The saved model of every photo, with a signed URL of its portrait (null without one); null without a saved model. */
+  model: ModelReference.extend({ portrait_url: z.string().nullable() }).nullable(),
   /** Only in GET /batches/{id}. */
   photos: z.array(BatchPhoto).optional(),
 }))();

@@ -57,6 +57,13 @@ export const GENERATION_MESSAGES = {
  */
 export const GenerationId = /* @__PURE__ */ (() => z.string().regex(/^[A-Za-z0-9_-]{1,80}$/, 'This is not a generation id.'))();
 
+/** Saved model ids (the models table): `mdl_` and a time-ordered id. */
+export const ModelId = /* @__PURE__ */ (() => z.string().trim().regex(/^mdl_[A-Za-z0-9_-]{1,64}$/, 'This model was not found.'))();
+
+/** Which saved model made a picture (generation rows, batches); null when the model was described in words. */
+export const ModelReference = /* @__PURE__ */ (() => z.object({ id: z.string(), name: z.string() }))();
+export type ModelReference = z.infer<typeof ModelReference>;
+
 /** The request's settings, kept for audit and shown in History (prompt, size, zoom, instruction, resolution …). */
 export const GenerationParams = /* @__PURE__ */ (() => z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])))();
 export type GenerationParams = z.infer<typeof GenerationParams>;
@@ -86,6 +93,8 @@ export const Generation = /* @__PURE__ */ (() => z.object({
   params: GenerationParams,
   /** What the request asked for that the model did not render (the preview engine lists them under the result). */
   not_rendered: z.array(z.string()).optional(),
+  /** The saved model that made the picture; null when the model was described in words (or for edits, videos…). */
+  model: ModelReference.nullable(),
 }))();
 export type Generation = z.infer<typeof Generation>;
 
@@ -124,7 +133,10 @@ export const GenerateImageRequest = /* @__PURE__ */ (() => z
     imageData: z.string().min(1).max(IMAGE_DATA_MAX_CHARS, 'File too large: the maximum size is 10 MB').optional(),
     imageKey: z.string().trim().min(1).max(512).optional(),
     productType: z.enum(PRODUCT_TYPES).default('clothing'),
-    prompt: prompt(GENERATION_MESSAGES.enterModelDescription),
+    /** The model description; optional when `modelId` names a saved model, whose description is used instead. */
+    prompt: prompt(GENERATION_MESSAGES.enterModelDescription).optional(),
+    /** One of the caller's saved models (GET /models): its description, portrait and seed make the person. */
+    modelId: ModelId.optional(),
     aiModel: z.enum(IMAGE_AI_MODELS.map((model) => model.id) as [string, ...string[]]).default(DEFAULT_IMAGE_AI_MODEL),
     cameraZoom: z.enum(CAMERA_ZOOMS).default('auto'),
     imageSize: z.enum(IMAGE_SIZE_NAMES).default(DEFAULT_IMAGE_SIZE),
@@ -133,6 +145,9 @@ export const GenerateImageRequest = /* @__PURE__ */ (() => z
     promptEnhance: z.boolean().default(false),
   })
   .superRefine((body, context) => {
+    if (body.prompt === undefined && body.modelId === undefined) {
+      context.addIssue({ code: 'custom', message: GENERATION_MESSAGES.enterModelDescription, path: ['prompt'] });
+    }
     const sources = [body.clothingItemId, body.imageData, body.imageKey].filter((source) => source !== undefined);
     if (sources.length === 0) {
       context.addIssue({

@@ -7,6 +7,7 @@ import { API_KEY_HEADER, PUBLIC_API_PREFIX } from './api-keys.js';
 import { USER_LIMITS } from './catalog.js';
 import { Batch, BatchDownload, BatchStarted, GenerateBatchRequest } from './batch.js';
 import { EditImageRequest, GenerateImageRequest, Generation, GenerationStarted, GenerationsQuery, UpscaleImageRequest } from './generations.js';
+import { CreateModelRequest, DeletedModel, SavedModel, UpdateModelRequest } from './models.js';
 import { GenerateVideoRequest, GenerateVideoResponse, GetVideoUrlRequest, GetVideoUrlResponse, JobsResponse, PollOperationRequest, PollOperationResponse, VideoJob } from './video.js';
 
 export interface PublicContract {
@@ -39,6 +40,17 @@ export const PUBLIC_API_CONTRACTS: Record<string, PublicContract> = /* @__PURE__
   },
   'list-clothing-items': { summary: 'Your clothing items', query: ClothingItemsQuery, response: ListResponse(ClothingItem) },
   'get-clothing-item': { summary: 'One clothing item', response: ClothingItem },
+  'create-model-upload-url': { summary: "A signed URL to PUT a saved model's reference portrait to", body: CreateUploadUrlRequest, response: CreateUploadUrlResponse },
+  'create-model': {
+    summary: 'Save a model (a persona: description, optional portrait, fixed seed) to use with modelId',
+    body: CreateModelRequest,
+    response: SavedModel,
+    status: 201,
+    errors: { 403: NOT_YOURS, 409: `You have the most saved models allowed (MODEL_LIMIT_REACHED), or the picked result has no finished image (IMAGE_NOT_READY).` },
+  },
+  'list-models': { summary: 'Your saved models, newest first', response: ListResponse(SavedModel) },
+  'update-model': { summary: "Rename a saved model or change its description", body: UpdateModelRequest, response: SavedModel },
+  'delete-model': { summary: 'Delete a saved model (pictures made with it keep its name)', response: DeletedModel },
   'generate-ai-image': { summary: 'Generate an on-model photo', body: GenerateImageRequest, idempotent: true, response: GenerationStarted, errors: { 403: NOT_YOURS } },
   'edit-ai-image': { summary: 'Edit a generated image', body: EditImageRequest, idempotent: true, response: GenerationStarted, errors: { 403: NOT_YOURS, 409: IMAGE_NOT_READY } },
   'upscale-ai-image': { summary: 'Upscale a generated image', body: UpscaleImageRequest, idempotent: true, response: GenerationStarted, errors: { 403: NOT_YOURS, 409: IMAGE_NOT_READY } },

@@ -7,7 +7,7 @@ import type { ImageAspectRatio } from '../contracts/image-ratios.js';
 import { tableName } from './tables.js';
 import { dynamo, queryAll } from './dynamo.js';
 import { isConditionFailed } from './dynamo-errors.js';
-import type { GenerationRecord } from './generations-repo.js';
+import type { GenerationRecord, ModelSnapshot } from './generations-repo.js';
 
 export interface BatchEntryRecord {
   /** The entry's image: an item of the owner's library, or (generationId) one of the owner's finished images. */
@@ -44,6 +44,8 @@ export interface BatchRecord {
   in_flight?: 'batch';
   /** When a zip of the finished photos was built: its key in the results bucket. */
   archive_key?: string;
+  /** The saved model of every photo (modelId), as it was at the request. */
+  model?: ModelSnapshot;
 }
 
 const table = () => tableName('batches');

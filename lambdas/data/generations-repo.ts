@@ -30,6 +30,19 @@ export interface GenerationSource {
   ref?: string;
 }
 
+/**
+ * The saved model a picture was asked with, as it was at the request: the person stays fixed for that picture even if
+ * the model is renamed, described anew or deleted while the work waits.
+ */
+export interface ModelSnapshot {
+  id: string;
+  name: string;
+  description: string;
+  seed: number;
+  /** The reference portrait, where the model has one. */
+  portrait?: { bucket: BucketName; key: string; mime_type: string };
+}
+
 /** A generations_history row as stored: result and thumbnail as object keys (the API answers signed URLs). */
 export interface GenerationRecord {
   user_id: string;
@@ -59,6 +72,8 @@ export interface GenerationRecord {
   clothing_item_id?: string;
   /** The ledger debit that paid for this generation: its refund names it. */
   debit_id?: string;
+  /** The saved model the request named (modelId). */
+  model?: ModelSnapshot;
   /**
    * While processing, and after a failure until its refund is applied (the sparse in_flight index): how the
    * reconciler finds work that never ended, or failed without its refund (a crash in between).

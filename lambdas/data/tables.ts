@@ -139,6 +139,14 @@ export const TABLES = {
     partitionKey: { name: 'user_id', type: 'S' },
     sortKey: { name: 'id', type: 'S' },
   },
+  /**
+   * Saved models (personas), in the owner's partition: one item per model (`mdl_…`) and one `#count` counter per user
+   * that bounds the saved models in the same transaction as a create or a delete.
+   */
+  models: {
+    partitionKey: { name: 'user_id', type: 'S' },
+    sortKey: { name: 'id', type: 'S' },
+  },
 } as const satisfies Record<string, TableDefinition>;
 
 export type TableName = keyof typeof TABLES;
@@ -205,4 +213,5 @@ export const ACCOUNT_DELETION = {
   apiKeys: { action: 'partition' },
   webhooks: { action: 'partition' },
   tickets: { action: 'partition' },
+  models: { action: 'partition' },
 } as const satisfies Record<TableName, AccountDeletionRule>;

@@ -13,11 +13,18 @@ export interface UploadPolicy {
   bucket: BucketName;
   maxBytes: number;
   urlSeconds: number;
+  /** A sub-folder of the caller's folder ({userId}/{folder}/…), for uploads that only one route takes. */
+  folder?: string;
 }
 
-/** {userId}/{timestamp}-{random}.{ext}: the only key shape an upload can have; {timestamp}-{random} is its id. */
+/**
+ * {userId}/{timestamp}-{random}.{ext} (or {userId}/{folder}/… for a policy with a folder): the only key shapes an
+ * upload can have; {timestamp}-{random} is its id.
+ */
 const UPLOAD_ID = String.raw`\d{13}-[0-9a-f]{16}`;
-const KEY_PATTERN = new RegExp(`^([^/]+)/(${UPLOAD_ID})\\.(${Object.values(IMAGE_EXTENSIONS).join('|')})$`);
+const keyPattern = (folder?: string) =>
+  new RegExp(`^([^/]+)/${folder ? `${folder}/` : ''}(${UPLOAD_ID})\\.(${Object.values(IMAGE_EXTENSIONS).join('|')})$`);
+const KEY_PATTERN = keyPattern();
 const UPLOAD_ID_PATTERN = new RegExp(`^${UPLOAD_ID}$`);
 
 export const isUploadId = (value: string) => UPLOAD_ID_PATTERN.test(value);
@@ -35,7 +42,7 @@ export async function createImageUpload(
   const problem = checkImageFile({ name: file.fileName, type: file.contentType, size: file.sizeBytes }, policy.maxBytes);
   if (problem) throw uploadRefusal(problem);
   const contentType = declaredImageType(file.contentType, file.fileName)!;
-  const imageKey = newUploadKey(userId, contentType, now);
+  const imageKey = newUploadKey(userId, contentType, now, policy.folder);
   const upload = await presignUpload(policy.bucket, imageKey, { contentType, sizeBytes: file.sizeBytes }, policy.urlSeconds);
   return {
     uploadUrl: upload.url,
@@ -47,16 +54,16 @@ export async function createImageUpload(
 }
 
 /** A new key in the caller's folder, of the one shape uploads have (so every route that takes an upload takes it). */
-export function newUploadKey(userId: string, mimeType: ImageMimeType, now = Date.now()): string {
-  return `${userId}/${now}-${randomBytes(8).toString('hex')}.${IMAGE_EXTENSIONS[mimeType]}`;
+export function newUploadKey(userId: string, mimeType: ImageMimeType, now = Date.now(), folder?: string): string {
+  return `${userId}/${folder ? `${folder}/` : ''}${now}-${randomBytes(8).toString('hex')}.${IMAGE_EXTENSIONS[mimeType]}`;
 }
 
 /**
  * The id of an upload (its file name without extension, {timestamp}-{random}) when the key is in the caller's folder.
  * A key in another user's folder is refused (403) and left alone; a key of any other shape was never handed out (400).
  */
-export function ownUploadId(userId: string, key: string): string {
-  const match = KEY_PATTERN.exec(key);
+export function ownUploadId(userId: string, key: string, folder?: string): string {
+  const match = (folder ? keyPattern(folder) : KEY_PATTERN).exec(key);
   if (!match) throw new AppError(400, 'INVALID_IMAGE_KEY', 'This is not the key of an uploaded image.');
   if (match[1] !== userId) throw forbidden('FORBIDDEN', 'This image does not belong to your account.');
   return match[2]!;

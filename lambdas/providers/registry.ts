@@ -46,7 +46,12 @@ export interface ProviderDependencies {
 
 export { readProviderConfig, type ProviderConfig };
 
-const SHARED_DEPENDENCIES: ProviderDependencies = {};
+/**
+ * The dependencies every getProviders() call without its own uses. The functions of a twin run in the process that
+ * started it, so a test that starts its own twin may set `localEngine` here (a recording wrapper of the real engine)
+ * before the first task runs; nothing else ever writes it.
+ */
+export const SHARED_DEPENDENCIES: ProviderDependencies = {};
 const localEngines = new WeakMap<ProviderDependencies, () => Promise<LocalEngine>>();
 function localEngine(deps: ProviderDependencies): Promise<LocalEngine> {
   if (deps.localEngine) return Promise.resolve(deps.localEngine);

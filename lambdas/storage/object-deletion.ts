@@ -24,6 +24,11 @@ export async function deleteObjectsUnder(bucket: BucketName, prefix: string, dea
   }
 }
 
+/** Deletes one object (nothing when it is already gone), without the S3 client. */
+export function deleteStoredObject(bucket: BucketName, key: string): Promise<void> {
+  return deleteOne(bucketName(bucket), key);
+}
+
 async function deleteOne(bucket: string, key: string): Promise<void> {
   const response = await fetch(await presignDeletion(bucket, key, 60), { method: 'DELETE', signal: AbortSignal.timeout(DELETE_TIMEOUT_MS) });
   const body = await response.text();

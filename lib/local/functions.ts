@@ -16,6 +16,7 @@ import { CreateApiKeyRequest } from '../../lambdas/contracts/api-keys.js';
 import { AccountDeletionInput, DeleteAccountRequest } from '../../lambdas/contracts/account.js';
 import { CreateWebhookRequest } from '../../lambdas/contracts/webhooks.js';
 import { CreateTicketRequest } from '../../lambdas/contracts/support.js';
+import { CreateModelRequest, UpdateModelRequest } from '../../lambdas/contracts/models.js';
 import type { DeliveryState } from '../../lambdas/domain/webhooks/start.js';
 import type { BatchWorkflowInput } from '../../lambdas/domain/batch/service.js';
 import type { GenerationWorkflowInput } from '../../lambdas/domain/generation/service.js';
@@ -110,7 +111,7 @@ interface RouteContract {
   sample?: { body?: () => Promise<unknown> | unknown; query?: Record<string, string>; params?: Record<string, string> };
 }
 
-const SAMPLE_IDS = { clothingItem: 'sample-clothing-item', generation: 'sample-generation', job: 'sample-job', batch: 'sample-batch', webhook: 'we_sample' } as const;
+const SAMPLE_IDS = { model: 'mdl_sample', clothingItem: 'sample-clothing-item', generation: 'sample-generation', job: 'sample-job', batch: 'sample-batch', webhook: 'we_sample' } as const;
 
 /** A small product photo (the demo's T-shirt), as API callers send one inline. */
 const sampleProductBase64 = async () => (await productPhoto(DEMO_PRODUCTS[0]!, 300, 350)).toString('base64');
@@ -138,6 +139,17 @@ export const ROUTE_CONTRACTS: Record<RouteHandler, RouteContract> = {
   'get-clothing-item': { sample: { params: { id: SAMPLE_IDS.clothingItem } } },
   'update-clothing-item': { body: UpdateClothingItemRequest, sample: { params: { id: SAMPLE_IDS.clothingItem }, body: () => ({ name: 'Red logo T-shirt (2026)' }) } },
   'delete-clothing-item': { sample: { params: { id: SAMPLE_IDS.clothingItem } } },
+  'create-model-upload-url': {
+    body: CreateUploadUrlRequest,
+    sample: { body: () => ({ fileName: 'portrait.jpg', contentType: 'image/jpeg', sizeBytes: 96_000 }) },
+  },
+  'create-model': {
+    body: CreateModelRequest,
+    sample: { body: () => ({ name: 'Maya', description: 'woman in her late twenties, warm brown skin, shoulder-length curly black hair, relaxed smile' }) },
+  },
+  'list-models': {},
+  'update-model': { body: UpdateModelRequest, sample: { params: { id: SAMPLE_IDS.model }, body: () => ({ name: 'Maya (spring)' }) } },
+  'delete-model': { sample: { params: { id: SAMPLE_IDS.model } } },
   'generate-ai-image': {
     body: GenerateImageRequest,
     idempotent: true,

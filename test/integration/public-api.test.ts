@@ -126,7 +126,7 @@ describe('/v1 routes', () => {
       const answer = await keyApi(twin.apiUrl, key, method, path, { body, headers: spend ? { 'idempotency-key': randomUUID() } : {} });
       expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body)}`).not.toBe(401);
       expect(answer.status, `${method} ${path}`).toBeLessThan(500);
-      const template = path.replace(/\/[^/]+(?=\/cancel$|\/download$)/, '/{id}').replace(/(generations|clothing-items|batches)\/(?!upload-url)[^/]+$/, '$1/{id}');
+      const template = path.replace(/\/[^/]+(?=\/cancel$|\/download$)/, '/{id}').replace(/(generations|clothing-items|batches|models)\/(?!upload-url)[^/]+$/, '$1/{id}');
       seen.add(`${method} ${template}`);
       mismatches.push(...checkAnswer(method, `/v1${template}`, answer.status, answer.body));
       return answer;
@@ -140,7 +140,14 @@ describe('/v1 routes', () => {
     await (await fetch(upload.body.uploadUrl, { method: 'PUT', headers: upload.body.headers, body: photo })).arrayBuffer();
     await call('POST', '/clothing-items', { imageKey: 'not-mine/clothing/x.png', name: 'x' });
     expect((await call('POST', '/clothing-items', { imageKey: upload.body.imageKey, name: 'Blue T-shirt' })).status).toBe(201);
+    const portrait = await call('POST', '/models/upload-url', { fileName: 'maya.jpg', contentType: 'image/jpeg', sizeBytes: photo.length });
+    await (await fetch(portrait.body.uploadUrl, { method: 'PUT', headers: portrait.body.headers, body: photo })).arrayBuffer();
+    const model = await call('POST', '/models', { name: 'Maya', description: 'woman, curly black hair', imageKey: portrait.body.imageKey, rightsConfirmed: true });
+    expect(model.status, JSON.stringify(model.body)).toBe(201);
+    await call('GET', '/models');
+    await call('PATCH', `/models/${model.body.id}`, { name: 'Maya (spring)' });
     await call('POST', '/generate-ai-image', { clothingItemId: item.id, productType: 'clothing', prompt: 'model' }, true);
+    await call('POST', '/generate-ai-image', { clothingItemId: item.id, modelId: model.body.id }, true);
     await call('POST', '/edit-ai-image', { imageUrl: started.body.generationId, editPrompt: 'background white' }, true);
     await call('POST', '/upscale-ai-image', { imageUrl: started.body.generationId, targetResolution: '2k' }, true);
     await call('GET', '/generations');
@@ -155,6 +162,8 @@ describe('/v1 routes', () => {
     await call('GET', '/batches');
     await call('GET', `/batches/${batch.body?.batchId ?? 'missing'}`);
     await call('POST', `/batches/${batch.body?.batchId ?? 'missing'}/download`);
+    await call('POST', '/generate-batch', { batchItems: [{ clothingItemId: item.id, cameraAngles: ['Front'] }], imageSize: '1k', modelId: model.body.id }, true);
+    await call('DELETE', `/models/${model.body.id}`);
     expect([...seen].sort()).toEqual(publicApiRoutes().map((route) => `${route.method} ${route.path}`).sort());
     expect(mismatches).toEqual([]);
 

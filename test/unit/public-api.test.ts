@@ -41,6 +41,11 @@ describe('the OpenAPI document', () => {
     }
     const generate = document.paths['/v1/generate-ai-image']!.post;
     expect(generate.requestBody.content['application/json'].schema.properties.prompt).toBeDefined();
+    // A saved model names the person wherever a model is described.
+    expect(generate.requestBody.content['application/json'].schema.properties.modelId).toBeDefined();
+    expect(document.paths['/v1/generate-batch']!.post.requestBody.content['application/json'].schema.properties.modelId).toBeDefined();
+    expect(Object.keys(document.paths['/v1/models']!).sort()).toEqual(['get', 'post']);
+    expect(Object.keys(document.paths['/v1/models/{id}']!).sort()).toEqual(['delete', 'patch']);
   });
 });
 

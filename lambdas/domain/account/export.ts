@@ -14,6 +14,7 @@ import { getProfile, listWholeLedger } from '../../data/credits-repo.js';
 import type { GenerationRecord } from '../../data/generations-repo.js';
 import type { ImportRecord } from '../../data/imports-repo.js';
 import { jobFromStored, type JobItem, type StoredJob } from '../../data/jobs-repo.js';
+import type { ModelRecord } from '../../data/models-repo.js';
 import type { BucketName } from '../../data/tables.js';
 import { listEndpoints } from '../../data/webhooks-repo.js';
 import { openObject, storedSize } from '../../storage/object-transfer.js';
@@ -94,6 +95,12 @@ export const EXPORT_SOURCES: ExportSource[] = [
     holds: 'your product-link imports (kept an hour) and the images they found',
     read: async (userId) => (await listUserPartition<ImportRecord>('imports', userId)).map(({ expires_at: _expires, ...record }) => record),
   },
+  {
+    file: 'models.json',
+    holds: 'your saved models (uploaded portraits under models/)',
+    // Not the per-user counter item.
+    read: async (userId) => (await listUserPartition<ModelRecord>('models', userId)).filter((model) => model.id.startsWith('mdl_')),
+  },
   { file: 'receipts.json', holds: 'your purchases with their receipts', read: (userId) => listPurchases(userId) },
   { file: 'support-tickets.json', holds: 'your support requests', read: (userId) => listUserPartition('tickets', userId) },
   { file: 'credit-transactions.json', holds: 'your credits ledger (also as credit-transactions.csv)', read: (userId) => listWholeLedger(userId) },
@@ -109,6 +116,7 @@ export async function exportAccountData(userId: string, now = new Date()): Promi
   const generations = records<Omit<GenerationRecord, 'in_flight' | 'debit_id'>[]>('generations.json');
   const jobs = records<Omit<JobItem, 'debit_id'>[]>('video-jobs.json');
   const ledger = records<CreditTransaction[]>('credit-transactions.json');
+  const models = records<ModelRecord[]>('models.json');
 
   const files: AccountFile[] = [
     ...items.map((item) => ({ bucket: 'clothingImages' as const, key: item.image_key, name: `clothing-items/${item.id}-${baseName(item.image_key)}`, contentType: item.mime_type })),
@@ -117,6 +125,11 @@ export async function exportAccountData(userId: string, now = new Date()): Promi
       .map((row) => ({ bucket: 'results' as const, key: row.result_key!, name: `generations/${row.id}-${baseName(row.result_key!)}`, contentType: row.result_content_type ?? typeOf(row.result_key!) })),
     ...jobs.flatMap((job) =>
       job.outputs.map((output) => ({ bucket: 'results' as const, key: output.video_key, name: `videos/${job.id}-${baseName(output.video_key)}`, contentType: 'video/mp4' })),
+    ),
+    ...models.flatMap((model) =>
+      model.portrait?.source === 'upload'
+        ? [{ bucket: model.portrait.bucket, key: model.portrait.key, name: `models/${model.id}-${baseName(model.portrait.key)}`, contentType: model.portrait.mime_type }]
+        : [],
     ),
   ];
   // Sizes read a few at a time (HEAD by presigned URL: this function carries no S3 client); a file no longer stored

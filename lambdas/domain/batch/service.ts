@@ -14,7 +14,7 @@ import {
   type GenerateBatchRequest,
   resultEntryName,
 } from '../../contracts/batch.js';
-import { PRODUCT_TYPES, SHORT_LIST_LIMIT, type ProductType } from '../../contracts/catalog.js';
+import { PRODUCT_TYPES, SHORT_LIST_LIMIT, SIGNED_URL_SECONDS, type ProductType } from '../../contracts/catalog.js';
 import { GenerationId } from '../../contracts/generations.js';
 import { creditCount, plural } from '../../contracts/plural.js';
 import { DEFAULT_IMAGE_ASPECT_RATIO } from '../../contracts/image-ratios.js';
@@ -25,6 +25,8 @@ import * as batches from '../../data/batches-repo.js';
 import { getActiveItem } from '../../data/clothing-repo.js';
 import { createGeneration, type GenerationRecord, type GenerationSource } from '../../data/generations-repo.js';
 import { tierCost } from '../../data/pricing-repo.js';
+import { presignDownload } from '../../storage/presign.js';
+import { modelSnapshot } from '../models/models.js';
 import { BATCH_CONCURRENCY_ENV, BATCH_CONCURRENCY_LIMIT } from '../../workflows.js';
 import { spend, type SpendingRequest } from '../spending.js';
 import { finishedImageSource } from '../generation/result-source.js';
@@ -95,6 +97,8 @@ export async function submitBatch(request: SpendingRequest, body: GenerateBatch)
     const key = sourceKey(entry);
     if (!sources.has(key)) sources.set(key, await entrySource(userId, entry, index));
   }
+  // One saved model for every photo: the caller's own (someone else's is not found), checked before any charge.
+  const model = body.modelId !== undefined ? await modelSnapshot(userId, body.modelId) : undefined;
   const photoCount = body.batchItems.reduce((sum, entry) => sum + entry.cameraAngles.length, 0);
   const unitCost = await tierCost(BATCH_PHOTO_TIER);
   const maxConcurrency = batchConcurrency();
@@ -104,7 +108,7 @@ export async function submitBatch(request: SpendingRequest, body: GenerateBatch)
     clothingItemName: sources.get(sourceKey(entry))!.name,
     // The entry's own choice, else what its item is.
     productType: entry.productType ?? sources.get(sourceKey(entry))!.productType,
-    prompt: entry.prompt,
+    prompt: model?.description ?? entry.prompt,
     cameraAngles: entry.cameraAngles,
     backdrop: entry.backdrop,
   }));
@@ -148,6 +152,7 @@ export async function submitBatch(request: SpendingRequest, body: GenerateBatch)
             ...(entry.clothingItemId !== undefined && { clothing_item_id: entry.clothingItemId }),
             // Each photo is refunded on its own against the batch's one debit, whichever path settles it.
             debit_id: debitId,
+            ...(model ? { model } : {}),
           });
         }),
       );
@@ -164,6 +169,7 @@ export async function submitBatch(request: SpendingRequest, body: GenerateBatch)
         debit_id: debitId,
         entries,
         photo_count: photoCount,
+        ...(model ? { model } : {}),
       });
     },
     start: async (batch) => {
@@ -204,7 +210,7 @@ export async function getBatchView(userId: string, id: string): Promise<Batch> {
       generation: await toGeneration(row),
     })),
   );
-  return { ...toBatch(batch, rows), photos };
+  return { ...(await toBatch(batch, rows)), photos };
 }
 
 /** GET /batches: the newest 10, with progress. */
@@ -213,7 +219,15 @@ export async function listBatchViews(userId: string): Promise<Batch[]> {
   return Promise.all(records.map(async (batch) => toBatch(batch, await batches.listBatchPhotos(userId, batch.id))));
 }
 
-function toBatch(batch: batches.BatchRecord, rows: GenerationRecord[]): Batch {
+/** The batch's saved model, with a signed URL of its portrait: what the batch screen shows beside the progress. */
+async function batchModel(model: batches.BatchRecord['model']): Promise<Batch['model']> {
+  if (!model) return null;
+  const portrait = model.portrait;
+  const portrait_url = portrait ? await presignDownload(portrait.bucket, portrait.key, portrait.mime_type, SIGNED_URL_SECONDS) : null;
+  return { id: model.id, name: model.name, portrait_url };
+}
+
+async function toBatch(batch: batches.BatchRecord, rows: GenerationRecord[]): Promise<Batch> {
   return {
     id: batch.id,
     status: batch.status,
@@ -235,6 +249,7 @@ function toBatch(batch: batches.BatchRecord, rows: GenerationRecord[]): Batch {
       total: batch.photo_count,
     },
     summary: batch.summary ?? null,
+    model: await batchModel(batch.model),
   };
 }
 

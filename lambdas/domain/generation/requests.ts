@@ -12,6 +12,7 @@ import { badRequest } from '../../core/errors.js';
 import { readProviderChoice } from '../../providers/config.js';
 import { parseEditInstructions } from '../../providers/local-engine/edit-instructions.js';
 import { ProviderError } from '../../providers/ports.js';
+import { modelSnapshot } from '../models/models.js';
 import type { SpendingRequest } from '../spending.js';
 import { engineModelName } from './engine-name.js';
 import { submitGeneration } from './service.js';
@@ -30,6 +31,8 @@ const UPSCALE_MODEL = 'image-upscale';
 export async function generateOnModelImage(spending: SpendingRequest, body: GenerateImage): Promise<GenerationStarted> {
   const userId = spending.userId;
   const size = imageSizeFor(body.imageSize, body.aspectRatio);
+  // A saved model's description makes the person; someone else's model is not found, before anything is stored.
+  const model = body.modelId !== undefined ? await modelSnapshot(userId, body.modelId) : undefined;
   const source =
     body.clothingItemId !== undefined
       ? placed(await clothingItemSource(userId, body.clothingItemId))
@@ -44,14 +47,16 @@ export async function generateOnModelImage(spending: SpendingRequest, body: Gene
     description: `Image generation (${body.imageSize.toUpperCase()} ${body.aspectRatio}, ${size.width}×${size.height})`,
     params: {
       productType: body.productType,
-      prompt: body.prompt,
+      prompt: model?.description ?? body.prompt ?? '',
       cameraZoom: body.cameraZoom,
       imageSize: body.imageSize,
       aspectRatio: body.aspectRatio,
       promptEnhance: body.promptEnhance,
       clothingItemId: body.clothingItemId ?? null,
+      modelId: model?.id ?? null,
     },
     source,
+    ...(model ? { model } : {}),
   });
 }
 

@@ -36,6 +36,8 @@ export interface GenerationDraft {
   description: string;
   /** The input image, already checked; it is stored (if it must be) only once the generation is charged. */
   source: PreparedSource;
+  /** The saved model the request named, checked to be the caller's. */
+  model?: repo.ModelSnapshot;
 }
 
 const now = () => new Date().toISOString();
@@ -71,6 +73,7 @@ export async function toGeneration(record: repo.GenerationRecord): Promise<Gener
     height: record.height ?? null,
     params: record.params,
     ...(record.not_rendered?.length ? { not_rendered: record.not_rendered } : {}),
+    model: record.model ? { id: record.model.id, name: record.model.name } : null,
   };
 }
 
@@ -113,6 +116,7 @@ export async function submitGeneration(spending: SpendingRequest, draft: Generat
           source: await draft.source.place(id),
           clothing_item_id: draft.source.clothingItemId,
           debit_id: debitId,
+          ...(draft.model ? { model: draft.model } : {}),
         })
       ).generation,
     start: startGeneration,

@@ -11,7 +11,8 @@ import { emitMetrics, MetricUnit } from '../../core/metrics.js';
 import { traced } from '../../core/tracing.js';
 import { incrementGenerationsCount } from '../../data/clothing-repo.js';
 import * as repo from '../../data/generations-repo.js';
-import { aspectRatioOf, seedOfDescription, type ImageInput, type ImageOutput, type ProviderJobMemory, type Size } from '../../providers/ports.js';
+import { recordFirstResult } from '../../data/models-repo.js';
+import { aspectRatioOf, seedOfDescription, type ImageInput, type ImageOutput, type ModelPersona, type ProviderJobMemory, type Size } from '../../providers/ports.js';
 import { getProviders, type Providers } from '../../providers/registry.js';
 import { readObject, writeObject } from '../../storage/objects.js';
 import { detectImageType } from '../image-files.js';
@@ -103,15 +104,16 @@ export async function processGeneration({ userId, generationId }: GenerationWork
     await incrementGenerationsCount(userId, generation.clothing_item_id);
   }
   if (completed.generation) await endGenerationPlace(completed.generation);
+  // The card of a model without a portrait shows the first picture made with it.
+  if (completed.changed && generation.model) await recordFirstResult(userId, generation.model.id, key);
   return { status: completed.generation?.status ?? 'complete' };
 }
 
 async function readSource(generation: repo.GenerationRecord): Promise<ImageInput> {
   const source = generation.source;
-  const bytes = source ? await readObject(source.bucket, source.key).catch(() => undefined) : undefined;
-  const mimeType = bytes && detectImageType(bytes);
-  if (!bytes || !mimeType) throw new GenerationTaskError(GENERATION_ERROR.badSource, 'The input image is missing or not an image');
-  return { bytes, mimeType };
+  const image = source && (await readImage(source.bucket, source.key));
+  if (!image) throw new GenerationTaskError(GENERATION_ERROR.badSource, 'The input image is missing or not an image');
+  return image;
 }
 
 /**
@@ -127,15 +129,33 @@ function providerJobOf(generation: repo.GenerationRecord): ProviderJobMemory {
   };
 }
 
+/**
+ * Who wears the product: the saved model the request named (its description, seed and portrait, as they were at the
+ * request), or the person the description makes, with the seed those words give.
+ */
+async function personaOf(generation: repo.GenerationRecord, description: string): Promise<ModelPersona> {
+  const model = generation.model;
+  if (!model) return { description, seed: seedOfDescription(description) };
+  const referenceImage = model.portrait && (await readImage(model.portrait.bucket, model.portrait.key));
+  if (model.portrait && !referenceImage) log.warn('saved model portrait unreadable; the description alone is used', { modelId: model.id });
+  return { description: model.description, seed: model.seed, modelId: model.id, ...(referenceImage ? { referenceImage } : {}) };
+}
+
+async function readImage(bucket: repo.GenerationSource['bucket'], key: string): Promise<ImageInput | undefined> {
+  const bytes = await readObject(bucket, key).catch(() => undefined);
+  const mimeType = bytes && detectImageType(bytes);
+  return bytes && mimeType ? { bytes, mimeType } : undefined;
+}
+
 /** `size` is the generation's requestedSize (every operation but edit has one). */
-function run(generation: repo.GenerationRecord, image: ImageInput, size: Size | undefined): Promise<ImageOutput> {
+async function run(generation: repo.GenerationRecord, image: ImageInput, size: Size | undefined): Promise<ImageOutput> {
   switch (generation.operation) {
     case 'on-model': {
       const params = OnModelParams.parse(generation.params);
       return ports().onModelImage.generate({
         product: image,
         productType: params.productType,
-        model: { description: params.prompt, seed: seedOfDescription(params.prompt) },
+        model: await personaOf(generation, params.prompt),
         cameraZoom: params.cameraZoom,
         size: size!,
         aspectRatio: aspectRatioOf(size!),
@@ -147,7 +167,7 @@ function run(generation: repo.GenerationRecord, image: ImageInput, size: Size | 
       return ports().onModelImage.generate({
         product: image,
         productType: params.productType,
-        model: { description: params.prompt, seed: seedOfDescription(params.prompt) },
+        model: await personaOf(generation, params.prompt),
         cameraZoom: ZOOM_OF_ANGLE[params.cameraAngle],
         size: size!,
         aspectRatio: aspectRatioOf(size!),

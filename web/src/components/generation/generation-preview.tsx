@@ -36,6 +36,7 @@ export function GenerationPreview({ title, generation, pending, original, empty 
         {generation?.status === 'complete' && generation.width && generation.height && (
           <CardDescription>
             {generation.width}×{generation.height} · {modelDisplayName(generation.ai_model)} <PreviewBadge aiModel={generation.ai_model} />
+            {generation.model && <span data-testid="result-model"> · Model: {generation.model.name}</span>}
           </CardDescription>
         )}
       </CardHeader>

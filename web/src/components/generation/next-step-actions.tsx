@@ -3,6 +3,7 @@ import { ArrowUpRight, Layers, Maximize2, Pencil, Video } from 'lucide-react';
 import { Link } from 'react-router-dom';
 import { cn } from '@/lib/cn';
 import { NEXT_STEP_PATHS, sourceParam } from '@/lib/next-step';
+import { SaveModelAction } from './save-model-action';
 
 /** What a finished image leads to, each screen opened with it chosen (also History's row menu). */
 export const NEXT_STEPS = [
@@ -38,6 +39,7 @@ export function NextStepActions({ generation, compact = false }: { generation: G
           {!compact && <ArrowUpRight className="h-3 w-3 text-slate-500" aria-hidden="true" />}
         </Link>
       ))}
+      <SaveModelAction generation={generation} compact={compact} />
     </nav>
   );
 }

@@ -19,6 +19,7 @@ import { Coins, Download, Layers, Plus, RotateCcw, Trash2, X } from 'lucide-reac
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
+import { ModelChoice, ModelPicture } from '@/components/generation/model-choice';
 import { YourImagesPicker } from '@/components/generation/your-images-picker';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -66,6 +67,8 @@ export default function BatchGenerationPage() {
   const [imageSize, setImageSize] = useState<ImageSizeName>('2k');
   const [aspectRatio, setAspectRatio] = useState<ImageAspectRatio>(DEFAULT_IMAGE_ASPECT_RATIO);
   const [productType, setProductType] = useState<ProductType>('clothing');
+  // One saved model for every photo of the batch, or each entry's own words.
+  const [modelId, setModelId] = useState<string>();
   const [draft, setDraft] = useState<BatchItem[]>(readDraft);
   // `?batch=<id>` (History's "Retry failed" on a batch) shows that batch; else the one this browser last started.
   const [params] = useSearchParams();
@@ -139,6 +142,7 @@ export default function BatchGenerationPage() {
         })),
         imageSize,
         aspectRatio,
+        ...(modelId ? { modelId } : {}),
       });
       // After submit the draft is cleared (it was charged) and the balance shows what the debit left.
       setDraft([]);
@@ -194,10 +198,12 @@ export default function BatchGenerationPage() {
                 ))}
               </Select>
             </div>
-            <div>
-              <Label htmlFor={ids.prompt}>Prompt</Label>
-              <Input id={ids.prompt} value={prompt} maxLength={PROMPT_MAX_LENGTH} onChange={(event) => setPrompt(event.target.value)} />
-            </div>
+            <ModelChoice value={modelId} onChange={setModelId}>
+              <div>
+                <Label htmlFor={ids.prompt}>Prompt</Label>
+                <Input id={ids.prompt} value={prompt} maxLength={PROMPT_MAX_LENGTH} onChange={(event) => setPrompt(event.target.value)} />
+              </div>
+            </ModelChoice>
             <fieldset>
               <legend className="mb-1.5 block text-sm font-medium text-slate-800">Camera angles</legend>
               <div className="flex flex-wrap gap-2" role="group" aria-label="Camera angles">
@@ -447,23 +453,31 @@ function RunningBatch({
         </div>
       </CardHeader>
       <CardContent className="space-y-4">
-        <div>
-          <div
-            role="progressbar"
-            aria-label="Batch progress"
-            aria-valuemin={0}
-            aria-valuemax={total}
-            aria-valuenow={finished}
-            aria-valuetext={`${done} done, ${failed} failed, ${total} in all`}
-            className="flex h-3 overflow-hidden rounded-full bg-slate-200"
-          >
-            <span className="h-full bg-emerald-500 transition-all" style={{ width: `${(100 * done) / Math.max(1, total)}%` }} />
-            <span className="h-full bg-red-500 transition-all" style={{ width: `${(100 * failed) / Math.max(1, total)}%` }} />
+        <div className="flex items-start gap-4">
+          {batch.model && (
+            <figure className="w-20 shrink-0 text-center" data-testid="batch-model">
+              <ModelPicture model={batch.model} className="aspect-[3/4] w-20 rounded-lg" />
+              <figcaption className="mt-1 truncate text-xs text-slate-800">{batch.model.name}</figcaption>
+            </figure>
+          )}
+          <div className="min-w-0 flex-1">
+            <div
+              role="progressbar"
+              aria-label="Batch progress"
+              aria-valuemin={0}
+              aria-valuemax={total}
+              aria-valuenow={finished}
+              aria-valuetext={`${done} done, ${failed} failed, ${total} in all`}
+              className="flex h-3 overflow-hidden rounded-full bg-slate-200"
+            >
+              <span className="h-full bg-emerald-500 transition-all" style={{ width: `${(100 * done) / Math.max(1, total)}%` }} />
+              <span className="h-full bg-red-500 transition-all" style={{ width: `${(100 * failed) / Math.max(1, total)}%` }} />
+            </div>
+            <p className="mt-2 text-sm text-slate-700" data-testid="batch-progress">
+              {done} done · {failed} failed · {total} in all
+            </p>
+            {batch.summary && <p className="mt-1 text-sm font-medium text-slate-900">{batch.summary.message}</p>}
           </div>
-          <p className="mt-2 text-sm text-slate-700" data-testid="batch-progress">
-            {done} done · {failed} failed · {total} in all
-          </p>
-          {batch.summary && <p className="mt-1 text-sm font-medium text-slate-900">{batch.summary.message}</p>}
         </div>
         <ul className="grid grid-cols-2 gap-3 sm:grid-cols-4 lg:grid-cols-6" aria-label="Batch photos">
           {batch.photos?.map((photo) => (

@@ -195,6 +195,7 @@ function historyColumns(itemName: ItemName, onView: (generation: Generation) => 
           <span className="flex items-center gap-2 text-slate-900" data-testid="generation-model">
             {modelDisplayName(generation.ai_model)} <PreviewBadge aiModel={generation.ai_model} />
           </span>
+          {generation.model && <span className="block text-xs text-slate-600" data-testid="generation-saved-model">Model: {generation.model.name}</span>}
           <span className="block text-xs text-slate-600">{productLabel(generation, itemName(generation))}</span>
         </>
       ),
@@ -234,6 +235,7 @@ function GenerationCard({ generation, itemName, onView }: { generation: Generati
           {resultShapeLabel(generation) && <p className="text-xs text-slate-600" data-testid="generation-shape">{resultShapeLabel(generation)}</p>}
           <p className="text-sm text-slate-700">
             {modelDisplayName(generation.ai_model)} · {productLabel(generation, itemName(generation))}
+            {generation.model && ` · Model: ${generation.model.name}`}
           </p>
           <p className="text-sm text-slate-700">
             Credits: <GenerationCredits generation={generation} /> · {formatDateTime(generation.created_at)}

@@ -18,6 +18,7 @@ import { GenerationPreview, type PendingStep } from '@/components/generation/gen
 import { ProductLinkImport, type ProductLinkImage } from '@/components/imports/product-link-import';
 import { LibraryPicker } from '@/components/generation/library-picker';
 import { AspectRatioChoice } from '@/components/generation/aspect-ratio-choice';
+import { ModelChoice } from '@/components/generation/model-choice';
 import { PageHeader } from '@/components/page-header';
 import { Card, CardContent } from '@/components/ui/card';
 import { Label, Select, Textarea } from '@/components/ui/field';
@@ -57,6 +58,7 @@ export default function ImageGenerationPage() {
   const [imported, setImported] = useState<ProductLinkImage>();
   const [productType, setProductType] = useState<ProductType>('clothing');
   const [prompt, setPrompt] = useState('');
+  const [modelId, setModelId] = useState<string>();
   const [aiModel, setAiModel] = useState<string>(DEFAULT_IMAGE_AI_MODEL);
   const [cameraZoom, setCameraZoom] = useState<(typeof CAMERA_ZOOMS)[number]>('auto');
   const [imageSize, setImageSize] = useState<ImageSizeName>('2k');
@@ -91,7 +93,7 @@ export default function ImageGenerationPage() {
     if (mode === 'library' && !item) return void toast.error(GENERATION_MESSAGES.selectClothingItem);
     if (mode === 'upload' && !file) return void toast.error(GENERATION_MESSAGES.uploadProductImage);
     if (mode === 'link' && !imported) return void toast.error(GENERATION_MESSAGES.uploadProductImage);
-    if (!prompt.trim()) return void toast.error(GENERATION_MESSAGES.enterModelDescription);
+    if (!modelId && !prompt.trim()) return void toast.error(GENERATION_MESSAGES.enterModelDescription);
     if (credits !== undefined && cost !== undefined && credits < cost) return void toast.error(GENERATION_MESSAGES.needOneCredit, { action: buyCredits });
     try {
       let source: Pick<GenerateImageRequest, 'imageKey' | 'clothingItemId'>;
@@ -104,7 +106,8 @@ export default function ImageGenerationPage() {
         source = { clothingItemId: item!.id };
       }
       setPending({ label: 'Starting…' });
-      const started = await start.mutateAsync({ ...source, productType, prompt: prompt.trim(), aiModel, cameraZoom, imageSize, aspectRatio, promptEnhance });
+      const person = modelId ? { modelId } : { prompt: prompt.trim() };
+      const started = await start.mutateAsync({ ...source, productType, ...person, aiModel, cameraZoom, imageSize, aspectRatio, promptEnhance });
       setGenerationId(started.generationId);
     } catch (error) {
       toast.error('Generation Failed', {
@@ -175,17 +178,19 @@ export default function ImageGenerationPage() {
                 </div>
               </div>
 
-              <div>
-                <Label htmlFor={ids.prompt}>Model description</Label>
-                <Textarea
-                  id={ids.prompt}
-                  value={prompt}
-                  onChange={(event) => setPrompt(event.target.value)}
-                  placeholder={MODEL_DESCRIPTION_PLACEHOLDER}
-                  maxLength={PROMPT_MAX_LENGTH}
-                  required
-                />
-              </div>
+              <ModelChoice value={modelId} onChange={setModelId}>
+                <div>
+                  <Label htmlFor={ids.prompt}>Model description</Label>
+                  <Textarea
+                    id={ids.prompt}
+                    value={prompt}
+                    onChange={(event) => setPrompt(event.target.value)}
+                    placeholder={MODEL_DESCRIPTION_PLACEHOLDER}
+                    maxLength={PROMPT_MAX_LENGTH}
+                    required
+                  />
+                </div>
+              </ModelChoice>
 
               <div>
                 <Label htmlFor={ids.zoom}>Camera zoom</Label>

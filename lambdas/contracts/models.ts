@@ -1,0 +1,97 @@
+// Saved models (the models table, /studio/models): a persona a seller reuses across a whole catalogue — a name, the
+// model description the generation screens take, an optional reference portrait and a seed fixed at creation, so
+// every photo made with it shows the same person. Shared by the Lambda handlers and the web app.
+// Schemas are built in `/* @__PURE__ */` calls so that a bundle builds only those it reads (see api.ts).
+import * as z from 'zod';
+import { CLOTHING_NAME_MAX_LENGTH } from './catalog.js';
+import { GenerationId, PROMPT_MAX_LENGTH } from './generations.js';
+
+export { ModelId, ModelReference } from './generations.js';
+
+/** At most this many saved models per user (a counter reserved in the same transaction as the write). */
+export const MAX_MODELS_PER_USER = 50;
+/** The folder of a user's uploaded portraits in the clothing-images bucket: {userId}/models/{upload id}.{ext}. */
+export const MODEL_PORTRAIT_FOLDER = 'models';
+
+export const MODEL_MESSAGES = {
+  enterName: 'Please enter a name',
+  enterDescription: 'Please enter a model description',
+  confirmRights: "Please confirm that you hold the rights to this person's likeness",
+  onePortrait: 'Choose one portrait: an upload or one of your results, not both',
+  limitReached: `You can save at most ${MAX_MODELS_PER_USER} models. Delete one to save another.`,
+  notFound: 'This model was not found.',
+  /** The label of the rights checkbox (what the seller confirms; the time of the confirmation is stored). */
+  rightsLabel: "I hold the rights to this person's likeness and may use it for my product photos",
+} as const;
+
+/** Where a model's portrait came from: uploaded (with a rights confirmation) or one of the seller's own results. */
+export const PORTRAIT_SOURCES = ['upload', 'generation'] as const;
+export type PortraitSource = (typeof PORTRAIT_SOURCES)[number];
+
+/** A saved model as the API answers it. */
+export const SavedModel = /* @__PURE__ */ (() => z.object({
+  id: z.string(),
+  user_id: z.string(),
+  name: z.string(),
+  description: z.string(),
+  /** Fixed when the model is saved: providers that take a seed get it with every photo. */
+  seed: z.number().int(),
+  portrait_source: z.enum(PORTRAIT_SOURCES).nullable(),
+  /** The result the portrait was picked from (portrait_source 'generation'). */
+  portrait_generation_id: z.string().nullable(),
+  /** When the seller confirmed holding the rights to the uploaded portrait's likeness (portrait_source 'upload'). */
+  rights_confirmed_at: z.string().nullable(),
+  /** A signed URL of the portrait, or null without one. */
+  portrait_url: z.string().nullable(),
+  /** What the card shows: the portrait, else the first picture made with the model, else null. */
+  preview_url: z.string().nullable(),
+  /** When the signed URLs stop working. */
+  url_expires_at: z.string(),
+  created_at: z.string(),
+  updated_at: z.string(),
+}))();
+export type SavedModel = z.infer<typeof SavedModel>;
+
+const ModelName = /* @__PURE__ */ (() => z
+  .string({ error: MODEL_MESSAGES.enterName })
+  .trim()
+  .min(1, MODEL_MESSAGES.enterName)
+  .max(CLOTHING_NAME_MAX_LENGTH, `The name can be at most ${CLOTHING_NAME_MAX_LENGTH} characters`))();
+
+const ModelDescription = /* @__PURE__ */ (() => z
+  .string({ error: MODEL_MESSAGES.enterDescription })
+  .trim()
+  .min(1, MODEL_MESSAGES.enterDescription)
+  .max(PROMPT_MAX_LENGTH, `The text can be at most ${PROMPT_MAX_LENGTH} characters`))();
+
+/**
+ * POST /models. The portrait is optional: `imageKey` (a file uploaded through POST /models/upload-url, with
+ * `rightsConfirmed: true`) or `generationId` (one of the caller's finished images), not both.
+ */
+export const CreateModelRequest = /* @__PURE__ */ (() => z
+  .object({
+    name: ModelName,
+    description: ModelDescription,
+    imageKey: z.string().trim().min(1).max(512).optional(),
+    rightsConfirmed: z.boolean().optional(),
+    generationId: GenerationId.optional(),
+  })
+  .superRefine((body, context) => {
+    if (body.imageKey !== undefined && body.generationId !== undefined) {
+      context.addIssue({ code: 'custom', message: MODEL_MESSAGES.onePortrait, path: ['imageKey'] });
+    }
+    if (body.imageKey !== undefined && body.rightsConfirmed !== true) {
+      context.addIssue({ code: 'custom', message: MODEL_MESSAGES.confirmRights, path: ['rightsConfirmed'] });
+    }
+  }))();
+export type CreateModelRequest = z.input<typeof CreateModelRequest>;
+
+/** PATCH /models/{id}: a new name or description (the seed and the portrait stay: the person stays the same). */
+export const UpdateModelRequest = /* @__PURE__ */ (() => z
+  .object({ name: ModelName.optional(), description: ModelDescription.optional() })
+  .refine((changes) => changes.name !== undefined || changes.description !== undefined, 'Nothing to change'))();
+export type UpdateModelRequest = z.input<typeof UpdateModelRequest>;
+
+
+/** DELETE /models/{id}. */
+export const DeletedModel = /* @__PURE__ */ (() => z.object({ deleted: z.literal(true), id: z.string() }))();

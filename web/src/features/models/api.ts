@@ -1,0 +1,58 @@
+// The Models screen's server state: a portrait upload (presigned PUT with progress, then the model is saved with it
+// and the rights confirmation), renames and deletes; each refreshes the one models list (web/src/lib/saved-models.ts).
+import { CreateUploadUrlResponse } from '@contracts/api';
+import { DeletedModel, SavedModel, type CreateModelRequest, type UpdateModelRequest } from '@contracts/models';
+import { imageFileProblemTitle } from '@contracts/upload-rules';
+import { useMutation } from '@tanstack/react-query';
+import { ApiError, apiRequest } from '@/lib/api';
+import { useRefreshSavedModels } from '@/lib/saved-models';
+import { putWithProgress } from '@/lib/uploads';
+
+export interface NewModel {
+  body: Omit<CreateModelRequest, 'imageKey'>;
+  /** An uploaded portrait (the body then carries rightsConfirmed). */
+  portrait?: File;
+  onProgress?: (fraction: number) => void;
+}
+
+/** Uploads the portrait straight to storage (when there is one), then saves the model; the server checks the bytes. */
+async function saveModel({ body, portrait, onProgress }: NewModel): Promise<SavedModel> {
+  let imageKey: string | undefined;
+  if (portrait) {
+    const upload = await apiRequest(CreateUploadUrlResponse, '/models/upload-url', {
+      method: 'POST',
+      body: { fileName: portrait.name, contentType: portrait.type, sizeBytes: portrait.size },
+    });
+    await putWithProgress(upload.uploadUrl, upload.headers, portrait, (fraction) => onProgress?.(fraction));
+    imageKey = upload.imageKey;
+  }
+  return apiRequest(SavedModel, '/models', { method: 'POST', body: { ...body, ...(imageKey ? { imageKey } : {}) } });
+}
+
+export function useSaveModel() {
+  const refresh = useRefreshSavedModels();
+  return useMutation({ mutationFn: saveModel, onSettled: refresh });
+}
+
+export function useUpdateModel() {
+  const refresh = useRefreshSavedModels();
+  return useMutation({
+    mutationFn: ({ id, changes }: { id: string; changes: UpdateModelRequest }) =>
+      apiRequest(SavedModel, `/models/${encodeURIComponent(id)}`, { method: 'PATCH', body: changes }),
+    onSettled: refresh,
+  });
+}
+
+export function useDeleteModel() {
+  const refresh = useRefreshSavedModels();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest(DeletedModel, `/models/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    onSettled: refresh,
+  });
+}
+
+/** The toast of a failed save: the specification's title for a refused file, 'Error' otherwise. */
+export function saveFailure(error: unknown): { title: string; description: string } {
+  if (error instanceof ApiError) return { title: imageFileProblemTitle(error.code) ?? 'Error', description: error.message };
+  return { title: 'Error', description: error instanceof Error ? error.message : 'The model could not be saved.' };
+}
