@@ -128,7 +128,7 @@ export const ClothingItem = /* @__PURE__ */ (() => z.object({
   user_id: z.string(),
   name: z.string(),
   description: z.string().nullable(),
-  /** The storage key in the clothing-images bucket: {userId}/{timestamp}-{random}.{ext} (the specification's name). */
+  /** The storage key in the clothing-images bucket: {userId}/{timestamp}-{random}.{ext} (the public API's name). */
   image_url: z.string(),
   file_size_bytes: z.number().int(),
   /** The type detected from the stored bytes, whatever the upload claimed. */
@@ -151,7 +151,7 @@ export type ClothingItemRecord = Omit<ClothingItem, 'image_url' | 'signed_url' |
   image_key: string;
 };
 
-/** An item as the API answers it: its key under the specification's name (`image_url`), and a signed URL to display it. */
+/** An item as the API answers it: its key under the public API's name (`image_url`), and a signed URL to display it. */
 export function clothingItemOnWire(
   { image_key, ...item }: ClothingItemRecord,
   signed: Pick<ClothingItem, 'signed_url' | 'url_expires_at'>,
@@ -172,7 +172,7 @@ export const ClothingItemDescription = /* @__PURE__ */ (() => z
   .nullable()
   .transform((text) => text || null))();
 
-/** The declared file; type and size are checked with the specification's messages before any URL is signed. */
+/** The declared file; type and size are checked with the upload rules' messages (upload-rules.ts) before any URL is signed. */
 export const CreateUploadUrlRequest = /* @__PURE__ */ (() => z.object({
   fileName: z.string().max(255, 'The file name is too long'),
   contentType: z.string().max(100),

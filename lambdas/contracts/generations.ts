@@ -13,7 +13,7 @@ import {
 } from './catalog.js';
 import { DEFAULT_IMAGE_ASPECT_RATIO, IMAGE_ASPECT_RATIOS } from './image-ratios.js';
 
-/** generation_type of the specification: what the History tabs filter on. */
+/** generation_type: what the History tabs filter on. */
 export const GENERATION_TYPES = ['image', 'video', 'batch'] as const;
 export type GenerationType = (typeof GENERATION_TYPES)[number];
 
@@ -21,7 +21,7 @@ export type GenerationType = (typeof GENERATION_TYPES)[number];
 export const GENERATION_OPERATIONS = ['on-model', 'edit', 'upscale', 'video', 'batch'] as const;
 export type GenerationOperation = (typeof GENERATION_OPERATIONS)[number];
 
-/** 'complete' and 'failed' are the specification's; 'processing' is its "other": charged, work under way. */
+/** 'complete' and 'failed' are final; 'processing': charged, work under way. */
 export const GENERATION_STATUSES = ['processing', 'complete', 'failed'] as const;
 export type GenerationStatus = (typeof GENERATION_STATUSES)[number];
 
@@ -168,7 +168,7 @@ const ImageReference = /* @__PURE__ */ (() => z
   .max(512, 'This is not an image of your account.'))();
 
 /**
- * The wire's `imageUrl` (the specification's name) holds an image reference, never a link: the handlers get it as
+ * The wire's `imageUrl` (the public API's name) holds an image reference, never a link: the handlers get it as
  * `imageRef`.
  */
 const withImageRef = <T extends { imageUrl: string }>({ imageUrl, ...body }: T) => ({ ...body, imageRef: imageUrl });

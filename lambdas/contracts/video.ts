@@ -30,7 +30,7 @@ export const VideoAspectRatio = /* @__PURE__ */ (() => z.enum(VIDEO_ASPECT_RATIO
 export const VideoOutputCount = /* @__PURE__ */ (() => z.literal(VIDEO_OUTPUT_COUNTS, { error: `The number of videos must be ${VIDEO_OUTPUT_COUNTS.join(', ')}` }))();
 
 /**
- * POST /generate-video. The image is `imageBase64` (the specification's field: base64 or a data: URL; in the cloud a
+ * POST /generate-video. The image is `imageBase64` (the public API's field: base64 or a data: URL; in the cloud a
  * Lambda request carries at most 6 MB, so about 4 MB of image), `imageKey` (a file the caller uploaded through
  * POST /generation-uploads/upload-url, up to 6 MB: what the web app sends for larger files), `generationId` (one of
  * the caller's finished images: on-model, edit or upscale) or `clothingItemId` (an item of the caller's library).
@@ -114,7 +114,7 @@ export const DeliveredVideo = /* @__PURE__ */ (() => z.object({
 export type DeliveredVideo = z.infer<typeof DeliveredVideo>;
 
 /**
- * One delivered video of a job on the wire. `video_url` and `thumbnail_url` are the specification's names; they hold
+ * One delivered video of a job on the wire. `video_url` and `thumbnail_url` are the public API's names; they hold
  * the keys in the results bucket (POST /get-video-url signs them).
  */
 export const VideoOutput = /* @__PURE__ */ (() => DeliveredVideo.omit({ video_key: true, thumbnail_key: true }).extend({
@@ -135,7 +135,7 @@ export const VideoJob = /* @__PURE__ */ (() => z.object({
   status: z.enum(JOB_STATUSES),
   prompt: z.string(),
   operation_name: z.string(),
-  /** Key of the first delivered video; null until complete (the specification's name: it holds a key). */
+  /** Key of the first delivered video; null until complete (the public API's name: it holds a key). */
   video_url: z.string().nullable(),
   error_message: z.string().nullable(),
   created_at: z.string(),
@@ -145,7 +145,7 @@ export const VideoJob = /* @__PURE__ */ (() => z.object({
   output_count: z.number().int(),
   outputs: z.array(VideoOutput),
   seam_score: z.number().nullable(),
-  /** Key of the first delivered video's poster frame; null until complete (the specification's name: it holds a key). */
+  /** Key of the first delivered video's poster frame; null until complete (the public API's name: it holds a key). */
   thumbnail_url: z.string().nullable(),
   model: z.string().nullable(),
   credits_charged: z.number().int(),
@@ -164,7 +164,7 @@ export type VideoJobRecord = Omit<VideoJob, 'video_url' | 'thumbnail_url' | 'out
   outputs: DeliveredVideo[];
 };
 
-/** A job as the API answers it: its keys under the specification's names (`video_url`, `thumbnail_url`). */
+/** A job as the API answers it: its keys under the public API's names (`video_url`, `thumbnail_url`). */
 export function videoJobOnWire({ video_key, thumbnail_key, outputs, ...job }: VideoJobRecord, refundable_credits: number): VideoJob {
   return { ...job, video_url: video_key, thumbnail_url: thumbnail_key, outputs: outputs.map(videoOutputOnWire), refundable_credits };
 }

@@ -9,7 +9,7 @@ import { isConditionFailed } from './dynamo-errors.js';
 export type { ClothingItemRecord };
 
 /**
- * A clothing_items row as stored: the specification's fields, the image by key. Rows written before the key was named
+ * A clothing_items row as stored: the API's fields, the image by key. Rows written before the key was named
  * `image_key` name it `image_url` (read, never written).
  */
 export type StoredClothingItem = Omit<ClothingItemRecord, 'image_key' | 'product_type'> &

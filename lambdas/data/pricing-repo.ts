@@ -1,4 +1,4 @@
-// Pricing tiers: the costs the server charges, seeded from the specification's constants.
+// Pricing tiers: the costs the server charges, seeded from the deployment's tiers (PRICING_TIER_SEED on the twin, lib/pricing.ts in the cloud).
 import { GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
 import type { PricingTier } from '../contracts/api.js';
 import { PRICING_TIER_SEED, type PricingTierId } from '../contracts/catalog.js';

@@ -160,7 +160,7 @@ export function tableEnvName(table: TableName): string {
 export const tableName = (table: TableName): string => requireEnv(tableEnvName(table));
 
 export const BUCKETS = {
-  /** Logical name from the specification: one folder per user id. */
+  /** Logical name 'clothing-images' (the product's own): one folder per user id. */
   clothingImages: { logicalName: 'clothing-images' },
   results: { logicalName: 'results' },
 } as const;

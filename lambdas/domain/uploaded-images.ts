@@ -33,7 +33,7 @@ const uploadMissing = () =>
 /**
  * Reads what was stored under an upload key and accepts it only if it is a whole JPEG, PNG or WebP within the size
  * limit: first the real size, then the magic bytes, then a full decode. Anything else is refused with the
- * specification's message, and deleted unless it is only too large for this route. The key must already be known to
+ * upload rules' message (contracts/upload-rules.ts), and deleted unless it is only too large for this route. The key must already be known to
  * be the caller's (ownUploadId).
  */
 export async function acceptUploadedImage(key: string, policy: UploadPolicy): Promise<AcceptedImage> {

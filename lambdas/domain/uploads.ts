@@ -32,7 +32,7 @@ export const isUploadId = (value: string) => UPLOAD_ID_PATTERN.test(value);
 /** A refused file as the API answers it: 400 with the problem's code and the description people read. */
 export const uploadRefusal = (problem: ImageFileProblem) => new AppError(400, problem.code, problem.description);
 
-/** Checks the declared file with the specification's rules, then signs a PUT for a new key in the caller's folder. */
+/** Checks the declared file with the upload rules (contracts/upload-rules.ts), then signs a PUT for a new key in the caller's folder. */
 export async function createImageUpload(
   userId: string,
   file: CreateUploadUrlRequest,

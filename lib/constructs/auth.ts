@@ -68,7 +68,7 @@ export class Auth extends Construct {
     });
     Validations.of(this.userPool).acknowledge({
       id: 'AwsSolutions-COG2',
-      reason: 'The product offers TOTP MFA as an opt-in enrolment for every user; requiring it at sign-up is not part of the specification.',
+      reason: 'The product offers TOTP MFA as an opt-in enrolment for every user; requiring it at sign-up would turn away sellers who never asked for it.',
     });
     Validations.of(this.userPool).acknowledge({
       id: 'AwsSolutions-COG8',

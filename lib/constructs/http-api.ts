@@ -143,7 +143,7 @@ export class HttpApi extends Construct {
       if (route.auth === 'public' && apiRoute) {
         Validations.of(apiRoute).acknowledge({
           id: 'AwsSolutions-APIG4',
-          reason: `${route.method} ${route.path} is public by the route table (no user data; the specification shows it to signed-out visitors).`,
+          reason: `${route.method} ${route.path} is public by the route table (no user data; the landing and prices pages show it to signed-out visitors).`,
         });
       }
     }

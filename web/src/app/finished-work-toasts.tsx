@@ -53,7 +53,7 @@ export default function FinishedWorkToasts() {
     (batch) => !batch.summary,
     (batch) => {
       const failed = (batch.summary?.failedGenerations ?? batch.progress.failed) > 0;
-      // The specification's titles; with failures in the destructive style.
+      // 'Batch Generation Complete', or '… with Errors' in the destructive style.
       const title = failed ? BATCH_MESSAGES.completeWithErrors : BATCH_MESSAGES.complete;
       const description = batch.summary?.message ?? `${batch.progress.done} of ${batch.progress.total} photos`;
       notifyWorkDone(title);

@@ -73,7 +73,7 @@ export function useDeleteClothingItem() {
   });
 }
 
-/** The toast for a failed upload: the specification's title for a refused file, 'Upload failed' otherwise. */
+/** The toast for a failed upload: the upload rules' title for a refused file, 'Upload failed' otherwise. */
 export function uploadFailure(error: unknown): { title: string; description: string } {
   if (error instanceof ApiError) return { title: imageFileProblemTitle(error.code) ?? 'Upload failed', description: error.message };
   return { title: 'Upload failed', description: error instanceof Error ? error.message : 'The upload did not complete.' };

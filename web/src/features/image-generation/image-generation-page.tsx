@@ -89,7 +89,7 @@ export default function ImageGenerationPage() {
 
   const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    // The specification's checks, in its order, before anything is sent.
+    // The same checks as the server's, in its order, before anything is sent.
     if (mode === 'library' && !item) return void toast.error(GENERATION_MESSAGES.selectClothingItem);
     if (mode === 'upload' && !file) return void toast.error(GENERATION_MESSAGES.uploadProductImage);
     if (mode === 'link' && !imported) return void toast.error(GENERATION_MESSAGES.uploadProductImage);

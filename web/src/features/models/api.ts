@@ -51,7 +51,7 @@ export function useDeleteModel() {
   });
 }
 
-/** The toast of a failed save: the specification's title for a refused file, 'Error' otherwise. */
+/** The toast of a failed save: the upload rules' title for a refused file, 'Error' otherwise. */
 export function saveFailure(error: unknown): { title: string; description: string } {
   if (error instanceof ApiError) return { title: imageFileProblemTitle(error.code) ?? 'Error', description: error.message };
   return { title: 'Error', description: error instanceof Error ? error.message : 'The model could not be saved.' };

@@ -184,7 +184,7 @@ export function useVideoJob() {
       if (!user?.userId) return void showToast(VIDEO_MESSAGES.signIn);
       // The button is locked from the click on, also while a large file is uploaded before the request.
       setPhase({ kind: 'starting', attempt: 1 });
-      // Small files go inline as the specification's imageBase64; larger ones are uploaded first, because a cloud
+      // Small files go inline as the API's imageBase64; larger ones are uploaded first, because a cloud
       // request carries at most 6 MB (about 4 MB of image once base64-encoded).
       let image: Pick<GenerateVideoRequest, 'imageBase64' | 'imageKey' | 'generationId' | 'clothingItemId'>;
       try {
