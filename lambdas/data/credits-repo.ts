@@ -366,7 +366,8 @@ export async function listWholeLedger(userId: string): Promise<CreditTransaction
 
 /**
  * Totals over every entry of the user's ledger, read page by page (only type and amount), so a ledger of any length
- * is summed whole rather than its newest page.
+ * is summed whole rather than its newest page. Not queryAll: each page is summed and dropped, so a long ledger is
+ * never held in memory at once.
  */
 export async function summarizeLedger(userId: string): Promise<CreditSummary> {
   const summary: CreditSummary = { bought: 0, granted: 0, charged: 0, refunded: 0, spent: 0, purchase_refunded: 0, purchases: 0, entries: 0 };

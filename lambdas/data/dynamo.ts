@@ -1,6 +1,6 @@
 // The DynamoDB document client, created once per container. Locally the twin sets AWS_ENDPOINT_URL_DYNAMODB.
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand, TransactWriteCommand, type QueryCommandInput, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { DynamoDBDocumentClient, QueryCommand, ScanCommand, TransactWriteCommand, type QueryCommandInput, type ScanCommandInput, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { jitter, sleep } from '../core/backoff.js';
 import { cancellationCodes } from './dynamo-errors.js';
 
@@ -9,11 +9,22 @@ export const dynamo = DynamoDBDocumentClient.from(new DynamoDBClient({}), {
 });
 
 /** Every item a Query finds, page after page (for reads that need them all; a list a user pages through uses Limit). */
-export async function queryAll<T>(input: Omit<QueryCommandInput, 'ExclusiveStartKey'>): Promise<T[]> {
+export function queryAll<T>(input: Omit<QueryCommandInput, 'ExclusiveStartKey'>): Promise<T[]> {
+  return allPages<T>((cursor) => dynamo.send(new QueryCommand({ ...input, ExclusiveStartKey: cursor })));
+}
+
+/** Every item of a Scan, page after page: only for tables that hold a handful of items (the pricing tiers). */
+export function scanAll<T>(input: Omit<ScanCommandInput, 'ExclusiveStartKey'>): Promise<T[]> {
+  return allPages<T>((cursor) => dynamo.send(new ScanCommand({ ...input, ExclusiveStartKey: cursor })));
+}
+
+type Page = { Items?: Record<string, unknown>[]; LastEvaluatedKey?: Record<string, unknown> };
+
+async function allPages<T>(read: (cursor: Record<string, unknown> | undefined) => Promise<Page>): Promise<T[]> {
   const items: T[] = [];
   let cursor: Record<string, unknown> | undefined;
   do {
-    const page = await dynamo.send(new QueryCommand({ ...input, ExclusiveStartKey: cursor }));
+    const page = await read(cursor);
     items.push(...((page.Items ?? []) as T[]));
     cursor = page.LastEvaluatedKey;
   } while (cursor);

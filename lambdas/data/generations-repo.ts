@@ -244,6 +244,7 @@ interface Filter {
   values: Record<string, unknown>;
 }
 
+// Not queryAll: it stops as soon as it has `limit` rows (a filter may need more than one page to find them).
 async function queryNewest(userId: string, limit: number, filter?: Filter): Promise<GenerationRecord[]> {
   const rows: GenerationRecord[] = [];
   let cursor: Record<string, unknown> | undefined;

@@ -1,8 +1,8 @@
 // Pricing tiers: the costs the server charges, seeded from the deployment's tiers (PRICING_TIER_SEED on the twin, lib/pricing.ts in the cloud).
-import { GetCommand, PutCommand, ScanCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import type { PricingTier } from '../contracts/api.js';
 import { PRICING_TIER_SEED, type PricingTierId } from '../contracts/catalog.js';
-import { dynamo } from './dynamo.js';
+import { dynamo, scanAll } from './dynamo.js';
 import { tableName } from './tables.js';
 import { isConditionFailed } from './dynamo-errors.js';
 
@@ -10,13 +10,7 @@ export const SEED_TIERS: PricingTier[] = PRICING_TIER_SEED.map((tier) => ({ ...t
 
 /** Active tiers ordered by feature_type, then sort_order. The table holds a handful of items. */
 export async function listActiveTiers(): Promise<PricingTier[]> {
-  const tiers: PricingTier[] = [];
-  let cursor: Record<string, unknown> | undefined;
-  do {
-    const page = await dynamo.send(new ScanCommand({ TableName: tableName('pricingTiers'), ExclusiveStartKey: cursor }));
-    tiers.push(...((page.Items ?? []) as PricingTier[]));
-    cursor = page.LastEvaluatedKey;
-  } while (cursor);
+  const tiers = await scanAll<PricingTier>({ TableName: tableName('pricingTiers') });
   return tiers
     .filter((tier) => tier.is_active)
     .sort((a, b) => a.feature_type.localeCompare(b.feature_type) || a.sort_order - b.sort_order);
