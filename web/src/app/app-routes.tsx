@@ -22,7 +22,7 @@ const GuidesPage = lazy(() => import('@/features/support/guides-page'));
 const ComingSoonPage = lazy(() => import('@/features/coming-soon/coming-soon-page'));
 const ClothingPage = lazy(() => import('@/features/clothing/clothing-page'));
 const ModelsPage = lazy(() => import('@/features/models/models-page'));
-const GenerationsPage = lazy(() => import('@/features/generations/generations-page'));
+const HistoryPage = lazy(() => import('@/features/history/history-page'));
 const ImageGenerationPage = lazy(() => import('@/features/image-generation/image-generation-page'));
 const VideoGenerationPage = lazy(() => import('@/features/video-generation/video-generation-page'));
 const BatchGenerationPage = lazy(() => import('@/features/batch-generation/batch-generation-page'));
@@ -54,7 +54,7 @@ export default function AppRoutes() {
             <Route path={paths.supportGuides} element={<GuidesPage />} />
             <Route path={paths.clothing} element={<ClothingPage />} />
             <Route path={paths.models} element={<ModelsPage />} />
-            <Route path={paths.generations} element={<GenerationsPage />} />
+            <Route path={paths.generations} element={<HistoryPage />} />
             <Route path={paths.imageGeneration} element={<ImageGenerationPage />} />
             <Route path={paths.videoGeneration} element={<VideoGenerationPage />} />
             <Route path={paths.batchGeneration} element={<BatchGenerationPage />} />

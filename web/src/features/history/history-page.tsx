@@ -42,7 +42,7 @@ const itemClass =
   'flex cursor-pointer select-none items-center gap-2 rounded-md px-2 py-2 text-sm text-slate-800 outline-none data-[highlighted]:bg-slate-100 data-[highlighted]:text-slate-900';
 
 /** Generations History (/studio/generations): the newest 100, by type, with View and Download. */
-export default function GenerationsPage() {
+export default function HistoryPage() {
   const [tab, setTab] = useState<Tab>('all');
   const generations = useGenerations({ type: tab === 'all' ? undefined : tab });
   const [viewing, setViewing] = useState<Generation>();
