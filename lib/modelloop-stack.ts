@@ -83,6 +83,9 @@ export class ModelLoopStack extends Stack {
     this.payments = new Payments(this, 'Payments', { settings: config.payments, stage: config.stage });
     this.httpApi = new HttpApi(this, 'HttpApi', {
       functions: this.functions,
+      // Routes, integrations and invoke permissions (about 170 resources) in a nested stack of their own: see
+      // test/infra/resource-budget.test.ts for what each stack may hold.
+      routeScope: new NestedStack(this, 'ApiRoutesStack'),
       issuer: this.auth.issuer,
       audience: this.auth.webClient.userPoolClientId,
       webOrigins: config.webOrigins,
