@@ -14,10 +14,18 @@ import { synthModelLoop } from './synth.js';
 const PARENT_BUDGET = 380;
 /** Each nested stack's budget: 500 less room for more than one feature's routes or alarms. */
 const NESTED_BUDGET = 450;
+/**
+ * CloudFormation allows a template 200 parameters and 200 outputs: a nested stack takes what it references from the
+ * parent as parameters (the routes' stack: one a route function, the API and its authorizers).
+ */
+const NESTED_PARAMETER_BUDGET = 150;
 
 describe('resource budget', () => {
   const { assembly, stack } = synthModelLoop({ nag: false });
-  const countOf = (template: { Resources?: Record<string, unknown> }) => Object.keys(template.Resources ?? {}).length;
+  type Template = { Resources?: Record<string, unknown>; Parameters?: Record<string, unknown>; Outputs?: Record<string, unknown> };
+  const countOf = (template: Template) => Object.keys(template.Resources ?? {}).length;
+  const nestedStacks = () => stack.node.findAll().filter((construct): construct is NestedStack => NestedStack.isNestedStack(construct));
+  const nestedTemplate = (nested: NestedStack) => JSON.parse(readFileSync(join(assembly.directory, nested.templateFile), 'utf8')) as Template;
 
   it(`keeps the parent stack at most ${PARENT_BUDGET} resources (CloudFormation allows 500)`, () => {
     // The stack's own template: each nested stack counts as one resource of it.
@@ -27,12 +35,22 @@ describe('resource budget', () => {
   });
 
   it(`keeps each nested stack at most ${NESTED_BUDGET} resources`, () => {
-    const nestedStacks = stack.node.findAll().filter((construct): construct is NestedStack => NestedStack.isNestedStack(construct));
-    expect(nestedStacks.map((nested) => nested.node.id).sort()).toEqual(['ApiRoutesStack', 'OperationsStack']);
-    for (const nested of nestedStacks) {
-      const count = countOf(JSON.parse(readFileSync(join(assembly.directory, nested.templateFile), 'utf8')) as { Resources?: Record<string, unknown> });
+    expect(nestedStacks().map((nested) => nested.node.id).sort()).toEqual(['ApiRoutesStack', 'OperationsStack']);
+    for (const nested of nestedStacks()) {
+      const count = countOf(nestedTemplate(nested));
       console.log(`resources in the nested stack ${nested.node.id}: ${count}`);
       expect(count, nested.node.id).toBeLessThanOrEqual(NESTED_BUDGET);
+    }
+  });
+
+  it(`keeps each nested stack's parameters and outputs at most ${NESTED_PARAMETER_BUDGET} (CloudFormation allows 200)`, () => {
+    for (const nested of nestedStacks()) {
+      const template = nestedTemplate(nested);
+      const parameters = Object.keys(template.Parameters ?? {}).length;
+      const outputs = Object.keys(template.Outputs ?? {}).length;
+      console.log(`nested stack ${nested.node.id}: ${parameters} parameters, ${outputs} outputs`);
+      expect(parameters, nested.node.id).toBeLessThanOrEqual(NESTED_PARAMETER_BUDGET);
+      expect(outputs, nested.node.id).toBeLessThanOrEqual(NESTED_PARAMETER_BUDGET);
     }
   });
 });
