@@ -117,8 +117,8 @@ export class ModelLoopStack extends Stack {
     this.webhooks = new Webhooks(this, 'Webhooks', { functions: this.functions, tables: this.data.tables });
 
     this.reconciler = new Reconciler(this, 'Reconciler', { functions: this.functions });
-    // Alarms and the dashboard in a nested stack: the studio's functions, routes and their grants fill most of the
-    // 500 resources CloudFormation allows one stack, and what watches them grows with them.
+    // Alarms and the dashboard in a nested stack: the studio's functions and their grants fill most of the 500
+    // resources CloudFormation allows one stack, and what watches them grows with them.
     this.operations = new Operations(new NestedStack(this, 'OperationsStack'), 'Operations', {
       alarmEmail: config.alarmEmail,
       deadLetterQueues: {
