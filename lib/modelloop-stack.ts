@@ -83,6 +83,9 @@ export class ModelLoopStack extends Stack {
     this.payments = new Payments(this, 'Payments', { settings: config.payments, stage: config.stage });
     this.httpApi = new HttpApi(this, 'HttpApi', {
       functions: this.functions,
+      // Routes, integrations and invoke permissions (about 170 resources) in a nested stack of their own: see
+      // test/infra/resource-budget.test.ts for what each stack may hold.
+      routeScope: new NestedStack(this, 'ApiRoutesStack'),
       issuer: this.auth.issuer,
       audience: this.auth.webClient.userPoolClientId,
       webOrigins: config.webOrigins,
@@ -114,8 +117,8 @@ export class ModelLoopStack extends Stack {
     this.webhooks = new Webhooks(this, 'Webhooks', { functions: this.functions, tables: this.data.tables });
 
     this.reconciler = new Reconciler(this, 'Reconciler', { functions: this.functions });
-    // Alarms and the dashboard in a nested stack: the studio's functions, routes and their grants fill most of the
-    // 500 resources CloudFormation allows one stack, and what watches them grows with them.
+    // Alarms and the dashboard in a nested stack: the studio's functions and their grants fill most of the 500
+    // resources CloudFormation allows one stack, and what watches them grows with them.
     this.operations = new Operations(new NestedStack(this, 'OperationsStack'), 'Operations', {
       alarmEmail: config.alarmEmail,
       deadLetterQueues: {

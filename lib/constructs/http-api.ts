@@ -1,11 +1,16 @@
 // The HTTP API: one route and one function per entry of the shared route table (lambdas/routes.ts). Routes with
 // auth 'user' require a verified ID token of the user pool (JWT authorizer); 'public' routes have no authorizer.
+// The routes, their integrations and invoke permissions live in `routeScope` (the stack puts them in a nested stack:
+// a route, its /v1 twin, an integration and a permission are most of what each route costs a stack); the API, its
+// stage, authorizers and the functions stay beside the tables and buckets they are granted.
 import { Duration, Validations } from 'aws-cdk-lib';
 import {
   CorsHttpMethod,
   HttpApi as ApiGatewayHttpApi,
   HttpMethod,
   HttpNoneAuthorizer,
+  HttpRoute,
+  HttpRouteKey,
   HttpStage,
   LogGroupLogDestination,
   type IHttpRouteAuthorizer,
@@ -39,6 +44,11 @@ export interface HttpApiProps {
   routeEnvironment?: Partial<Record<RouteHandler, Record<string, string>>>;
   /** Stage-wide request rate limits. */
   throttle?: ThrottleSettings;
+  /**
+   * Where the routes, their integrations and the functions' invoke permissions are created (a nested stack keeps them
+   * out of the parent's 500 resources; each references the API, its authorizers and its function by parameter).
+   */
+  routeScope?: Construct;
 }
 
 const DEFAULT_THROTTLE: ThrottleSettings = { rateLimit: 50, burstLimit: 100 };
@@ -106,6 +116,10 @@ export class HttpApi extends Construct {
       resultsCacheTtl: Duration.seconds(API_KEY_AUTH_CACHE_SECONDS),
     });
 
+    const routeScope = props.routeScope ?? this;
+    const addRoute = (path: string, method: HttpMethod, integration: HttpLambdaIntegration, authorizer: IHttpRouteAuthorizer): HttpRoute =>
+      new HttpRoute(routeScope, `${method}${path}`, { httpApi: this.api, routeKey: HttpRouteKey.with(path, method), integration, authorizer });
+
     const routes: readonly RouteDefinition[] = ROUTES;
     const functions: Partial<Record<RouteHandler, NodejsFunction>> = {};
     // A route's own function, or the one its routes share (route.sharedFunction), with its integration.
@@ -130,17 +144,12 @@ export class HttpApi extends Construct {
       functions[handler] = fn;
 
       const authorizer: IHttpRouteAuthorizer = route.auth === 'user' ? userAuthorizer : noAuthorizer;
-      const [apiRoute] = this.api.addRoutes({
-        path: route.path,
-        methods: [HttpMethod[route.method]],
-        integration,
-        authorizer,
-      });
+      const apiRoute = addRoute(route.path, HttpMethod[route.method], integration, authorizer);
       if (route.publicApi) {
         // The public API: the same function at /v1<path>, for callers with an API key.
-        this.api.addRoutes({ path: `${PUBLIC_API_PREFIX}${route.path}`, methods: [HttpMethod[route.method]], integration, authorizer: keyAuthorizer });
+        addRoute(`${PUBLIC_API_PREFIX}${route.path}`, HttpMethod[route.method], integration, keyAuthorizer);
       }
-      if (route.auth === 'public' && apiRoute) {
+      if (route.auth === 'public') {
         Validations.of(apiRoute).acknowledge({
           id: 'AwsSolutions-APIG4',
           reason: `${route.method} ${route.path} is public by the route table (no user data; the landing and prices pages show it to signed-out visitors).`,

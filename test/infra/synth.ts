@@ -92,7 +92,8 @@ function synthesize({ context = {}, bundle = false, nag = true, modify }: SynthO
 }
 
 /**
- * The stack's template with the resources of its nested stacks (the operations' alarms and dashboard) added, each
+ * The stack's template with the resources of its nested stacks (the HTTP API's routes, integrations and invoke
+ * permissions; the operations' alarms and dashboard) added, each
  * reference to a nested stack's parameter replaced by what the parent passes it, so that tests read one template.
  * The nested stack resource itself stays; what CloudFormation counts against a stack's 500 is the parent alone.
  */
