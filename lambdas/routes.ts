@@ -28,13 +28,6 @@ export interface RouteDefinition {
    * same function. Such a function also counts each key's requests (the limits table).
    */
   publicApi?: boolean;
-  /**
-   * The deployed function that serves this route when several routes share one (lambdas/handlers/<sharedFunction>.ts
-   * dispatches by route to each route's own handler, which the twin calls directly). CloudFormation allows 500
-   * resources in a stack and a function of its own costs a route 5 more than a shared one; the shared function gets
-   * the union of its routes' access.
-   */
-  sharedFunction?: string;
 }
 
 /**
@@ -123,7 +116,6 @@ export const ROUTES = [
     method: 'POST',
     path: '/models/upload-url',
     handler: 'create-model-upload-url', publicApi: true,
-    sharedFunction: 'models',
     auth: 'user',
     buckets: { clothingImages: 'put' },
   },
@@ -132,7 +124,6 @@ export const ROUTES = [
     method: 'POST',
     path: '/models',
     handler: 'create-model', publicApi: true,
-    sharedFunction: 'models',
     auth: 'user',
     tables: { models: 'write', generations: 'read' },
     buckets: { clothingImages: 'write', results: 'read' },
@@ -143,7 +134,6 @@ export const ROUTES = [
     method: 'GET',
     path: '/models',
     handler: 'list-models', publicApi: true,
-    sharedFunction: 'models',
     auth: 'user',
     tables: { models: 'read' },
     buckets: { clothingImages: 'read', results: 'read' },
@@ -152,7 +142,6 @@ export const ROUTES = [
     method: 'PATCH',
     path: '/models/{id}',
     handler: 'update-model', publicApi: true,
-    sharedFunction: 'models',
     auth: 'user',
     tables: { models: 'write' },
     buckets: { clothingImages: 'read', results: 'read' },
@@ -162,7 +151,6 @@ export const ROUTES = [
     method: 'DELETE',
     path: '/models/{id}',
     handler: 'delete-model', publicApi: true,
-    sharedFunction: 'models',
     auth: 'user',
     tables: { models: 'write' },
     buckets: { clothingImages: 'write' },
@@ -443,28 +431,4 @@ export function routeTables(route: RouteDefinition): RouteDefinition['tables'] {
     tables.limits = 'write';
   }
   return tables;
-}
-
-/** The name of the deployed function that serves the route: its own handler's, or the shared function's. */
-export const functionNameOf = (route: RouteDefinition): string => route.sharedFunction ?? route.handler;
-
-/** What the function serving `route` gets: for a shared function, the union of its routes' access and the most time and memory. */
-export function functionSettings(route: RouteDefinition, routes: readonly RouteDefinition[] = ROUTES): Pick<RouteDefinition, 'tables' | 'buckets' | 'workflows' | 'timeoutSeconds' | 'memoryMb'> {
-  const members = routes.filter((other) => functionNameOf(other) === functionNameOf(route));
-  if (members.length === 1) return { tables: routeTables(route), buckets: route.buckets, workflows: route.workflows, timeoutSeconds: route.timeoutSeconds, memoryMb: route.memoryMb };
-  const merge = <K extends string, A extends string>(grants: (Partial<Record<K, A>> | undefined)[]): Partial<Record<K, A>> | undefined => {
-    const merged: Partial<Record<K, Set<A>>> = {};
-    for (const grant of grants) for (const [name, access] of Object.entries(grant ?? {}) as [K, A][]) (merged[name] ??= new Set()).add(access);
-    const entries = (Object.entries(merged) as [K, Set<A>][]).map(([name, set]) => [name, set.has('write' as A) || set.size > 1 ? 'write' : [...set][0]] as const);
-    return entries.length ? (Object.fromEntries(entries) as Partial<Record<K, A>>) : undefined;
-  };
-  const most = (values: (number | undefined)[]) => (values.some((value) => value !== undefined) ? Math.max(...values.map((value) => value ?? 0)) : undefined);
-  const workflows = [...new Set(members.flatMap((member) => member.workflows ?? []))];
-  return {
-    tables: merge(members.map(routeTables)),
-    buckets: merge(members.map((member) => member.buckets)),
-    ...(workflows.length ? { workflows } : {}),
-    timeoutSeconds: most(members.map((member) => member.timeoutSeconds)),
-    memoryMb: most(members.map((member) => member.memoryMb)),
-  };
 }

@@ -1,9 +1,13 @@
 // How large a Lambda bundle (the minified index.mjs synth writes) may be, checked by test/infra/lean-functions.test.ts
-// and printed by bench/bundle-size.ts. Functions without native modules stay within 400 KB; the three payment
+// and printed by bench/bundle-size.ts. Functions without native modules stay within 480 KB; the three payment
 // functions are the named exceptions, because they carry Stripe's official library (about 300 KB minified), which
 // follows Stripe's API versions and verifies webhook signatures as Stripe ships it.
-
-export const MAX_LEAN_BUNDLE_BYTES = 400 * 1024;
+//
+// The limit was 400 KB until the third round. Then every user route began to carry the caller gate (one consistent
+// read of the account's and the key's standing, and the key's rate: 5–60 KB, mostly zod through the limits config),
+// and CheckClip the status checks of Veo and FASHN beside Luma's; nine functions came to 403–468 KB (the largest,
+// create-support-ticket, with the SES client). bench/bundle-size.ts measures what that costs at load.
+export const MAX_LEAN_BUNDLE_BYTES = 480 * 1024;
 
 /** The handlers that talk to Stripe through the `stripe` package: checkout, refund and Stripe's webhook. */
 export const STRIPE_LIBRARY_HANDLERS = ['create-checkout-session', 'request-refund', 'stripe-webhook'] as const;

@@ -23,7 +23,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { API_KEY_AUTH_CACHE_SECONDS, API_KEY_HEADER, PUBLIC_API_PREFIX } from '../../lambdas/contracts/api-keys.js';
-import { API_KEY_AUTHORIZER, CORS, ROUTES, functionNameOf, functionSettings, USER_ROUTE_PRELUDE, type RouteDefinition } from '../../lambdas/routes.js';
+import { API_KEY_AUTHORIZER, CORS, ROUTES, routeTables, USER_ROUTE_PRELUDE, type RouteDefinition } from '../../lambdas/routes.js';
 import type { FunctionFactory } from './function-factory.js';
 import { pascalCase } from './names.js';
 
@@ -122,26 +122,22 @@ export class HttpApi extends Construct {
 
     const routes: readonly RouteDefinition[] = ROUTES;
     const functions: Partial<Record<RouteHandler, NodejsFunction>> = {};
-    // A route's own function, or the one its routes share (route.sharedFunction), with its integration.
-    const served = new Map<string, { fn: NodejsFunction; integration: HttpLambdaIntegration }>();
     for (const route of routes) {
       const handler = route.handler as RouteHandler;
-      const name = functionNameOf(route);
-      let target = served.get(name);
-      if (!target) {
-        const fn = props.functions.create(this, `${pascalCase(name)}Function`, {
-          handler: name,
-          ...functionSettings(route, routes),
-          prelude: route.auth === 'user' ? [USER_ROUTE_PRELUDE] : undefined,
-          environment: { ...props.routeEnvironment?.[handler], ...(PEPPER_READERS.includes(handler) ? pepperEnvironment : {}) },
-        });
-        if (PEPPER_READERS.includes(handler)) pepper.grantRead(fn);
-        // One invoke permission per function for this API (not one per route): a function serves its routes and their /v1 twins.
-        target = { fn, integration: new HttpLambdaIntegration(`${pascalCase(name)}Integration`, fn, { scopePermissionToRoute: false }) };
-        served.set(name, target);
-      }
-      const { fn, integration } = target;
+      const fn = props.functions.create(this, `${pascalCase(handler)}Function`, {
+        handler,
+        tables: routeTables(route),
+        buckets: route.buckets,
+        workflows: route.workflows,
+        timeoutSeconds: route.timeoutSeconds,
+        memoryMb: route.memoryMb,
+        prelude: route.auth === 'user' ? [USER_ROUTE_PRELUDE] : undefined,
+        environment: { ...props.routeEnvironment?.[handler], ...(PEPPER_READERS.includes(handler) ? pepperEnvironment : {}) },
+      });
       functions[handler] = fn;
+      if (PEPPER_READERS.includes(handler)) pepper.grantRead(fn);
+      // One invoke permission per function for this API (not one per route): a function serves its route and its /v1 twin.
+      const integration = new HttpLambdaIntegration(`${pascalCase(handler)}Integration`, fn, { scopePermissionToRoute: false });
 
       const authorizer: IHttpRouteAuthorizer = route.auth === 'user' ? userAuthorizer : noAuthorizer;
       const apiRoute = addRoute(route.path, HttpMethod[route.method], integration, authorizer);

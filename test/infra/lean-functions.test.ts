@@ -10,14 +10,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CfnElement } from 'aws-cdk-lib';
 import { bundleBudgetOf, MAX_STRIPE_LIBRARY_BUNDLE_BYTES, STRIPE_LIBRARY_HANDLERS } from '../../lib/bundle-budget.js';
 import { ESRGAN_PACKAGES, SHARP_PACKAGES } from '../../lib/native-modules.js';
-import { ROUTES, type RouteDefinition } from '../../lambdas/routes.js';
 import { synthModelLoop, type CfnResource, type Synthesized } from './synth.js';
 
 /** The only functions that may carry sharp: they decode pictures. */
 const SHARP_ALLOWED = [
   'register-clothing-item',
-  // The saved-models routes' shared function: a model's uploaded portrait is checked like a clothing photo (full decode).
-  'models',
+  // A saved model's uploaded portrait is checked like a clothing photo (full decode).
+  'create-model',
   'generate-ai-image',
   'edit-ai-image',
   'upscale-ai-image',
@@ -34,11 +33,7 @@ const MUST_DECODE = SHARP_ALLOWED.filter((handler) => handler !== 'video-finaliz
 /** The functions that run ffmpeg (the media layer). */
 const FFMPEG = ['video-start-clip', 'video-finalize-output'];
 
-/** Every handler module that is deployed as a function of its own (a route in a shared function is bundled into that one). */
-const SHARED = new Set((ROUTES as readonly RouteDefinition[]).filter((route) => route.sharedFunction).map((route) => route.handler));
-const HANDLERS = readdirSync(resolve(import.meta.dirname, '../../lambdas/handlers'))
-  .map((file) => file.replace(/\.ts$/, ''))
-  .filter((handler) => !SHARED.has(handler));
+const HANDLERS = readdirSync(resolve(import.meta.dirname, '../../lambdas/handlers')).map((file) => file.replace(/\.ts$/, ''));
 const CONTRACTS_DIR = resolve(import.meta.dirname, '../../lambdas/contracts');
 
 interface Packaged {

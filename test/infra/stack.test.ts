@@ -10,7 +10,7 @@ import { Match } from 'aws-cdk-lib/assertions';
 import type { CfnElement } from 'aws-cdk-lib';
 import { PRICING_TIER_SEED } from '../../lambdas/contracts/catalog.js';
 import { BUCKETS, TABLES, bucketEnvName, tableEnvName, type TableDefinition, type TableName } from '../../lambdas/data/tables.js';
-import { CORS, ROUTES, functionNameOf, functionSettings, publicApiRoutes, type RouteDefinition } from '../../lambdas/routes.js';
+import { CORS, ROUTES, publicApiRoutes, routeTables, type RouteDefinition } from '../../lambdas/routes.js';
 import { cdkPath, resourcesOfType, synthModelLoop, type CfnResource, type CfnTemplate, type Synthesized } from './synth.js';
 
 const routes: readonly RouteDefinition[] = ROUTES;
@@ -237,7 +237,7 @@ describe('http api', () => {
     }
   });
 
-  it('gives each route its own function (or the one its routes share) with exactly the declared table and bucket access', () => {
+  it('gives each route its own function with exactly the declared table and bucket access', () => {
     const policies = resourcesOfType(plain.json, 'AWS::IAM::Policy');
     const functionIds = new Set<string>();
     for (const route of routes) {
@@ -254,9 +254,7 @@ describe('http api', () => {
           .filter((statement) => JSON.stringify(statement.Resource).includes(`"${arnOwnerId}"`))
           .flatMap((statement) => [statement.Action].flat());
 
-      // A route's own function, or the union of the routes that share one (route.sharedFunction).
-      const settings = functionSettings(route, routes);
-      const expectedTables: RouteDefinition['tables'] = { ...settings.tables };
+      const expectedTables: RouteDefinition['tables'] = { ...routeTables(route) };
       for (const [name] of tableEntries) {
         const tableId = logicalId(plain, plain.stack.data.tables[name].node.defaultChild);
         const actions = actionsOn(tableId);
@@ -277,7 +275,7 @@ describe('http api', () => {
       }
       for (const name of Object.keys(BUCKETS) as (keyof typeof BUCKETS)[]) {
         const bucketId = logicalId(plain, plain.stack.storage.buckets[name].node.defaultChild);
-        const access = settings.buckets?.[name];
+        const access = route.buckets?.[name];
         const actions = actionsOn(bucketId);
         const env = fn.Properties!.Environment.Variables[bucketEnvName(name)];
         if (!access) {
@@ -295,9 +293,9 @@ describe('http api', () => {
         if (access === 'write') expect(actions).toContain('s3:PutObject');
         else expect(actions).not.toContain('s3:PutObject');
       }
-      expect(fn.Properties!.Timeout, label).toBe(settings.timeoutSeconds ?? 10);
+      expect(fn.Properties!.Timeout, label).toBe(route.timeoutSeconds ?? 10);
     }
-    expect(functionIds.size).toBe(new Set(routes.map(functionNameOf)).size);
+    expect(functionIds.size).toBe(routes.length);
   });
 
   it('lets only the routes that move a balance write the profiles and the ledger', () => {
