@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { IMAGE_SIZES, SIGNUP_CREDITS, UPSCALE_RESOLUTIONS } from '../../lambdas/contracts/catalog.js';
 import { GENERATION_MESSAGES, type Generation } from '../../lambdas/contracts/generations.js';
+import { upscaleSizeFor } from '../../lambdas/contracts/image-ratios.js';
 import { CONTENT_POLICY_MESSAGE } from '../../lambdas/providers/ports.js';
 import { LOCAL_CREDENTIALS } from '../../lib/local/s3-local.js';
 import { tshirtPhoto } from '../fixtures/local-engine-images.js';
@@ -210,8 +211,11 @@ describe('POST /edit-ai-image and /upscale-ai-image', () => {
     const fromUpload = await post(buyer, '/upscale-ai-image', { imageUrl: key });
     expect(fromUpload.status).toBe(200);
     const upscaled = await settled(buyer, fromUpload.body.generationId);
-    expect([upscaled.width, upscaled.height, upscaled.credits_used]).toEqual([1440, 2560, 1]);
-    expect((await storedResult(buyer, upscaled.id)).width).toBe(1440);
+    // 2K in the source's own ratio (600×700): the pixels of 1440×2560, not stretched to 9:16.
+    const expected = upscaleSizeFor('2k', { width: 600, height: 700 });
+    expect([upscaled.width, upscaled.height, upscaled.credits_used]).toEqual([expected.width, expected.height, 1]);
+    expect(Math.abs(upscaled.width / upscaled.height - 600 / 700)).toBeLessThan(0.01);
+    expect((await storedResult(buyer, upscaled.id)).width).toBe(expected.width);
 
     const item = await addClothingItem(buyer);
     const fromItem = await post(buyer, '/edit-ai-image', { imageUrl: item.image_url, editPrompt: 'grayscale' });
