@@ -214,7 +214,7 @@ describe('POST /edit-ai-image and /upscale-ai-image', () => {
     // 2K in the source's own ratio (600×700): the pixels of 1440×2560, not stretched to 9:16.
     const expected = upscaleSizeFor('2k', { width: 600, height: 700 });
     expect([upscaled.width, upscaled.height, upscaled.credits_used]).toEqual([expected.width, expected.height, 1]);
-    expect(Math.abs(upscaled.width / upscaled.height - 600 / 700)).toBeLessThan(0.01);
+    expect(Math.abs(upscaled.width! / upscaled.height! - 600 / 700)).toBeLessThan(0.01);
     expect((await storedResult(buyer, upscaled.id)).width).toBe(expected.width);
 
     const item = await addClothingItem(buyer);
