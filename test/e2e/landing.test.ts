@@ -97,7 +97,7 @@ describe('landing page', () => {
     const requested: string[] = [];
     page.on('request', (request) => requested.push(request.url()));
     await page.goto('/', { waitUntil: 'networkidle' });
-    expect(requested.some((url) => url.endsWith('/config.json'))).toBe(false);
+    // config.json is read (the stage's measured video wait, said in the hero), and nothing of Amplify with it.
     const scripts = requested.filter((url) => url.endsWith('.js'));
     expect(scripts.length).toBeGreaterThan(0);
     const sources = await Promise.all(scripts.map(async (url) => (await page.request.get(url)).text()));
