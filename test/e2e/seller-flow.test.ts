@@ -121,7 +121,7 @@ describe('the seller’s flow', () => {
     // The toast's link opens that job's videos.
     const first = await startAndLeave('8 s');
     // Said once: one toast for the finished job, not one per part of the app that follows jobs.
-    expect(await page.locator('[data-sonner-toast]').filter({ hasText: /ready/i }).count()).toBe(1);
+    expect(await page.locator('[data-sonner-toast]').filter({ hasText: 'Your video is ready' }).count()).toBe(1);
     await first.getByRole('button', { name: 'View video' }).click();
     await page.waitForURL(/video-generation\?job=/);
     await page.getByLabel('Generated video 1').waitFor({ timeout: 20_000 });
