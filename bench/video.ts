@@ -39,17 +39,7 @@ const dataDir = mkdtempSync(join(tmpdir(), 'modelloop-bench-video-'));
 const renderDir = mkdtempSync(join(tmpdir(), 'modelloop-bench-render-'));
 const twin = await startTwin({ dataDir });
 try {
-  const user = await createUser({
-    webUrl: twin.webUrl,
-    apiUrl: twin.apiUrl,
-    websocketUrl: twin.websocketUrl,
-    cognitoEndpoint: twin.config.cognitoEndpoint!,
-    userPoolId: twin.config.userPoolId,
-    userPoolClientId: twin.config.userPoolClientId,
-    region: twin.config.region,
-    mailboxFile: twin.mailboxFile,
-    env: twin.env,
-  });
+  const user = await createUser(twin.info);
   const jobsToRun = 1 + repeat + (all ? VIDEO_DURATIONS.length * VIDEO_ASPECT_RATIOS.length : 0);
   await api(twin.apiUrl, 'POST', '/credits/purchase', { user, body: { credits: jobsToRun }, headers: { 'idempotency-key': randomUUID() } });
   const photo = await tshirtPhoto(600, 700);

@@ -26,17 +26,7 @@ const portRequests: OnModelImageRequest[] = [];
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'modelloop-models-'));
   twin = await startTwin({ dataDir });
-  info = {
-    webUrl: twin.webUrl,
-    apiUrl: twin.apiUrl,
-    websocketUrl: twin.websocketUrl,
-    cognitoEndpoint: twin.config.cognitoEndpoint!,
-    userPoolId: twin.config.userPoolId,
-    userPoolClientId: twin.config.userPoolClientId,
-    region: twin.config.region,
-    mailboxFile: twin.mailboxFile,
-    env: twin.env,
-  };
+  info = twin.info;
   Object.assign(process.env, twin.env);
   // The real local engine, recording what the on-model port is asked (the twin's tasks run in this process).
   const { SHARED_DEPENDENCIES } = await import('../../lambdas/providers/registry.js');

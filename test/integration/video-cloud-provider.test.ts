@@ -136,17 +136,7 @@ beforeAll(async () => {
     [LOCAL_WAIT_MS_ENV]: '250',
   });
   twin = await startTwin({ dataDir: join(dataDir, 'twin') });
-  info = {
-    webUrl: twin.webUrl,
-    apiUrl: twin.apiUrl,
-    websocketUrl: twin.websocketUrl,
-    cognitoEndpoint: twin.config.cognitoEndpoint!,
-    userPoolId: twin.config.userPoolId,
-    userPoolClientId: twin.config.userPoolClientId,
-    region: twin.config.region,
-    mailboxFile: twin.mailboxFile,
-    env: twin.env,
-  };
+  info = twin.info;
   sfn = new SFNClient({ endpoint: twin.env.AWS_ENDPOINT_URL_SFN, region: 'us-east-1', credentials: LOCAL_CREDENTIALS });
   ledgerRepo = await import('../../lambdas/data/credits-repo.js');
   generationsRepo = await import('../../lambdas/data/generations-repo.js');

@@ -35,17 +35,7 @@ beforeAll(async () => {
     [LOCAL_WAIT_MS_ENV]: '200',
   });
   twin = await startTwin({ dataDir: join(dataDir, 'twin') });
-  info = {
-    webUrl: twin.webUrl,
-    apiUrl: twin.apiUrl,
-    websocketUrl: twin.websocketUrl,
-    cognitoEndpoint: twin.config.cognitoEndpoint!,
-    userPoolId: twin.config.userPoolId,
-    userPoolClientId: twin.config.userPoolClientId,
-    region: twin.config.region,
-    mailboxFile: twin.mailboxFile,
-    env: twin.env,
-  };
+  info = twin.info;
   ledgerRepo = await import('../../lambdas/data/credits-repo.js');
   photo = await tshirtPhoto();
 }, 120_000);
