@@ -14,6 +14,7 @@ import { createFashnVideo, planFashnClips } from '../../lambdas/providers/fashn/
 import { CONTENT_POLICY_MESSAGE, ProviderError, type S3Location, type VideoStartRequest, type VideoStatus } from '../../lambdas/providers/ports.js';
 import { WORKFLOWS } from '../../lambdas/workflows.js';
 import { loadDefinition } from '../../lib/local/stepfunctions.js';
+import { json, readBody } from '../support/loopback-http.js';
 
 const API_KEY = 'fa-video-key';
 /** The start of a real MP4: a box of type `ftyp` (isom brand). */
@@ -32,16 +33,6 @@ let scenario: Scenario;
 let runBodies: Array<{ model_name?: string; inputs?: Record<string, unknown> }>;
 let statusCalls: number;
 let stored: Array<{ location: S3Location; bytes: Buffer }>;
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function json(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
-}
 
 async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
   const url = new URL(request.url ?? '/', baseUrl);

@@ -18,6 +18,7 @@ import { checkedOutputUrl, hostsVouchedForBy } from '../../lambdas/providers/fas
 import { TEST_FETCH_TARGETS_ENV } from '../../lambdas/net/safe-fetch.js';
 import { fashnPrompt, nearestAspectRatio } from '../../lambdas/providers/fashn/product-to-model.js';
 import { CONTENT_POLICY_MESSAGE, ProviderError, type OnModelImageRequest, type ProviderJobMemory } from '../../lambdas/providers/ports.js';
+import { json, readBody } from '../support/loopback-http.js';
 
 const API_KEY = 'fa-test-key-123';
 const secrets = mockClient(SecretsManagerClient);
@@ -38,16 +39,6 @@ let runBodies: Array<{ model_name?: string; inputs?: Record<string, unknown> }>;
 let statusCalls: number;
 let outputFetches: number;
 let outputImage: Buffer;
-
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  for await (const chunk of request) chunks.push(chunk as Buffer);
-  return Buffer.concat(chunks).toString('utf8');
-}
-
-function json(response: ServerResponse, status: number, body: unknown): void {
-  response.writeHead(status, { 'Content-Type': 'application/json' }).end(JSON.stringify(body));
-}
 
 async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
   const url = new URL(request.url ?? '/', baseUrl);
