@@ -1,15 +1,14 @@
 // The "Selection and parameters" card: the entry being composed (image, product type, prompt or saved model,
 // camera angles, backdrop) and the settings of the whole batch (photo size, aspect ratio, model).
-import type { ProductType } from '@contracts/catalog';
 import { IMAGE_SIZE_NAMES, PROMPT_MAX_LENGTH, type ImageSizeName } from '@contracts/generations';
 import type { ImageAspectRatio } from '@contracts/image-ratios';
 import { useId } from 'react';
 import { AspectRatioChoice } from '@/components/generation/aspect-ratio-choice';
 import { ModelChoice } from '@/components/generation/model-choice';
 import { YourImagesPicker } from '@/components/generation/your-images-picker';
+import { ProductTypeSelect } from '@/components/product-type-select';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input, Label, Select } from '@/components/ui/field';
-import { PRODUCT_TYPE_OPTIONS } from '@/lib/product-types';
 import { BackdropChoice, CameraAngleChoice } from './entry-choices';
 import type { BatchEntryForm } from './use-batch-draft';
 
@@ -30,7 +29,7 @@ export function BatchParameters({
   settings: BatchSettings;
   onSettingsChange: (changed: Partial<BatchSettings>) => void;
 }) {
-  const ids = { prompt: useId(), size: useId(), productType: useId() };
+  const ids = { prompt: useId(), size: useId() };
   return (
     <Card>
       <CardHeader>
@@ -41,16 +40,7 @@ export function BatchParameters({
           <legend className="mb-1.5 block text-sm font-medium text-slate-800">Clothing item or past result</legend>
           <YourImagesPicker value={entry.source} onChange={entry.setSource} />
         </fieldset>
-        <div>
-          <Label htmlFor={ids.productType}>Product type</Label>
-          <Select id={ids.productType} value={entry.productType} onChange={(event) => entry.setProductType(event.target.value as ProductType)}>
-            {PRODUCT_TYPE_OPTIONS.map((option) => (
-              <option key={option.value} value={option.value}>
-                {option.label}
-              </option>
-            ))}
-          </Select>
-        </div>
+        <ProductTypeSelect value={entry.productType} onChange={entry.setProductType} />
         <ModelChoice value={settings.modelId} onChange={(modelId) => onSettingsChange({ modelId })}>
           <div>
             <Label htmlFor={ids.prompt}>Prompt</Label>

@@ -20,6 +20,7 @@ import { LibraryPicker } from '@/components/generation/library-picker';
 import { AspectRatioChoice } from '@/components/generation/aspect-ratio-choice';
 import { ModelChoice } from '@/components/generation/model-choice';
 import { PageHeader } from '@/components/page-header';
+import { ProductTypeSelect } from '@/components/product-type-select';
 import { Card, CardContent } from '@/components/ui/card';
 import { Label, Select, Textarea } from '@/components/ui/field';
 import { FileDropZone } from '@/components/ui/file-drop-zone';
@@ -33,7 +34,6 @@ import { isInsufficientCredits, useBuyCreditsAction } from '@/lib/buy-credits';
 import { useProfile } from '@/lib/profile';
 import { useObjectUrl } from '@/lib/uploads';
 import { useChosenSource } from '@/lib/next-step';
-import { PRODUCT_TYPE_OPTIONS } from '@/lib/product-types';
 import { useTierCost } from '@/features/prices';
 
 type SourceMode = 'library' | 'upload' | 'link';
@@ -67,7 +67,7 @@ export default function ImageGenerationPage() {
   const [pending, setPending] = useState<PendingStep>();
   const [generationId, setGenerationId] = useState<string>();
   const followed = useFollowedGeneration(generationId, 'Generation Failed');
-  const ids = { prompt: useId(), productType: useId(), model: useId(), zoom: useId(), enhance: useId(), file: useId() };
+  const ids = { prompt: useId(), model: useId(), zoom: useId(), enhance: useId(), file: useId() };
   const library = useClothingItems();
   const fileUrl = useObjectUrl(file);
   const item = library.data?.find((candidate) => candidate.id === itemId);
@@ -156,16 +156,7 @@ export default function ImageGenerationPage() {
               </fieldset>
 
               <div className="grid gap-4 sm:grid-cols-2">
-                <div>
-                  <Label htmlFor={ids.productType}>Product type</Label>
-                  <Select id={ids.productType} value={productType} onChange={(event) => setProductType(event.target.value as ProductType)}>
-                    {PRODUCT_TYPE_OPTIONS.map((option) => (
-                      <option key={option.value} value={option.value}>
-                        {option.label}
-                      </option>
-                    ))}
-                  </Select>
-                </div>
+                <ProductTypeSelect value={productType} onChange={setProductType} />
                 <div>
                   <Label htmlFor={ids.model}>AI model</Label>
                   <Select id={ids.model} value={aiModel} onChange={(event) => setAiModel(event.target.value)}>
