@@ -185,6 +185,25 @@ describe('a FASHN deployment', () => {
     expect(ledger.reduce((sum, entry) => sum + entry.amount, 0)).toBe(before);
   }, 180_000);
 
+  it('fails and refunds in full a face-referenced photo whose portrait is gone, without paying FASHN for a plain one', async () => {
+    const { user, item } = await userWithItem(0);
+    const description = `woman ${randomUUID().slice(0, 8)}, red hair`;
+    const model = await savedModel(user, description, true);
+    const { getModel } = await import('../../lambdas/data/models-repo.js');
+    const { deleteStoredObject } = await import('../../lambdas/storage/object-deletion.js');
+    const stored = await getModel(user.sub, model.id);
+    await deleteStoredObject(stored!.portrait!.bucket, stored!.portrait!.key);
+    const before = await balanceOf(user);
+
+    const started = await post(user, '/generate-ai-image', { clothingItemId: item.id, modelId: model.id, imageSize: '1k' });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    expect(started.body.remainingCredits).toBe(before - FACE_PRICE);
+    const failed = await settled(user, `/generations/${started.body.generationId}`, (body) => body.status !== 'processing');
+    expect(failed).toMatchObject({ status: 'failed', credits_used: FACE_PRICE, credits_refunded: FACE_PRICE });
+    await expect.poll(() => balanceOf(user), { timeout: 30_000 }).toBe(before);
+    expect(runFor(description)).toEqual([]);
+  }, 180_000);
+
   it('charges every photo of a batch with a portraited model at the face-reference tier', async () => {
     const { user, item } = await userWithItem(20);
     const description = `woman ${randomUUID().slice(0, 8)}, braided hair`;
