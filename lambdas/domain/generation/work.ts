@@ -16,8 +16,8 @@ import { aspectRatioOf, seedOfDescription, type ImageInput, type ImageOutput, ty
 import { getProviders, type Providers } from '../../providers/registry.js';
 import { readProviderChoice } from '../../providers/config.js';
 import { readObject, writeObject } from '../../storage/objects.js';
-import { detectImageType } from '../image-files.js';
-import { resultKey, thumbnailKey } from './files.js';
+import { detectImageType } from '../images/file-type.js';
+import { resultKey, thumbnailKey } from '../images/result-files.js';
 import { GENERATION_ERROR, GenerationTaskError, generationTaskErrors } from './failure.js';
 import { endGenerationPlace } from './places.js';
 import type { GenerationWorkflowInput } from './service.js';
