@@ -10,7 +10,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { useBuyCreditsAction } from '@/lib/buy-credits';
 import { formatCredits } from '@/lib/format';
 import { useProfile } from '@/lib/profile';
-import { usePricingTiers } from '@/features/prices';
+import { useOnModelPhotoCost } from '@/features/prices';
 import { BatchParameters, type BatchSettings } from './batch-parameters';
 import { BatchSummary } from './batch-summary';
 import { RunningBatch } from './running-batch';
@@ -24,7 +24,6 @@ import { useBatchRun } from './use-batch-run';
  */
 export default function BatchGenerationPage() {
   const profile = useProfile();
-  const tiers = usePricingTiers();
   const buyCredits = useBuyCreditsAction();
   const composer = useBatchDraft();
   const run = useBatchRun();
@@ -32,7 +31,8 @@ export default function BatchGenerationPage() {
   const hintId = useId();
 
   const { draft, photoCount, entry } = composer;
-  const perAngle = tiers.data?.find((tier) => tier.id === BATCH_PHOTO_TIER)?.credits_cost;
+  // Per photo: a saved model with a portrait may cost more (its own pricing tier), on every photo of the batch.
+  const perAngle = useOnModelPhotoCost(BATCH_PHOTO_TIER, settings.modelId);
   const totalCredits = perAngle === undefined ? undefined : photoCount * perAngle;
   const credits = profile.data?.current_credits;
 
