@@ -2,11 +2,12 @@
 // when the same draft is sent again after a failure on the way), one batch followed until its summary, and the zip.
 // Query keys start with 'batches', the realtime resource name: the batch's own changes and its photos' (generations)
 // refresh them; while a batch runs it is also polled, so nothing depends on the socket being up.
-import { ListResponse, type LiveResource } from '@contracts/api';
-import { Batch, BatchDownload, BatchStarted, type CameraAngle, type GenerateBatchRequest } from '@contracts/batch';
+import { downloadBatchRoute, generateBatchRoute, getBatchRoute, listBatchesRoute } from '@contracts/batch';
+import { type LiveResource } from '@contracts/api';
+import { type CameraAngle, type GenerateBatchRequest } from '@contracts/batch';
 import { BATCH_DEFAULT_BACKDROP, BATCH_DEFAULT_PROMPT, type ProductType } from '@contracts/catalog';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api';
+import { callRoute } from '@/lib/api';
 import { useIdempotentMutation } from '@/lib/idempotent-mutation';
 import { useLoadErrorToast } from '@/lib/load-error';
 import { useUser } from '@/lib/session-context';
@@ -54,7 +55,7 @@ export function useBatch(id: string | undefined) {
   const user = useUser();
   return useQuery({
     queryKey: [BATCHES_QUERY_ROOT, user.userId, 'one', id],
-    queryFn: () => apiRequest(Batch, `/batches/${encodeURIComponent(id!)}`),
+    queryFn: () => callRoute(getBatchRoute, { params: { id: id! } }),
     enabled: id !== undefined,
     refetchInterval: (current) => (current.state.data?.summary ? false : RUNNING_POLL_MS),
   });
@@ -65,7 +66,7 @@ export function useBatches() {
   const user = useUser();
   const query = useQuery({
     queryKey: [BATCHES_QUERY_ROOT, user.userId, 'list'],
-    queryFn: async () => (await apiRequest(ListResponse(Batch), '/batches')).items,
+    queryFn: async () => (await callRoute(listBatchesRoute)).items,
     refetchInterval: (current) => (current.state.data?.some((batch) => !batch.summary) ? RUNNING_POLL_MS : false),
   });
   useLoadErrorToast(query.error, 'Error', 'Failed to load generations');
@@ -74,11 +75,11 @@ export function useBatches() {
 
 export function useSubmitBatch() {
   return useIdempotentMutation({
-    send: (body: GenerateBatchRequest, idempotencyKey) => apiRequest(BatchStarted, '/generate-batch', { method: 'POST', body, idempotencyKey }),
+    send: (body: GenerateBatchRequest, idempotencyKey) => callRoute(generateBatchRoute, { body, idempotencyKey }),
   });
 }
 
 /** Asks for the zip of a finished batch (built on the server) and answers its signed URL. */
 export function requestBatchZip(id: string) {
-  return apiRequest(BatchDownload, `/batches/${encodeURIComponent(id)}/download`, { method: 'POST' });
+  return callRoute(downloadBatchRoute, { params: { id } });
 }
