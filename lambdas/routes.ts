@@ -2,7 +2,9 @@
 // the local gateway serves the same entries by calling the same handler modules in-process.
 import type { BucketName, TableName } from './data/tables.js';
 import { exportAccountDataRoute, requestAccountDeletionRoute } from './contracts/account.js';
-import { createCheckoutSessionRoute, createClothingUploadUrlRoute, deleteClothingItemRoute, getClothingItemRoute, getCreditSummaryRoute, getGenerationDurationsRoute, getProfileRoute, listClothingItemsRoute, listCreditTransactionsRoute, listPricingTiersRoute, listPurchasesRoute, purchaseCreditsRoute, registerClothingItemRoute, requestRefundRoute, stripeWebhookRoute, updateClothingItemRoute } from './contracts/api.js';
+import { getCreditSummaryRoute, getGenerationDurationsRoute, getProfileRoute, listCreditTransactionsRoute, listPricingTiersRoute } from './contracts/api.js';
+import { createClothingUploadUrlRoute, deleteClothingItemRoute, getClothingItemRoute, listClothingItemsRoute, registerClothingItemRoute, updateClothingItemRoute } from './contracts/clothing.js';
+import { createCheckoutSessionRoute, listPurchasesRoute, purchaseCreditsRoute, requestRefundRoute, stripeWebhookRoute } from './contracts/payments.js';
 import { createApiKeyRoute, getOpenApiRoute, listApiKeysRoute, revokeApiKeyRoute } from './contracts/api-keys.js';
 import { downloadBatchRoute, generateBatchRoute, getBatchRoute, listBatchesRoute } from './contracts/batch.js';
 import { createGenerationUploadUrlRoute, editAiImageRoute, generateAiImageRoute, getEditInstructionsRoute, getGenerationRoute, listGenerationsRoute, upscaleAiImageRoute } from './contracts/generations.js';

@@ -5,7 +5,7 @@
 // cold start for the few it reads (about 13 ms of a 70 ms load). Marked, a function builds only what it reads.
 // test/infra/lean-functions.test.ts holds the rule.
 import * as z from 'zod';
-import { defineRoute, ROUTE_ERRORS, SAMPLE_IDS } from './route.js';
+import { defineRoute } from './route.js';
 import {
   CLOTHING_DESCRIPTION_MAX_LENGTH,
   CLOTHING_NAME_MAX_LENGTH,
@@ -308,7 +308,7 @@ export const GenerationDurations = /* @__PURE__ */ (() => z.object({
 }))();
 export type GenerationDurations = z.infer<typeof GenerationDurations>;
 
-// ——— Routes (lambdas/contracts/route.ts): profile, ledger, prices, payments, the clothing library ———
+// ——— Routes (lambdas/contracts/route.ts): profile, ledger, prices (payments.ts and clothing.ts hold theirs) ———
 
 /** The first authenticated call of a new user creates the profile with the sign-up credits. */
 export const getProfileRoute = /* @__PURE__ */ (() => defineRoute({ method: 'GET', path: '/profile', auth: 'user', publicApi: true, summary: 'Your profile and credit balance', response: Profile }))();
@@ -338,117 +338,10 @@ export const listPricingTiersRoute = /* @__PURE__ */ (() => defineRoute({
   response: ListResponse(PricingTier),
 }))();
 
-export const purchaseCreditsRoute = /* @__PURE__ */ (() => defineRoute({
-  method: 'POST',
-  path: '/credits/purchase',
-  auth: 'user',
-  summary: 'Buy credits with the labelled test payment (test stages only)',
-  body: PurchaseCreditsRequest,
-  idempotent: true,
-  response: PurchaseCreditsResponse,
-  sample: { body: { credits: 170 } },
-}))();
-
-export const createCheckoutSessionRoute = /* @__PURE__ */ (() => defineRoute({
-  method: 'POST',
-  path: '/credits/checkout',
-  auth: 'user',
-  summary: 'Start a card purchase: the Stripe Checkout page to send the buyer to',
-  body: CheckoutRequest,
-  idempotent: true,
-  response: CheckoutResponse,
-  sample: { body: { credits: 170 } },
-}))();
-
-/** Authenticated by the Stripe-Signature over the raw body (Stripe's signed event, not a contract of ours). */
-export const stripeWebhookRoute = /* @__PURE__ */ (() => defineRoute({ method: 'POST', path: '/webhooks/stripe', auth: 'public', summary: "Stripe's signed payment events" }))();
-
-export const requestRefundRoute = /* @__PURE__ */ (() => defineRoute({
-  method: 'POST',
-  path: '/credits/refund-requests',
-  auth: 'user',
-  summary: 'Refund the unused credits of a card purchase',
-  body: RefundRequest,
-  response: RefundResponse,
-  sample: { body: { transactionId: 'purchase#cs_test_sample' } },
-}))();
-
-export const listPurchasesRoute = /* @__PURE__ */ (() => defineRoute({
-  method: 'GET',
-  path: '/credits/purchases',
-  auth: 'user',
-  summary: 'Your purchases and their receipts',
-  response: ListResponse(PurchaseReceipt),
-}))();
-
 export const getGenerationDurationsRoute = /* @__PURE__ */ (() => defineRoute({
   method: 'GET',
   path: '/generation-durations',
   auth: 'user',
   summary: 'The median time of your recent images and videos',
   response: GenerationDurations,
-}))();
-
-export const createClothingUploadUrlRoute = /* @__PURE__ */ (() => defineRoute({
-  method: 'POST',
-  path: '/clothing-items/upload-url',
-  auth: 'user',
-  publicApi: true,
-  summary: 'A signed URL to PUT a clothing photo to',
-  body: CreateUploadUrlRequest,
-  response: CreateUploadUrlResponse,
-  sample: { body: { fileName: 'red-tshirt.jpg', contentType: 'image/jpeg', sizeBytes: 48_213 } },
-}))();
-
-export const registerClothingItemRoute = /* @__PURE__ */ (() => defineRoute({
-  method: 'POST',
-  path: '/clothing-items',
-  auth: 'user',
-  publicApi: true,
-  summary: 'Register an uploaded photo as a clothing item',
-  body: RegisterClothingItemRequest,
-  response: ClothingItem,
-  status: 201,
-  errors: { 403: ROUTE_ERRORS.notYours, 409: 'This upload is already a clothing item (ALREADY_REGISTERED).' },
-  sample: { body: { imageKey: '{{userId}}/clothing/sample-upload.jpg', name: 'Red logo T-shirt', description: 'Cotton crew-neck T-shirt.' } },
-}))();
-
-export const listClothingItemsRoute = /* @__PURE__ */ (() => defineRoute({
-  method: 'GET',
-  path: '/clothing-items',
-  auth: 'user',
-  publicApi: true,
-  summary: 'Your clothing items',
-  query: ClothingItemsQuery,
-  response: ListResponse(ClothingItem),
-  sample: { query: { active: 'true' } },
-}))();
-
-export const getClothingItemRoute = /* @__PURE__ */ (() => defineRoute({
-  method: 'GET',
-  path: '/clothing-items/{id}',
-  auth: 'user',
-  publicApi: true,
-  summary: 'One clothing item',
-  response: ClothingItem,
-  sample: { params: { id: SAMPLE_IDS.clothingItem } },
-}))();
-
-export const updateClothingItemRoute = /* @__PURE__ */ (() => defineRoute({
-  method: 'PATCH',
-  path: '/clothing-items/{id}',
-  auth: 'user',
-  summary: 'Rename a clothing item or change its description or product type',
-  body: UpdateClothingItemRequest,
-  response: ClothingItem,
-  sample: { params: { id: SAMPLE_IDS.clothingItem }, body: { name: 'Red logo T-shirt (2026)' } },
-}))();
-
-export const deleteClothingItemRoute = /* @__PURE__ */ (() => defineRoute({
-  method: 'DELETE',
-  path: '/clothing-items/{id}',
-  auth: 'user',
-  summary: 'Delete a clothing item and its photo',
-  response: ClothingItem,
-  sample: { params: { id: SAMPLE_IDS.clothingItem } },
 }))();

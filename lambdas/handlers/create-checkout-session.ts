@@ -1,5 +1,5 @@
 // Starts a card purchase: answers the Stripe Checkout page to send the buyer to. Grants nothing.
-import { createCheckoutSessionRoute } from '../contracts/api.js';
+import { createCheckoutSessionRoute } from '../contracts/payments.js';
 import { route } from '../core/http.js';
 import { createCheckout } from '../domain/payments/checkout.js';
 

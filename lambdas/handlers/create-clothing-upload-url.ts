@@ -1,4 +1,4 @@
-import { createClothingUploadUrlRoute } from '../contracts/api.js';
+import { createClothingUploadUrlRoute } from '../contracts/clothing.js';
 import { route } from '../core/http.js';
 import { createClothingUpload } from '../domain/clothing.js';
 

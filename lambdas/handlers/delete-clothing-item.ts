@@ -1,4 +1,4 @@
-import { deleteClothingItemRoute } from '../contracts/api.js';
+import { deleteClothingItemRoute } from '../contracts/clothing.js';
 import { route } from '../core/http.js';
 import { deleteClothingItem } from '../domain/clothing.js';
 

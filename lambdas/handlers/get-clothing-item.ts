@@ -1,4 +1,4 @@
-import { getClothingItemRoute } from '../contracts/api.js';
+import { getClothingItemRoute } from '../contracts/clothing.js';
 import { route } from '../core/http.js';
 import { getClothingItem } from '../domain/clothing.js';
 

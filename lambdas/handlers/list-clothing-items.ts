@@ -1,4 +1,4 @@
-import { listClothingItemsRoute } from '../contracts/api.js';
+import { listClothingItemsRoute } from '../contracts/clothing.js';
 import { route } from '../core/http.js';
 import { listClothingItems } from '../domain/clothing.js';
 

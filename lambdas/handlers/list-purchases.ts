@@ -1,5 +1,5 @@
 // The caller's purchases with their receipts, for the billing page.
-import { listPurchasesRoute } from '../contracts/api.js';
+import { listPurchasesRoute } from '../contracts/payments.js';
 import { route } from '../core/http.js';
 import { listPurchases } from '../domain/payments/receipts.js';
 

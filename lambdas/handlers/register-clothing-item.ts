@@ -1,4 +1,4 @@
-import { registerClothingItemRoute } from '../contracts/api.js';
+import { registerClothingItemRoute } from '../contracts/clothing.js';
 import { route } from '../core/http.js';
 import { registerClothingItem } from '../domain/clothing-registration.js';
 

@@ -1,5 +1,5 @@
 // A refund of unused credits from a card purchase (within the refund window).
-import { requestRefundRoute } from '../contracts/api.js';
+import { requestRefundRoute } from '../contracts/payments.js';
 import { route } from '../core/http.js';
 import { requestRefund } from '../domain/payments/refunds.js';
 

@@ -1,4 +1,4 @@
-import { updateClothingItemRoute } from '../contracts/api.js';
+import { updateClothingItemRoute } from '../contracts/clothing.js';
 import { route } from '../core/http.js';
 import { updateClothingItem } from '../domain/clothing.js';
 

@@ -1,7 +1,7 @@
 // The caller's clothing library as one cached list: the Clothing screen, the generation screens' pickers and the
 // batch screen read the same query, and every change (the library's own, a generation's use, a realtime notice)
 // refreshes it by its one key.
-import { listClothingItemsRoute } from '@contracts/api';
+import { listClothingItemsRoute } from '@contracts/clothing';
 import { type LiveResource } from '@contracts/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callRoute } from './api';

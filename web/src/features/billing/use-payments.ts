@@ -1,4 +1,4 @@
-import { createCheckoutSessionRoute, listPurchasesRoute, requestRefundRoute } from '@contracts/api';
+import { createCheckoutSessionRoute, listPurchasesRoute, requestRefundRoute } from '@contracts/payments';
 import { type CheckoutRequest, type PaymentMode, type RuntimeConfig } from '@contracts/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { callRoute } from '@/lib/api';

@@ -1,4 +1,4 @@
-import { purchaseCreditsRoute } from '@contracts/api';
+import { purchaseCreditsRoute } from '@contracts/payments';
 import { type PurchaseCreditsRequest } from '@contracts/api';
 import { callRoute } from '@/lib/api';
 import { useIdempotentMutation } from '@/lib/idempotent-mutation';

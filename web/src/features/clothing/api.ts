@@ -1,6 +1,6 @@
 // The clothing library's server state: the upload path (presigned PUT with progress, then registration) and the item
 // mutations, each refreshing the list (web/src/lib/clothing-items.ts, which other screens read too) when it is done.
-import { createClothingUploadUrlRoute, deleteClothingItemRoute, registerClothingItemRoute, updateClothingItemRoute } from '@contracts/api';
+import { createClothingUploadUrlRoute, deleteClothingItemRoute, registerClothingItemRoute, updateClothingItemRoute } from '@contracts/clothing';
 import { ClothingItem, type RegisterClothingItemRequest, type UpdateClothingItemRequest } from '@contracts/api';
 import { imageFileProblemTitle } from '@contracts/upload-rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
