@@ -108,7 +108,7 @@ export function route<R extends RouteContract>(contract: R, run: (request: Route
   return contract.auth === 'user' ? userRoute(spec, answer) : publicRoute(spec, answer);
 }
 
-export function userRoute<B extends z.ZodType = z.ZodUndefined, Q extends z.ZodType = z.ZodUndefined>(
+function userRoute<B extends z.ZodType = z.ZodUndefined, Q extends z.ZodType = z.ZodUndefined>(
   spec: RouteSpec<B, Q>,
   run: (request: UserRequest<z.infer<B>, z.infer<Q>>) => Promise<unknown>,
 ): HttpHandler {
@@ -123,7 +123,7 @@ export function userRoute<B extends z.ZodType = z.ZodUndefined, Q extends z.ZodT
   });
 }
 
-export function publicRoute<B extends z.ZodType = z.ZodUndefined, Q extends z.ZodType = z.ZodUndefined>(
+function publicRoute<B extends z.ZodType = z.ZodUndefined, Q extends z.ZodType = z.ZodUndefined>(
   spec: RouteSpec<B, Q>,
   run: (request: PublicRequest<z.infer<B>, z.infer<Q>>) => Promise<unknown>,
 ): HttpHandler {
