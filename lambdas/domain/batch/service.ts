@@ -29,7 +29,7 @@ import { presignDownload } from '../../storage/presign.js';
 import { modelSnapshot } from '../models/models.js';
 import { BATCH_CONCURRENCY_ENV, BATCH_CONCURRENCY_LIMIT } from '../../workflows.js';
 import { spend, type SpendingRequest } from '../spending.js';
-import { finishedImageSource } from '../generation/result-source.js';
+import { finishedImageSource } from '../images/result-source.js';
 import { toGeneration } from '../generation/service.js';
 import { engineModelName } from '../generation/engine-name.js';
 

@@ -16,7 +16,7 @@ import { modelSnapshot } from '../models/models.js';
 import type { SpendingRequest } from '../spending.js';
 import { engineModelName } from './engine-name.js';
 import { submitGeneration } from './service.js';
-import { clothingItemSource, inlineSource, ownImageSource, placed, uploadedSource } from './sources.js';
+import { clothingItemSource, inlineSource, ownImageSource, placed, uploadedSource } from '../images/source.js';
 
 // The bodies as the HTTP wrapper hands them over: parsed, trimmed, defaults applied.
 type GenerateImage = z.output<typeof GenerateImageRequest>;
