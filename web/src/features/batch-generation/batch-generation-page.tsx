@@ -34,7 +34,7 @@ import { BATCH_PARAM, useChosenSource, type ChosenSource } from '@/lib/next-step
 import { isInsufficientCredits, useBuyCreditsAction } from '@/lib/buy-credits';
 import { profileQueryKey, useProfile, useSetBalance } from '@/lib/profile';
 import { useUser } from '@/lib/session-context';
-import { usePricingTiers } from '@/features/prices';
+import { useOnModelPhotoCost } from '@/features/prices';
 import { useClothingItems } from '@/lib/clothing-items';
 import { PRODUCT_LABELS, PRODUCT_TYPE_OPTIONS, productTypeOfResult } from '@/lib/product-types';
 import { AspectRatioChoice } from '@/components/generation/aspect-ratio-choice';
@@ -49,7 +49,6 @@ import { plural } from '@contracts/plural';
  */
 export default function BatchGenerationPage() {
   const profile = useProfile();
-  const tiers = usePricingTiers();
   const library = useClothingItems();
   const results = useImageResults();
   const submit = useSubmitBatch();
@@ -77,7 +76,8 @@ export default function BatchGenerationPage() {
 
   useEffect(() => writeDraft(draft), [draft]);
 
-  const perAngle = tiers.data?.find((tier) => tier.id === BATCH_PHOTO_TIER)?.credits_cost;
+  // Per photo: a saved model with a portrait may cost more (its own pricing tier), on every photo of the batch.
+  const perAngle = useOnModelPhotoCost(BATCH_PHOTO_TIER, modelId);
   const photoCount = draft.reduce((sum, entry) => sum + entry.cameraAngles.length, 0);
   const totalCredits = perAngle === undefined ? undefined : photoCount * perAngle;
   const credits = profile.data?.current_credits;

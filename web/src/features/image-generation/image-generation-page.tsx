@@ -34,7 +34,7 @@ import { useProfile } from '@/lib/profile';
 import { useObjectUrl } from '@/lib/uploads';
 import { useChosenSource } from '@/lib/next-step';
 import { PRODUCT_TYPE_OPTIONS } from '@/lib/product-types';
-import { useTierCost } from '@/features/prices';
+import { useOnModelPhotoCost } from '@/features/prices';
 
 type SourceMode = 'library' | 'upload' | 'link';
 
@@ -49,7 +49,6 @@ const ZOOM_LABELS: Record<(typeof CAMERA_ZOOMS)[number], string> = {
 export default function ImageGenerationPage() {
   const profile = useProfile();
   const start = useStartGeneration('/generate-ai-image');
-  const cost = useTierCost()('image-generation');
   // Opened from a library item's "Make an image": that item is already chosen.
   const handedOver = useChosenSource();
   const [mode, setMode] = useState<SourceMode>('library');
@@ -59,6 +58,8 @@ export default function ImageGenerationPage() {
   const [productType, setProductType] = useState<ProductType>('clothing');
   const [prompt, setPrompt] = useState('');
   const [modelId, setModelId] = useState<string>();
+  // A saved model with a portrait may cost more (its own pricing tier): the price shown is the one charged.
+  const cost = useOnModelPhotoCost('image-generation', modelId);
   const [aiModel, setAiModel] = useState<string>(DEFAULT_IMAGE_AI_MODEL);
   const [cameraZoom, setCameraZoom] = useState<(typeof CAMERA_ZOOMS)[number]>('auto');
   const [imageSize, setImageSize] = useState<ImageSizeName>('2k');
