@@ -11,7 +11,7 @@ import { PRICING_TIER_SEED, USD_PER_CREDIT } from '../lambdas/contracts/catalog.
 import { LIST_PRICES, type PriceSelection } from '../lambdas/providers/list-prices.js';
 import { ROUTES } from '../lambdas/routes.js';
 import { tierMargins, type TierPrices } from '../lib/pricing.js';
-import { readAsl } from '../lib/local/functions.js';
+import { readAsl } from '../lib/local/task-samples.js';
 import type { CfnTemplate } from '../test/infra/synth.js';
 
 /** Public on-demand list prices, us-east-1, USD, as published in November 2026. Stated, not fetched. */

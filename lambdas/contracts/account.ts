@@ -2,6 +2,7 @@
 // the handlers and the web app.
 // Schemas are built in `/* @__PURE__ */` calls so that a bundle builds only those it reads (see api.ts).
 import * as z from 'zod';
+import { defineRoute } from './route.js';
 
 /** POST /account/delete: the caller types their e-mail address to confirm. */
 export const DeleteAccountRequest = /* @__PURE__ */ (() => z.object({
@@ -42,3 +43,25 @@ export const AccountExport = /* @__PURE__ */ (() => z.object({
   filesLinked: z.number().int(),
 }))();
 export type AccountExport = z.infer<typeof AccountExport>;
+
+// ——— Routes (lambdas/contracts/route.ts) ———
+
+export const requestAccountDeletionRoute = /* @__PURE__ */ (() => defineRoute({
+  method: 'POST',
+  path: '/account/delete',
+  auth: 'user',
+  summary: 'Delete the account: checks the typed e-mail, then removes everything',
+  body: DeleteAccountRequest,
+  response: DeleteAccountResponse,
+  status: 202,
+  // Not the caller's address, so the sample is refused (EMAIL_MISMATCH): with the caller's own, it really deletes them.
+  sample: { body: { confirmEmail: 'type-the-account-address@example.com' } },
+}))();
+
+export const exportAccountDataRoute = /* @__PURE__ */ (() => defineRoute({
+  method: 'POST',
+  path: '/account/export',
+  auth: 'user',
+  summary: "Download my data: a zip of the account's records and files, as a signed URL",
+  response: AccountExport,
+}))();

@@ -1,6 +1,7 @@
 // API keys of the public API (/v1): what the key routes accept and answer, and the rules both hosts share.
 // Schemas are built in `/* @__PURE__ */` calls so that a bundle builds only those it reads (see api.ts).
 import * as z from 'zod';
+import { defineRoute } from './route.js';
 
 /** Every key starts with this, so a leaked one is recognisable (secret scanners, logs). */
 export const API_KEY_PREFIX = 'ml_';
@@ -46,3 +47,30 @@ export type CreatedApiKey = z.infer<typeof CreatedApiKey>;
 
 export const ApiKeyList = /* @__PURE__ */ (() => z.object({ keys: z.array(ApiKeySummary) }))();
 export type ApiKeyList = z.infer<typeof ApiKeyList>;
+
+// ——— Routes (lambdas/contracts/route.ts): keys are managed with a sign-in only, never with a key ———
+
+export const createApiKeyRoute = /* @__PURE__ */ (() => defineRoute({
+  method: 'POST',
+  path: '/api-keys',
+  auth: 'user',
+  summary: 'A new API key (its secret is in this answer only)',
+  body: CreateApiKeyRequest,
+  response: CreatedApiKey,
+  status: 201,
+  sample: { body: { name: 'Shopify sync' } },
+}))();
+
+export const listApiKeysRoute = /* @__PURE__ */ (() => defineRoute({ method: 'GET', path: '/api-keys', auth: 'user', summary: 'Your API keys, never their secrets', response: ApiKeyList }))();
+
+export const revokeApiKeyRoute = /* @__PURE__ */ (() => defineRoute({
+  method: 'DELETE',
+  path: '/api-keys/{id}',
+  auth: 'user',
+  summary: 'Revoke an API key',
+  response: ApiKeySummary,
+  sample: { params: { id: 'key_sample' } },
+}))();
+
+/** The public API's description, generated from the route contracts: public, as any API reference is. */
+export const getOpenApiRoute = /* @__PURE__ */ (() => defineRoute({ method: 'GET', path: '/v1/openapi.json', auth: 'public', summary: "The public API's OpenAPI 3.1 document" }))();

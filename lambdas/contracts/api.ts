@@ -5,6 +5,7 @@
 // cold start for the few it reads (about 13 ms of a 70 ms load). Marked, a function builds only what it reads.
 // test/infra/lean-functions.test.ts holds the rule.
 import * as z from 'zod';
+import { defineRoute } from './route.js';
 import {
   CLOTHING_DESCRIPTION_MAX_LENGTH,
   CLOTHING_NAME_MAX_LENGTH,
@@ -306,3 +307,41 @@ export const GenerationDurations = /* @__PURE__ */ (() => z.object({
   samples: z.object({ image: z.number().int(), video: z.number().int() }),
 }))();
 export type GenerationDurations = z.infer<typeof GenerationDurations>;
+
+// ——— Routes (lambdas/contracts/route.ts): profile, ledger, prices (payments.ts and clothing.ts hold theirs) ———
+
+/** The first authenticated call of a new user creates the profile with the sign-up credits. */
+export const getProfileRoute = /* @__PURE__ */ (() => defineRoute({ method: 'GET', path: '/profile', auth: 'user', publicApi: true, summary: 'Your profile and credit balance', response: Profile }))();
+
+export const listCreditTransactionsRoute = /* @__PURE__ */ (() => defineRoute({
+  method: 'GET',
+  path: '/credit-transactions',
+  auth: 'user',
+  publicApi: true,
+  summary: 'Your latest credit transactions',
+  response: ListResponse(CreditTransaction),
+}))();
+
+export const getCreditSummaryRoute = /* @__PURE__ */ (() => defineRoute({
+  method: 'GET',
+  path: '/credit-transactions/summary',
+  auth: 'user',
+  summary: 'Bought, spent and refunded credits over your whole ledger',
+  response: CreditSummary,
+}))();
+
+export const listPricingTiersRoute = /* @__PURE__ */ (() => defineRoute({
+  method: 'GET',
+  path: '/pricing-tiers',
+  auth: 'public',
+  summary: 'What each kind of work costs, in credits',
+  response: ListResponse(PricingTier),
+}))();
+
+export const getGenerationDurationsRoute = /* @__PURE__ */ (() => defineRoute({
+  method: 'GET',
+  path: '/generation-durations',
+  auth: 'user',
+  summary: 'The median time of your recent images and videos',
+  response: GenerationDurations,
+}))();

@@ -4,6 +4,7 @@
 // Shared by the Lambda handlers and the web app.
 // Schemas are built in `/* @__PURE__ */` calls so that a bundle builds only those it reads (see api.ts).
 import * as z from 'zod';
+import { defineRoute, ROUTE_ERRORS, SAMPLE_IDS } from './route.js';
 import { BATCH_CAMERA_ANGLES, BATCH_DEFAULT_BACKDROP, BATCH_DEFAULT_PROMPT, PRODUCT_TYPES } from './catalog.js';
 import { DEFAULT_IMAGE_ASPECT_RATIO, IMAGE_ASPECT_RATIOS } from './image-ratios.js';
 import {
@@ -18,6 +19,7 @@ import {
   type GenerationOperation,
 } from './generations.js';
 import { creditCount } from './plural.js';
+import { ListResponse } from './api.js';
 
 export type CameraAngle = (typeof BATCH_CAMERA_ANGLES)[number];
 
@@ -231,3 +233,46 @@ export function retryFailedRequest(batch: Batch): GenerateBatchRequest | undefin
   const imageSize = (IMAGE_SIZE_NAMES as readonly string[]).includes(batch.image_size) ? (batch.image_size as (typeof IMAGE_SIZE_NAMES)[number]) : undefined;
   return { batchItems, ...(imageSize && { imageSize }), aspectRatio: batch.aspect_ratio };
 }
+
+// ——— Routes (lambdas/contracts/route.ts) ———
+
+export const generateBatchRoute = /* @__PURE__ */ (() => defineRoute({
+  method: 'POST',
+  path: '/generate-batch',
+  auth: 'user',
+  publicApi: true,
+  summary: 'Generate photos of items or your results × camera angles in one batch',
+  body: GenerateBatchRequest,
+  idempotent: true,
+  response: BatchStarted,
+  errors: { 403: ROUTE_ERRORS.notYours, 409: ROUTE_ERRORS.imageNotReady },
+  sample: {
+    body: {
+      batchItems: [{ clothingItemId: SAMPLE_IDS.clothingItem, prompt: 'young female model', cameraAngles: ['Product', 'Front'], backdrop: 'white' }],
+      imageSize: '1k',
+    },
+  },
+}))();
+
+export const listBatchesRoute = /* @__PURE__ */ (() => defineRoute({ method: 'GET', path: '/batches', auth: 'user', publicApi: true, summary: 'Your batches', response: ListResponse(Batch) }))();
+
+export const getBatchRoute = /* @__PURE__ */ (() => defineRoute({
+  method: 'GET',
+  path: '/batches/{id}',
+  auth: 'user',
+  publicApi: true,
+  summary: 'One batch and its photos',
+  response: Batch,
+  sample: { params: { id: SAMPLE_IDS.batch } },
+}))();
+
+export const downloadBatchRoute = /* @__PURE__ */ (() => defineRoute({
+  method: 'POST',
+  path: '/batches/{id}/download',
+  auth: 'user',
+  publicApi: true,
+  summary: 'A signed URL of the zip of a batch (photos + manifest.csv)',
+  response: BatchDownload,
+  errors: { 409: 'The batch is still running (BATCH_RUNNING), or none of its photos finished (NOTHING_TO_DOWNLOAD).' },
+  sample: { params: { id: SAMPLE_IDS.batch } },
+}))();

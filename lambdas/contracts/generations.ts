@@ -3,6 +3,8 @@
 // Shared by the Lambda handlers and the web app.
 // Schemas are built in `/* @__PURE__ */` calls so that a bundle builds only those it reads (see api.ts).
 import * as z from 'zod';
+import { CreateUploadUrlRequest, CreateUploadUrlResponse, ListResponse } from './api.js';
+import { defineRoute, ROUTE_ERRORS, SAMPLE_IDS } from './route.js';
 import {
   CAMERA_ZOOMS,
   DEFAULT_IMAGE_SIZE,
@@ -212,3 +214,92 @@ export const EditInstructions = /* @__PURE__ */ (() => z.object({
   help: z.string(),
 }))();
 export type EditInstructions = z.infer<typeof EditInstructions>;
+
+// ——— Routes (lambdas/contracts/route.ts) ———
+
+export const generateAiImageRoute = /* @__PURE__ */ (() => defineRoute({
+  method: 'POST',
+  path: '/generate-ai-image',
+  auth: 'user',
+  publicApi: true,
+  summary: 'Generate an on-model photo',
+  body: GenerateImageRequest,
+  idempotent: true,
+  response: GenerationStarted,
+  errors: { 403: ROUTE_ERRORS.notYours },
+  sample: {
+    body: {
+      imageData: '{{productPhotoBase64}}',
+      productType: 'clothing',
+      prompt: MODEL_DESCRIPTION_PLACEHOLDER.replace(/^e\.g\. /, ''),
+      cameraZoom: 'auto',
+      imageSize: '1k',
+      promptEnhance: false,
+    },
+  },
+}))();
+
+export const editAiImageRoute = /* @__PURE__ */ (() => defineRoute({
+  method: 'POST',
+  path: '/edit-ai-image',
+  auth: 'user',
+  publicApi: true,
+  summary: 'Edit a generated image',
+  body: EditImageRequest,
+  idempotent: true,
+  response: GenerationStarted,
+  errors: { 403: ROUTE_ERRORS.notYours, 409: ROUTE_ERRORS.imageNotReady },
+  sample: { body: { imageUrl: SAMPLE_IDS.generation, editPrompt: 'background white' } },
+}))();
+
+export const upscaleAiImageRoute = /* @__PURE__ */ (() => defineRoute({
+  method: 'POST',
+  path: '/upscale-ai-image',
+  auth: 'user',
+  publicApi: true,
+  summary: 'Upscale a generated image',
+  body: UpscaleImageRequest,
+  idempotent: true,
+  response: GenerationStarted,
+  errors: { 403: ROUTE_ERRORS.notYours, 409: ROUTE_ERRORS.imageNotReady },
+  sample: { body: { imageUrl: SAMPLE_IDS.generation, targetResolution: '2k' } },
+}))();
+
+export const createGenerationUploadUrlRoute = /* @__PURE__ */ (() => defineRoute({
+  method: 'POST',
+  path: '/generation-uploads/upload-url',
+  auth: 'user',
+  summary: 'A signed URL to PUT an image to edit, upscale or animate',
+  body: CreateUploadUrlRequest,
+  response: CreateUploadUrlResponse,
+  sample: { body: { fileName: 'product.png', contentType: 'image/png', sizeBytes: 204_800 } },
+}))();
+
+export const listGenerationsRoute = /* @__PURE__ */ (() => defineRoute({
+  method: 'GET',
+  path: '/generations',
+  auth: 'user',
+  publicApi: true,
+  summary: 'Your generations, newest first',
+  query: GenerationsQuery,
+  response: ListResponse(Generation),
+  sample: { query: { type: 'image', limit: '10' } },
+}))();
+
+export const getGenerationRoute = /* @__PURE__ */ (() => defineRoute({
+  method: 'GET',
+  path: '/generations/{id}',
+  auth: 'user',
+  publicApi: true,
+  summary: 'One generation (poll it until complete or failed)',
+  response: Generation,
+  sample: { params: { id: SAMPLE_IDS.generation } },
+}))();
+
+export const getEditInstructionsRoute = /* @__PURE__ */ (() => defineRoute({
+  method: 'GET',
+  path: '/edit-instructions',
+  auth: 'public',
+  summary: "What the configured edit engine understands (the edit screen's help)",
+  response: EditInstructions,
+}))();

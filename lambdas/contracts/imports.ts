@@ -2,6 +2,7 @@
 // limit, the same as its upload) and the messages people read.
 // Schemas are built in `/* @__PURE__ */` calls so that a bundle builds only those it reads (see api.ts).
 import * as z from 'zod';
+import { defineRoute } from './route.js';
 import { CLOTHING_MAX_BYTES, GENERATION_UPLOAD_MAX_BYTES, MB, VIDEO_SOURCE_MAX_BYTES } from './catalog.js';
 import { formatFileSize } from './upload-rules.js';
 
@@ -124,3 +125,29 @@ export const ImportedImage = /* @__PURE__ */ (() => z.object({
   expiresAt: z.string(),
 }))();
 export type ImportedImage = z.infer<typeof ImportedImage>;
+
+// ——— Routes (lambdas/contracts/route.ts) ———
+
+export const createImportRoute = /* @__PURE__ */ (() => defineRoute({
+  method: 'POST',
+  path: '/imports',
+  auth: 'user',
+  summary: "Read a product page's pictures (the candidates to import)",
+  body: CreateImportRequest,
+  response: ImportResponse,
+  status: 201,
+  sample: { body: { url: 'https://shop.example/products/linen-shirt' } },
+}))();
+
+export const selectImportImageRoute = /* @__PURE__ */ (() => defineRoute({
+  method: 'POST',
+  path: '/imports/{id}/select',
+  auth: 'user',
+  summary: 'Import one candidate picture into your folder',
+  body: SelectImportRequest,
+  response: ImportedImage,
+  sample: {
+    params: { id: '1b9d6bcd-bbfd-4b2d-9b5d-ab8dfbbd4bed' },
+    body: { imageUrl: 'https://shop.example/cdn/linen-shirt-front.jpg', purpose: 'clothing' },
+  },
+}))();

@@ -3,6 +3,8 @@
 // every photo made with it shows the same person. Shared by the Lambda handlers and the web app.
 // Schemas are built in `/* @__PURE__ */` calls so that a bundle builds only those it reads (see api.ts).
 import * as z from 'zod';
+import { defineRoute, ROUTE_ERRORS, SAMPLE_IDS } from './route.js';
+import { CreateUploadUrlRequest, CreateUploadUrlResponse, ListResponse } from './api.js';
 import { CLOTHING_NAME_MAX_LENGTH } from './catalog.js';
 import { GenerationId, PROMPT_MAX_LENGTH } from './generations.js';
 
@@ -95,3 +97,59 @@ export type UpdateModelRequest = z.input<typeof UpdateModelRequest>;
 
 /** DELETE /models/{id}. */
 export const DeletedModel = /* @__PURE__ */ (() => z.object({ deleted: z.literal(true), id: z.string() }))();
+
+// ——— Routes (lambdas/contracts/route.ts) ———
+
+export const createModelUploadUrlRoute = /* @__PURE__ */ (() => defineRoute({
+  method: 'POST',
+  path: '/models/upload-url',
+  auth: 'user',
+  publicApi: true,
+  summary: "A signed URL to PUT a saved model's reference portrait to",
+  body: CreateUploadUrlRequest,
+  response: CreateUploadUrlResponse,
+  sample: { body: { fileName: 'portrait.jpg', contentType: 'image/jpeg', sizeBytes: 96_000 } },
+}))();
+
+export const createModelRoute = /* @__PURE__ */ (() => defineRoute({
+  method: 'POST',
+  path: '/models',
+  auth: 'user',
+  publicApi: true,
+  summary: 'Save a model (a persona: description, optional portrait, fixed seed) to use with modelId',
+  body: CreateModelRequest,
+  response: SavedModel,
+  status: 201,
+  errors: { 403: ROUTE_ERRORS.notYours, 409: `You have the most saved models allowed (MODEL_LIMIT_REACHED), or the picked result has no finished image (IMAGE_NOT_READY).` },
+  sample: { body: { name: 'Maya', description: 'woman in her late twenties, warm brown skin, shoulder-length curly black hair, relaxed smile' } },
+}))();
+
+export const listModelsRoute = /* @__PURE__ */ (() => defineRoute({
+  method: 'GET',
+  path: '/models',
+  auth: 'user',
+  publicApi: true,
+  summary: 'Your saved models, newest first',
+  response: ListResponse(SavedModel),
+}))();
+
+export const updateModelRoute = /* @__PURE__ */ (() => defineRoute({
+  method: 'PATCH',
+  path: '/models/{id}',
+  auth: 'user',
+  publicApi: true,
+  summary: 'Rename a saved model or change its description',
+  body: UpdateModelRequest,
+  response: SavedModel,
+  sample: { params: { id: SAMPLE_IDS.model }, body: { name: 'Maya (spring)' } },
+}))();
+
+export const deleteModelRoute = /* @__PURE__ */ (() => defineRoute({
+  method: 'DELETE',
+  path: '/models/{id}',
+  auth: 'user',
+  publicApi: true,
+  summary: 'Delete a saved model (pictures made with it keep its name)',
+  response: DeletedModel,
+  sample: { params: { id: SAMPLE_IDS.model } },
+}))();

@@ -1,6 +1,7 @@
 // Support tickets: the /support form creates one (stored in the tickets table and e-mailed to the stage's support
 // address), and "Your requests" lists them with their status. Shared by the Lambda handlers and the web app.
 import * as z from 'zod';
+import { defineRoute } from './route.js';
 
 export const SUPPORT_SUBJECT_MAX_LENGTH = 150;
 export const SUPPORT_MESSAGE_MAX_LENGTH = 5000;
@@ -47,3 +48,18 @@ export type Ticket = z.infer<typeof Ticket>;
 
 /** GET /support/tickets: the caller's tickets, newest first. */
 export const TicketList = /* @__PURE__ */ (() => z.object({ items: z.array(Ticket) }))();
+
+// ——— Routes (lambdas/contracts/route.ts) ———
+
+export const createSupportTicketRoute = /* @__PURE__ */ (() => defineRoute({
+  method: 'POST',
+  path: '/support/tickets',
+  auth: 'user',
+  summary: 'Send a question to support',
+  body: CreateTicketRequest,
+  response: Ticket,
+  status: 201,
+  sample: { body: { email: 'seller@example.com', subject: 'A question', message: 'How do I…?' } },
+}))();
+
+export const listSupportTicketsRoute = /* @__PURE__ */ (() => defineRoute({ method: 'GET', path: '/support/tickets', auth: 'user', summary: 'Your support tickets', response: TicketList }))();

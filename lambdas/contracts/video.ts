@@ -2,6 +2,7 @@
 // poll-operation, get-video-url), shared by the handlers, the video workflow's tasks and the web app.
 // Schemas are built in `/* @__PURE__ */` calls so that a bundle builds only those it reads (see api.ts).
 import * as z from 'zod';
+import { defineRoute, ROUTE_ERRORS, SAMPLE_IDS } from './route.js';
 import {
   DEFAULT_VIDEO_ASPECT_RATIO,
   DEFAULT_VIDEO_DURATION,
@@ -178,3 +179,54 @@ export const JobListItem = /* @__PURE__ */ (() => VideoJob.extend({
 export type JobListItem = z.infer<typeof JobListItem>;
 
 export const JobsResponse = /* @__PURE__ */ (() => z.object({ items: z.array(JobListItem) }))();
+
+// ——— Routes (lambdas/contracts/route.ts) ———
+
+export const generateVideoRoute = /* @__PURE__ */ (() => defineRoute({
+  method: 'POST',
+  path: '/generate-video',
+  auth: 'user',
+  publicApi: true,
+  summary: 'Start a looping product video',
+  body: GenerateVideoRequest,
+  idempotent: true,
+  response: GenerateVideoResponse,
+  errors: { 403: ROUTE_ERRORS.notYours, 409: ROUTE_ERRORS.imageNotReady },
+  sample: { body: { imageBase64: '{{productPhotoBase64}}', prompt: 'Pivot', duration: 5, aspect_ratio: '9:16', output_count: 1 } },
+}))();
+
+export const pollOperationRoute = /* @__PURE__ */ (() => defineRoute({
+  method: 'POST',
+  path: '/poll-operation',
+  auth: 'user',
+  publicApi: true,
+  summary: "A video job's progress",
+  body: PollOperationRequest,
+  response: PollOperationResponse,
+  sample: { body: { jobId: SAMPLE_IDS.job, operationName: `arn:aws:states:us-east-1:000000000000:execution:modelloop-video:${SAMPLE_IDS.job}` } },
+}))();
+
+export const getVideoUrlRoute = /* @__PURE__ */ (() => defineRoute({
+  method: 'POST',
+  path: '/get-video-url',
+  auth: 'user',
+  publicApi: true,
+  summary: "Signed URLs of a finished video's files",
+  body: GetVideoUrlRequest,
+  response: GetVideoUrlResponse,
+  errors: { 409: 'The video is not finished yet (VIDEO_NOT_READY).' },
+  sample: { body: { jobId: SAMPLE_IDS.job } },
+}))();
+
+export const cancelJobRoute = /* @__PURE__ */ (() => defineRoute({
+  method: 'POST',
+  path: '/jobs/{id}/cancel',
+  auth: 'user',
+  publicApi: true,
+  summary: 'Cancel a video job (its credits are refunded)',
+  response: VideoJob,
+  errors: { 409: 'The job has already finished (JOB_FINISHED).' },
+  sample: { params: { id: SAMPLE_IDS.job } },
+}))();
+
+export const listJobsRoute = /* @__PURE__ */ (() => defineRoute({ method: 'GET', path: '/jobs', auth: 'user', publicApi: true, summary: 'Your video jobs', response: JobsResponse }))();

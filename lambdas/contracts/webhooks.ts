@@ -2,6 +2,7 @@
 // delivery carries and the delivery log the API screen shows.
 // Schemas are built in `/* @__PURE__ */` calls so that a bundle builds only those it reads (see api.ts).
 import * as z from 'zod';
+import { defineRoute, SAMPLE_IDS } from './route.js';
 
 export const WEBHOOK_EVENT_TYPES = ['generation.completed', 'generation.failed', 'video.completed', 'video.failed', 'batch.completed'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
@@ -73,3 +74,45 @@ export type WebhookDeleted = z.infer<typeof WebhookDeleted>;
 
 export const WebhookTestSent = /* @__PURE__ */ (() => z.object({ eventId: z.string(), message: z.string() }))();
 export type WebhookTestSent = z.infer<typeof WebhookTestSent>;
+
+// ——— Routes (lambdas/contracts/route.ts) ———
+
+export const createWebhookRoute = /* @__PURE__ */ (() => defineRoute({
+  method: 'POST',
+  path: '/webhooks',
+  auth: 'user',
+  summary: 'Add a webhook endpoint (its signing secret is in this answer only)',
+  body: CreateWebhookRequest,
+  response: CreatedWebhookEndpoint,
+  status: 201,
+  sample: { body: { url: 'http://localhost:4000/webhooks', events: ['generation.completed', 'video.completed'] } },
+}))();
+
+export const listWebhooksRoute = /* @__PURE__ */ (() => defineRoute({ method: 'GET', path: '/webhooks', auth: 'user', summary: 'Your webhook endpoints', response: WebhookEndpointList }))();
+
+export const listWebhookDeliveriesRoute = /* @__PURE__ */ (() => defineRoute({
+  method: 'GET',
+  path: '/webhooks/deliveries',
+  auth: 'user',
+  summary: 'The latest deliveries to your endpoints',
+  response: WebhookDeliveryList,
+}))();
+
+export const deleteWebhookRoute = /* @__PURE__ */ (() => defineRoute({
+  method: 'DELETE',
+  path: '/webhooks/{id}',
+  auth: 'user',
+  summary: 'Delete a webhook endpoint',
+  response: WebhookDeleted,
+  sample: { params: { id: SAMPLE_IDS.webhook } },
+}))();
+
+export const sendWebhookTestRoute = /* @__PURE__ */ (() => defineRoute({
+  method: 'POST',
+  path: '/webhooks/{id}/test',
+  auth: 'user',
+  summary: 'Send a webhook.test event to one endpoint',
+  response: WebhookTestSent,
+  status: 202,
+  sample: { params: { id: SAMPLE_IDS.webhook } },
+}))();

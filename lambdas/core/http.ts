@@ -6,6 +6,7 @@ import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, APIGatewayProxyEv
 import * as z from 'zod';
 import { ACCOUNT_MESSAGES } from '../contracts/account.js';
 import { IDEMPOTENCY_HEADER, IdempotencyKey } from '../contracts/api.js';
+import type { BodyOf, QueryOf, RouteContract } from '../contracts/route.js';
 import { AppError, notFound } from './errors.js';
 import { appendLogKeys, log, withLogKeys } from './log.js';
 
@@ -17,6 +18,8 @@ interface RouteSpec<B extends z.ZodType, Q extends z.ZodType> {
   query?: Q;
   /** Spending requests: an Idempotency-Key header is required. */
   idempotent?: boolean;
+  /** The success status (200 unless said). */
+  status?: number;
 }
 
 export interface PublicRequest<B, Q> {
@@ -91,11 +94,25 @@ const UNAUTHORIZED = new AppError(401, 'UNAUTHORIZED', 'Please sign in to contin
  */
 export const PATH_PARAM_MAX_LENGTH = 256;
 
-export function userRoute<B extends z.ZodType = z.ZodUndefined, Q extends z.ZodType = z.ZodUndefined>(
+/** What a route's handler is given: a user route's request carries the verified caller. */
+export type RouteRequest<R extends RouteContract> = R['auth'] extends 'user' ? UserRequest<BodyOf<R>, QueryOf<R>> : PublicRequest<BodyOf<R>, QueryOf<R>>;
+
+/**
+ * The handler of a route, built from its contract (lambdas/contracts/<feature>.ts): the body and query are parsed with
+ * its schemas, an Idempotency-Key is required when it spends, a user route runs the caller gate first, and what `run`
+ * returns is answered with the route's success status (a `Reply` chooses its own).
+ */
+export function route<R extends RouteContract>(contract: R, run: (request: RouteRequest<R>) => Promise<unknown>): HttpHandler {
+  const spec = { body: contract.body, query: contract.query, idempotent: contract.idempotent, status: contract.status };
+  const answer = run as (request: UserRequest<unknown, unknown> | PublicRequest<unknown, unknown>) => Promise<unknown>;
+  return contract.auth === 'user' ? userRoute(spec, answer) : publicRoute(spec, answer);
+}
+
+function userRoute<B extends z.ZodType = z.ZodUndefined, Q extends z.ZodType = z.ZodUndefined>(
   spec: RouteSpec<B, Q>,
   run: (request: UserRequest<z.infer<B>, z.infer<Q>>) => Promise<unknown>,
 ): HttpHandler {
-  return wrap(async (event) => {
+  return wrap(spec.status, async (event) => {
     const caller = callerOf(event);
     appendLogKeys({ userId: caller.userId });
     // Fails closed: a handler that forgot to install the gate answers 500, never a call the gate would refuse.
@@ -106,20 +123,20 @@ export function userRoute<B extends z.ZodType = z.ZodUndefined, Q extends z.ZodT
   });
 }
 
-export function publicRoute<B extends z.ZodType = z.ZodUndefined, Q extends z.ZodType = z.ZodUndefined>(
+function publicRoute<B extends z.ZodType = z.ZodUndefined, Q extends z.ZodType = z.ZodUndefined>(
   spec: RouteSpec<B, Q>,
   run: (request: PublicRequest<z.infer<B>, z.infer<Q>>) => Promise<unknown>,
 ): HttpHandler {
-  return wrap(async (event) => run(parseRequest(spec, event)));
+  return wrap(spec.status, async (event) => run(parseRequest(spec, event)));
 }
 
-function wrap(run: (event: HttpEvent) => Promise<unknown>): HttpHandler {
+function wrap(status: number | undefined, run: (event: HttpEvent) => Promise<unknown>): HttpHandler {
   return (event) =>
     // Every line of the request carries its id and route (and, once verified, the caller as a hash).
     withLogKeys({ requestId: event.requestContext?.requestId, route: event.routeKey }, async () => {
       try {
         const result = await run(event);
-        return result instanceof Reply ? json(result.status, result.body) : json(200, result);
+        return result instanceof Reply ? json(result.status, result.body) : json(status ?? 200, result);
       } catch (error) {
         if (error instanceof AppError) {
           log.debug('request refused', { status: error.status, code: error.code });

@@ -15,7 +15,8 @@ import { createHash } from 'node:crypto';
 import type * as z from 'zod';
 import type { RunningLimitName } from '../contracts/catalog.js';
 import { conflict } from '../core/errors.js';
-import { type HttpHandler, userRoute, type UserRequest } from '../core/http.js';
+import type { BodyOf, QueryOf, RouteContract } from '../contracts/route.js';
+import { type HttpHandler, route, type RouteRequest, type UserRequest } from '../core/http.js';
 import { getLedgerItem } from '../data/credits-repo.js';
 import { newId } from '../data/ids.js';
 import { debit, debitIdOf, ensureProfile, orphanRefundRef, refundIdOf } from './credits.js';
@@ -119,18 +120,21 @@ export interface SpendingRouteRequest<B, Q> extends UserRequest<B, Q> {
 }
 
 /**
- * A route that spends: the Idempotency-Key is required, the caller's spending rate is counted, the caller's profile
- * exists (created with the sign-up credits on a first call), and the handler gets the request to spend with.
+ * A route that spends, built from its contract (which says `idempotent: true`, so the Idempotency-Key is required):
+ * the caller's spending rate is counted, the caller's profile exists (created with the sign-up credits on a first
+ * call), and the handler gets the request to spend with.
  */
-export function spendingRoute<B extends z.ZodType, Q extends z.ZodType = z.ZodUndefined>(
+export function spendingRoute<R extends RouteContract & { auth: 'user'; idempotent: true; body: z.ZodType }>(
+  contract: R,
   operation: string,
-  spec: { body: B; query?: Q },
-  run: (request: SpendingRouteRequest<z.infer<B>, z.infer<Q>>) => Promise<unknown>,
+  run: (request: SpendingRouteRequest<BodyOf<R>, QueryOf<R>>) => Promise<unknown>,
 ): HttpHandler {
-  return userRoute({ ...spec, idempotent: true }, async (request) => {
+  // A user route (the contract says so): its request carries the caller.
+  const spend = async (request: UserRequest<BodyOf<R>, QueryOf<R>>) => {
     const userId = request.caller.userId;
     await takeRequest(userId, 'spending');
     await ensureProfile(request.caller);
     return run({ ...request, spending: { userId, operation, idempotencyKey: request.idempotencyKey, body: request.body } });
-  });
+  };
+  return route(contract, spend as (request: RouteRequest<R>) => Promise<unknown>);
 }

@@ -1,5 +1,5 @@
-import { CreateUploadUrlRequest } from '../contracts/api.js';
-import { userRoute } from '../core/http.js';
+import { createClothingUploadUrlRoute } from '../contracts/clothing.js';
+import { route } from '../core/http.js';
 import { createClothingUpload } from '../domain/clothing.js';
 
-export const handler = userRoute({ body: CreateUploadUrlRequest }, ({ caller, body }) => createClothingUpload(caller.userId, body));
+export const handler = route(createClothingUploadUrlRoute, ({ caller, body }) => createClothingUpload(caller.userId, body));

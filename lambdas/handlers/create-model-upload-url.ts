@@ -1,5 +1,5 @@
-import { CreateUploadUrlRequest } from '../contracts/api.js';
-import { userRoute } from '../core/http.js';
+import { createModelUploadUrlRoute } from '../contracts/models.js';
+import { route } from '../core/http.js';
 import { createModelUpload } from '../domain/models/models.js';
 
-export const handler = userRoute({ body: CreateUploadUrlRequest }, ({ caller, body }) => createModelUpload(caller.userId, body));
+export const handler = route(createModelUploadUrlRoute, ({ caller, body }) => createModelUpload(caller.userId, body));

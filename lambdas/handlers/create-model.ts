@@ -1,5 +1,5 @@
-import { CreateModelRequest } from '../contracts/models.js';
-import { Reply, userRoute } from '../core/http.js';
+import { createModelRoute } from '../contracts/models.js';
+import { route } from '../core/http.js';
 import { createModel } from '../domain/models/create.js';
 
-export const handler = userRoute({ body: CreateModelRequest }, async ({ caller, body }) => new Reply(201, await createModel(caller.userId, body)));
+export const handler = route(createModelRoute, ({ caller, body }) => createModel(caller.userId, body));

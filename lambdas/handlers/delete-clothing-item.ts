@@ -1,4 +1,5 @@
-import { userRoute } from '../core/http.js';
+import { deleteClothingItemRoute } from '../contracts/clothing.js';
+import { route } from '../core/http.js';
 import { deleteClothingItem } from '../domain/clothing.js';
 
-export const handler = userRoute({}, ({ caller, params }) => deleteClothingItem(caller.userId, params.id ?? ''));
+export const handler = route(deleteClothingItemRoute, ({ caller, params }) => deleteClothingItem(caller.userId, params.id ?? ''));

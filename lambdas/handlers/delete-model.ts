@@ -1,4 +1,5 @@
-import { userRoute } from '../core/http.js';
+import { deleteModelRoute } from '../contracts/models.js';
+import { route } from '../core/http.js';
 import { deleteModel } from '../domain/models/models.js';
 
-export const handler = userRoute({}, ({ caller, params }) => deleteModel(caller.userId, params.id ?? ''));
+export const handler = route(deleteModelRoute, ({ caller, params }) => deleteModel(caller.userId, params.id ?? ''));

@@ -1,8 +1,9 @@
+import { deleteWebhookRoute } from '../contracts/webhooks.js';
 import type { WebhookDeleted } from '../contracts/webhooks.js';
-import { userRoute } from '../core/http.js';
+import { route } from '../core/http.js';
 import { deleteWebhook } from '../domain/webhooks/endpoints.js';
 
-export const handler = userRoute({}, async ({ caller, params }) => {
+export const handler = route(deleteWebhookRoute, async ({ caller, params }) => {
   await deleteWebhook(caller.userId, params.id ?? '');
   return { deleted: true } satisfies WebhookDeleted;
 });

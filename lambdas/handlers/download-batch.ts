@@ -1,4 +1,5 @@
-import { userRoute } from '../core/http.js';
+import { downloadBatchRoute } from '../contracts/batch.js';
+import { route } from '../core/http.js';
 import { batchDownload } from '../domain/batch/archive.js';
 
-export const handler = userRoute({}, ({ caller, params }) => batchDownload(caller.userId, params.id ?? ''));
+export const handler = route(downloadBatchRoute, ({ caller, params }) => batchDownload(caller.userId, params.id ?? ''));

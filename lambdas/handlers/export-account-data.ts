@@ -1,4 +1,5 @@
-import { userRoute } from '../core/http.js';
+import { exportAccountDataRoute } from '../contracts/account.js';
+import { route } from '../core/http.js';
 import { exportAccountData } from '../domain/account/export.js';
 
-export const handler = userRoute({}, ({ caller }) => exportAccountData(caller.userId));
+export const handler = route(exportAccountDataRoute, ({ caller }) => exportAccountData(caller.userId));

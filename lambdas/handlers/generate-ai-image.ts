@@ -1,5 +1,5 @@
-import { GenerateImageRequest } from '../contracts/generations.js';
+import { generateAiImageRoute } from '../contracts/generations.js';
 import { generateOnModelImage } from '../domain/generation/requests.js';
 import { spendingRoute } from '../domain/spending.js';
 
-export const handler = spendingRoute('generate-ai-image', { body: GenerateImageRequest }, ({ spending, body }) => generateOnModelImage(spending, body));
+export const handler = spendingRoute(generateAiImageRoute, 'generate-ai-image', ({ spending, body }) => generateOnModelImage(spending, body));

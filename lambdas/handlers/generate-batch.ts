@@ -1,5 +1,5 @@
-import { GenerateBatchRequest } from '../contracts/batch.js';
+import { generateBatchRoute } from '../contracts/batch.js';
 import { BATCH_OPERATION, submitBatch } from '../domain/batch/service.js';
 import { spendingRoute } from '../domain/spending.js';
 
-export const handler = spendingRoute(BATCH_OPERATION, { body: GenerateBatchRequest }, ({ spending, body }) => submitBatch(spending, body));
+export const handler = spendingRoute(generateBatchRoute, BATCH_OPERATION, ({ spending, body }) => submitBatch(spending, body));

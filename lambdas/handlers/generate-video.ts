@@ -1,5 +1,5 @@
-import { GenerateVideoRequest } from '../contracts/video.js';
+import { generateVideoRoute } from '../contracts/video.js';
 import { spendingRoute } from '../domain/spending.js';
 import { generateVideo } from '../domain/video/jobs.js';
 
-export const handler = spendingRoute('generate-video', { body: GenerateVideoRequest }, ({ spending, body }) => generateVideo(spending, body));
+export const handler = spendingRoute(generateVideoRoute, 'generate-video', ({ spending, body }) => generateVideo(spending, body));

@@ -1,4 +1,5 @@
-import { userRoute } from '../core/http.js';
+import { getClothingItemRoute } from '../contracts/clothing.js';
+import { route } from '../core/http.js';
 import { getClothingItem } from '../domain/clothing.js';
 
-export const handler = userRoute({}, ({ caller, params }) => getClothingItem(caller.userId, params.id ?? ''));
+export const handler = route(getClothingItemRoute, ({ caller, params }) => getClothingItem(caller.userId, params.id ?? ''));

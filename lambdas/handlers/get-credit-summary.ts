@@ -1,5 +1,6 @@
-import { userRoute } from '../core/http.js';
+import { getCreditSummaryRoute } from '../contracts/api.js';
+import { route } from '../core/http.js';
 import { summarizeLedger } from '../data/credits-repo.js';
 
 /** Bought, spent and refunded credits over the caller's whole ledger. */
-export const handler = userRoute({}, ({ caller }) => summarizeLedger(caller.userId));
+export const handler = route(getCreditSummaryRoute, ({ caller }) => summarizeLedger(caller.userId));

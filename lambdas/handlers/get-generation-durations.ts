@@ -1,5 +1,6 @@
-import { userRoute } from '../core/http.js';
+import { getGenerationDurationsRoute } from '../contracts/api.js';
+import { route } from '../core/http.js';
 import { recentDurations } from '../domain/generation/durations.js';
 
 /** The median time of the caller's recent images and videos, for the screens' "usually ready in about …". */
-export const handler = userRoute({}, ({ caller }) => recentDurations(caller.userId));
+export const handler = route(getGenerationDurationsRoute, ({ caller }) => recentDurations(caller.userId));

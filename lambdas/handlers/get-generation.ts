@@ -1,4 +1,5 @@
-import { userRoute } from '../core/http.js';
+import { getGenerationRoute } from '../contracts/generations.js';
+import { route } from '../core/http.js';
 import { getGenerationView } from '../domain/generation/service.js';
 
-export const handler = userRoute({}, ({ caller, params }) => getGenerationView(caller.userId, params.id ?? ''));
+export const handler = route(getGenerationRoute, ({ caller, params }) => getGenerationView(caller.userId, params.id ?? ''));

@@ -1,5 +1,5 @@
-import { GetVideoUrlRequest } from '../contracts/video.js';
-import { userRoute } from '../core/http.js';
+import { getVideoUrlRoute } from '../contracts/video.js';
+import { route } from '../core/http.js';
 import { videoUrls } from '../domain/video/jobs.js';
 
-export const handler = userRoute({ body: GetVideoUrlRequest }, ({ caller, body }) => videoUrls(caller.userId, body.jobId));
+export const handler = route(getVideoUrlRoute, ({ caller, body }) => videoUrls(caller.userId, body.jobId));

@@ -1,5 +1,6 @@
-import { userRoute } from '../core/http.js';
+import { listApiKeysRoute } from '../contracts/api-keys.js';
+import { route } from '../core/http.js';
 import { listKeys } from '../domain/api-keys.js';
 
 /** The caller's keys, newest first, never their secrets. */
-export const handler = userRoute({}, async ({ caller }) => ({ keys: await listKeys(caller.userId) }));
+export const handler = route(listApiKeysRoute, async ({ caller }) => ({ keys: await listKeys(caller.userId) }));

@@ -1,7 +1,7 @@
-import { ClothingItemsQuery } from '../contracts/api.js';
-import { userRoute } from '../core/http.js';
+import { listClothingItemsRoute } from '../contracts/clothing.js';
+import { route } from '../core/http.js';
 import { listClothingItems } from '../domain/clothing.js';
 
-export const handler = userRoute({ query: ClothingItemsQuery }, async ({ caller, query }) => ({
+export const handler = route(listClothingItemsRoute, async ({ caller, query }) => ({
   items: await listClothingItems(caller.userId, query.active === 'true'),
 }));

@@ -1,4 +1,5 @@
-import { userRoute } from '../core/http.js';
+import { listJobsRoute } from '../contracts/video.js';
+import { route } from '../core/http.js';
 import { recentJobs } from '../domain/video/jobs.js';
 
-export const handler = userRoute({}, async ({ caller }) => ({ items: await recentJobs(caller.userId) }));
+export const handler = route(listJobsRoute, async ({ caller }) => ({ items: await recentJobs(caller.userId) }));

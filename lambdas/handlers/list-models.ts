@@ -1,4 +1,5 @@
-import { userRoute } from '../core/http.js';
+import { listModelsRoute } from '../contracts/models.js';
+import { route } from '../core/http.js';
 import { listModels } from '../domain/models/models.js';
 
-export const handler = userRoute({}, async ({ caller }) => ({ items: await listModels(caller.userId) }));
+export const handler = route(listModelsRoute, async ({ caller }) => ({ items: await listModels(caller.userId) }));

@@ -1,4 +1,5 @@
-import { publicRoute } from '../core/http.js';
+import { listPricingTiersRoute } from '../contracts/api.js';
+import { route } from '../core/http.js';
 import { listActiveTiers } from '../data/pricing-repo.js';
 
-export const handler = publicRoute({}, async () => ({ items: await listActiveTiers() }));
+export const handler = route(listPricingTiersRoute, async () => ({ items: await listActiveTiers() }));

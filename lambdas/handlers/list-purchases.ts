@@ -1,5 +1,6 @@
 // The caller's purchases with their receipts, for the billing page.
-import { userRoute } from '../core/http.js';
+import { listPurchasesRoute } from '../contracts/payments.js';
+import { route } from '../core/http.js';
 import { listPurchases } from '../domain/payments/receipts.js';
 
-export const handler = userRoute({}, async ({ caller }) => ({ items: await listPurchases(caller.userId) }));
+export const handler = route(listPurchasesRoute, async ({ caller }) => ({ items: await listPurchases(caller.userId) }));

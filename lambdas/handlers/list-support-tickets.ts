@@ -1,4 +1,5 @@
-import { userRoute } from '../core/http.js';
+import { listSupportTicketsRoute } from '../contracts/support.js';
+import { route } from '../core/http.js';
 import { listTickets } from '../domain/support/tickets.js';
 
-export const handler = userRoute({}, async ({ caller }) => ({ items: await listTickets(caller.userId) }));
+export const handler = route(listSupportTicketsRoute, async ({ caller }) => ({ items: await listTickets(caller.userId) }));

@@ -1,4 +1,5 @@
-import { userRoute } from '../core/http.js';
+import { listWebhookDeliveriesRoute } from '../contracts/webhooks.js';
+import { route } from '../core/http.js';
 import { listDeliveries } from '../domain/webhooks/endpoints.js';
 
-export const handler = userRoute({}, async ({ caller }) => ({ items: await listDeliveries(caller.userId) }));
+export const handler = route(listWebhookDeliveriesRoute, async ({ caller }) => ({ items: await listDeliveries(caller.userId) }));

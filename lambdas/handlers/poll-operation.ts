@@ -1,7 +1,7 @@
-import { PollOperationRequest } from '../contracts/video.js';
-import { userRoute } from '../core/http.js';
+import { pollOperationRoute } from '../contracts/video.js';
+import { route } from '../core/http.js';
 import { pollOperation } from '../domain/video/jobs.js';
 
-export const handler = userRoute({ body: PollOperationRequest }, ({ caller, body }) =>
+export const handler = route(pollOperationRoute, ({ caller, body }) =>
   pollOperation(caller.userId, body.jobId, body.operationName),
 );

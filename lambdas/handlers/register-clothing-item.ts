@@ -1,7 +1,5 @@
-import { RegisterClothingItemRequest } from '../contracts/api.js';
-import { Reply, userRoute } from '../core/http.js';
+import { registerClothingItemRoute } from '../contracts/clothing.js';
+import { route } from '../core/http.js';
 import { registerClothingItem } from '../domain/clothing-registration.js';
 
-export const handler = userRoute({ body: RegisterClothingItemRequest }, async ({ caller, body }) =>
-  new Reply(201, await registerClothingItem(caller.userId, body)),
-);
+export const handler = route(registerClothingItemRoute, ({ caller, body }) => registerClothingItem(caller.userId, body));

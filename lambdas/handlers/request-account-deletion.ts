@@ -1,5 +1,5 @@
-import { DeleteAccountRequest } from '../contracts/account.js';
-import { userRoute } from '../core/http.js';
+import { requestAccountDeletionRoute } from '../contracts/account.js';
+import { route } from '../core/http.js';
 import { requestAccountDeletion } from '../domain/account/deletion.js';
 
-export const handler = userRoute({ body: DeleteAccountRequest }, ({ caller, body }) => requestAccountDeletion(caller, body));
+export const handler = route(requestAccountDeletionRoute, ({ caller, body }) => requestAccountDeletion(caller, body));

@@ -1,5 +1,5 @@
-import { SelectImportRequest } from '../contracts/imports.js';
-import { userRoute } from '../core/http.js';
+import { selectImportImageRoute } from '../contracts/imports.js';
+import { route } from '../core/http.js';
 import { selectImportImage } from '../domain/imports/service.js';
 
-export const handler = userRoute({ body: SelectImportRequest }, ({ caller, params, body }) => selectImportImage(caller.userId, params.id ?? '', body));
+export const handler = route(selectImportImageRoute, ({ caller, params, body }) => selectImportImage(caller.userId, params.id ?? '', body));

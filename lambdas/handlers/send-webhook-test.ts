@@ -1,4 +1,5 @@
-import { Reply, userRoute } from '../core/http.js';
+import { sendWebhookTestRoute } from '../contracts/webhooks.js';
+import { route } from '../core/http.js';
 import { sendTestEvent } from '../domain/webhooks/endpoints.js';
 
-export const handler = userRoute({}, async ({ caller, params }) => new Reply(202, await sendTestEvent(caller.userId, params.id ?? '')));
+export const handler = route(sendWebhookTestRoute, ({ caller, params }) => sendTestEvent(caller.userId, params.id ?? ''));

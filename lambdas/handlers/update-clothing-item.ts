@@ -1,7 +1,7 @@
-import { UpdateClothingItemRequest } from '../contracts/api.js';
-import { userRoute } from '../core/http.js';
+import { updateClothingItemRoute } from '../contracts/clothing.js';
+import { route } from '../core/http.js';
 import { updateClothingItem } from '../domain/clothing.js';
 
-export const handler = userRoute({ body: UpdateClothingItemRequest }, ({ caller, params, body }) =>
+export const handler = route(updateClothingItemRoute, ({ caller, params, body }) =>
   updateClothingItem(caller.userId, params.id ?? '', body),
 );

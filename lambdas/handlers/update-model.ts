@@ -1,5 +1,5 @@
-import { UpdateModelRequest } from '../contracts/models.js';
-import { userRoute } from '../core/http.js';
+import { updateModelRoute } from '../contracts/models.js';
+import { route } from '../core/http.js';
 import { updateModel } from '../domain/models/models.js';
 
-export const handler = userRoute({ body: UpdateModelRequest }, ({ caller, params, body }) => updateModel(caller.userId, params.id ?? '', body));
+export const handler = route(updateModelRoute, ({ caller, params, body }) => updateModel(caller.userId, params.id ?? '', body));

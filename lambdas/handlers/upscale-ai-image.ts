@@ -1,5 +1,5 @@
-import { UpscaleImageRequest } from '../contracts/generations.js';
+import { upscaleAiImageRoute } from '../contracts/generations.js';
 import { upscaleImage } from '../domain/generation/requests.js';
 import { spendingRoute } from '../domain/spending.js';
 
-export const handler = spendingRoute('upscale-ai-image', { body: UpscaleImageRequest }, ({ spending, body }) => upscaleImage(spending, body));
+export const handler = spendingRoute(upscaleAiImageRoute, 'upscale-ai-image', ({ spending, body }) => upscaleImage(spending, body));

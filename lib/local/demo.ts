@@ -2,9 +2,12 @@
 // finished on-model images, edits, upscales and a video — all made through the HTTP API, as the web app makes them,
 // so every credit spent is in the ledger. Spending requests carry fixed Idempotency-Keys and items are found by
 // name, so running it again replays instead of charging or creating anything twice.
-import type { ClothingItem, CreateUploadUrlResponse, Profile } from '../../lambdas/contracts/api.js';
-import type { Generation, GenerationStarted } from '../../lambdas/contracts/generations.js';
-import type { GenerateVideoResponse, PollOperationResponse } from '../../lambdas/contracts/video.js';
+import { getProfileRoute, type ClothingItem } from '../../lambdas/contracts/api.js';
+import { createClothingUploadUrlRoute, listClothingItemsRoute, registerClothingItemRoute } from '../../lambdas/contracts/clothing.js';
+import { editAiImageRoute, generateAiImageRoute, getGenerationRoute, listGenerationsRoute, upscaleAiImageRoute, type Generation, type GenerationStarted } from '../../lambdas/contracts/generations.js';
+import { purchaseCreditsRoute } from '../../lambdas/contracts/payments.js';
+import { fillPath, type ResponseOf, type RouteContract } from '../../lambdas/contracts/route.js';
+import { generateVideoRoute, listJobsRoute, pollOperationRoute } from '../../lambdas/contracts/video.js';
 import { DEMO_PRODUCTS, productPhoto } from './products.js';
 import type { TwinInfo } from './twin.js';
 import { signInOrCreate } from './users.js';
@@ -29,7 +32,12 @@ type Twin = Pick<TwinInfo, 'apiUrl' | 'cognitoEndpoint' | 'region' | 'userPoolId
 export async function seedDemo(twin: Twin, account: { email: string; password: string } = DEMO_ACCOUNT, log: (line: string) => void = () => undefined): Promise<DemoSummary> {
   const user = await signInOrCreate(twin, account.email, account.password);
   log(user.created ? `created ${account.email}` : `${account.email} exists: replaying`);
-  const call = async <T>(method: string, path: string, body?: unknown, key?: string): Promise<T> => {
+  // A route called as its contract declares it (method, path), answering the contract's response type.
+  const call = async <R extends RouteContract>(route: R, request: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown; key?: string } = {}): Promise<ResponseOf<R>> => {
+    const { body, key } = request;
+    const search = new URLSearchParams(request.query ?? {}).toString();
+    const path = `${fillPath(route.path, request.params ?? {})}${search ? `?${search}` : ''}`;
+    const method = route.method;
     const response = await fetch(`${twin.apiUrl}${path}`, {
       method,
       headers: {
@@ -41,14 +49,14 @@ export async function seedDemo(twin: Twin, account: { email: string; password: s
     });
     const text = await response.text();
     if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
-    return (text ? JSON.parse(text) : undefined) as T;
+    return (text ? JSON.parse(text) : undefined) as ResponseOf<R>;
   };
 
-  await call<Profile>('GET', '/profile');
-  await call('POST', '/credits/purchase', { credits: DEMO_PURCHASE_CREDITS }, 'demo-purchase-1');
+  await call(getProfileRoute);
+  await call(purchaseCreditsRoute, { body: { credits: DEMO_PURCHASE_CREDITS }, key: 'demo-purchase-1' });
 
   // The library: the six drawn products, each uploaded and registered once (found again by name).
-  const existing = (await call<{ items: ClothingItem[] }>('GET', '/clothing-items?active=true')).items;
+  const existing = (await call(listClothingItemsRoute, { query: { active: 'true' } })).items;
   const items: ClothingItem[] = [];
   for (const product of DEMO_PRODUCTS) {
     const found = existing.find((item) => item.name === product.name);
@@ -58,17 +66,17 @@ export async function seedDemo(twin: Twin, account: { email: string; password: s
     }
     const photo = await productPhoto(product);
     const fileName = `${product.name.toLowerCase().replace(/\W+/g, '-')}.jpg`;
-    const upload = await call<CreateUploadUrlResponse>('POST', '/clothing-items/upload-url', { fileName, contentType: 'image/jpeg', sizeBytes: photo.length });
+    const upload = await call(createClothingUploadUrlRoute, { body: { fileName, contentType: 'image/jpeg', sizeBytes: photo.length } });
     const put = await fetch(upload.uploadUrl, { method: 'PUT', headers: upload.headers, body: photo });
     if (!put.ok) throw new Error(`upload of ${fileName} answered ${put.status}`);
-    items.push(await call<ClothingItem>('POST', '/clothing-items', { imageKey: upload.imageKey, name: product.name, description: product.description }));
+    items.push(await call(registerClothingItemRoute, { body: { imageKey: upload.imageKey, name: product.name, description: product.description } }));
     log(`added ${product.name}`);
   }
 
   const finished = async (started: GenerationStarted): Promise<Generation> => {
     const deadline = Date.now() + WAIT_MS;
     for (;;) {
-      const generation = await call<Generation>('GET', `/generations/${started.generationId}`);
+      const generation = await call(getGenerationRoute, { params: { id: started.generationId } });
       if (generation.status !== 'processing') return generation;
       if (Date.now() > deadline) throw new Error(`generation ${started.generationId} still processing after ${WAIT_MS} ms`);
       await new Promise((resolve) => setTimeout(resolve, 300));
@@ -80,7 +88,7 @@ export async function seedDemo(twin: Twin, account: { email: string; password: s
   const images: Generation[] = [];
   for (const [index, prompt] of prompts.entries()) {
     const body = { clothingItemId: items[index]!.id, prompt, cameraZoom: 'auto', imageSize: '1k' };
-    images.push(await finished(await call<GenerationStarted>('POST', '/generate-ai-image', body, `demo-image-${index + 1}`)));
+    images.push(await finished(await call(generateAiImageRoute, { body, key: `demo-image-${index + 1}` })));
   }
   log(`${images.length} on-model images`);
   const edits = [
@@ -88,20 +96,20 @@ export async function seedDemo(twin: Twin, account: { email: string; password: s
     { imageUrl: images[2]!.id, editPrompt: 'grayscale' },
   ];
   const edited: Generation[] = [];
-  for (const [index, body] of edits.entries()) edited.push(await finished(await call<GenerationStarted>('POST', '/edit-ai-image', body, `demo-edit-${index + 1}`)));
+  for (const [index, body] of edits.entries()) edited.push(await finished(await call(editAiImageRoute, { body, key: `demo-edit-${index + 1}` })));
   const upscales = [
     { imageUrl: images[1]!.id, targetResolution: '2k' },
     { imageUrl: edited[0]!.id, targetResolution: '2k' },
   ];
-  for (const [index, body] of upscales.entries()) await finished(await call<GenerationStarted>('POST', '/upscale-ai-image', body, `demo-upscale-${index + 1}`));
+  for (const [index, body] of upscales.entries()) await finished(await call(upscaleAiImageRoute, { body, key: `demo-upscale-${index + 1}` }));
   log(`${edits.length} edits, ${upscales.length} upscales`);
 
   // One looping video of the T-shirt (the same bytes every run, so the replay matches the first request).
   const source = (await productPhoto(DEMO_PRODUCTS[0]!)).toString('base64');
-  const video = await call<GenerateVideoResponse>('POST', '/generate-video', { imageBase64: source, prompt: 'Pivot', duration: 5, aspect_ratio: '9:16', output_count: 1 }, 'demo-video-1');
+  const video = await call(generateVideoRoute, { body: { imageBase64: source, prompt: 'Pivot', duration: 5, aspect_ratio: '9:16', output_count: 1 }, key: 'demo-video-1' });
   const deadline = Date.now() + WAIT_MS;
   for (;;) {
-    const poll = await call<PollOperationResponse>('POST', '/poll-operation', { jobId: video.jobId, operationName: video.operationName });
+    const poll = await call(pollOperationRoute, { body: { jobId: video.jobId, operationName: video.operationName } });
     if (poll.done) break;
     if (Date.now() > deadline) throw new Error(`video ${video.jobId} not done after ${WAIT_MS} ms`);
     await new Promise((resolve) => setTimeout(resolve, 500));
@@ -109,10 +117,10 @@ export async function seedDemo(twin: Twin, account: { email: string; password: s
   log('1 video');
 
   const [profile, generations, jobs, library] = await Promise.all([
-    call<Profile>('GET', '/profile'),
-    call<{ items: Generation[] }>('GET', '/generations'),
-    call<{ items: unknown[] }>('GET', '/jobs'),
-    call<{ items: ClothingItem[] }>('GET', '/clothing-items?active=true'),
+    call(getProfileRoute),
+    call(listGenerationsRoute),
+    call(listJobsRoute),
+    call(listClothingItemsRoute, { query: { active: 'true' } }),
   ]);
   return {
     email: account.email,

@@ -2,7 +2,7 @@
 // finite number, the idle stage bills only what bills by the month, and the state transitions come from the ASL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { costReport, countTransitions, formatReport, PRICES, type CostReport } from '../../bench/cost.js';
-import { readAsl } from '../../lib/local/functions.js';
+import { readAsl } from '../../lib/local/task-samples.js';
 import { synthModelLoop, type Synthesized } from './synth.js';
 
 let synth: Synthesized;

@@ -65,7 +65,7 @@ describe('cdk-nag AwsSolutions', () => {
     const synthesized = synthModelLoop({
       modify: (stack) =>
         stack.functions.create(stack, 'BucketUser', {
-          handler: ROUTES[0].handler,
+          handler: ROUTES[0]!.handler,
           buckets: { clothingImages: 'write', results: 'read' },
         }),
     });

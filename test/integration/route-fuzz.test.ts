@@ -1,6 +1,6 @@
 // Property-based fuzzing of every route of lambdas/routes.ts against the twin over HTTP, as a signed-in user: bodies,
-// query strings, path ids and Idempotency-Keys made from each route's zod contract (lib/local/functions.ts'
-// ROUTE_CONTRACTS, the schemas the handlers declare), valid-ish and hostile, with a fixed seed and a bounded number of
+// query strings, path ids and Idempotency-Keys made from each route's zod contract (the route contracts in
+// lambdas/contracts/<feature>.ts, the schemas the handlers are built from), valid-ish and hostile, with a fixed seed and a bounded number of
 // runs. For every answer: never a 5xx; an error carries a stable upper-snake `code` (or is API Gateway's own
 // `{message}` for a path no route matches); and a refused request stored nothing — the user's clothing items,
 // generations, video jobs, batches and ledger (and so the balance) are as they were. Every case that ever broke this is
@@ -9,7 +9,7 @@ import { readFileSync, writeFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import fc from 'fast-check';
 import { describe, expect, inject, it } from 'vitest';
-import { fillPath, ROUTE_CONTRACTS } from '../../lib/local/functions.js';
+import { fillPath } from '../../lambdas/contracts/route.js';
 import { ROUTES } from '../../lambdas/routes.js';
 import { hostile, idempotencyKey, pathId, queryArbitrary, validish, type FuzzRequest } from '../support/route-fuzz.js';
 import { createUser, type TestUser } from '../support/users.js';
@@ -143,7 +143,7 @@ function arbitraryFor(route: Route, owned?: Owned): fc.Arbitrary<FuzzRequest> {
 }
 
 function arbitraryOf(route: Route): fc.Arbitrary<FuzzRequest> {
-  const contract = ROUTE_CONTRACTS[route.handler];
+  const { contract } = route;
   const params = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
   const paramsArb = params.length ? fc.record(Object.fromEntries(params.map((name) => [name, pathId]))) : fc.constant(undefined);
   const keyArb = route.method === 'GET' ? fc.constant(undefined) : idempotencyKey;

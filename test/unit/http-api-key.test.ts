@@ -3,9 +3,10 @@
 import type { APIGatewayProxyEventV2, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { describe, expect, it } from 'vitest';
 import { AppError } from '../../lambdas/core/errors.js';
-import { installCallerGate, userRoute, type ApiKeyAuthorizerContext } from '../../lambdas/core/http.js';
+import { defineRoute } from '../../lambdas/contracts/route.js';
+import { installCallerGate, route, type ApiKeyAuthorizerContext } from '../../lambdas/core/http.js';
 
-const whoAmI = userRoute({}, async ({ caller }) => ({ userId: caller.userId, apiKeyId: caller.apiKeyId ?? null }));
+const whoAmI = route(defineRoute({ method: 'GET', path: '/whoami', auth: 'user', summary: 'A probe' }), async ({ caller }) => ({ userId: caller.userId, apiKeyId: caller.apiKeyId ?? null }));
 
 function event(authorizer: { lambda: ApiKeyAuthorizerContext } | { jwt: { claims: Record<string, string> } }): APIGatewayProxyEventV2 {
   return {
@@ -24,7 +25,7 @@ async function call(input: APIGatewayProxyEventV2) {
   return { status: result.statusCode, body: JSON.parse(result.body ?? 'null'), headers: result.headers };
 }
 
-describe('userRoute with an API key', () => {
+describe('a user route called with an API key', () => {
   it('fails closed (500, nothing run) when no gate is installed, for a key and for a token', async () => {
     expect((await call(event({ lambda: { userId: 'user-1', keyId: 'key_1' } }))).status).toBe(500);
     expect((await call(event({ jwt: { claims: { sub: 'user-1', token_use: 'id' } } }))).status).toBe(500);

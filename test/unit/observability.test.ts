@@ -56,10 +56,11 @@ const parsed = () => lines.map((line) => JSON.parse(line) as Record<string, unkn
 
 describe('log lines of a request', () => {
   it('are JSON with the request id, route, hashed user and record id, and never the e-mail or the token', async () => {
-    const { installCallerGate, userRoute } = await import('../../lambdas/core/http.js');
+    const { installCallerGate, route } = await import('../../lambdas/core/http.js');
+    const { defineRoute } = await import('../../lambdas/contracts/route.js');
     installCallerGate(async () => undefined);
     const { appendLogKeys, log, userHash } = await import('../../lambdas/core/log.js');
-    const handler = userRoute({}, async () => {
+    const handler = route(defineRoute({ method: 'GET', path: '/whoami', auth: 'user', summary: 'A probe' }), async () => {
       appendLogKeys({ generationId: GENERATION_ID });
       log.info('generation started', { cost: 2 });
       throw new Error('provider exploded');
@@ -88,10 +89,11 @@ describe('log lines of a request', () => {
   });
 
   it('keep concurrent requests apart', async () => {
-    const { installCallerGate, userRoute } = await import('../../lambdas/core/http.js');
+    const { installCallerGate, route } = await import('../../lambdas/core/http.js');
+    const { defineRoute } = await import('../../lambdas/contracts/route.js');
     installCallerGate(async () => undefined);
     const { log, userHash } = await import('../../lambdas/core/log.js');
-    const handler = userRoute({}, async () => {
+    const handler = route(defineRoute({ method: 'GET', path: '/whoami', auth: 'user', summary: 'A probe' }), async () => {
       await new Promise((resolve) => setTimeout(resolve, 5));
       log.info('done');
       return {};

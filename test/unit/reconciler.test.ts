@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import type { LedgerItem } from '../../lambdas/data/credits-repo.js';
 import { ledgerProblems } from '../../lambdas/domain/operations/reconciler.js';
 import { WORKFLOW_TIMEOUT_SECONDS } from '../../lambdas/workflows.js';
-import { readAsl } from '../../lib/local/functions.js';
+import { readAsl } from '../../lib/local/task-samples.js';
 
 let seq = 0;
 const entry = (fields: Partial<LedgerItem> & Pick<LedgerItem, 'id' | 'transaction_type' | 'amount' | 'balance_after'>): LedgerItem => ({

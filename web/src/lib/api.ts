@@ -1,6 +1,8 @@
-// The one client of the HTTP API: attaches the Cognito ID token, parses every answer with its contract schema and
-// turns `{error, code}` answers into ApiError.
+// The one client of the HTTP API: calls a route from its contract (lambdas/contracts/<feature>.ts: method, path,
+// whether it needs a sign-in, the answer's schema), attaches the Cognito ID token, parses every answer with the
+// route's response schema and turns `{error, code}` answers into ApiError.
 import { ApiErrorBody, IDEMPOTENCY_HEADER, type RuntimeConfig } from '@contracts/api';
+import { fillPath, type PathParams, type ResponseOf, type RouteContract } from '@contracts/route';
 import type { z } from 'zod';
 import { bootAuth, idToken } from './auth';
 
@@ -16,11 +18,25 @@ export class ApiError extends Error {
 }
 
 interface RequestOptions {
-  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  method: RouteContract['method'];
   body?: unknown;
   idempotencyKey?: string;
   /** Public routes are called without a token. */
-  anonymous?: boolean;
+  anonymous: boolean;
+}
+
+/** What a call of the route needs: its path's parameters, its body, its query, and an Idempotency-Key when it spends. */
+export type CallOptions<R extends RouteContract> = ([PathParams<R['path']>] extends [never] ? { params?: undefined } : { params: Record<PathParams<R['path']>, string> }) &
+  (R['body'] extends z.ZodType ? { body: z.input<R['body']> } : { body?: undefined }) &
+  (R['query'] extends z.ZodType ? { query?: Record<string, string | undefined> } : { query?: undefined }) &
+  (R['idempotent'] extends true ? { idempotencyKey: string } : { idempotencyKey?: undefined });
+
+/** Calls one route of the API as its contract declares it; answers what its response schema parses. */
+export function callRoute<R extends RouteContract>(route: R, ...[options]: Partial<CallOptions<R>> extends CallOptions<R> ? [options?: CallOptions<R>] : [options: CallOptions<R>]): Promise<ResponseOf<R>> {
+  const { params, query, body, idempotencyKey } = (options ?? {}) as { params?: Record<string, string>; query?: Record<string, string | undefined>; body?: unknown; idempotencyKey?: string };
+  const search = new URLSearchParams(Object.entries(query ?? {}).filter((entry): entry is [string, string] => entry[1] !== undefined)).toString();
+  const path = `${fillPath(route.path, params ?? {})}${search ? `?${search}` : ''}`;
+  return apiRequest(route.response, path, { method: route.method, body, idempotencyKey, anonymous: route.auth === 'public' }) as Promise<ResponseOf<R>>;
 }
 
 function joinUrl(config: RuntimeConfig, path: string): string {
@@ -37,13 +53,13 @@ async function send(config: RuntimeConfig, path: string, options: RequestOptions
     headers.authorization = `Bearer ${token}`;
   }
   return fetch(joinUrl(config, path), {
-    method: options.method ?? 'GET',
+    method: options.method,
     headers,
     body: options.body === undefined ? undefined : JSON.stringify(options.body),
   });
 }
 
-export async function apiRequest<S extends z.ZodType>(schema: S, path: string, options: RequestOptions = {}): Promise<z.infer<S>> {
+async function apiRequest(schema: z.ZodType | undefined, path: string, options: RequestOptions): Promise<unknown> {
   const config = await bootAuth();
   let response = await send(config, path, options, false);
   // A token can expire between the check and the call: renew once and retry.
@@ -54,6 +70,7 @@ export async function apiRequest<S extends z.ZodType>(schema: S, path: string, o
     if (parsed.success) throw new ApiError(parsed.data.error, response.status, parsed.data.code);
     throw new ApiError(`The server answered ${response.status}`, response.status, 'HTTP_ERROR');
   }
+  if (!schema) return body;
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw new ApiError(`Unexpected answer from ${path}`, response.status, 'BAD_RESPONSE');
   return parsed.data;

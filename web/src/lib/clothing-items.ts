@@ -1,9 +1,10 @@
 // The caller's clothing library as one cached list: the Clothing screen, the generation screens' pickers and the
 // batch screen read the same query, and every change (the library's own, a generation's use, a realtime notice)
 // refreshes it by its one key.
-import { ClothingItem, ListResponse, type LiveResource } from '@contracts/api';
+import { listClothingItemsRoute } from '@contracts/clothing';
+import { type LiveResource } from '@contracts/api';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiRequest } from './api';
+import { callRoute } from './api';
 import { useLoadErrorToast } from './load-error';
 import { useUser } from './session-context';
 import { urlRefreshMs } from './signed-urls';
@@ -15,7 +16,7 @@ export const CLOTHING_QUERY_ROOT = 'clothing-items' satisfies LiveResource;
 export const clothingItemsQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: [CLOTHING_QUERY_ROOT, userId, 'active'] as const,
-    queryFn: async () => (await apiRequest(ListResponse(ClothingItem), '/clothing-items?active=true')).items,
+    queryFn: async () => (await callRoute(listClothingItemsRoute, { query: { active: 'true' } })).items,
     // Read again well before the items' signed image URLs expire.
     refetchInterval: (query) => urlRefreshMs((query.state.data ?? []).map((item) => item.url_expires_at)),
   });

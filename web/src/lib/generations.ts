@@ -2,9 +2,16 @@
 // history reads, one generation followed until it ends, the upload of a source image, and the spending requests.
 // Query keys start with 'generations', the realtime resource name, so a 'changed' notice refreshes them all;
 // while something is processing and the socket is down, they are polled instead.
-import { CreateUploadUrlResponse, ListResponse, type LiveResource } from '@contracts/api';
+import { type LiveResource } from '@contracts/api';
+import type { RouteContract } from '@contracts/route';
 import {
-  EditInstructions,
+  createGenerationUploadUrlRoute,
+  editAiImageRoute,
+  generateAiImageRoute,
+  getEditInstructionsRoute,
+  getGenerationRoute,
+  listGenerationsRoute,
+  upscaleAiImageRoute,
   Generation,
   GenerationStarted,
   type EditImageRequest,
@@ -15,8 +22,9 @@ import {
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate, type NavigateFunction } from 'react-router-dom';
+import type * as z from 'zod';
 import { toast } from 'sonner';
-import { apiRequest } from './api';
+import { callRoute } from './api';
 import { clothingItemsQueryOptions } from './clothing-items';
 import { useIdempotentMutation } from './idempotent-mutation';
 import { pollWhileDown, useLiveConnection, type LiveConnection } from './live-connection';
@@ -55,7 +63,7 @@ export const generationsQueryOptions = (
   if (limit) params.set('limit', String(limit));
   return queryOptions({
     queryKey: [...generationKeys.lists(userId), type ?? 'all', limit ?? 'default'] as const,
-    queryFn: async () => (await apiRequest(ListResponse(Generation), `/generations${params.size ? `?${params}` : ''}`)).items,
+    queryFn: async () => (await callRoute(listGenerationsRoute, { query: Object.fromEntries(params) })).items,
     refetchInterval: (query) =>
       pollWhileDown(live, anyProcessing(query.state.data), PROCESSING_POLL_MS) || urlRefreshMs(urlsOf(query.state.data)),
   });
@@ -72,7 +80,7 @@ export function useGenerations(scope: { type?: GenerationType; limit?: number } 
 export const imageResultsQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: [...generationKeys.all(userId), 'picker'] as const,
-    queryFn: async () => (await apiRequest(ListResponse(Generation), '/generations?picker=true')).items,
+    queryFn: async () => (await callRoute(listGenerationsRoute, { query: { picker: 'true' } })).items,
     refetchInterval: (query) => urlRefreshMs(urlsOf(query.state.data)),
   });
 
@@ -87,7 +95,7 @@ export function useImageResults() {
 export const generationQueryOptions = (userId: string, id: string | undefined, live: LiveConnection = 'down') =>
   queryOptions({
     queryKey: [...generationKeys.all(userId), 'one', id] as const,
-    queryFn: () => apiRequest(Generation, `/generations/${encodeURIComponent(id!)}`),
+    queryFn: () => callRoute(getGenerationRoute, { params: { id: id! } }),
     enabled: id !== undefined,
     refetchInterval: (query) => pollWhileDown(live, query.state.data?.status === 'processing', PROCESSING_POLL_MS),
   });
@@ -138,7 +146,7 @@ export function useFollowedGeneration(id: string | undefined, failureTitle: stri
 export const editInstructionsQueryOptions = () =>
   queryOptions({
     queryKey: ['edit-instructions'] as const,
-    queryFn: () => apiRequest(EditInstructions, '/edit-instructions', { anonymous: true }),
+    queryFn: () => callRoute(getEditInstructionsRoute),
     staleTime: Infinity,
   });
 
@@ -154,10 +162,7 @@ export function uploadGenerationImage(file: File, onProgress: (fraction: number)
   let upload = uploads.get(file);
   if (!upload) {
     upload = (async () => {
-      const target = await apiRequest(CreateUploadUrlResponse, '/generation-uploads/upload-url', {
-        method: 'POST',
-        body: { fileName: file.name, contentType: file.type, sizeBytes: file.size },
-      });
+      const target = await callRoute(createGenerationUploadUrlRoute, { body: { fileName: file.name, contentType: file.type, sizeBytes: file.size } });
       await putWithProgress(target.uploadUrl, target.headers, file, onProgress);
       dismissStaleErrors();
       return target.imageKey;
@@ -176,6 +181,14 @@ export interface GenerationRequests {
 }
 export type GenerationPath = keyof GenerationRequests;
 
+/** The route contract of each spending route the screens start a generation with. */
+type GenerationRoute = Omit<RouteContract, 'path'> & { path: string; body: z.ZodType; idempotent: true; response: typeof GenerationStarted };
+const GENERATION_ROUTES: Record<GenerationPath, GenerationRoute> = {
+  '/generate-ai-image': generateAiImageRoute,
+  '/edit-ai-image': editAiImageRoute,
+  '/upscale-ai-image': upscaleAiImageRoute,
+};
+
 /**
  * Sends a spending request. Each user action gets a fresh Idempotency-Key; sending the same request again after a
  * failure on the way (network, 5xx) reuses the key, so the server charges and generates once.
@@ -185,7 +198,7 @@ export function useStartGeneration<P extends GenerationPath>(path: P) {
   const queryClient = useQueryClient();
   const user = useUser();
   return useIdempotentMutation({
-    send: (body: GenerationRequests[P], idempotencyKey) => apiRequest(GenerationStarted, path, { method: 'POST', body, idempotencyKey }),
+    send: (body: GenerationRequests[P], idempotencyKey) => callRoute<GenerationRoute>(GENERATION_ROUTES[path], { body, idempotencyKey }),
     onSuccess: (started) => {
       setBalance(started.remainingCredits);
       queryClient.setQueryData(generationQueryOptions(user.userId, started.generationId).queryKey, started.generation);

@@ -1,7 +1,8 @@
-import { CreditSummary, CreditTransaction, ListResponse, PAY_AS_YOU_GO_PLAN } from '@contracts/api';
+import { getCreditSummaryRoute, listCreditTransactionsRoute } from '@contracts/api';
+import { PAY_AS_YOU_GO_PLAN } from '@contracts/api';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiRequest } from './api';
+import { callRoute } from './api';
 import { planName } from './format';
 import { useLoadErrorToast } from './load-error';
 import { useUser } from './session-context';
@@ -13,7 +14,7 @@ export const ledgerQueryKey = (userId: string) => ['credit-transactions', userId
 export const creditTransactionsQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: ledgerQueryKey(userId),
-    queryFn: async () => (await apiRequest(ListResponse(CreditTransaction), '/credit-transactions')).items,
+    queryFn: async () => (await callRoute(listCreditTransactionsRoute)).items,
   });
 
 export function useCreditTransactions() {
@@ -33,7 +34,7 @@ export function useInvalidateLedger() {
 export const creditSummaryQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: [...ledgerQueryKey(userId), 'summary'] as const,
-    queryFn: () => apiRequest(CreditSummary, '/credit-transactions/summary'),
+    queryFn: () => callRoute(getCreditSummaryRoute),
   });
 
 export function useCreditSummary() {

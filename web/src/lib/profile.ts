@@ -1,7 +1,8 @@
+import { getProfileRoute } from '@contracts/api';
 import { Profile } from '@contracts/api';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiRequest } from './api';
+import { callRoute } from './api';
 import { useLoadErrorToast } from './load-error';
 import { useUser } from './session-context';
 
@@ -14,7 +15,7 @@ export const profileQueryKey = (userId: string) => ['profile', userId] as const;
 export const profileQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: profileQueryKey(userId),
-    queryFn: () => apiRequest(Profile, '/profile'),
+    queryFn: () => callRoute(getProfileRoute),
     refetchInterval: PROFILE_POLL_MS,
   });
 

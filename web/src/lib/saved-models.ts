@@ -1,10 +1,10 @@
 // The caller's saved models as one cached list: the Models screen, the model choice of Image Generation and Batch,
 // and "Save this model" on a finished picture read and refresh the same query.
-import { ListResponse } from '@contracts/api';
-import { SavedModel, type CreateModelRequest } from '@contracts/models';
+import { createModelRoute, listModelsRoute } from '@contracts/models';
+import { type CreateModelRequest } from '@contracts/models';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiRequest } from './api';
+import { callRoute } from './api';
 import { useLoadErrorToast } from './load-error';
 import { useUser } from './session-context';
 import { urlRefreshMs } from './signed-urls';
@@ -12,7 +12,7 @@ import { urlRefreshMs } from './signed-urls';
 export const savedModelsQueryOptions = (userId: string) =>
   queryOptions({
     queryKey: ['models', userId] as const,
-    queryFn: async () => (await apiRequest(ListResponse(SavedModel), '/models')).items,
+    queryFn: async () => (await callRoute(listModelsRoute)).items,
     // Read again well before the portraits' signed URLs expire.
     refetchInterval: (query) => urlRefreshMs((query.state.data ?? []).map((model) => (model.preview_url ? model.url_expires_at : null))),
   });
@@ -35,7 +35,7 @@ export function useRefreshSavedModels() {
 export function useCreateModel() {
   const refresh = useRefreshSavedModels();
   return useMutation({
-    mutationFn: (body: CreateModelRequest) => apiRequest(SavedModel, '/models', { method: 'POST', body }),
+    mutationFn: (body: CreateModelRequest) => callRoute(createModelRoute, { body }),
     onSettled: refresh,
   });
 }

@@ -1,15 +1,11 @@
 // The webhooks of the API screen: endpoints, the delivery log (read again every few seconds while shown, and after
 // every action), and the actions themselves.
+import { createWebhookRoute, deleteWebhookRoute, listWebhookDeliveriesRoute, listWebhooksRoute, sendWebhookTestRoute } from '@contracts/webhooks';
 import {
-  CreatedWebhookEndpoint,
-  WebhookDeleted,
-  WebhookDeliveryList,
-  WebhookEndpointList,
-  WebhookTestSent,
   type CreateWebhookRequest,
 } from '@contracts/webhooks';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api';
+import { callRoute } from '@/lib/api';
 import { useLoadErrorToast } from '@/lib/load-error';
 import { useUser } from '@/lib/session-context';
 
@@ -23,7 +19,7 @@ export function useWebhookEndpoints() {
   const user = useUser();
   const query = useQuery({
     queryKey: endpointsKey(user.userId),
-    queryFn: async () => (await apiRequest(WebhookEndpointList, '/webhooks')).items,
+    queryFn: async () => (await callRoute(listWebhooksRoute)).items,
   });
   useLoadErrorToast(query.error, 'Error', 'Failed to load your webhook endpoints');
   return query;
@@ -33,7 +29,7 @@ export function useWebhookDeliveries() {
   const user = useUser();
   const query = useQuery({
     queryKey: deliveriesKey(user.userId),
-    queryFn: async () => (await apiRequest(WebhookDeliveryList, '/webhooks/deliveries')).items,
+    queryFn: async () => (await callRoute(listWebhookDeliveriesRoute)).items,
     refetchInterval: DELIVERY_LOG_REFRESH_MS,
   });
   useLoadErrorToast(query.error, 'Error', 'Failed to load the webhook delivery log');
@@ -53,7 +49,7 @@ function useRefreshWebhooks() {
 export function useCreateWebhook() {
   const refresh = useRefreshWebhooks();
   return useMutation({
-    mutationFn: (request: CreateWebhookRequest) => apiRequest(CreatedWebhookEndpoint, '/webhooks', { method: 'POST', body: request }),
+    mutationFn: (request: CreateWebhookRequest) => callRoute(createWebhookRoute, { body: request }),
     onSettled: () => void refresh(),
   });
 }
@@ -61,7 +57,7 @@ export function useCreateWebhook() {
 export function useDeleteWebhook() {
   const refresh = useRefreshWebhooks();
   return useMutation({
-    mutationFn: (id: string) => apiRequest(WebhookDeleted, `/webhooks/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => callRoute(deleteWebhookRoute, { params: { id } }),
     onSettled: () => void refresh(),
   });
 }
@@ -69,7 +65,7 @@ export function useDeleteWebhook() {
 export function useSendTestEvent() {
   const refresh = useRefreshWebhooks();
   return useMutation({
-    mutationFn: (id: string) => apiRequest(WebhookTestSent, `/webhooks/${encodeURIComponent(id)}/test`, { method: 'POST' }),
+    mutationFn: (id: string) => callRoute(sendWebhookTestRoute, { params: { id } }),
     onSettled: () => void refresh(),
   });
 }

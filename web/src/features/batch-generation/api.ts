@@ -2,11 +2,11 @@
 // when the same draft is sent again after a failure on the way), one batch followed until its summary, and the zip.
 // Query keys start with 'batches', the realtime resource name: the batch's own changes and its photos' (generations)
 // refresh them; while a batch runs and the socket is down, they are polled instead.
-import { ListResponse, type LiveResource } from '@contracts/api';
-import { Batch, BatchDownload, BatchStarted, type CameraAngle, type GenerateBatchRequest } from '@contracts/batch';
+import { type LiveResource } from '@contracts/api';
+import { downloadBatchRoute, generateBatchRoute, getBatchRoute, listBatchesRoute, type CameraAngle, type GenerateBatchRequest } from '@contracts/batch';
 import { BATCH_DEFAULT_BACKDROP, BATCH_DEFAULT_PROMPT, type ProductType } from '@contracts/catalog';
 import { useQuery } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api';
+import { callRoute } from '@/lib/api';
 import { useIdempotentMutation } from '@/lib/idempotent-mutation';
 import { pollWhileDown, useLiveConnection } from '@/lib/live-connection';
 import { useLoadErrorToast } from '@/lib/load-error';
@@ -56,7 +56,7 @@ export function useBatch(id: string | undefined) {
   const live = useLiveConnection();
   return useQuery({
     queryKey: [BATCHES_QUERY_ROOT, user.userId, 'one', id],
-    queryFn: () => apiRequest(Batch, `/batches/${encodeURIComponent(id!)}`),
+    queryFn: () => callRoute(getBatchRoute, { params: { id: id! } }),
     enabled: id !== undefined,
     refetchInterval: (current) => pollWhileDown(live, !current.state.data?.summary, RUNNING_POLL_MS),
   });
@@ -68,7 +68,7 @@ export function useBatches() {
   const live = useLiveConnection();
   const query = useQuery({
     queryKey: [BATCHES_QUERY_ROOT, user.userId, 'list'],
-    queryFn: async () => (await apiRequest(ListResponse(Batch), '/batches')).items,
+    queryFn: async () => (await callRoute(listBatchesRoute)).items,
     refetchInterval: (current) => pollWhileDown(live, current.state.data?.some((batch) => !batch.summary) ?? false, RUNNING_POLL_MS),
   });
   useLoadErrorToast(query.error, 'Error', 'Failed to load generations');
@@ -77,11 +77,11 @@ export function useBatches() {
 
 export function useSubmitBatch() {
   return useIdempotentMutation({
-    send: (body: GenerateBatchRequest, idempotencyKey) => apiRequest(BatchStarted, '/generate-batch', { method: 'POST', body, idempotencyKey }),
+    send: (body: GenerateBatchRequest, idempotencyKey) => callRoute(generateBatchRoute, { body, idempotencyKey }),
   });
 }
 
 /** Asks for the zip of a finished batch (built on the server) and answers its signed URL. */
 export function requestBatchZip(id: string) {
-  return apiRequest(BatchDownload, `/batches/${encodeURIComponent(id)}/download`, { method: 'POST' });
+  return callRoute(downloadBatchRoute, { params: { id } });
 }

@@ -1,6 +1,7 @@
-import { CheckoutResponse, ListResponse, PurchaseReceipt, RefundResponse, type CheckoutRequest, type PaymentMode, type RuntimeConfig } from '@contracts/api';
+import { createCheckoutSessionRoute, listPurchasesRoute, requestRefundRoute } from '@contracts/payments';
+import { type CheckoutRequest, type PaymentMode, type RuntimeConfig } from '@contracts/api';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api';
+import { callRoute } from '@/lib/api';
 import { useIdempotentMutation } from '@/lib/idempotent-mutation';
 import { useInvalidateLedger } from '@/lib/ledger';
 import { useLoadErrorToast } from '@/lib/load-error';
@@ -19,7 +20,7 @@ export function usePurchases(options: { refetchInterval?: number | false } = {})
   const user = useUser();
   const query = useQuery({
     queryKey: purchasesQueryKey(user.userId),
-    queryFn: async () => (await apiRequest(ListResponse(PurchaseReceipt), '/credits/purchases')).items,
+    queryFn: async () => (await callRoute(listPurchasesRoute)).items,
     refetchInterval: options.refetchInterval,
   });
   useLoadErrorToast(query.error, 'Error', 'Failed to load your receipts');
@@ -34,7 +35,7 @@ export function useCheckout() {
   return useIdempotentMutation({
     send: (credits: number, idempotencyKey) => {
       const body: CheckoutRequest = { credits };
-      return apiRequest(CheckoutResponse, '/credits/checkout', { method: 'POST', body, idempotencyKey });
+      return callRoute(createCheckoutSessionRoute, { body, idempotencyKey });
     },
     onSuccess: (session) => {
       window.location.assign(session.url);
@@ -48,7 +49,7 @@ export function useRefundPurchase() {
   const setBalance = useSetBalance();
   const invalidateLedger = useInvalidateLedger();
   return useMutation({
-    mutationFn: (transactionId: string) => apiRequest(RefundResponse, '/credits/refund-requests', { method: 'POST', body: { transactionId } }),
+    mutationFn: (transactionId: string) => callRoute(requestRefundRoute, { body: { transactionId } }),
     onSuccess: (result) => setBalance(result.newCredits),
     onSettled: () => {
       void invalidateLedger();

@@ -1,5 +1,6 @@
-import { PurchaseCreditsResponse, type PurchaseCreditsRequest } from '@contracts/api';
-import { apiRequest } from '@/lib/api';
+import { purchaseCreditsRoute } from '@contracts/payments';
+import { type PurchaseCreditsRequest } from '@contracts/api';
+import { callRoute } from '@/lib/api';
 import { useIdempotentMutation } from '@/lib/idempotent-mutation';
 import { useInvalidateLedger } from '@/lib/ledger';
 import { useSetBalance } from '@/lib/profile';
@@ -14,7 +15,7 @@ export function usePurchaseCredits() {
   const mutation = useIdempotentMutation({
     send: (credits: number, idempotencyKey) => {
       const body: PurchaseCreditsRequest = { credits };
-      return apiRequest(PurchaseCreditsResponse, '/credits/purchase', { method: 'POST', body, idempotencyKey });
+      return callRoute(purchaseCreditsRoute, { body, idempotencyKey });
     },
     onSuccess: (result) => {
       setBalance(result.newCredits);

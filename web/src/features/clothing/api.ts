@@ -1,10 +1,11 @@
 // The clothing library's server state: the upload path (presigned PUT with progress, then registration) and the item
 // mutations, each refreshing the list (web/src/lib/clothing-items.ts, which other screens read too) when it is done.
-import { ClothingItem, CreateUploadUrlResponse, type RegisterClothingItemRequest, type UpdateClothingItemRequest } from '@contracts/api';
+import { createClothingUploadUrlRoute, deleteClothingItemRoute, registerClothingItemRoute, updateClothingItemRoute } from '@contracts/clothing';
+import { ClothingItem, type RegisterClothingItemRequest, type UpdateClothingItemRequest } from '@contracts/api';
 import { imageFileProblemTitle } from '@contracts/upload-rules';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { ApiError, apiRequest } from '@/lib/api';
+import { ApiError, callRoute } from '@/lib/api';
 import { clothingItemsQueryOptions } from '@/lib/clothing-items';
 import { useUser } from '@/lib/session-context';
 import { putWithProgress } from '@/lib/uploads';
@@ -31,15 +32,12 @@ export interface NewClothingItem {
 
 /** Uploads one file straight to storage, then registers it; the server checks the stored bytes before it agrees. */
 export async function uploadClothingItem({ file, name, description, productType, onPhase }: NewClothingItem): Promise<ClothingItem> {
-  const upload = await apiRequest(CreateUploadUrlResponse, '/clothing-items/upload-url', {
-    method: 'POST',
-    body: { fileName: file.name, contentType: file.type, sizeBytes: file.size },
-  });
+  const upload = await callRoute(createClothingUploadUrlRoute, { body: { fileName: file.name, contentType: file.type, sizeBytes: file.size } });
   onPhase?.({ step: 'uploading', fraction: 0 });
   await putWithProgress(upload.uploadUrl, upload.headers, file, (fraction) => onPhase?.({ step: 'uploading', fraction }));
   onPhase?.({ step: 'checking' });
   const body: RegisterClothingItemRequest = { imageKey: upload.imageKey, name, description, ...(productType && { productType }) };
-  return apiRequest(ClothingItem, '/clothing-items', { method: 'POST', body });
+  return callRoute(registerClothingItemRoute, { body });
 }
 
 export function useUploadClothingItem() {
@@ -51,7 +49,7 @@ export function useUploadClothingItem() {
 export function useRegisterImportedItem() {
   const refresh = useRefreshClothing();
   return useMutation({
-    mutationFn: (body: RegisterClothingItemRequest) => apiRequest(ClothingItem, '/clothing-items', { method: 'POST', body }),
+    mutationFn: (body: RegisterClothingItemRequest) => callRoute(registerClothingItemRoute, { body }),
     onSettled: refresh,
   });
 }
@@ -60,7 +58,7 @@ export function useUpdateClothingItem() {
   const refresh = useRefreshClothing();
   return useMutation({
     mutationFn: ({ id, changes }: { id: string; changes: UpdateClothingItemRequest }) =>
-      apiRequest(ClothingItem, `/clothing-items/${encodeURIComponent(id)}`, { method: 'PATCH', body: changes }),
+      callRoute(updateClothingItemRoute, { params: { id }, body: changes }),
     onSettled: refresh,
   });
 }
@@ -68,7 +66,7 @@ export function useUpdateClothingItem() {
 export function useDeleteClothingItem() {
   const refresh = useRefreshClothing();
   return useMutation({
-    mutationFn: (id: string) => apiRequest(ClothingItem, `/clothing-items/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => callRoute(deleteClothingItemRoute, { params: { id } }),
     onSettled: refresh,
   });
 }

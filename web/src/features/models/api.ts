@@ -1,10 +1,10 @@
 // The Models screen's server state: a portrait upload (presigned PUT with progress, then the model is saved with it
 // and the rights confirmation), renames and deletes; each refreshes the one models list (web/src/lib/saved-models.ts).
-import { CreateUploadUrlResponse } from '@contracts/api';
-import { DeletedModel, SavedModel, type CreateModelRequest, type UpdateModelRequest } from '@contracts/models';
+import { createModelRoute, createModelUploadUrlRoute, deleteModelRoute, updateModelRoute } from '@contracts/models';
+import { SavedModel, type CreateModelRequest, type UpdateModelRequest } from '@contracts/models';
 import { imageFileProblemTitle } from '@contracts/upload-rules';
 import { useMutation } from '@tanstack/react-query';
-import { ApiError, apiRequest } from '@/lib/api';
+import { ApiError, callRoute } from '@/lib/api';
 import { useRefreshSavedModels } from '@/lib/saved-models';
 import { putWithProgress } from '@/lib/uploads';
 
@@ -19,14 +19,11 @@ export interface NewModel {
 async function saveModel({ body, portrait, onProgress }: NewModel): Promise<SavedModel> {
   let imageKey: string | undefined;
   if (portrait) {
-    const upload = await apiRequest(CreateUploadUrlResponse, '/models/upload-url', {
-      method: 'POST',
-      body: { fileName: portrait.name, contentType: portrait.type, sizeBytes: portrait.size },
-    });
+    const upload = await callRoute(createModelUploadUrlRoute, { body: { fileName: portrait.name, contentType: portrait.type, sizeBytes: portrait.size } });
     await putWithProgress(upload.uploadUrl, upload.headers, portrait, (fraction) => onProgress?.(fraction));
     imageKey = upload.imageKey;
   }
-  return apiRequest(SavedModel, '/models', { method: 'POST', body: { ...body, ...(imageKey ? { imageKey } : {}) } });
+  return callRoute(createModelRoute, { body: { ...body, ...(imageKey ? { imageKey } : {}) } });
 }
 
 export function useSaveModel() {
@@ -38,7 +35,7 @@ export function useUpdateModel() {
   const refresh = useRefreshSavedModels();
   return useMutation({
     mutationFn: ({ id, changes }: { id: string; changes: UpdateModelRequest }) =>
-      apiRequest(SavedModel, `/models/${encodeURIComponent(id)}`, { method: 'PATCH', body: changes }),
+      callRoute(updateModelRoute, { params: { id }, body: changes }),
     onSettled: refresh,
   });
 }
@@ -46,7 +43,7 @@ export function useUpdateModel() {
 export function useDeleteModel() {
   const refresh = useRefreshSavedModels();
   return useMutation({
-    mutationFn: (id: string) => apiRequest(DeletedModel, `/models/${encodeURIComponent(id)}`, { method: 'DELETE' }),
+    mutationFn: (id: string) => callRoute(deleteModelRoute, { params: { id } }),
     onSettled: refresh,
   });
 }

@@ -1,8 +1,8 @@
-import { ListResponse, PricingTier } from '@contracts/api';
+import { listPricingTiersRoute } from '@contracts/api';
 import { FACE_REFERENCE_TIER, type PricingTierId } from '@contracts/catalog';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiRequest } from '@/lib/api';
+import { callRoute } from '@/lib/api';
 import { useLoadErrorToast } from '@/lib/load-error';
 import { useSavedModels } from '@/lib/saved-models';
 
@@ -11,7 +11,7 @@ export const pricingTiersQueryOptions = () =>
   queryOptions({
     queryKey: ['pricing-tiers'] as const,
     queryFn: async () => {
-      const { items } = await apiRequest(ListResponse(PricingTier), '/pricing-tiers', { anonymous: true });
+      const { items } = await callRoute(listPricingTiersRoute);
       return items
         .filter((tier) => tier.is_active)
         .sort((a, b) => a.feature_type.localeCompare(b.feature_type) || a.sort_order - b.sort_order);

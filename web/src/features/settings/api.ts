@@ -1,7 +1,7 @@
 // The account's own data: "Download my data" and Delete Account (POST /account/export, POST /account/delete).
-import { AccountExport, DeleteAccountResponse } from '@contracts/account';
-import { apiRequest } from '@/lib/api';
+import { exportAccountDataRoute, requestAccountDeletionRoute } from '@contracts/account';
+import { callRoute } from '@/lib/api';
 
-export const exportAccountData = () => apiRequest(AccountExport, '/account/export', { method: 'POST' });
+export const exportAccountData = () => callRoute(exportAccountDataRoute);
 
-export const deleteAccount = (confirmEmail: string) => apiRequest(DeleteAccountResponse, '/account/delete', { method: 'POST', body: { confirmEmail } });
+export const deleteAccount = (confirmEmail: string) => callRoute(requestAccountDeletionRoute, { body: { confirmEmail } });

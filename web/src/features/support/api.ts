@@ -1,7 +1,8 @@
 // Support tickets: "Your requests" (GET /support/tickets) and the form's create (POST), which reads the list again.
-import { Ticket, TicketList, type CreateTicketRequest } from '@contracts/support';
+import { createSupportTicketRoute, listSupportTicketsRoute } from '@contracts/support';
+import { type CreateTicketRequest } from '@contracts/support';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '@/lib/api';
+import { callRoute } from '@/lib/api';
 import { useLoadErrorToast } from '@/lib/load-error';
 import { useUser } from '@/lib/session-context';
 
@@ -9,7 +10,7 @@ const ticketsKey = (userId: string) => ['support-tickets', userId] as const;
 
 export function useTickets() {
   const user = useUser();
-  const query = useQuery({ queryKey: ticketsKey(user.userId), queryFn: async () => (await apiRequest(TicketList, '/support/tickets')).items });
+  const query = useQuery({ queryKey: ticketsKey(user.userId), queryFn: async () => (await callRoute(listSupportTicketsRoute)).items });
   useLoadErrorToast(query.error, 'Error', 'Failed to load your support requests');
   return query;
 }
@@ -18,7 +19,7 @@ export function useCreateTicket() {
   const user = useUser();
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: CreateTicketRequest) => apiRequest(Ticket, '/support/tickets', { method: 'POST', body }),
+    mutationFn: (body: CreateTicketRequest) => callRoute(createSupportTicketRoute, { body }),
     onSettled: () => queryClient.invalidateQueries({ queryKey: ticketsKey(user.userId) }),
   });
 }

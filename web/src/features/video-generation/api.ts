@@ -1,18 +1,14 @@
 // The video feature's server state: the job list (query key 'jobs', the realtime resource, so a change notice
 // reloads it; polled only while the socket is down) and the video calls (generate-video, poll-operation, get-video-url) plus cancel.
+import { cancelJobRoute, generateVideoRoute, getVideoUrlRoute, listJobsRoute, pollOperationRoute } from '@contracts/video';
 import type { LiveResource } from '@contracts/api';
 import {
-  GenerateVideoResponse,
-  GetVideoUrlResponse,
-  JobsResponse,
-  PollOperationResponse,
-  VideoJob,
   type GenerateVideoRequest,
   type JobListItem,
 } from '@contracts/video';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { apiRequest } from '@/lib/api';
+import { callRoute } from '@/lib/api';
 import { pollWhileDown, useLiveConnection, type LiveConnection } from '@/lib/live-connection';
 import { useLoadErrorToast } from '@/lib/load-error';
 import { useUser } from '@/lib/session-context';
@@ -25,7 +21,7 @@ const GENERATING_REFRESH_MS = 10_000;
 export const jobsQueryOptions = (userId: string, live: LiveConnection = 'down') =>
   queryOptions({
     queryKey: [JOBS_QUERY_ROOT, userId] as const,
-    queryFn: async (): Promise<JobListItem[]> => (await apiRequest(JobsResponse, '/jobs')).items,
+    queryFn: async (): Promise<JobListItem[]> => (await callRoute(listJobsRoute)).items,
     refetchInterval: (query) =>
       pollWhileDown(live, query.state.data?.some((job) => job.status === 'generating') ?? false, GENERATING_REFRESH_MS) ||
       urlRefreshMs((query.state.data ?? []).map((job) => (job.thumbnail_signed_url ? job.url_expires_at : null))),
@@ -45,11 +41,11 @@ export function useRefreshJobs() {
 }
 
 export const startVideo = (body: GenerateVideoRequest, idempotencyKey: string) =>
-  apiRequest(GenerateVideoResponse, '/generate-video', { method: 'POST', body, idempotencyKey });
+  callRoute(generateVideoRoute, { body, idempotencyKey });
 
 export const pollOperation = (jobId: string, operationName: string) =>
-  apiRequest(PollOperationResponse, '/poll-operation', { method: 'POST', body: { jobId, operationName } });
+  callRoute(pollOperationRoute, { body: { jobId, operationName } });
 
-export const getVideoUrl = (jobId: string) => apiRequest(GetVideoUrlResponse, '/get-video-url', { method: 'POST', body: { jobId } });
+export const getVideoUrl = (jobId: string) => callRoute(getVideoUrlRoute, { body: { jobId } });
 
-export const cancelJob = (jobId: string) => apiRequest(VideoJob, `/jobs/${encodeURIComponent(jobId)}/cancel`, { method: 'POST' });
+export const cancelJob = (jobId: string) => callRoute(cancelJobRoute, { params: { id: jobId } });
