@@ -3,7 +3,6 @@
 // Query keys start with 'generations', the realtime resource name, so a 'changed' notice refreshes them all;
 // while something is processing and the socket is down, they are polled instead.
 import { type LiveResource } from '@contracts/api';
-import type { RouteContract } from '@contracts/route';
 import {
   createGenerationUploadUrlRoute,
   editAiImageRoute,
@@ -13,18 +12,14 @@ import {
   listGenerationsRoute,
   upscaleAiImageRoute,
   Generation,
-  GenerationStarted,
-  type EditImageRequest,
-  type GenerateImageRequest,
   type GenerationType,
-  type UpscaleImageRequest,
 } from '@contracts/generations';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useNavigate, type NavigateFunction } from 'react-router-dom';
 import type * as z from 'zod';
 import { toast } from 'sonner';
-import { callRoute } from './api';
+import { callRoute, type CallOptions } from './api';
 import { clothingItemsQueryOptions } from './clothing-items';
 import { useIdempotentMutation } from './idempotent-mutation';
 import { pollWhileDown, useLiveConnection, type LiveConnection } from './live-connection';
@@ -173,32 +168,21 @@ export function uploadGenerationImage(file: File, onProgress: (fraction: number)
   return upload;
 }
 
-/** The body each spending route takes (the contracts' request types). */
-export interface GenerationRequests {
-  '/generate-ai-image': GenerateImageRequest;
-  '/edit-ai-image': EditImageRequest;
-  '/upscale-ai-image': UpscaleImageRequest;
-}
-export type GenerationPath = keyof GenerationRequests;
-
-/** The route contract of each spending route the screens start a generation with. */
-type GenerationRoute = Omit<RouteContract, 'path'> & { path: string; body: z.ZodType; idempotent: true; response: typeof GenerationStarted };
-const GENERATION_ROUTES: Record<GenerationPath, GenerationRoute> = {
-  '/generate-ai-image': generateAiImageRoute,
-  '/edit-ai-image': editAiImageRoute,
-  '/upscale-ai-image': upscaleAiImageRoute,
-};
+/** The spending routes a screen starts a generation with (each answers a GenerationStarted). */
+export type GenerationRoute = typeof generateAiImageRoute | typeof editAiImageRoute | typeof upscaleAiImageRoute;
 
 /**
  * Sends a spending request. Each user action gets a fresh Idempotency-Key; sending the same request again after a
  * failure on the way (network, 5xx) reuses the key, so the server charges and generates once.
  */
-export function useStartGeneration<P extends GenerationPath>(path: P) {
+export function useStartGeneration<R extends GenerationRoute>(route: R) {
   const setBalance = useSetBalance();
   const queryClient = useQueryClient();
   const user = useUser();
   return useIdempotentMutation({
-    send: (body: GenerationRequests[P], idempotencyKey) => callRoute<GenerationRoute>(GENERATION_ROUTES[path], { body, idempotencyKey }),
+    send: (body: z.input<R['body']>, idempotencyKey) =>
+      // One of three routes whose options differ only in the body's type, which `body` already has.
+      callRoute(route as GenerationRoute, { body, idempotencyKey } as CallOptions<GenerationRoute>),
     onSuccess: (started) => {
       setBalance(started.remainingCredits);
       queryClient.setQueryData(generationQueryOptions(user.userId, started.generationId).queryKey, started.generation);

@@ -1,9 +1,10 @@
 // The flow edit and upscale share: the chosen image (uploaded first when it is a file), the spending request, and the
 // generation followed until it ends.
-import { GENERATION_MESSAGES } from '@contracts/generations';
+import { GENERATION_MESSAGES, type editAiImageRoute, type upscaleAiImageRoute } from '@contracts/generations';
 import { useEffect, useState } from 'react';
+import type * as z from 'zod';
 import { toast } from 'sonner';
-import { uploadGenerationImage, useFollowedGeneration, useGeneration, useStartGeneration, type GenerationRequests } from '@/lib/generations';
+import { uploadGenerationImage, useFollowedGeneration, useGeneration, useStartGeneration } from '@/lib/generations';
 import { isInsufficientCredits, useBuyCreditsAction } from '@/lib/buy-credits';
 import { useChosenSource } from '@/lib/next-step';
 import { useProfile } from '@/lib/profile';
@@ -11,11 +12,11 @@ import type { PendingStep } from './generation-preview';
 import type { ImageChoice } from './image-source-picker';
 
 /** The routes that change an image the caller chose: each body names it as `imageUrl`. */
-type ImageOperationPath = '/edit-ai-image' | '/upscale-ai-image';
+type ImageOperationRoute = typeof editAiImageRoute | typeof upscaleAiImageRoute;
 
-export function useImageOperation<P extends ImageOperationPath>(path: P, failureTitle: string) {
+export function useImageOperation<R extends ImageOperationRoute>(route: R, failureTitle: string) {
   const profile = useProfile();
-  const start = useStartGeneration(path);
+  const start = useStartGeneration(route);
   const [choice, setChoice] = useState<ImageChoice>();
   const [pending, setPending] = useState<PendingStep>();
   const [generationId, setGenerationId] = useState<string>();
@@ -37,7 +38,7 @@ export function useImageOperation<P extends ImageOperationPath>(path: P, failure
    * read), uploads a picked file, then sends `fields` with the image as `imageUrl` (the uploaded key or the result's
    * generation id).
    */
-  async function run(fields: Omit<GenerationRequests[P], 'imageUrl'>, cost: number | undefined, creditsMessage: string): Promise<void> {
+  async function run(fields: Omit<z.input<R['body']>, 'imageUrl'>, cost: number | undefined, creditsMessage: string): Promise<void> {
     if (!choice) return void toast.error(GENERATION_MESSAGES.chooseImage);
     if (credits !== undefined && cost !== undefined && credits < cost) return void toast.error(creditsMessage, { action: buyCredits });
     try {
@@ -49,7 +50,7 @@ export function useImageOperation<P extends ImageOperationPath>(path: P, failure
         imageUrl = choice.generation.id;
       }
       setPending({ label: 'Starting…' });
-      const started = await start.mutateAsync({ imageUrl, ...fields } as GenerationRequests[P]);
+      const started = await start.mutateAsync({ imageUrl, ...fields } as z.input<R['body']>);
       setGenerationId(started.generationId);
     } catch (error) {
       toast.error(failureTitle, {

@@ -1,4 +1,4 @@
-import { GENERATION_MESSAGES, PROMPT_MAX_LENGTH } from '@contracts/generations';
+import { GENERATION_MESSAGES, PROMPT_MAX_LENGTH, editAiImageRoute } from '@contracts/generations';
 import { Info, Wand2 } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
@@ -15,7 +15,7 @@ import { useTierCost } from '@/features/prices';
 
 /** Edit (/studio/generate/edit): an uploaded image or a past result changed by instructions; form left, result right. */
 export default function ImageEditPage() {
-  const operation = useImageOperation('/edit-ai-image', 'Edit Failed');
+  const operation = useImageOperation(editAiImageRoute, 'Edit Failed');
   const instructions = useEditInstructions();
   const [editPrompt, setEditPrompt] = useState('');
   const promptId = useId();

@@ -7,6 +7,7 @@ import {
   IMAGE_SIZE_NAMES,
   MODEL_DESCRIPTION_PLACEHOLDER,
   PROMPT_MAX_LENGTH,
+  generateAiImageRoute,
   type GenerateImageRequest,
   type ImageSizeName,
 } from '@contracts/generations';
@@ -48,7 +49,7 @@ const ZOOM_LABELS: Record<(typeof CAMERA_ZOOMS)[number], string> = {
 /** Image Generation (/studio/generate/image-generation): the product on an AI model; form left, preview right. */
 export default function ImageGenerationPage() {
   const profile = useProfile();
-  const start = useStartGeneration('/generate-ai-image');
+  const start = useStartGeneration(generateAiImageRoute);
   // Opened from a library item's "Make an image": that item is already chosen.
   const handedOver = useChosenSource();
   const [mode, setMode] = useState<SourceMode>('library');

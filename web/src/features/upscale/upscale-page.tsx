@@ -1,5 +1,5 @@
 import { UPSCALE_RESOLUTIONS } from '@contracts/catalog';
-import { UPSCALE_RESOLUTION_NAMES, type UpscaleResolutionName } from '@contracts/generations';
+import { UPSCALE_RESOLUTION_NAMES, type UpscaleResolutionName, upscaleAiImageRoute } from '@contracts/generations';
 import { Maximize2 } from 'lucide-react';
 import { useState, type FormEvent } from 'react';
 import { CostFooter } from '@/components/generation/cost-footer';
@@ -14,7 +14,7 @@ import { useTierCost } from '@/features/prices';
 
 /** Upscale (/studio/generate/upscale): an uploaded image or a past result at exactly 2K, 4K or 8K. */
 export default function UpscalePage() {
-  const operation = useImageOperation('/upscale-ai-image', 'Upscale Failed');
+  const operation = useImageOperation(upscaleAiImageRoute, 'Upscale Failed');
   const [resolution, setResolution] = useState<UpscaleResolutionName>('2k');
   const original = useChoicePreview(operation.choice);
   const tierCost = useTierCost();
