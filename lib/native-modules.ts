@@ -44,7 +44,8 @@ export function esrganAssetCommands(output: string): string[] {
       `"${join(PROJECT_ROOT, 'node_modules', '.bin', 'esbuild')}"`,
       `"${join(PROJECT_ROOT, ESRGAN_WORKER_SOURCE)}"`,
       '--bundle --platform=node --format=esm --target=node22 --minify --main-fields=module,main --log-level=error',
-      `"--banner:js=${ESM_REQUIRE_BANNER}"`,
+      // tfjs-backend-wasm's Emscripten loader reads __dirname inside a worker thread: give the ES module one.
+      `"--banner:js=${ESM_REQUIRE_BANNER}import { dirname as __pathDirname } from 'node:path';import { fileURLToPath as __fileURLToPath } from 'node:url';const __filename = __fileURLToPath(import.meta.url);const __dirname = __pathDirname(__filename);"`,
       `--outfile="${folder}/worker.mjs"`,
     ].join(' '),
     ...ESRGAN_WASM_FILES.map((name) => `cp "${join(wasm, name)}" "${folder}/wasm/"`),
