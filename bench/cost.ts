@@ -7,7 +7,7 @@
 // duration and outputs) and batch photos, split into AI provider, Lambda, Step Functions, DynamoDB, S3, CloudFront
 // and API Gateway.
 import { pathToFileURL } from 'node:url';
-import { USD_PER_CREDIT } from '../lambdas/contracts/catalog.js';
+import { PRICING_TIER_SEED, USD_PER_CREDIT } from '../lambdas/contracts/catalog.js';
 import { LIST_PRICES, type PriceSelection } from '../lambdas/providers/list-prices.js';
 import { ROUTES } from '../lambdas/routes.js';
 import { tierMargins, type TierPrices } from '../lib/pricing.js';
@@ -313,7 +313,8 @@ export const PROVIDER_SETS: Array<{ name: string; selection: PriceSelection; pri
 export function formatOperationCosts(read: (file: string) => string): string {
   const lines: string[] = ['', `Provider cost per operation, by provider set (list prices; a credit sells at $${USD_PER_CREDIT.toFixed(2)}):`];
   for (const set of PROVIDER_SETS) {
-    const prices = JSON.parse(read(set.pricingFile)) as TierPrices;
+    // A tier the file does not name keeps the twin's price, as at synth (lib/pricing.ts).
+    const prices = { ...Object.fromEntries(PRICING_TIER_SEED.map((tier) => [tier.id, tier.credits_cost])), ...JSON.parse(read(set.pricingFile)) } as TierPrices;
     lines.push('', `${set.name}: prices from ${set.pricingFile}`, '', '| tier | provider cost | basis | credits | price | margin |', '|---|---:|---|---:|---:|---:|');
     for (const tier of tierMargins(prices, set.selection)) {
       const margin = Number.isFinite(tier.margin) ? `${Math.round(tier.margin * 100)} %` : '—';

@@ -18,6 +18,7 @@ import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import type { Browser } from 'playwright';
+import { PRICING_TIER_SEED } from '../lambdas/contracts/catalog.js';
 import { startGateway } from '../lib/local/gateway.js';
 import { CHROMIUM_PATH, launchChromium } from '../test/support/chromium.js';
 
@@ -190,12 +191,22 @@ if (!existsSync(CHROMIUM_PATH)) {
     jwksUri: 'http://127.0.0.1:9/bench/.well-known/jwks.json',
     audience: 'bench',
     allowedOrigins: [],
-    // The signed-out landing page asks for no runtime configuration (the e2e tests hold it to that).
-    runtimeConfig: () => {
-      throw new Error('the landing page asked for /config.json');
-    },
+    // The signed-out landing page reads the stage's config.json (the measured video wait) and the public pricing tiers
+    // (its pack lines); it calls nothing else. The bench answers those two from the seeds and refuses any other call.
+    runtimeConfig: () => ({
+      apiUrl: 'http://127.0.0.1:9/api',
+      region: 'local',
+      userPoolId: 'bench',
+      userPoolClientId: 'bench',
+      host: 'local',
+      testPayments: true,
+      expectedVideoSeconds: 60,
+    }),
     webRoot: dist,
-    loadHandler: () => Promise.reject(new Error('the landing page called the API')),
+    loadHandler: (name) =>
+      name === 'list-pricing-tiers'
+        ? Promise.resolve((async () => ({ statusCode: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ items: PRICING_TIER_SEED.map((tier) => ({ ...tier, is_active: true })) }) })) as never)
+        : Promise.reject(new Error(`the landing page called ${name}`)),
     log: (line) => console.error(line),
   });
   const browser = await launchChromium();

@@ -56,7 +56,7 @@ export class ModelLoopStack extends Stack {
     });
     this.data = new Data(this, 'Data', { retain: config.retainData });
     this.storage = new Storage(this, 'Storage', { retain: config.retainData });
-    new PricingTierSeed(this, 'PricingTierSeed', { table: this.data.tables.pricingTiers, prices: config.pricing.tiers });
+    new PricingTierSeed(this, 'PricingTierSeed', { table: this.data.tables.pricingTiers, prices: config.pricing.tiers, imageProvider: config.providers.image });
 
     this.providers = new ProviderAccess(this, 'Providers', {
       providers: config.providers,

@@ -59,8 +59,26 @@ export const PRICING_TIER_SEED = [
   { id: 'video-8s', feature_type: 'video', display_name: 'Video, 8 s', description: 'One looping 8 s video per output', credits_cost: 1, sort_order: 2 },
   { id: 'video-16s', feature_type: 'video', display_name: 'Video, 16 s', description: 'One looping 16 s video per output', credits_cost: 1, sort_order: 3 },
   { id: 'batch-photo', feature_type: 'batch', display_name: 'Batch photo', description: 'One photo per camera angle', credits_cost: 1, sort_order: 1 },
+  {
+    id: 'face-reference-photo',
+    feature_type: 'image',
+    display_name: "Photo with a saved model's face",
+    description: "One on-model photo (Image Generation or a batch photo) that keeps a saved model's reference portrait",
+    credits_cost: 4,
+    sort_order: 2,
+  },
 ] as const;
 export type PricingTierId = (typeof PRICING_TIER_SEED)[number]['id'];
+
+/**
+ * The tier of an on-model photo made with a saved model's reference portrait, where the on-model provider charges
+ * more for it (FASHN bills face_reference at 4 credits per image instead of 1). It is active only on a deployment whose
+ * on-model provider is one of FACE_REFERENCE_PROVIDERS; elsewhere the portrait costs nothing extra and such a photo
+ * is charged the normal image or batch photo tier.
+ */
+export const FACE_REFERENCE_TIER = 'face-reference-photo' satisfies PricingTierId;
+export const FACE_REFERENCE_PROVIDERS: readonly string[] = ['fashn'];
+export const faceReferenceTierApplies = (imageProvider: string): boolean => FACE_REFERENCE_PROVIDERS.includes(imageProvider);
 
 /** Image sizes of image generation (portrait 9:16). */
 export const IMAGE_SIZES = {

@@ -1,6 +1,6 @@
 // The rules for image files people upload, and the messages the screens show for them. The web app checks a
 // picked file with them before anything is sent; the server checks the declared file with them before it signs an
-// upload URL, and checks the stored bytes again after the upload (lambdas/domain/uploaded-images.ts).
+// upload URL, and checks the stored bytes again after the upload (lambdas/domain/images/stored-upload.ts).
 import type { ImageMimeType } from './api.js';
 import { IMAGE_MIME_TYPES, MB } from './catalog.js';
 

@@ -1,7 +1,7 @@
 // Pricing tiers: the costs the server charges, seeded from the deployment's tiers (PRICING_TIER_SEED on the twin, lib/pricing.ts in the cloud).
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PricingTier } from '../contracts/api.js';
-import { PRICING_TIER_SEED, type PricingTierId } from '../contracts/catalog.js';
+import { FACE_REFERENCE_TIER, faceReferenceTierApplies, PRICING_TIER_SEED, type PricingTierId } from '../contracts/catalog.js';
 import { dynamo, scanAll } from './dynamo.js';
 import { tableName } from './tables.js';
 import { isConditionFailed } from './dynamo-errors.js';
@@ -24,8 +24,11 @@ export async function tierCost(id: PricingTierId): Promise<number> {
   return tier.credits_cost;
 }
 
-/** Writes the tiers that are missing; tiers an operator changed are left as they are. */
-export async function seedPricingTiers(): Promise<void> {
+/**
+ * Writes the tiers that are missing; tiers an operator changed are left as they are. The face-reference tier is then
+ * switched on or off for the on-model provider the twin runs now (it may change between runs on the same data).
+ */
+export async function seedPricingTiers(imageProvider: string): Promise<void> {
   await Promise.all(
     SEED_TIERS.map((tier) =>
       dynamo
@@ -40,5 +43,13 @@ export async function seedPricingTiers(): Promise<void> {
           if (!isConditionFailed(error)) throw error;
         }),
     ),
+  );
+  await dynamo.send(
+    new UpdateCommand({
+      TableName: tableName('pricingTiers'),
+      Key: { id: FACE_REFERENCE_TIER },
+      UpdateExpression: 'SET is_active = :active',
+      ExpressionAttributeValues: { ':active': faceReferenceTierApplies(imageProvider) },
+    }),
   );
 }

@@ -1,11 +1,11 @@
 // Registering an uploaded file as a clothing item: the file is accepted only if it really is an image within the
-// limit (lambdas/domain/uploaded-images.ts decodes it), so this is the one clothing route that loads the decoder.
+// limit (lambdas/domain/images/stored-upload.ts decodes it), so this is the one clothing route that loads the decoder.
 import type { ClothingItem } from '../contracts/api.js';
 import { conflict } from '../core/errors.js';
 import * as repo from '../data/clothing-repo.js';
 import { CLOTHING_UPLOADS, withSignedUrl } from './clothing.js';
-import { acceptUploadedImage } from './uploaded-images.js';
-import { ownUploadId } from './uploads.js';
+import { acceptUploadedImage } from './images/stored-upload.js';
+import { ownUploadId } from './images/upload-url.js';
 
 interface NewItem {
   imageKey: string;

@@ -6,7 +6,7 @@ import { CLOTHING_MAX_BYTES, SIGNED_URL_SECONDS, UPLOAD_URL_SECONDS } from '../c
 import { notFound } from '../core/errors.js';
 import * as repo from '../data/clothing-repo.js';
 import { presignDownload, signedUrlExpiresAt } from '../storage/presign.js';
-import { createImageUpload, isUploadId, type UploadPolicy } from './uploads.js';
+import { createImageUpload, isUploadId, type UploadPolicy } from './images/upload-url.js';
 
 export const CLOTHING_UPLOADS: UploadPolicy = { bucket: 'clothingImages', maxBytes: CLOTHING_MAX_BYTES, urlSeconds: UPLOAD_URL_SECONDS };
 

@@ -1,5 +1,5 @@
 import { CreateUploadUrlRequest } from '../contracts/api.js';
 import { userRoute } from '../core/http.js';
-import { createGenerationUpload } from '../domain/generation/uploads.js';
+import { createGenerationUpload } from '../domain/images/source-uploads.js';
 
 export const handler = userRoute({ body: CreateUploadUrlRequest }, ({ caller, body }) => createGenerationUpload(caller.userId, body));

@@ -13,8 +13,22 @@ export interface ProviderConfig {
   upscale: Choice<'PROVIDER_UPSCALE'>;
   video: Choice<'PROVIDER_VIDEO'>;
   bedrockRegion?: string;
-  fashn?: { apiUrl: string; apiKeySecret: string; outputHosts: string[] };
+  fashn?: FashnSettings;
   google?: GoogleSettings;
+}
+
+/** The FASHN adapters' settings (image or video on fashn). */
+export interface FashnSettings {
+  /** FASHN_API_URL: https://, or http:// on loopback (the contract fakes). */
+  apiUrl: string;
+  /** FASHN_API_KEY_SECRET: the Secrets Manager secret with the API key (the cloud). */
+  apiKeySecret?: string;
+  /** FASHN_API_KEY: the key itself (the contract fakes), used when no secret is named. */
+  apiKey?: string;
+  /** FASHN_OUTPUT_HOSTS: extra hosts outputs may come from. */
+  outputHosts: string[];
+  /** Whether the API is a loopback fake reached over http. */
+  loopback: boolean;
 }
 
 /** The Google adapters' settings (image, edit or video on google). */
@@ -60,6 +74,26 @@ function readGoogle(env: NodeJS.ProcessEnv): GoogleSettings {
   };
 }
 
+function isLoopbackHttp(url: URL): boolean {
+  return url.protocol === 'http:' && (url.hostname === '127.0.0.1' || url.hostname === 'localhost' || url.hostname === '[::1]');
+}
+
+function readFashn(env: NodeJS.ProcessEnv): FashnSettings {
+  const apiUrl = requireEnv(env, 'FASHN_API_URL');
+  const apiKey = env.FASHN_API_KEY?.trim() || undefined;
+  const apiKeySecret = apiKey && !env.FASHN_API_KEY_SECRET?.trim() ? undefined : requireEnv(env, 'FASHN_API_KEY_SECRET');
+  const loopback = URL.canParse(apiUrl) && isLoopbackHttp(new URL(apiUrl));
+  if (!apiUrl.startsWith('https://') && !loopback) {
+    throw new Error('Invalid configuration: environment variable FASHN_API_URL must be an https:// URL');
+  }
+  return {
+    apiUrl,
+    ...(apiKeySecret ? { apiKeySecret } : { apiKey }),
+    outputHosts: (env.FASHN_OUTPUT_HOSTS ?? '').split(',').map((host) => host.trim().toLowerCase()).filter(Boolean),
+    loopback,
+  };
+}
+
 function requireEnv(env: NodeJS.ProcessEnv, name: string): string {
   const value = env[name]?.trim();
   if (!value) throw new Error(`Missing configuration: environment variable ${name} is not set`);
@@ -88,14 +122,7 @@ export function readProviderConfig(env: NodeJS.ProcessEnv = process.env): Provid
     config.bedrockRegion = requireEnv(env, 'BEDROCK_REGION');
   }
   if (config.image === 'fashn' || config.video === 'fashn') {
-    config.fashn = {
-      apiUrl: requireEnv(env, 'FASHN_API_URL'),
-      apiKeySecret: requireEnv(env, 'FASHN_API_KEY_SECRET'),
-      outputHosts: (env.FASHN_OUTPUT_HOSTS ?? '').split(',').map((host) => host.trim().toLowerCase()).filter(Boolean),
-    };
-    if (!config.fashn.apiUrl.startsWith('https://')) {
-      throw new Error('Invalid configuration: environment variable FASHN_API_URL must be an https:// URL');
-    }
+    config.fashn = readFashn(env);
   }
   if (config.image === 'google' || config.edit === 'google' || config.video === 'google') config.google = readGoogle(env);
   return config;

@@ -2,7 +2,7 @@
 // given provider selection. One module, read by synth (the margin check, lib/pricing.ts), by `bench/cost.ts` and by
 // `npm run providers:check`. Prices are public list prices as published in November 2026, stated with their source
 // and NOT fetched: check them before relying on the figures.
-import { IMAGE_SIZES, PRICING_TIER_SEED, UPSCALE_RESOLUTIONS, VIDEO_DURATIONS, VIDEO_TIERS, type PricingTierId } from '../contracts/catalog.js';
+import { FACE_REFERENCE_TIER, IMAGE_SIZES, PRICING_TIER_SEED, UPSCALE_RESOLUTIONS, VIDEO_DURATIONS, VIDEO_TIERS, type PricingTierId } from '../contracts/catalog.js';
 import { LUMA_RESOLUTION, planClips as lumaPlanClips, plannedSeconds } from './bedrock/luma-request.js';
 import { GEMINI_IMAGE_SIZES, GOOGLE_DEFAULTS, imageModelSizes, type GeminiImageSize } from './google/models.js';
 import { planFashnClips } from './fashn/fashn-video.js';
@@ -24,6 +24,10 @@ export const LIST_PRICES = {
     source: 'ai.google.dev/gemini-api/docs/pricing (Veo 3.1 / Veo 3.1 Fast, per second of video, audio included: the Gemini API always makes it)',
   },
   fashnPerImage: { usd: 0.075, source: 'FASHN API on-demand credits: 1 credit per product-to-model image (fashn.ai pricing)' },
+  fashnFaceReferencePerImage: {
+    usd: 0.3,
+    source: 'FASHN API on-demand credits: 4 credits per product-to-model image with face_reference (docs.fashn.ai/api-reference/product-to-model)',
+  },
   fashnVideoPerFiveSeconds: { usd: 0.225, source: 'FASHN API on-demand credits: image-to-video at 720p, 3 credits per 5 s of video (fashn.ai pricing)' },
   stabilityEdit: { usd: 0.07, source: 'Amazon Bedrock, Stability Image Services (search and replace / recolor / remove background), per image' },
   stabilityFastUpscale: { usd: 0.03, source: 'Amazon Bedrock, Stability Fast Upscale, per image' },
@@ -85,6 +89,17 @@ function onModelCost(selection: PriceSelection): { usd: number; basis: string } 
   return unpriced('image', selection.providers.image);
 }
 
+/**
+ * An on-model photo with a saved model's portrait. FASHN bills face_reference at 4× its image; Gemini takes the
+ * portrait as one more input image (a few hundred input tokens, well under a cent), and the local engine ignores it:
+ * there the face-reference tier is not sold, and its figure is the ordinary photo's.
+ */
+function faceReferenceCost(selection: PriceSelection): { usd: number; basis: string } {
+  if (selection.providers.image === 'fashn') return { usd: LIST_PRICES.fashnFaceReferencePerImage.usd, basis: 'fashn:product-to-model with face_reference' };
+  const photo = onModelCost(selection);
+  return { usd: photo.usd, basis: `${photo.basis} (tier not sold: the portrait costs nothing extra)` };
+}
+
 function editCost(selection: PriceSelection): { usd: number; basis: string } {
   if (selection.providers.edit === 'google') {
     const image = geminiImageCost(selection, LARGEST_IMAGE);
@@ -119,6 +134,7 @@ export function operationCosts(selection: PriceSelection): OperationCost[] {
   const costs = new Map<PricingTierId, { usd: number; basis: string }>();
   costs.set('image-generation', onModelCost(selection));
   costs.set('batch-photo', onModelCost(selection));
+  costs.set(FACE_REFERENCE_TIER, faceReferenceCost(selection));
   costs.set('image-edit', editCost(selection));
   for (const resolution of Object.values(UPSCALE_RESOLUTIONS)) costs.set(resolution.tier, upscaleCost(selection));
   for (const duration of VIDEO_DURATIONS) costs.set(VIDEO_TIERS[duration], videoCost(selection, duration));

@@ -18,7 +18,7 @@
 import type { S3Client } from '@aws-sdk/client-s3';
 import { planClips as lumaPlanClips } from './bedrock/luma-request.js';
 import { bedrockClient, once, secretsClient, sharedS3, storeClip } from './clients.js';
-import type { GoogleSettings } from './config.js';
+import type { FashnSettings, GoogleSettings } from './config.js';
 import { planFashnClips } from './fashn/fashn-video.js';
 import { planVeoClips } from './google/veo-video.js';
 import { readProviderConfig, type ProviderConfig } from './config.js';
@@ -80,16 +80,27 @@ function geminiImage(settings: GoogleSettings, upscale: () => Promise<UpscalePor
   });
 }
 
+/** The FASHN key: from its Secrets Manager secret, or as given (a loopback fake's). */
+async function fashnApiKey(fashn: FashnSettings): Promise<() => Promise<string>> {
+  if (!fashn.apiKeySecret) {
+    const key = fashn.apiKey ?? '';
+    return () => Promise.resolve(key);
+  }
+  const { createApiKeyReader } = await import('./fashn/index.js');
+  return createApiKeyReader(await secretsClient(), fashn.apiKeySecret);
+}
+
 function imagePort(config: ProviderConfig, deps: ProviderDependencies, gemini?: () => Promise<{ onModelImage: OnModelImagePort }>): () => Promise<OnModelImagePort> {
   if (config.image === 'google' && gemini) return async () => (await gemini()).onModelImage;
   const fashn = config.fashn;
   if (config.image === 'local' || !fashn) return async () => (await localEngine(deps)).onModelImage;
   return once(async () => {
-    const { createFashnOnModel, createApiKeyReader } = await import('./fashn/index.js');
+    const { createFashnOnModel } = await import('./fashn/index.js');
     return createFashnOnModel({
       baseUrl: fashn.apiUrl,
-      apiKey: createApiKeyReader(await secretsClient(), fashn.apiKeySecret),
+      apiKey: await fashnApiKey(fashn),
       outputHosts: fashn.outputHosts,
+      allowInsecureHttp: fashn.loopback,
     });
   });
 }
@@ -129,11 +140,12 @@ function videoPort(config: ProviderConfig, deps: ProviderDependencies): { load: 
   if (config.video === 'fashn' && fashn) {
     return {
       load: once(async () => {
-        const { createFashnVideo, createApiKeyReader } = await import('./fashn/index.js');
+        const { createFashnVideo } = await import('./fashn/index.js');
         return createFashnVideo({
           baseUrl: fashn.apiUrl,
-          apiKey: createApiKeyReader(await secretsClient(), fashn.apiKeySecret),
+          apiKey: await fashnApiKey(fashn),
           outputHosts: fashn.outputHosts,
+          allowInsecureHttp: fashn.loopback,
           storeClip,
         });
       }),

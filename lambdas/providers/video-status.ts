@@ -42,8 +42,9 @@ function fashnVideoStatus(config: ProviderConfig): VideoStatusPort {
     ]);
     return createFashnVideoStatus({
       baseUrl: fashn.apiUrl,
-      apiKey: createApiKeyReader(await secretsClient(), fashn.apiKeySecret),
+      apiKey: fashn.apiKeySecret ? createApiKeyReader(await secretsClient(), fashn.apiKeySecret) : () => Promise.resolve(fashn.apiKey ?? ''),
       outputHosts: fashn.outputHosts,
+      allowInsecureHttp: fashn.loopback,
       storeClip,
     });
   });

@@ -1,13 +1,14 @@
 // Writes the stage's pricing tiers (PRICING_TIER_SEED with the stage's configured credits, lib/pricing.ts) into the
 // pricing tiers table at deploy time, one PutItem per tier, so a changed price is rewritten on the next deploy. The
-// local twin seeds the constant itself.
+// local twin seeds the constant itself. The face-reference tier is active only where the stage's on-model provider
+// charges more for a saved model's portrait (faceReferenceTierApplies).
 import { RemovalPolicy } from 'aws-cdk-lib';
 import type { ITable } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { AwsCustomResource, PhysicalResourceId, type AwsSdkCall } from 'aws-cdk-lib/custom-resources';
 import { Construct } from 'constructs';
-import { PRICING_TIER_SEED } from '../../lambdas/contracts/catalog.js';
+import { FACE_REFERENCE_TIER, faceReferenceTierApplies, PRICING_TIER_SEED } from '../../lambdas/contracts/catalog.js';
 import type { TierPrices } from '../pricing.js';
 import { pascalCase } from './names.js';
 
@@ -15,6 +16,8 @@ export interface PricingTierSeedProps {
   table: ITable;
   /** Credits per tier; the seed's own where absent. */
   prices?: Partial<TierPrices>;
+  /** The stage's on-model adapter (imageProvider): whether the face-reference tier is sold. */
+  imageProvider: string;
 }
 
 type AttributeValue = { S: string } | { N: string } | { BOOL: boolean };
@@ -33,11 +36,12 @@ export class PricingTierSeed extends Construct {
     });
     logGroup.grantWrite(role);
 
+    const isActive = (id: string) => id !== FACE_REFERENCE_TIER || faceReferenceTierApplies(props.imageProvider);
     for (const tier of PRICING_TIER_SEED) {
       const putTier: AwsSdkCall = {
         service: 'DynamoDB',
         action: 'PutItem',
-        parameters: { TableName: props.table.tableName, Item: toItem({ ...tier, credits_cost: props.prices?.[tier.id] ?? tier.credits_cost, is_active: true }) },
+        parameters: { TableName: props.table.tableName, Item: toItem({ ...tier, credits_cost: props.prices?.[tier.id] ?? tier.credits_cost, is_active: isActive(tier.id) }) },
         physicalResourceId: PhysicalResourceId.of(`pricing-tier-${tier.id}`),
       };
       new AwsCustomResource(this, pascalCase(tier.id), {

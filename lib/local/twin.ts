@@ -208,7 +208,8 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     // The handlers run in this process, as the deployed functions do in theirs: configured by environment.
     Object.assign(process.env, env);
     const { seedPricingTiers } = await import('../../lambdas/data/pricing-repo.js');
-    await seedPricingTiers();
+    const { readProviderChoice } = await import('../../lambdas/providers/config.js');
+    await seedPricingTiers(readProviderChoice(process.env, 'PROVIDER_IMAGE'));
 
     // The executions of a previous run lived in its memory: work it left in flight has none now and would never end.
     // It is failed and refunded once (an account deletion is resumed), before anything is served; then the reconciler

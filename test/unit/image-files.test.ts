@@ -10,8 +10,8 @@ import {
   formatFileSize,
   imageFileProblemTitle,
 } from '../../lambdas/contracts/upload-rules.js';
-import { checkImageBytes } from '../../lambdas/domain/image-decoding.js';
-import { detectImageType } from '../../lambdas/domain/image-files.js';
+import { checkImageBytes } from '../../lambdas/domain/images/decode.js';
+import { detectImageType } from '../../lambdas/domain/images/file-type.js';
 
 const picture = () =>
   sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 180, g: 40, b: 90 } } }).composite([

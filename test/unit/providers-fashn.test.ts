@@ -159,6 +159,7 @@ describe('FASHN on-model adapter', () => {
         resolution: '1k',
         output_format: 'png',
         return_base64: false,
+        seed: 1,
       },
     });
     expect(statusCalls).toBe(4);
@@ -166,6 +167,34 @@ describe('FASHN on-model adapter', () => {
     expect(output).toMatchObject({ mimeType: 'image/png', width: 720, height: 1280, model: 'fashn:product-to-model' });
     const meta = await sharp(output.bytes).metadata();
     expect([meta.width, meta.height, meta.format]).toEqual([720, 1280, 'png']);
+  });
+
+  it("sends a saved model's portrait as face_reference with the model's seed, keeping the prompt's pose", async () => {
+    const portrait = await sharp({ create: { width: 240, height: 320, channels: 3, background: { r: 120, g: 80, b: 60 } } }).jpeg().toBuffer();
+    const input = await request({
+      model: { description: 'woman with curly black hair', seed: 1_234_567, modelId: 'model-1', referenceImage: { bytes: portrait, mimeType: 'image/jpeg' } },
+    });
+
+    await adapter().generate(input);
+
+    expect(runBodies).toHaveLength(1);
+    expect(runBodies[0]!.model_name).toBe('product-to-model');
+    expect(runBodies[0]!.inputs).toMatchObject({
+      product_image: `data:image/png;base64,${input.product.bytes.toString('base64')}`,
+      prompt: 'woman with curly black hair, full body shot, head to toe',
+      seed: 1_234_567,
+      face_reference: `data:image/jpeg;base64,${portrait.toString('base64')}`,
+      face_reference_mode: 'match_base',
+    });
+    // model_image is mutually exclusive with face_reference: it is never sent.
+    expect(runBodies[0]!.inputs).not.toHaveProperty('model_image');
+  });
+
+  it('sends no face_reference for a model without a portrait', async () => {
+    await adapter().generate(await request({ model: { description: 'a tall man', seed: 42, modelId: 'model-2' } }));
+    expect(runBodies[0]!.inputs).toMatchObject({ seed: 42 });
+    expect(runBodies[0]!.inputs).not.toHaveProperty('face_reference');
+    expect(runBodies[0]!.inputs).not.toHaveProperty('face_reference_mode');
   });
 
   it('reads the API key from Secrets Manager once per container', async () => {

@@ -52,8 +52,23 @@ describe('provider configuration', () => {
       upscale: 'bedrock',
       video: 'bedrock',
       bedrockRegion: 'us-west-2',
-      fashn: { apiUrl: 'https://api.fashn.ai', apiKeySecret: 'modelloop/fashn', outputHosts: ['images.example.com', 'other.example'] },
+      fashn: { apiUrl: 'https://api.fashn.ai', apiKeySecret: 'modelloop/fashn', outputHosts: ['images.example.com', 'other.example'], loopback: false },
     });
+  });
+
+  it('reaches a loopback FASHN fake over http with the key itself, and nothing else over http', () => {
+    expect(readProviderConfig({ PROVIDER_IMAGE: 'fashn', FASHN_API_URL: 'http://127.0.0.1:4010', FASHN_API_KEY: 'k' }).fashn).toEqual({
+      apiUrl: 'http://127.0.0.1:4010',
+      apiKey: 'k',
+      outputHosts: [],
+      loopback: true,
+    });
+    // A named secret wins over a key given in the environment.
+    expect(readProviderConfig({ PROVIDER_IMAGE: 'fashn', FASHN_API_URL: 'https://api.fashn.ai', FASHN_API_KEY: 'k', FASHN_API_KEY_SECRET: 's' }).fashn).toMatchObject({
+      apiKeySecret: 's',
+      loopback: false,
+    });
+    expect(() => readProviderConfig({ PROVIDER_IMAGE: 'fashn', FASHN_API_URL: 'http://10.0.0.8:4010', FASHN_API_KEY: 'k' })).toThrow(/FASHN_API_URL must be an https/);
   });
 
   it.each([

@@ -29,9 +29,10 @@ import { presignDownload } from '../../storage/presign.js';
 import { modelSnapshot } from '../models/models.js';
 import { BATCH_CONCURRENCY_ENV, BATCH_CONCURRENCY_LIMIT } from '../../workflows.js';
 import { spend, type SpendingRequest } from '../spending.js';
-import { finishedImageSource } from '../generation/result-source.js';
+import { finishedImageSource } from '../images/result-source.js';
 import { toGeneration } from '../generation/service.js';
 import { engineModelName } from '../generation/engine-name.js';
+import { onModelTier } from '../generation/on-model-tier.js';
 
 export const BATCH_WORKFLOW = 'batch';
 export const BATCH_OPERATION = 'generate-batch';
@@ -100,7 +101,9 @@ export async function submitBatch(request: SpendingRequest, body: GenerateBatch)
   // One saved model for every photo: the caller's own (someone else's is not found), checked before any charge.
   const model = body.modelId !== undefined ? await modelSnapshot(userId, body.modelId) : undefined;
   const photoCount = body.batchItems.reduce((sum, entry) => sum + entry.cameraAngles.length, 0);
-  const unitCost = await tierCost(BATCH_PHOTO_TIER);
+  // Every photo of the batch is priced alike: with the model's portrait on a provider that charges more for it, the
+  // face-reference tier.
+  const unitCost = await tierCost(onModelTier(BATCH_PHOTO_TIER, model));
   const maxConcurrency = batchConcurrency();
 
   const entries: batches.BatchEntryRecord[] = body.batchItems.map((entry) => ({

@@ -15,8 +15,9 @@ import { ProviderError } from '../../providers/ports.js';
 import { modelSnapshot } from '../models/models.js';
 import type { SpendingRequest } from '../spending.js';
 import { engineModelName } from './engine-name.js';
+import { onModelTier } from './on-model-tier.js';
 import { submitGeneration } from './service.js';
-import { clothingItemSource, inlineSource, ownImageSource, placed, uploadedSource } from './sources.js';
+import { clothingItemSource, inlineSource, ownImageSource, placed, uploadedSource } from '../images/source.js';
 
 // The bodies as the HTTP wrapper hands them over: parsed, trimmed, defaults applied.
 type GenerateImage = z.output<typeof GenerateImageRequest>;
@@ -43,7 +44,7 @@ export async function generateOnModelImage(spending: SpendingRequest, body: Gene
     generationType: 'image',
     operation: 'on-model',
     aiModel: engineModelName('image', body.aiModel),
-    tier: 'image-generation',
+    tier: onModelTier('image-generation', model),
     description: `Image generation (${body.imageSize.toUpperCase()} ${body.aspectRatio}, ${size.width}×${size.height})`,
     params: {
       productType: body.productType,

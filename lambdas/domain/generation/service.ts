@@ -18,7 +18,7 @@ import { presignDownload, signedUrlExpiresAt } from '../../storage/presign.js';
 import { refund } from '../credits.js';
 import { spend, type SpendingRequest } from '../spending.js';
 import { endGenerationPlace } from './places.js';
-import type { PreparedSource } from './sources.js';
+import type { PreparedSource } from '../images/source.js';
 import type { GenerationTaskInput } from '../../contracts/workflows.js';
 
 export const GENERATION_WORKFLOW = 'generation';

@@ -3,7 +3,7 @@
 // is failure.ts, so that function carries neither.
 import sharp from 'sharp';
 import * as z from 'zod';
-import { BATCH_CAMERA_ANGLES, CAMERA_ZOOMS, PRODUCT_TYPES } from '../../contracts/catalog.js';
+import { BATCH_CAMERA_ANGLES, CAMERA_ZOOMS, faceReferenceTierApplies, PRODUCT_TYPES } from '../../contracts/catalog.js';
 import { IMAGE_ASPECT_RATIOS, imageSizeFor, upscaleSizeFor } from '../../contracts/image-ratios.js';
 import { IMAGE_SIZE_NAMES, UPSCALE_RESOLUTION_NAMES } from '../../contracts/generations.js';
 import { log } from '../../core/log.js';
@@ -14,9 +14,10 @@ import * as repo from '../../data/generations-repo.js';
 import { recordFirstResult } from '../../data/models-repo.js';
 import { aspectRatioOf, seedOfDescription, type ImageInput, type ImageOutput, type ModelPersona, type ProviderJobMemory, type Size } from '../../providers/ports.js';
 import { getProviders, type Providers } from '../../providers/registry.js';
+import { readProviderChoice } from '../../providers/config.js';
 import { readObject, writeObject } from '../../storage/objects.js';
-import { detectImageType } from '../image-files.js';
-import { resultKey, thumbnailKey } from './files.js';
+import { detectImageType } from '../images/file-type.js';
+import { resultKey, thumbnailKey } from '../images/result-files.js';
 import { GENERATION_ERROR, GenerationTaskError, generationTaskErrors } from './failure.js';
 import { endGenerationPlace } from './places.js';
 import type { GenerationWorkflowInput } from './service.js';
@@ -137,7 +138,14 @@ async function personaOf(generation: repo.GenerationRecord, description: string)
   const model = generation.model;
   if (!model) return { description, seed: seedOfDescription(description) };
   const referenceImage = model.portrait && (await readImage(model.portrait.bucket, model.portrait.key));
-  if (model.portrait && !referenceImage) log.warn('saved model portrait unreadable; the description alone is used', { modelId: model.id });
+  if (model.portrait && !referenceImage) {
+    // Charged the face-reference tier for a portrait that is gone: a picture without it is not what was paid for, so
+    // the generation fails and is refunded in full. Where a portrait costs nothing extra, the words alone do.
+    if (faceReferenceTierApplies(readProviderChoice(process.env, 'PROVIDER_IMAGE'))) {
+      throw new GenerationTaskError(GENERATION_ERROR.badSource, "The saved model's reference portrait is missing");
+    }
+    log.warn('saved model portrait unreadable; the description alone is used', { modelId: model.id });
+  }
   return { description: model.description, seed: model.seed, modelId: model.id, ...(referenceImage ? { referenceImage } : {}) };
 }
 

@@ -29,10 +29,10 @@ import type { BucketName } from '../../data/tables.js';
 import { FETCH_TIMEOUT_MS, safeFetch, SafeFetchError, type SafeFetchOptions } from '../../net/safe-fetch.js';
 import { writeObject } from '../../storage/objects.js';
 import { presignDownload, signedUrlExpiresAt } from '../../storage/presign.js';
-import { detectImageType, MAX_IMAGE_PIXELS } from '../image-files.js';
+import { detectImageType, MAX_IMAGE_PIXELS } from '../images/file-type.js';
 import { takeRequest } from '../limits.js';
-import { inspectImageBytes } from '../uploaded-images.js';
-import { newUploadKey, uploadRefusal as refusal } from '../uploads.js';
+import { inspectImageBytes } from '../images/stored-upload.js';
+import { newUploadKey, uploadRefusal as refusal } from '../images/upload-url.js';
 import { imagesOfPage, shopifyProductImages, type CandidateSource, type PageImage } from './page-images.js';
 
 /** Where each screen's imported image goes: the bucket and size limit of that screen's own uploads. */

@@ -1,5 +1,5 @@
 // Saving a model. An uploaded portrait is accepted only if it really is an image within the limit (the checks of a
-// clothing photo; uploaded-images.ts decodes it) and only with the seller's confirmation that they hold the rights to
+// clothing photo; images/stored-upload.ts decodes it) and only with the seller's confirmation that they hold the rights to
 // the person's likeness, stored with its time. A portrait picked from one of the seller's finished results needs no
 // confirmation: the picture is their own generation. The user's model count is reserved in the same transaction as
 // the write, so the cap holds under concurrent requests.
@@ -9,9 +9,9 @@ import { badRequest, conflict } from '../../core/errors.js';
 import * as repo from '../../data/models-repo.js';
 import { deleteObject } from '../../storage/objects.js';
 import { seedOfDescription } from '../../providers/ports.js';
-import { finishedImageSource } from '../generation/result-source.js';
-import { acceptUploadedImage } from '../uploaded-images.js';
-import { ownUploadId } from '../uploads.js';
+import { finishedImageSource } from '../images/result-source.js';
+import { acceptUploadedImage } from '../images/stored-upload.js';
+import { ownUploadId } from '../images/upload-url.js';
 import { MODEL_PORTRAIT_UPLOADS, newModelSeed, toSavedModel } from './models.js';
 
 type CreateModel = z.output<typeof CreateModelRequest>;

@@ -11,7 +11,7 @@ import { notFound } from '../../core/errors.js';
 import * as repo from '../../data/models-repo.js';
 import { deleteStoredObject } from '../../storage/object-deletion.js';
 import { presignDownload, signedUrlExpiresAt } from '../../storage/presign.js';
-import { createImageUpload, type UploadPolicy } from '../uploads.js';
+import { createImageUpload, type UploadPolicy } from '../images/upload-url.js';
 
 /** Uploaded portraits: the clothing photos' bucket and checks, in the caller's own models folder. */
 export const MODEL_PORTRAIT_UPLOADS: UploadPolicy = {

@@ -2,13 +2,10 @@
 // runs here: generate-video checks the source image, then goes through the one spending flow (charge → store the
 // source and write the job → start the video workflow, execution name = job id) and answers. A retried request
 // (same Idempotency-Key and body) is charged once and answers the job the first request made.
-import type { ImageMimeType } from '../../contracts/api.js';
-import { SHORT_LIST_LIMIT, SIGNED_URL_SECONDS, UPLOAD_URL_SECONDS, VIDEO_SOURCE_MAX_BYTES, videoTier } from '../../contracts/catalog.js';
+import { SHORT_LIST_LIMIT, SIGNED_URL_SECONDS, videoTier } from '../../contracts/catalog.js';
 import {
   CANCELLED_BY_USER,
-  IMAGE_REQUIRED,
   VIDEO_FAILURE_MESSAGES,
-  VIDEO_SOURCE_FIELDS,
   type GenerateVideoResponse,
   type GetVideoUrlResponse,
   type JobListItem,
@@ -16,19 +13,15 @@ import {
   type VideoJob,
 } from '../../contracts/video.js';
 import type { GenerateVideoRequest } from '../../contracts/video.js';
-import { AppError, conflict, notFound } from '../../core/errors.js';
+import { conflict, notFound } from '../../core/errors.js';
 import { log } from '../../core/log.js';
 import { executionArn, startExecution, stopExecution } from '../../core/sfn.js';
 import { createJob, getJob, listJobs, toJob, type JobItem } from '../../data/jobs-repo.js';
 import { tierCost } from '../../data/pricing-repo.js';
-import { readObject, writeObject } from '../../storage/objects.js';
+import { writeObject } from '../../storage/objects.js';
 import { presignDownload, signedUrlExpiresAt } from '../../storage/presign.js';
-import { clothingItemSource, ownImageSource } from '../generation/sources.js';
-import { detectImageType } from '../image-files.js';
-import { decodeInlineImage } from '../inline-image.js';
+import { videoSourceImage } from '../images/source.js';
 import { spend, type SpendingRequest } from '../spending.js';
-import { acceptUploadedImage } from '../uploaded-images.js';
-import { ownUploadId, type UploadPolicy } from '../uploads.js';
 import { sourceKey } from './keys.js';
 import { jobListItems } from './list-items.js';
 import { failJob, refundOnCancel } from './settle.js';
@@ -43,43 +36,9 @@ export interface VideoWorkflowInput {
   outputs: number[];
 }
 
-/** Uploads for a video's source image: the caller's own file in the results bucket, at most 6 MB. */
-const VIDEO_UPLOADS: UploadPolicy = { bucket: 'results', maxBytes: VIDEO_SOURCE_MAX_BYTES, urlSeconds: UPLOAD_URL_SECONDS };
-
-/**
- * The image the request names, checked: inline base64, an upload in the caller's own folder, one of the caller's
- * finished images, or an item of the caller's library (someone else's is not found, as edit and upscale answer). A
- * result or library image is copied beside the job once it is paid, so the job keeps its source whatever happens to
- * the original.
- */
-async function sourceImage(userId: string, request: GenerateVideo): Promise<SourceImage> {
-  const named = VIDEO_SOURCE_FIELDS.filter((field) => request[field] !== undefined);
-  if (named.length !== 1) {
-    throw new AppError(400, 'VALIDATION_ERROR', named.length > 1 ? `Send one image: ${named.join(' or ')}, not both` : IMAGE_REQUIRED);
-  }
-  if (request.imageBase64 !== undefined) return { ...(await decodeInlineImage(request.imageBase64, VIDEO_SOURCE_MAX_BYTES)), uploadedKey: undefined };
-  if (request.generationId !== undefined || request.clothingItemId !== undefined) {
-    const { source } =
-      request.generationId !== undefined
-        ? await ownImageSource(userId, request.generationId)
-        : await clothingItemSource(userId, request.clothingItemId!);
-    const bytes = await readObject(source.bucket, source.key);
-    const mimeType = detectImageType(bytes);
-    if (!mimeType) throw new AppError(409, 'IMAGE_NOT_READY', 'This image cannot be used for a video.');
-    return { bytes, mimeType, uploadedKey: undefined };
-  }
-  ownUploadId(userId, request.imageKey!);
-  const accepted = await acceptUploadedImage(request.imageKey!, VIDEO_UPLOADS);
-  return { bytes: undefined, mimeType: accepted.mimeType, uploadedKey: accepted.key };
-}
-
-type SourceImage =
-  | { bytes: Buffer; mimeType: ImageMimeType; uploadedKey: undefined }
-  | { bytes: undefined; mimeType: ImageMimeType; uploadedKey: string };
-
 export async function generateVideo(spending: SpendingRequest, request: GenerateVideo): Promise<GenerateVideoResponse> {
   const { userId } = spending;
-  const image = await sourceImage(userId, request);
+  const image = await videoSourceImage(userId, request);
   const cost = (await tierCost(videoTier(request.duration))) * request.output_count;
   const spent = await spend(spending, {
     cost,

@@ -15,7 +15,7 @@ import { MOTION_PRESETS, VIDEO_DURATIONS } from '../../contracts/catalog.js';
 import { ProviderError, type ChainedVideoPort, type VideoClip, type VideoStartRequest } from '../ports.js';
 import { createFashnApi } from './fashn-api.js';
 import { clipOperationName, createFashnVideoStatus, type FashnVideoStatusOptions } from './fashn-video-status.js';
-import { productImageDataUrl } from './product-to-model.js';
+import { imageDataUrl } from './product-to-model.js';
 
 export const FASHN_IMAGE_TO_VIDEO = 'image-to-video';
 /** 720p: the delivered videos are 720 px on the short side; 1080p would double the cost for nothing finalize keeps. */
@@ -50,7 +50,7 @@ export function fashnMotionPrompt(prompt: string): string {
 
 export async function imageToVideoInputs(request: VideoStartRequest, seconds: 5 | 10): Promise<Record<string, string | number>> {
   return {
-    image: await productImageDataUrl(request.image),
+    image: await imageDataUrl(request.image),
     prompt: fashnMotionPrompt(request.prompt),
     duration: seconds,
     resolution: FASHN_VIDEO_RESOLUTION,

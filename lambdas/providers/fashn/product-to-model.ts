@@ -3,8 +3,11 @@
 // generated types (fashn-AI/fashn-typescript-sdk, src/resources/predictions.ts, ProductToModelRequest.Inputs):
 //   product_image (URL or base64 with its data:image/...;base64, prefix), model_image? (try-on mode), prompt?,
 //   aspect_ratio? ('1:1' '2:3' '3:4' '4:5' '5:4' '4:3' '3:2' '16:9' '9:16'), resolution? ('1k' '2k' '4k'),
-//   output_format? ('png' | 'jpeg'), return_base64?, seed?, generation_mode?, image_prompt?.
-// model_image is not sent: ModelLoop generates a new person from the model description (standard mode).
+//   output_format? ('png' | 'jpeg'), return_base64?, seed?, generation_mode?, image_prompt?, face_reference? (URL or
+//   base64 with its prefix), face_reference_mode? ('match_base' | 'match_reference').
+// model_image is not sent: ModelLoop generates a new person from the model description (standard mode). The model's
+// seed is always sent, so the same model repeats itself. A saved model's portrait goes as face_reference, which FASHN
+// bills at 4 credits per image instead of 1 (lambdas/providers/list-prices.ts; the face-reference pricing tier).
 import sharp from 'sharp';
 import type { ImageInput, OnModelImageRequest, Size } from '../ports.js';
 
@@ -48,8 +51,14 @@ export function fashnPrompt(request: Pick<OnModelImageRequest, 'model' | 'produc
     .join(', ');
 }
 
-/** The product as a data URL: upright, at most 2048 px a side; JPEG and PNG pass unchanged when they fit. */
-export async function productImageDataUrl(image: ImageInput): Promise<string> {
+/**
+ * How the portrait shapes the picture: 'match_base' keeps the pose and framing of the prompt (camera zoom, batch angle)
+ * and takes only the identity from the portrait; 'match_reference' would copy the portrait's own pose and expression.
+ */
+export const FACE_REFERENCE_MODE = 'match_base';
+
+/** An input image as a data URL: upright, at most 2048 px a side; JPEG and PNG pass unchanged when they fit. */
+export async function imageDataUrl(image: ImageInput): Promise<string> {
   const meta = await sharp(image.bytes).metadata();
   const fits = (meta.orientation ?? 1) === 1 && Math.max(meta.width ?? 0, meta.height ?? 0) <= MAX_PRODUCT_SIDE;
   if (fits && image.mimeType !== 'image/webp') return `data:${image.mimeType};base64,${image.bytes.toString('base64')}`;
@@ -61,13 +70,16 @@ export async function productImageDataUrl(image: ImageInput): Promise<string> {
   return `data:image/png;base64,${png.toString('base64')}`;
 }
 
-export async function productToModelInputs(request: OnModelImageRequest): Promise<Record<string, string | boolean>> {
+export async function productToModelInputs(request: OnModelImageRequest): Promise<Record<string, string | number | boolean>> {
+  const portrait = request.model.referenceImage;
   return {
-    product_image: await productImageDataUrl(request.product),
+    product_image: await imageDataUrl(request.product),
     prompt: fashnPrompt(request),
     aspect_ratio: nearestAspectRatio(request.size),
     resolution: resolutionFor(request.size),
     output_format: 'png',
     return_base64: false,
+    seed: request.model.seed,
+    ...(portrait ? { face_reference: await imageDataUrl(portrait), face_reference_mode: FACE_REFERENCE_MODE } : {}),
   };
 }

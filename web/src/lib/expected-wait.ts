@@ -3,7 +3,7 @@
 // fall back to the 2-5 minutes that the progress bar's 300 s bound stands for. Kept light: the landing page loads it.
 import { VIDEO_PROGRESS_FULL_SECONDS } from '@contracts/catalog';
 import { useEffect, useState } from 'react';
-import { loadRuntimeConfig } from './runtime-config';
+import { fetchConfigJson } from './config-json';
 
 /** The expectation said while the stage has no measured figure. */
 export const FALLBACK_EXPECTATION = 'expected 2-5 minutes';
@@ -21,8 +21,12 @@ export function useExpectedVideoSeconds(): number | undefined {
   const [seconds, setSeconds] = useState<number>();
   useEffect(() => {
     let live = true;
-    loadRuntimeConfig()
-      .then((config) => live && setSeconds(config.expectedVideoSeconds))
+    // Read without zod (the landing page's first load stays small): a positive number, or nothing.
+    fetchConfigJson()
+      .then((json) => {
+        const value = (json as { expectedVideoSeconds?: unknown } | null)?.expectedVideoSeconds;
+        if (live && typeof value === 'number' && value > 0) setSeconds(value);
+      })
       .catch(() => undefined);
     return () => {
       live = false;

@@ -1,7 +1,7 @@
 // Server state of generations (images, edits, upscales; videos and batch photos appear in the same history): the
 // history reads, one generation followed until it ends, the upload of a source image, and the spending requests.
 // Query keys start with 'generations', the realtime resource name, so a 'changed' notice refreshes them all;
-// while something is processing they are also polled, so nothing depends on the socket being up.
+// while something is processing and the socket is down, they are polled instead.
 import { CreateUploadUrlResponse, ListResponse, type LiveResource } from '@contracts/api';
 import {
   EditInstructions,
@@ -19,6 +19,7 @@ import { toast } from 'sonner';
 import { apiRequest } from './api';
 import { clothingItemsQueryOptions } from './clothing-items';
 import { useIdempotentMutation } from './idempotent-mutation';
+import { pollWhileDown, useLiveConnection, type LiveConnection } from './live-connection';
 import { useLoadErrorToast } from './load-error';
 import { profileQueryKey, useSetBalance } from './profile';
 import { useUser } from './session-context';
@@ -44,20 +45,25 @@ export const generationKeys = {
 };
 
 /** The caller's history, newest first (at most 100); `type` filters, `limit` shortens (usage: 10). */
-export const generationsQueryOptions = (userId: string, { type, limit }: { type?: GenerationType; limit?: number } = {}) => {
+export const generationsQueryOptions = (
+  userId: string,
+  { type, limit }: { type?: GenerationType; limit?: number } = {},
+  live: LiveConnection = 'down',
+) => {
   const params = new URLSearchParams();
   if (type) params.set('type', type);
   if (limit) params.set('limit', String(limit));
   return queryOptions({
     queryKey: [...generationKeys.lists(userId), type ?? 'all', limit ?? 'default'] as const,
     queryFn: async () => (await apiRequest(ListResponse(Generation), `/generations${params.size ? `?${params}` : ''}`)).items,
-    refetchInterval: (query) => (anyProcessing(query.state.data) ? PROCESSING_POLL_MS : urlRefreshMs(urlsOf(query.state.data))),
+    refetchInterval: (query) =>
+      pollWhileDown(live, anyProcessing(query.state.data), PROCESSING_POLL_MS) || urlRefreshMs(urlsOf(query.state.data)),
   });
 };
 
 export function useGenerations(scope: { type?: GenerationType; limit?: number } = {}) {
   const user = useUser();
-  const query = useQuery(generationsQueryOptions(user.userId, scope));
+  const query = useQuery(generationsQueryOptions(user.userId, scope, useLiveConnection()));
   useLoadErrorToast(query.error, 'Error', 'Failed to load generations');
   return query;
 }
@@ -77,18 +83,18 @@ export function useImageResults() {
   return query;
 }
 
-/** One generation, read again every 2 s while it is processing. */
-export const generationQueryOptions = (userId: string, id: string | undefined) =>
+/** One generation, read again every 2 s while it is processing and the socket is down. */
+export const generationQueryOptions = (userId: string, id: string | undefined, live: LiveConnection = 'down') =>
   queryOptions({
     queryKey: [...generationKeys.all(userId), 'one', id] as const,
     queryFn: () => apiRequest(Generation, `/generations/${encodeURIComponent(id!)}`),
     enabled: id !== undefined,
-    refetchInterval: (query) => (query.state.data?.status === 'processing' ? PROCESSING_POLL_MS : false),
+    refetchInterval: (query) => pollWhileDown(live, query.state.data?.status === 'processing', PROCESSING_POLL_MS),
   });
 
 export function useGeneration(id: string | undefined) {
   const user = useUser();
-  return useQuery(generationQueryOptions(user.userId, id));
+  return useQuery(generationQueryOptions(user.userId, id, useLiveConnection()));
 }
 
 /** Opens the Edit screen's list of understood instructions and brings it into view. */

@@ -1,5 +1,7 @@
 // Live server state for the signed-in user: the realtime socket writes a pushed balance straight into the profile
-// query and reloads the list that changed; while the socket is down, the same queries are polled instead.
+// query and reloads the list that changed. Its state ('open' or 'down', live-connection.ts) decides who polls: while
+// the socket is down (also before it first opens, or when no websocketUrl is configured), the live queries are
+// polled instead; while it is open, nothing polls.
 // Convention: every query of a live list starts with its LiveResource name ('clothing-items', 'generations', 'jobs',
 // 'batches').
 import { LIVE_RESOURCES, type LiveResource, type Profile, type RealtimeMessage, type RuntimeConfig } from '@contracts/api';
@@ -7,6 +9,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { idToken } from './auth';
 import { ledgerQueryKey } from './ledger';
+import { setLiveConnection } from './live-connection';
 import { profileQueryKey } from './profile';
 import { connectRealtime } from './realtime';
 
@@ -39,19 +42,18 @@ export function useLiveUpdates(queryClient: QueryClient, config: RuntimeConfig, 
     };
 
     let poll: ReturnType<typeof setInterval> | undefined;
-    let wasDisconnected = false;
     const connection = connectRealtime({
       url,
       token: () => idToken(),
       onMessage: apply,
       onStatus: (status) => {
+        setLiveConnection(status === 'open' ? 'open' : 'down');
         if (status === 'open') {
           clearInterval(poll);
           poll = undefined;
-          // Whatever changed while the socket was down was not pushed: read it once.
-          if (wasDisconnected) refreshLiveQueries();
+          // Whatever changed before the socket opened (or while it was down) was not pushed to it: read it once.
+          refreshLiveQueries();
         } else if (status === 'closed') {
-          wasDisconnected = true;
           poll ??= setInterval(refreshLiveQueries, POLL_WHILE_DISCONNECTED_MS);
         }
       },
@@ -59,6 +61,7 @@ export function useLiveUpdates(queryClient: QueryClient, config: RuntimeConfig, 
     return () => {
       connection.close();
       clearInterval(poll);
+      setLiveConnection('down');
     };
   }, [queryClient, url, userId]);
 }

@@ -1,13 +1,14 @@
 // Server state of batches: the draft kept in the browser, the submit (one Idempotency-Key per user action, reused
 // when the same draft is sent again after a failure on the way), one batch followed until its summary, and the zip.
 // Query keys start with 'batches', the realtime resource name: the batch's own changes and its photos' (generations)
-// refresh them; while a batch runs it is also polled, so nothing depends on the socket being up.
+// refresh them; while a batch runs and the socket is down, they are polled instead.
 import { ListResponse, type LiveResource } from '@contracts/api';
 import { Batch, BatchDownload, BatchStarted, type CameraAngle, type GenerateBatchRequest } from '@contracts/batch';
 import { BATCH_DEFAULT_BACKDROP, BATCH_DEFAULT_PROMPT, type ProductType } from '@contracts/catalog';
 import { useQuery } from '@tanstack/react-query';
 import { apiRequest } from '@/lib/api';
 import { useIdempotentMutation } from '@/lib/idempotent-mutation';
+import { pollWhileDown, useLiveConnection } from '@/lib/live-connection';
 import { useLoadErrorToast } from '@/lib/load-error';
 import { useUser } from '@/lib/session-context';
 
@@ -49,24 +50,26 @@ export function writeDraft(items: BatchItem[]): void {
   else localStorage.removeItem(BATCH_DRAFT_KEY);
 }
 
-/** One batch, read again every 2 s until its summary is there. */
+/** One batch, read again every 2 s until its summary is there while the socket is down. */
 export function useBatch(id: string | undefined) {
   const user = useUser();
+  const live = useLiveConnection();
   return useQuery({
     queryKey: [BATCHES_QUERY_ROOT, user.userId, 'one', id],
     queryFn: () => apiRequest(Batch, `/batches/${encodeURIComponent(id!)}`),
     enabled: id !== undefined,
-    refetchInterval: (current) => (current.state.data?.summary ? false : RUNNING_POLL_MS),
+    refetchInterval: (current) => pollWhileDown(live, !current.state.data?.summary, RUNNING_POLL_MS),
   });
 }
 
 /** The newest 10 batches. */
 export function useBatches() {
   const user = useUser();
+  const live = useLiveConnection();
   const query = useQuery({
     queryKey: [BATCHES_QUERY_ROOT, user.userId, 'list'],
     queryFn: async () => (await apiRequest(ListResponse(Batch), '/batches')).items,
-    refetchInterval: (current) => (current.state.data?.some((batch) => !batch.summary) ? RUNNING_POLL_MS : false),
+    refetchInterval: (current) => pollWhileDown(live, current.state.data?.some((batch) => !batch.summary) ?? false, RUNNING_POLL_MS),
   });
   useLoadErrorToast(query.error, 'Error', 'Failed to load generations');
   return query;

@@ -1,13 +1,11 @@
 import { CLOTHING_BATCH_MAX_FILES, CLOTHING_NAME_MAX_LENGTH, type ProductType } from '@contracts/catalog';
 import { fileNameWithoutExtension, formatFileSize } from '@contracts/upload-rules';
 import { CheckCircle2, XCircle } from 'lucide-react';
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
-import { Label, Select } from '@/components/ui/field';
-import { IMAGE_ACCEPT } from '@/lib/uploads';
-import { PRODUCT_TYPE_OPTIONS } from '@/lib/product-types';
+import { DialogForm, UploadDialog } from '@/components/library/library-dialogs';
+import { FileField } from '@/components/library/library-fields';
+import { ProductTypeSelect } from '@/components/product-type-select';
 import { uploadClothingItem, uploadFailure, useRefreshClothing, type UploadPhase } from './api';
 import { refuseFile } from './file-rules';
 import { UploadProgress } from './upload-progress';
@@ -37,7 +35,6 @@ export function BatchUploadDialog({ open, onOpenChange }: { open: boolean; onOpe
   const [error, setError] = useState<string>();
   const [busy, setBusy] = useState(false);
   const [productType, setProductType] = useState<ProductType>('clothing');
-  const ids = { files: useId(), error: useId(), productType: useId() };
 
   const reset = () => {
     setEntries([]);
@@ -109,76 +106,34 @@ export function BatchUploadDialog({ open, onOpenChange }: { open: boolean; onOpe
   };
 
   return (
-    <Dialog open={open} onOpenChange={changeOpen}>
-      <DialogContent
-        title="Batch Upload"
-        description={`Add up to ${CLOTHING_BATCH_MAX_FILES} images at once. Each item is named after its file.`}
-        className="max-h-[90vh] overflow-y-auto"
+    <UploadDialog open={open} onOpenChange={changeOpen} title="Batch Upload" description={`Add up to ${CLOTHING_BATCH_MAX_FILES} images at once. Each item is named after its file.`}>
+      <DialogForm
+        onSubmit={(event) => void onSubmit(event)}
+        busy={busy}
+        submitLabel={entries.length > 1 ? `Upload ${entries.length} images` : 'Upload'}
       >
-        <form className="mt-5 space-y-4" onSubmit={(event) => void onSubmit(event)} noValidate aria-busy={busy}>
-          <div>
-            <Label htmlFor={ids.files}>Images</Label>
-            <input
-              id={ids.files}
-              type="file"
-              multiple
-              accept={IMAGE_ACCEPT}
-              onChange={onFiles}
-              disabled={busy}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? ids.error : undefined}
-              className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:text-sm file:font-medium file:text-brand-700 hover:file:bg-brand-100"
-            />
-            <p className="mt-1 text-xs text-slate-600">JPEG, PNG or WebP, up to 12 MB each.</p>
-            {error && (
-              <p id={ids.error} role="alert" className="mt-1.5 text-sm text-red-700">
-                {error}
-              </p>
-            )}
-          </div>
+        <FileField label="Images" hint="JPEG, PNG or WebP, up to 12 MB each." multiple onChange={onFiles} disabled={busy} error={error} />
+        <ProductTypeSelect value={productType} onChange={setProductType} disabled={busy} />
 
-          <div>
-            <Label htmlFor={ids.productType}>Product type</Label>
-            <Select id={ids.productType} value={productType} disabled={busy} onChange={(event) => setProductType(event.target.value as ProductType)}>
-              {PRODUCT_TYPE_OPTIONS.map((option) => (
-                <option key={option.value} value={option.value}>
-                  {option.label}
-                </option>
-              ))}
-            </Select>
-          </div>
+        {refused.length > 0 && (
+          <ul role="alert" aria-label="Files not added" className="space-y-1 rounded-lg bg-red-50 p-3 text-sm text-red-800">
+            {refused.map((line) => (
+              <li key={line}>{line}</li>
+            ))}
+          </ul>
+        )}
 
-          {refused.length > 0 && (
-            <ul role="alert" aria-label="Files not added" className="space-y-1 rounded-lg bg-red-50 p-3 text-sm text-red-800">
-              {refused.map((line) => (
-                <li key={line}>{line}</li>
-              ))}
-            </ul>
-          )}
-
-          {entries.length > 0 && (
-            <ul aria-label="Selected images" className="space-y-3">
-              {entries.map((entry) => (
-                <li key={entry.key} className="rounded-lg border border-slate-200 p-3">
-                  <EntryRow entry={entry} />
-                </li>
-              ))}
-            </ul>
-          )}
-
-          <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="outline" disabled={busy}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" busy={busy}>
-              {entries.length > 1 ? `Upload ${entries.length} images` : 'Upload'}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+        {entries.length > 0 && (
+          <ul aria-label="Selected images" className="space-y-3">
+            {entries.map((entry) => (
+              <li key={entry.key} className="rounded-lg border border-slate-200 p-3">
+                <EntryRow entry={entry} />
+              </li>
+            ))}
+          </ul>
+        )}
+      </DialogForm>
+    </UploadDialog>
   );
 }
 

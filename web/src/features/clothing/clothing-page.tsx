@@ -1,11 +1,10 @@
 import type { ClothingItem } from '@contracts/api';
-import { Images, Plus, Search, Shirt } from 'lucide-react';
-import { useDeferredValue, useId, useMemo, useState, type ReactNode } from 'react';
+import { Images, Plus, Shirt } from 'lucide-react';
+import { useDeferredValue, useId, useMemo, useState } from 'react';
+import { LibraryList, LibrarySearch, type LibraryTexts } from '@/components/library/library-list';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import { Input, Label, Select } from '@/components/ui/field';
-import { Spinner } from '@/components/ui/spinner';
+import { Label, Select } from '@/components/ui/field';
 import { useClothingItems } from '@/lib/clothing-items';
 import { BatchUploadDialog } from './batch-upload-dialog';
 import { ClothingCard, type ItemAction } from './clothing-card';
@@ -15,6 +14,15 @@ import { NewItemDialog } from './new-item-dialog';
 
 type Open = { dialog: 'new' | 'batch' } | { dialog: ItemAction; item: ClothingItem } | undefined;
 
+const TEXTS: LibraryTexts = {
+  plural: 'items',
+  listLabel: 'Clothing items',
+  loading: 'Loading clothing items…',
+  failed: { title: 'Failed to load clothing items', text: 'Your items could not be loaded right now.' },
+  empty: { title: 'No clothing items yet', text: 'Upload product photos to use them in your generations.' },
+  noMatch: { title: 'No items found', text: 'No item matches your search. Try another word.' },
+};
+
 /** Clothing Manager (/studio/clothing): the caller's library of product photos. */
 export default function ClothingPage() {
   const items = useClothingItems();
@@ -22,7 +30,7 @@ export default function ClothingPage() {
   const [sort, setSort] = useState<SortOrder>('latest');
   const [open, setOpen] = useState<Open>();
   const deferredSearch = useDeferredValue(search);
-  const ids = { search: useId(), sort: useId() };
+  const sortId = useId();
 
   const all = useMemo(() => items.data ?? [], [items.data]);
   const shown = useMemo(() => visibleItems(all, deferredSearch, sort), [all, deferredSearch, sort]);
@@ -45,22 +53,11 @@ export default function ClothingPage() {
 
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
         <div className="flex-1">
-          <Label htmlFor={ids.search}>Search</Label>
-          <div className="relative">
-            <Search className="pointer-events-none absolute left-3 top-1/2 h-4 w-4 -translate-y-1/2 text-slate-500" aria-hidden="true" />
-            <Input
-              id={ids.search}
-              type="search"
-              value={search}
-              onChange={(event) => setSearch(event.target.value)}
-              placeholder="Search by name or description"
-              className="pl-9"
-            />
-          </div>
+          <LibrarySearch value={search} onChange={setSearch} />
         </div>
         <div className="sm:w-48">
-          <Label htmlFor={ids.sort}>Sort by</Label>
-          <Select id={ids.sort} value={sort} onChange={(event) => setSort(event.target.value as SortOrder)}>
+          <Label htmlFor={sortId}>Sort by</Label>
+          <Select id={sortId} value={sort} onChange={(event) => setSort(event.target.value as SortOrder)}>
             {SORTS.map((option) => (
               <option key={option.value} value={option.value}>
                 {option.label}
@@ -70,35 +67,16 @@ export default function ClothingPage() {
         </div>
       </div>
 
-      <p className="text-sm text-slate-700" aria-live="polite" data-testid="clothing-count">
-        {items.data ? `Showing ${shown.length} of ${all.length} items` : '\u00a0'}
-      </p>
-
-      {items.isPending ? (
-        <div className="flex justify-center py-16 text-brand-600">
-          <Spinner className="h-8 w-8" label="Loading clothing items…" />
-        </div>
-      ) : items.isError ? (
-        <EmptyState title="Failed to load clothing items" text="Your items could not be loaded right now.">
-          <Button variant="outline" onClick={() => void items.refetch()} busy={items.isFetching}>
-            Try again
-          </Button>
-        </EmptyState>
-      ) : all.length === 0 ? (
-        <EmptyState title="No clothing items yet" text="Upload product photos to use them in your generations.">
-          {addButtons}
-        </EmptyState>
-      ) : shown.length === 0 ? (
-        <EmptyState title="No items found" text="No item matches your search. Try another word." />
-      ) : (
-        <ul aria-label="Clothing items" className="grid grid-cols-2 gap-3 sm:gap-5 lg:grid-cols-3 xl:grid-cols-4">
-          {shown.map((item) => (
-            <li key={item.id}>
-              <ClothingCard item={item} onAction={(dialog, target) => setOpen({ dialog, item: target })} />
-            </li>
-          ))}
-        </ul>
-      )}
+      <LibraryList
+        query={items}
+        all={all}
+        shown={shown}
+        texts={TEXTS}
+        Icon={Shirt}
+        addActions={addButtons}
+        countTestId="clothing-count"
+        renderCard={(item) => <ClothingCard item={item} onAction={(dialog, target) => setOpen({ dialog, item: target })} />}
+      />
 
       <NewItemDialog open={open?.dialog === 'new'} onOpenChange={(next) => setOpen(next ? { dialog: 'new' } : undefined)} />
       <BatchUploadDialog open={open?.dialog === 'batch'} onOpenChange={(next) => setOpen(next ? { dialog: 'batch' } : undefined)} />
@@ -109,15 +87,3 @@ export default function ClothingPage() {
   );
 }
 
-function EmptyState({ title, text, children }: { title: string; text: string; children?: ReactNode }) {
-  return (
-    <Card className="flex flex-col items-center gap-3 px-6 py-16 text-center">
-      <span className="flex h-14 w-14 items-center justify-center rounded-full bg-brand-50">
-        <Shirt className="h-7 w-7 text-brand-600" aria-hidden="true" />
-      </span>
-      <h2 className="text-xl font-semibold text-slate-900">{title}</h2>
-      <p className="max-w-md text-slate-700">{text}</p>
-      {children && <div className="mt-2 flex flex-wrap justify-center gap-2">{children}</div>}
-    </Card>
-  );
-}

@@ -6,8 +6,8 @@ import { formatFileSize } from '@contracts/upload-rules';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
 import { Layers, Sparkles, Video } from 'lucide-react';
-import { Button, ButtonLink } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
+import { ConfirmDeleteDialog, DialogForm, EntryDialog } from '@/components/library/library-dialogs';
+import { ButtonLink } from '@/components/ui/button';
 import { formatDateTime } from '@/lib/format';
 import { NEXT_STEP_PATHS, sourceParam } from '@/lib/next-step';
 import { paths } from '@/lib/paths';
@@ -33,17 +33,23 @@ const ITEM_STEPS = [
 
 export function ItemDetailsDialog({ item, onClose }: ItemDialogProps) {
   return (
-    <Dialog open={item !== undefined} onOpenChange={(open) => !open && onClose()}>
-      {item && (
-        <DialogContent title={item.name} description={item.description ?? undefined} className="max-h-[90vh] max-w-2xl overflow-y-auto">
+    <EntryDialog
+      entry={item}
+      onClose={onClose}
+      title={(entry) => entry.name}
+      description={(entry) => entry.description ?? undefined}
+      className="max-h-[90vh] max-w-2xl overflow-y-auto"
+    >
+      {(entry) => (
+        <>
           <div className="mt-5 grid gap-5 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-            <ItemImage item={item} className="aspect-[3/4] w-full rounded-lg" />
+            <ItemImage item={entry} className="aspect-[3/4] w-full rounded-lg" />
             <dl className="grid content-start gap-3 text-sm">
               {[
-                ['Product type', PRODUCT_LABELS[item.product_type]],
-                ['Uploaded', formatDateTime(item.created_at)],
-                ['File', `${TYPE_NAMES[item.mime_type]} · ${formatFileSize(item.file_size_bytes)}`],
-                ['Generations', usedTimes(item.generations_count)],
+                ['Product type', PRODUCT_LABELS[entry.product_type]],
+                ['Uploaded', formatDateTime(entry.created_at)],
+                ['File', `${TYPE_NAMES[entry.mime_type]} · ${formatFileSize(entry.file_size_bytes)}`],
+                ['Generations', usedTimes(entry.generations_count)],
               ].map(([term, value]) => (
                 <div key={term}>
                   <dt className="text-slate-600">{term}</dt>
@@ -54,27 +60,23 @@ export function ItemDetailsDialog({ item, onClose }: ItemDialogProps) {
           </div>
           <nav aria-label="Use this item" className="mt-5 flex flex-wrap gap-2">
             {ITEM_STEPS.map(({ path, label, Icon }) => (
-              <ButtonLink key={label} to={`${path}?${sourceParam({ kind: 'clothing', id: item.id })}`} variant="outline" size="sm">
+              <ButtonLink key={label} to={`${path}?${sourceParam({ kind: 'clothing', id: entry.id })}`} variant="outline" size="sm">
                 <Icon className="h-4 w-4" aria-hidden="true" /> {label}
               </ButtonLink>
             ))}
           </nav>
-        </DialogContent>
+        </>
       )}
-    </Dialog>
+    </EntryDialog>
   );
 }
 
 export function EditItemDialog({ item, onClose }: ItemDialogProps) {
   return (
-    <Dialog open={item !== undefined} onOpenChange={(open) => !open && onClose()}>
-      {item && (
-        <DialogContent title="Edit item" description="Rename the item or change its product type or description.">
-          {/* Keyed by item, so the form starts from the item's current values each time. */}
-          <EditItemForm key={item.id} item={item} onDone={onClose} />
-        </DialogContent>
-      )}
-    </Dialog>
+    <EntryDialog entry={item} onClose={onClose} title={() => 'Edit item'} description={() => 'Rename the item or change its product type or description.'}>
+      {/* Keyed by item, so the form starts from the item's current values each time. */}
+      {(entry) => <EditItemForm key={entry.id} item={entry} onDone={onClose} />}
+    </EntryDialog>
   );
 }
 
@@ -103,7 +105,7 @@ function EditItemForm({ item, onDone }: { item: ClothingItem; onDone: () => void
   };
 
   return (
-    <form className="mt-5 space-y-4" onSubmit={onSubmit} noValidate>
+    <DialogForm onSubmit={onSubmit} busy={update.isPending} submitLabel="Save changes">
       <ItemFields
         name={name}
         onNameChange={setName}
@@ -114,50 +116,28 @@ function EditItemForm({ item, onDone }: { item: ClothingItem; onDone: () => void
         onProductTypeChange={setProductType}
         autoFocus
       />
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" busy={update.isPending}>
-          Save changes
-        </Button>
-      </div>
-    </form>
+    </DialogForm>
   );
 }
 
 export function DeleteItemDialog({ item, onClose }: ItemDialogProps) {
   const remove = useDeleteClothingItem();
-  const onConfirm = () => {
-    if (!item) return;
-    remove.mutate(item.id, {
+  const onConfirm = (target: ClothingItem) =>
+    remove.mutate(target.id, {
       onSuccess: () => {
-        toast.success('Item deleted', { description: `“${item.name}” was removed from your clothing library.` });
+        toast.success('Item deleted', { description: `“${target.name}” was removed from your clothing library.` });
         onClose();
       },
       onError: () => toast.error('Error', { description: 'Failed to delete item' }),
     });
-  };
   return (
-    <Dialog open={item !== undefined} onOpenChange={(open) => !open && !remove.isPending && onClose()}>
-      {item && (
-        <DialogContent
-          role="alertdialog"
-          title="Delete this item?"
-          description={`“${item.name}” will be removed from your clothing library. Generations you made from it stay in your history.`}
-        >
-          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="outline" disabled={remove.isPending}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button variant="destructive" busy={remove.isPending} onClick={onConfirm}>
-              Delete
-            </Button>
-          </div>
-        </DialogContent>
-      )}
-    </Dialog>
+    <ConfirmDeleteDialog
+      entry={item}
+      onClose={onClose}
+      title="Delete this item?"
+      description={(target) => `“${target.name}” will be removed from your clothing library. Generations you made from it stay in your history.`}
+      deleting={remove.isPending}
+      onConfirm={onConfirm}
+    />
   );
 }

@@ -1,19 +1,22 @@
 import { ClothingItemName } from '@contracts/api';
 import { CLOTHING_NAME_MAX_LENGTH, type ProductType } from '@contracts/catalog';
 import { fileNameWithoutExtension, formatFileSize } from '@contracts/upload-rules';
-import { useId, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useState, type ChangeEvent, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
-import { Label } from '@/components/ui/field';
-import { cn } from '@/lib/cn';
-import { IMAGE_ACCEPT, useObjectUrl } from '@/lib/uploads';
+import { DialogForm, SourceSwitch, UploadDialog } from '@/components/library/library-dialogs';
+import { FieldError, FileField } from '@/components/library/library-fields';
+import { useObjectUrl } from '@/lib/uploads';
 import { ProductLinkImport, type ProductLinkImage } from '@/components/imports/product-link-import';
 import { uploadFailure, useRegisterImportedItem, useUploadClothingItem, type UploadPhase } from './api';
 import { refuseFile } from './file-rules';
 import { ItemFields } from './item-fields';
 import { UploadProgress } from './upload-progress';
 import { dismissStaleErrors } from '@/lib/stale-errors';
+
+const SOURCES = [
+  ['file', 'Upload a file'],
+  ['link', 'Import from a product link'],
+] as const;
 
 interface Errors {
   file?: string;
@@ -33,7 +36,6 @@ export function NewItemDialog({ open, onOpenChange }: { open: boolean; onOpenCha
   const [errors, setErrors] = useState<Errors>({});
   const [phase, setPhase] = useState<UploadPhase>();
   const preview = useObjectUrl(file);
-  const ids = { file: useId(), fileError: useId() };
 
   const busy = upload.isPending || register.isPending;
   const reset = () => {
@@ -125,99 +127,52 @@ export function NewItemDialog({ open, onOpenChange }: { open: boolean; onOpenCha
   };
 
   return (
-    <Dialog open={open} onOpenChange={changeOpen}>
-      <DialogContent title="New Item" description="Add a product photo to your clothing library." className="max-h-[90vh] overflow-y-auto">
-        <form className="mt-5 space-y-4" onSubmit={onSubmit} noValidate aria-busy={busy}>
-          <div className="inline-flex rounded-lg bg-slate-100 p-1 text-sm" role="group" aria-label="Image source">
-            {(
-              [
-                ['file', 'Upload a file'],
-                ['link', 'Import from a product link'],
-              ] as const
-            ).map(([mode, label]) => (
-              <button
-                key={mode}
-                type="button"
-                aria-pressed={source === mode}
-                disabled={busy}
-                onClick={() => {
-                  setSource(mode);
-                  setErrors((previous) => ({ ...previous, file: undefined }));
-                }}
-                className={cn('rounded-md px-3 py-1.5 font-medium', source === mode ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900')}
-              >
-                {label}
-              </button>
-            ))}
+    <UploadDialog open={open} onOpenChange={changeOpen} title="New Item" description="Add a product photo to your clothing library.">
+      <DialogForm onSubmit={onSubmit} busy={busy} submitLabel={source === 'link' ? 'Add item' : 'Upload'}>
+        <SourceSwitch
+          label="Image source"
+          options={SOURCES}
+          value={source}
+          disabled={busy}
+          onChange={(mode) => {
+            setSource(mode);
+            setErrors((previous) => ({ ...previous, file: undefined }));
+          }}
+        />
+
+        {source === 'link' ? (
+          <div>
+            <ProductLinkImport purpose="clothing" disabled={busy} onImported={onImported} />
+            {errors.file && <FieldError>{errors.file}</FieldError>}
           </div>
+        ) : (
+          <FileField label="Image" hint="JPEG, PNG or WebP, up to 12 MB." onChange={onFile} disabled={busy} error={errors.file} />
+        )}
 
-          {source === 'link' ? (
-            <div>
-              <ProductLinkImport purpose="clothing" disabled={busy} onImported={onImported} />
-              {errors.file && (
-                <p role="alert" className="mt-1.5 text-sm text-red-700">
-                  {errors.file}
-                </p>
-              )}
-            </div>
-          ) : (
-            <div>
-              <Label htmlFor={ids.file}>Image</Label>
-              <input
-                id={ids.file}
-                type="file"
-                accept={IMAGE_ACCEPT}
-                onChange={onFile}
-                disabled={busy}
-                aria-invalid={errors.file ? true : undefined}
-                aria-describedby={errors.file ? ids.fileError : undefined}
-                className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-4 file:py-2 file:text-sm file:font-medium file:text-brand-700 hover:file:bg-brand-100"
-              />
-              <p className="mt-1 text-xs text-slate-600">JPEG, PNG or WebP, up to 12 MB.</p>
-              {errors.file && (
-                <p id={ids.fileError} role="alert" className="mt-1.5 text-sm text-red-700">
-                  {errors.file}
-                </p>
-              )}
-            </div>
-          )}
+        {source === 'file' && file && preview && (
+          <figure className="flex items-center gap-3 rounded-lg border border-slate-200 p-2">
+            <img src={preview} alt="Preview of the selected image" className="h-20 w-16 rounded-md object-cover" />
+            <figcaption className="min-w-0 text-sm text-slate-700">
+              <span className="block truncate font-medium text-slate-900">{file.name}</span>
+              {formatFileSize(file.size)}
+            </figcaption>
+          </figure>
+        )}
 
-          {source === 'file' && file && preview && (
-            <figure className="flex items-center gap-3 rounded-lg border border-slate-200 p-2">
-              <img src={preview} alt="Preview of the selected image" className="h-20 w-16 rounded-md object-cover" />
-              <figcaption className="min-w-0 text-sm text-slate-700">
-                <span className="block truncate font-medium text-slate-900">{file.name}</span>
-                {formatFileSize(file.size)}
-              </figcaption>
-            </figure>
-          )}
+        <ItemFields
+          name={name}
+          onNameChange={setName}
+          nameError={errors.name}
+          description={description}
+          productType={productType}
+          onProductTypeChange={setProductType}
+          onDescriptionChange={setDescription}
+          disabled={busy}
+          placeholders={{ name: 'e.g. Red summer dress', description: 'Fabric, colour, fit…' }}
+        />
 
-          <ItemFields
-            name={name}
-            onNameChange={setName}
-            nameError={errors.name}
-            description={description}
-            productType={productType}
-            onProductTypeChange={setProductType}
-            onDescriptionChange={setDescription}
-            disabled={busy}
-            placeholders={{ name: 'e.g. Red summer dress', description: 'Fabric, colour, fit…' }}
-          />
-
-          {phase && file && <UploadProgress phase={phase} label={file.name} />}
-
-          <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="outline" disabled={busy}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button type="submit" busy={busy}>
-              {source === 'link' ? 'Add item' : 'Upload'}
-            </Button>
-          </div>
-        </form>
-      </DialogContent>
-    </Dialog>
+        {phase && file && <UploadProgress phase={phase} label={file.name} />}
+      </DialogForm>
+    </UploadDialog>
   );
 }

@@ -20,6 +20,7 @@ import { LibraryPicker } from '@/components/generation/library-picker';
 import { AspectRatioChoice } from '@/components/generation/aspect-ratio-choice';
 import { ModelChoice } from '@/components/generation/model-choice';
 import { PageHeader } from '@/components/page-header';
+import { ProductTypeSelect } from '@/components/product-type-select';
 import { Card, CardContent } from '@/components/ui/card';
 import { Label, Select, Textarea } from '@/components/ui/field';
 import { FileDropZone } from '@/components/ui/file-drop-zone';
@@ -33,8 +34,7 @@ import { isInsufficientCredits, useBuyCreditsAction } from '@/lib/buy-credits';
 import { useProfile } from '@/lib/profile';
 import { useObjectUrl } from '@/lib/uploads';
 import { useChosenSource } from '@/lib/next-step';
-import { PRODUCT_TYPE_OPTIONS } from '@/lib/product-types';
-import { useTierCost } from '@/features/prices';
+import { useOnModelPhotoCost } from '@/features/prices';
 
 type SourceMode = 'library' | 'upload' | 'link';
 
@@ -49,7 +49,6 @@ const ZOOM_LABELS: Record<(typeof CAMERA_ZOOMS)[number], string> = {
 export default function ImageGenerationPage() {
   const profile = useProfile();
   const start = useStartGeneration('/generate-ai-image');
-  const cost = useTierCost()('image-generation');
   // Opened from a library item's "Make an image": that item is already chosen.
   const handedOver = useChosenSource();
   const [mode, setMode] = useState<SourceMode>('library');
@@ -59,6 +58,8 @@ export default function ImageGenerationPage() {
   const [productType, setProductType] = useState<ProductType>('clothing');
   const [prompt, setPrompt] = useState('');
   const [modelId, setModelId] = useState<string>();
+  // A saved model with a portrait may cost more (its own pricing tier): the price shown is the one charged.
+  const cost = useOnModelPhotoCost('image-generation', modelId);
   const [aiModel, setAiModel] = useState<string>(DEFAULT_IMAGE_AI_MODEL);
   const [cameraZoom, setCameraZoom] = useState<(typeof CAMERA_ZOOMS)[number]>('auto');
   const [imageSize, setImageSize] = useState<ImageSizeName>('2k');
@@ -67,7 +68,7 @@ export default function ImageGenerationPage() {
   const [pending, setPending] = useState<PendingStep>();
   const [generationId, setGenerationId] = useState<string>();
   const followed = useFollowedGeneration(generationId, 'Generation Failed');
-  const ids = { prompt: useId(), productType: useId(), model: useId(), zoom: useId(), enhance: useId(), file: useId() };
+  const ids = { prompt: useId(), model: useId(), zoom: useId(), enhance: useId(), file: useId() };
   const library = useClothingItems();
   const fileUrl = useObjectUrl(file);
   const item = library.data?.find((candidate) => candidate.id === itemId);
@@ -156,16 +157,7 @@ export default function ImageGenerationPage() {
               </fieldset>
 
               <div className="grid gap-4 sm:grid-cols-2">
-                <div>
-                  <Label htmlFor={ids.productType}>Product type</Label>
-                  <Select id={ids.productType} value={productType} onChange={(event) => setProductType(event.target.value as ProductType)}>
-                    {PRODUCT_TYPE_OPTIONS.map((option) => (
-                      <option key={option.value} value={option.value}>
-                        {option.label}
-                      </option>
-                    ))}
-                  </Select>
-                </div>
+                <ProductTypeSelect value={productType} onChange={setProductType} />
                 <div>
                   <Label htmlFor={ids.model}>AI model</Label>
                   <Select id={ids.model} value={aiModel} onChange={(event) => setAiModel(event.target.value)}>

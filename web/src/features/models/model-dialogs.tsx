@@ -2,8 +2,7 @@
 import { UpdateModelRequest, type SavedModel } from '@contracts/models';
 import { useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
+import { ConfirmDeleteDialog, DialogForm, EntryDialog } from '@/components/library/library-dialogs';
 import { useDeleteModel, useUpdateModel } from './api';
 import { ModelFields } from './model-fields';
 import { fieldErrors } from './field-errors';
@@ -16,13 +15,14 @@ interface ModelDialogProps {
 
 export function EditModelDialog({ model, onClose }: ModelDialogProps) {
   return (
-    <Dialog open={model !== undefined} onOpenChange={(open) => !open && onClose()}>
-      {model && (
-        <DialogContent title="Edit model" description="Rename the model or change its description. Its seed and portrait stay, so it stays the same person.">
-          <EditModelForm key={model.id} model={model} onDone={onClose} />
-        </DialogContent>
-      )}
-    </Dialog>
+    <EntryDialog
+      entry={model}
+      onClose={onClose}
+      title={() => 'Edit model'}
+      description={() => 'Rename the model or change its description. Its seed and portrait stay, so it stays the same person.'}
+    >
+      {(entry) => <EditModelForm key={entry.id} model={entry} onDone={onClose} />}
+    </EntryDialog>
   );
 }
 
@@ -50,52 +50,30 @@ function EditModelForm({ model, onDone }: { model: SavedModel; onDone: () => voi
   };
 
   return (
-    <form className="mt-5 space-y-4" onSubmit={onSubmit} noValidate>
+    <DialogForm onSubmit={onSubmit} busy={update.isPending} submitLabel="Save changes">
       <ModelFields name={name} onNameChange={setName} description={description} onDescriptionChange={setDescription} errors={errors} />
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button variant="outline">Cancel</Button>
-        </DialogClose>
-        <Button type="submit" busy={update.isPending}>
-          Save changes
-        </Button>
-      </div>
-    </form>
+    </DialogForm>
   );
 }
 
 export function DeleteModelDialog({ model, onClose }: ModelDialogProps) {
   const remove = useDeleteModel();
-  const onConfirm = () => {
-    if (!model) return;
-    remove.mutate(model.id, {
+  const onConfirm = (target: SavedModel) =>
+    remove.mutate(target.id, {
       onSuccess: () => {
-        toast.success('Model deleted', { description: `“${model.name}” was removed from your models.` });
+        toast.success('Model deleted', { description: `“${target.name}” was removed from your models.` });
         onClose();
       },
       onError: () => toast.error('Error', { description: 'Failed to delete model' }),
     });
-  };
   return (
-    <Dialog open={model !== undefined} onOpenChange={(open) => !open && !remove.isPending && onClose()}>
-      {model && (
-        <DialogContent
-          role="alertdialog"
-          title="Delete this model?"
-          description={`“${model.name}” and its uploaded portrait will be deleted. Pictures made with it stay in your history.`}
-        >
-          <div className="mt-6 flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-            <DialogClose asChild>
-              <Button variant="outline" disabled={remove.isPending}>
-                Cancel
-              </Button>
-            </DialogClose>
-            <Button variant="destructive" busy={remove.isPending} onClick={onConfirm}>
-              Delete
-            </Button>
-          </div>
-        </DialogContent>
-      )}
-    </Dialog>
+    <ConfirmDeleteDialog
+      entry={model}
+      onClose={onClose}
+      title="Delete this model?"
+      description={(target) => `“${target.name}” and its uploaded portrait will be deleted. Pictures made with it stay in your history.`}
+      deleting={remove.isPending}
+      onConfirm={onConfirm}
+    />
   );
 }

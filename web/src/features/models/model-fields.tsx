@@ -1,8 +1,8 @@
 // A model's name and description (both required, each with its error): the fields New Model and Edit share.
-import { CLOTHING_NAME_MAX_LENGTH } from '@contracts/catalog';
 import { MODEL_DESCRIPTION_PLACEHOLDER, PROMPT_MAX_LENGTH } from '@contracts/generations';
 import { useId } from 'react';
-import { Input, Label, Textarea } from '@/components/ui/field';
+import { FieldError, NameField } from '@/components/library/library-fields';
+import { Label, Textarea } from '@/components/ui/field';
 
 interface ModelFieldsProps {
   name: string;
@@ -14,27 +14,10 @@ interface ModelFieldsProps {
 }
 
 export function ModelFields({ name, onNameChange, description, onDescriptionChange, errors, disabled }: ModelFieldsProps) {
-  const ids = { name: useId(), nameError: useId(), description: useId(), descriptionError: useId() };
+  const ids = { description: useId(), descriptionError: useId() };
   return (
     <>
-      <div>
-        <Label htmlFor={ids.name}>Name</Label>
-        <Input
-          id={ids.name}
-          value={name}
-          onChange={(event) => onNameChange(event.target.value)}
-          maxLength={CLOTHING_NAME_MAX_LENGTH}
-          disabled={disabled}
-          aria-invalid={errors.name ? true : undefined}
-          aria-describedby={errors.name ? ids.nameError : undefined}
-          placeholder="e.g. Maya"
-        />
-        {errors.name && (
-          <p id={ids.nameError} role="alert" className="mt-1.5 text-sm text-red-700">
-            {errors.name}
-          </p>
-        )}
-      </div>
+      <NameField value={name} onChange={onNameChange} error={errors.name} disabled={disabled} placeholder="e.g. Maya" />
       <div>
         <Label htmlFor={ids.description}>Model description</Label>
         <Textarea
@@ -48,11 +31,7 @@ export function ModelFields({ name, onNameChange, description, onDescriptionChan
           placeholder={MODEL_DESCRIPTION_PLACEHOLDER}
         />
         <p className="mt-1 text-xs text-slate-600">Gender presentation, age range, skin tone, hair, build, expression, pose style.</p>
-        {errors.description && (
-          <p id={ids.descriptionError} role="alert" className="mt-1.5 text-sm text-red-700">
-            {errors.description}
-          </p>
-        )}
+        {errors.description && <FieldError id={ids.descriptionError}>{errors.description}</FieldError>}
       </div>
     </>
   );

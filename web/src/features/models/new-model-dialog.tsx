@@ -4,12 +4,11 @@ import { CLOTHING_MAX_BYTES } from '@contracts/catalog';
 import { CreateModelRequest, MODEL_MESSAGES } from '@contracts/models';
 import { useId, useState, type FormEvent } from 'react';
 import { toast } from 'sonner';
+import { DialogForm, SourceSwitch, UploadDialog } from '@/components/library/library-dialogs';
+import { FieldError } from '@/components/library/library-fields';
 import { ChoiceTile } from '@/components/ui/choice-tile';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogClose, DialogContent } from '@/components/ui/dialog';
 import { FileDropZone } from '@/components/ui/file-drop-zone';
 import { Spinner } from '@/components/ui/spinner';
-import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
 import { useImageResults } from '@/lib/generations';
 import { checkPickedImage } from '@/lib/image-check';
@@ -19,7 +18,7 @@ import { fieldErrors } from './field-errors';
 import { ModelFields } from './model-fields';
 
 type PortraitMode = 'none' | 'upload' | 'result';
-const MODES: [PortraitMode, string][] = [
+const MODES: readonly (readonly [PortraitMode, string])[] = [
   ['none', 'No portrait'],
   ['upload', 'Upload a portrait'],
   ['result', 'From my results'],
@@ -27,13 +26,9 @@ const MODES: [PortraitMode, string][] = [
 
 export function NewModelDialog({ open, onOpenChange }: { open: boolean; onOpenChange: (open: boolean) => void }) {
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
-      {open && (
-        <DialogContent title="New Model" description="A person you can use for every photo of your catalogue." className="max-h-[90vh] overflow-y-auto">
-          <NewModelForm onDone={() => onOpenChange(false)} />
-        </DialogContent>
-      )}
-    </Dialog>
+    <UploadDialog open={open} onOpenChange={onOpenChange} title="New Model" description="A person you can use for every photo of your catalogue.">
+      <NewModelForm onDone={() => onOpenChange(false)} />
+    </UploadDialog>
   );
 }
 
@@ -87,25 +82,12 @@ function NewModelForm({ onDone }: { onDone: () => void }) {
 
   const busy = save.isPending;
   return (
-    <form className="mt-5 space-y-4" onSubmit={onSubmit} noValidate aria-busy={busy}>
+    <DialogForm onSubmit={onSubmit} busy={busy} submitLabel="Save model">
       <ModelFields name={name} onNameChange={setName} description={description} onDescriptionChange={setDescription} errors={errors} disabled={busy} />
 
       <fieldset>
         <legend className="mb-1.5 block text-sm font-medium text-slate-800">Reference portrait (optional)</legend>
-        <div className="inline-flex flex-wrap rounded-lg bg-slate-100 p-1 text-sm" role="group" aria-label="Reference portrait">
-          {MODES.map(([value, label]) => (
-            <button
-              key={value}
-              type="button"
-              aria-pressed={mode === value}
-              disabled={busy}
-              onClick={() => setMode(value)}
-              className={cn('rounded-md px-3 py-1.5 font-medium', mode === value ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900')}
-            >
-              {label}
-            </button>
-          ))}
-        </div>
+        <SourceSwitch label="Reference portrait" options={MODES} value={mode} onChange={setMode} disabled={busy} />
       </fieldset>
 
       {mode === 'upload' && (
@@ -119,20 +101,12 @@ function NewModelForm({ onDone }: { onDone: () => void }) {
             ariaLabel="Upload a portrait"
             onFile={pickFile}
           />
-          {errors.imageKey && (
-            <p role="alert" className="text-sm text-red-700">
-              {errors.imageKey}
-            </p>
-          )}
+          {errors.imageKey && <FieldError className="mt-0">{errors.imageKey}</FieldError>}
           <label htmlFor={ids.rights} className="flex items-start gap-2 text-sm text-slate-800">
             <input id={ids.rights} type="checkbox" checked={rightsConfirmed} onChange={(event) => setRightsConfirmed(event.target.checked)} className="mt-0.5 h-4 w-4" />
             {MODEL_MESSAGES.rightsLabel}
           </label>
-          {errors.rightsConfirmed && (
-            <p role="alert" className="text-sm text-red-700">
-              {errors.rightsConfirmed}
-            </p>
-          )}
+          {errors.rightsConfirmed && <FieldError className="mt-0">{errors.rightsConfirmed}</FieldError>}
           {progress !== undefined && <p className="text-sm text-slate-700">Uploading… {Math.round(progress * 100)}%</p>}
         </div>
       )}
@@ -157,24 +131,9 @@ function NewModelForm({ onDone }: { onDone: () => void }) {
                 </ChoiceTile>
               ))}
             </div>
-            {errors.generationId && (
-              <p role="alert" className="mt-1.5 text-sm text-red-700">
-                {errors.generationId}
-              </p>
-            )}
+            {errors.generationId && <FieldError>{errors.generationId}</FieldError>}
           </div>
         ))}
-
-      <div className="flex flex-col-reverse gap-2 pt-2 sm:flex-row sm:justify-end">
-        <DialogClose asChild>
-          <Button variant="outline" disabled={busy}>
-            Cancel
-          </Button>
-        </DialogClose>
-        <Button type="submit" busy={busy}>
-          Save model
-        </Button>
-      </div>
-    </form>
+    </DialogForm>
   );
 }

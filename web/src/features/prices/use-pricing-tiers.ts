@@ -1,9 +1,10 @@
 import { ListResponse, PricingTier } from '@contracts/api';
-import type { PricingTierId } from '@contracts/catalog';
+import { FACE_REFERENCE_TIER, type PricingTierId } from '@contracts/catalog';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiRequest } from '@/lib/api';
 import { useLoadErrorToast } from '@/lib/load-error';
+import { useSavedModels } from '@/lib/saved-models';
 
 /** Active pricing tiers, ordered by feature type, then sort order: the table the server charges from. */
 export const pricingTiersQueryOptions = () =>
@@ -31,4 +32,18 @@ export function usePricingTiers() {
 export function useTierCost(): (id: PricingTierId) => number | undefined {
   const tiers = usePricingTiers().data;
   return useCallback((id: PricingTierId) => tiers?.find((tier) => tier.id === id)?.credits_cost, [tiers]);
+}
+
+/**
+ * What one on-model photo costs with the chosen saved model, as the server charges it: the face-reference tier when
+ * the model has a reference portrait and this deployment sells that tier (it is active only where the on-model
+ * provider charges more for a portrait), else the route's own tier. Undefined while either list is read.
+ */
+export function useOnModelPhotoCost(routeTier: PricingTierId, modelId: string | undefined): number | undefined {
+  const tiers = usePricingTiers().data;
+  const models = useSavedModels().data;
+  if (!tiers || (modelId !== undefined && !models)) return undefined;
+  const cost = (id: PricingTierId) => tiers.find((tier) => tier.id === id)?.credits_cost;
+  const withPortrait = modelId !== undefined && Boolean(models?.find((model) => model.id === modelId)?.portrait_url);
+  return (withPortrait ? cost(FACE_REFERENCE_TIER) : undefined) ?? cost(routeTier);
 }

@@ -1,5 +1,5 @@
 // The video feature's server state: the job list (query key 'jobs', the realtime resource, so a change notice
-// reloads it) and the video calls (generate-video, poll-operation, get-video-url) plus cancel.
+// reloads it; polled only while the socket is down) and the video calls (generate-video, poll-operation, get-video-url) plus cancel.
 import type { LiveResource } from '@contracts/api';
 import {
   GenerateVideoResponse,
@@ -13,6 +13,7 @@ import {
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { apiRequest } from '@/lib/api';
+import { pollWhileDown, useLiveConnection, type LiveConnection } from '@/lib/live-connection';
 import { useLoadErrorToast } from '@/lib/load-error';
 import { useUser } from '@/lib/session-context';
 import { urlRefreshMs } from '@/lib/signed-urls';
@@ -20,20 +21,19 @@ import { urlRefreshMs } from '@/lib/signed-urls';
 export const JOBS_QUERY_ROOT = 'jobs' satisfies LiveResource;
 const GENERATING_REFRESH_MS = 10_000;
 
-/** The newest 10 jobs, newest first; read again while one is generating (the fallback when no socket pushes). */
-export const jobsQueryOptions = (userId: string) =>
+/** The newest 10 jobs, newest first; read again while one is generating and the socket is down (nothing pushes). */
+export const jobsQueryOptions = (userId: string, live: LiveConnection = 'down') =>
   queryOptions({
     queryKey: [JOBS_QUERY_ROOT, userId] as const,
     queryFn: async (): Promise<JobListItem[]> => (await apiRequest(JobsResponse, '/jobs')).items,
     refetchInterval: (query) =>
-      query.state.data?.some((job) => job.status === 'generating')
-        ? GENERATING_REFRESH_MS
-        : urlRefreshMs((query.state.data ?? []).map((job) => (job.thumbnail_signed_url ? job.url_expires_at : null))),
+      pollWhileDown(live, query.state.data?.some((job) => job.status === 'generating') ?? false, GENERATING_REFRESH_MS) ||
+      urlRefreshMs((query.state.data ?? []).map((job) => (job.thumbnail_signed_url ? job.url_expires_at : null))),
   });
 
 export function useJobs() {
   const user = useUser();
-  const query = useQuery(jobsQueryOptions(user.userId));
+  const query = useQuery(jobsQueryOptions(user.userId, useLiveConnection()));
   useLoadErrorToast(query.error, 'Error', 'Failed to load video jobs');
   return query;
 }

@@ -1,12 +1,14 @@
 // One video job on the screen, from start to result: the start (file read as base64, network-like failures retried
-// up to 3 times 2 s apart with one Idempotency-Key, so a retry never charges twice), polling every 10 s up to 120
-// times with the job kept in localStorage `activePolling` (resumed after a reload), Check Status, Cancel, and the
-// signed URLs of the finished videos. Every message is the catalogue's (video-messages.ts).
+// up to 3 times 2 s apart with one Idempotency-Key, so a retry never charges twice), following the job for up to
+// 120 rounds of 10 s with the job kept in localStorage `activePolling` (resumed after a reload), Check Status, Cancel,
+// and the signed URLs of the finished videos. The pushed job list says when the job ends; poll-operation is called
+// in a round only while the socket is down (and by Check Status). Every message is the catalogue's (video-messages.ts).
 import { GenerateVideoResponse, INLINE_IMAGE_MAX_BYTES, type GenerateVideoRequest, type GetVideoUrlResponse, type PollOperationResponse } from '@contracts/video';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { ApiError, newIdempotencyKey } from '@/lib/api';
+import { liveConnection } from '@/lib/live-connection';
 import { uploadGenerationImage } from '@/lib/generations';
 import { profileQueryKey, useSetBalance } from '@/lib/profile';
 import { useUser } from '@/lib/session-context';
@@ -145,23 +147,33 @@ export function useVideoJob() {
     let stopped = false;
     let timer: ReturnType<typeof setTimeout> | undefined;
     let attempts = 0;
-    const tick = async () => {
-      attempts += 1;
+    /** One poll-operation call; answers whether the loop goes on. */
+    const askStatus = async (): Promise<boolean> => {
       try {
         const answer = await pollOperation(jobId, operationName);
-        if (stopped) return;
-        if (answer.done) return void (await finish(jobId, answer));
+        if (stopped) return false;
+        if (answer.done) {
+          await finish(jobId, answer);
+          return false;
+        }
       } catch (error) {
-        if (stopped) return;
+        if (stopped) return false;
         // One failed poll is only logged (the next poll may succeed); near the end of the attempts it is reported.
         console.warn('video status poll failed', error);
         if (error instanceof ApiError && error.status === 404) {
           clearActivePolling();
           setPhase({ kind: 'failed', jobId, message: error.message });
-          return;
+          return false;
         }
         if (attempts >= maxAttempts - POLLING_ERROR_WINDOW) showToast(VIDEO_MESSAGES.pollingError);
       }
+      return true;
+    };
+    const tick = async () => {
+      attempts += 1;
+      // While the socket is open, the pushed job list ends the job (listedEnd above): the round asks nothing.
+      if (liveConnection() === 'down' && !(await askStatus())) return;
+      if (stopped) return;
       if (attempts >= maxAttempts) {
         setPhase({ kind: 'timed-out', jobId, operationName, startedAt });
         showToast(VIDEO_MESSAGES.pollingTimeout);

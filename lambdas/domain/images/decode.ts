@@ -8,8 +8,8 @@
 // at the first decode, not with the module: a route that decodes only some requests (an inline or uploaded image,
 // not a library item) starts as fast as one that never decodes.
 import type sharpFunction from 'sharp';
-import type { ImageMimeType } from '../contracts/api.js';
-import { detectImageType, MAX_IMAGE_PIXELS } from './image-files.js';
+import type { ImageMimeType } from '../../contracts/api.js';
+import { detectImageType, MAX_IMAGE_PIXELS } from './file-type.js';
 
 type Sharp = typeof sharpFunction;
 

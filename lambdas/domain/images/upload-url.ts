@@ -1,13 +1,13 @@
 // Uploads of user images, up to the moment the file is stored: the policy of each kind of upload, the presigned PUT
 // for a key the server chooses in the caller's own folder, and the rule that a key must be the caller's. Nothing here
 // reads or decodes the file, so routes that only hand out upload URLs or look items up stay free of the image
-// decoder; checking what was stored is lambdas/domain/uploaded-images.ts.
+// decoder; checking what was stored is lambdas/domain/images/stored-upload.ts.
 import { randomBytes } from 'node:crypto';
-import type { CreateUploadUrlRequest, CreateUploadUrlResponse, ImageMimeType } from '../contracts/api.js';
-import { checkImageFile, declaredImageType, IMAGE_EXTENSIONS, type ImageFileProblem } from '../contracts/upload-rules.js';
-import { AppError, forbidden } from '../core/errors.js';
-import type { BucketName } from '../data/tables.js';
-import { presignUpload, signedUrlExpiresAt } from '../storage/presign.js';
+import type { CreateUploadUrlRequest, CreateUploadUrlResponse, ImageMimeType } from '../../contracts/api.js';
+import { checkImageFile, declaredImageType, IMAGE_EXTENSIONS, type ImageFileProblem } from '../../contracts/upload-rules.js';
+import { AppError, forbidden } from '../../core/errors.js';
+import type { BucketName } from '../../data/tables.js';
+import { presignUpload, signedUrlExpiresAt } from '../../storage/presign.js';
 
 export interface UploadPolicy {
   bucket: BucketName;

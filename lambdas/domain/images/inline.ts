@@ -1,10 +1,10 @@
 // An image sent inside a request body (base64, or a data: URL), checked like an upload: valid base64, not empty,
 // within the route's limit once decoded, a JPEG, PNG or WebP by its bytes, and decoding completely. The one decoder
 // of inline images for every route that takes them.
-import type { ImageMimeType } from '../contracts/api.js';
-import { EMPTY_FILE, fileTooLarge, INVALID_FILE_TYPE, INVALID_IMAGE, type ImageFileProblem } from '../contracts/upload-rules.js';
-import { AppError, badRequest } from '../core/errors.js';
-import { checkImageBytes } from './image-decoding.js';
+import type { ImageMimeType } from '../../contracts/api.js';
+import { EMPTY_FILE, fileTooLarge, INVALID_FILE_TYPE, INVALID_IMAGE, type ImageFileProblem } from '../../contracts/upload-rules.js';
+import { AppError, badRequest } from '../../core/errors.js';
+import { checkImageBytes } from './decode.js';
 
 const DATA_URL_PREFIX = /^data:[\w/+.-]*(?:;[\w=.-]+)*;base64,/i;
 const BASE64 = /^[A-Za-z0-9+/]*={0,2}$/;

@@ -1,5 +1,5 @@
 // What an image file is by its first bytes, and the limits every decode of an upload keeps to. Nothing here decodes,
-// so any function may import it; decoding is lambdas/domain/image-decoding.ts, which only decoding functions import.
+// so any function may import it; decoding is decode.ts, which only decoding functions import.
 
 /** Enough leading bytes to tell the accepted types apart (WebP needs 12). */
 export const MAGIC_BYTES_LENGTH = 16;
@@ -8,4 +8,4 @@ export const MAGIC_BYTES_LENGTH = 16;
 export const MAX_IMAGE_PIXELS = 100_000_000;
 
 /** JPEG, PNG or WebP by the file's first bytes (the same test the browser makes before a preview). */
-export { detectImageType } from '../contracts/upload-rules.js';
+export { detectImageType } from '../../contracts/upload-rules.js';

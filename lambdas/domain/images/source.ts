@@ -1,19 +1,27 @@
-// The input image of a generation, and the rule that it must be the caller's own: a library item, a file
-// the caller uploaded for generations, an image sent inline, or one of the caller's results. Links are refused, so
+// The image a request names (a generation's or a video's input), and the rule that it must be the caller's own: a
+// library item, a file the caller uploaded, an image sent inline, or one of the caller's results. The other modules
+// of this folder are its steps: upload-url (hand out the PUT, the caller's-own-key rule), stored-upload (check what
+// was stored), inline (decode bytes sent in the body), decode and file-type (what the bytes are), result-source and
+// result-files (the caller's finished images and where they live). Links are refused, so
 // the server never fetches a URL someone else chose; keys outside the caller's folder are refused too. Inline and
 // uploaded images are decoded to be checked, so only the generating routes import this module.
-import { GENERATION_UPLOAD_MAX_BYTES } from '../../contracts/catalog.js';
+import type { ImageMimeType } from '../../contracts/api.js';
+import { GENERATION_UPLOAD_MAX_BYTES, VIDEO_SOURCE_MAX_BYTES } from '../../contracts/catalog.js';
 import { GenerationId } from '../../contracts/generations.js';
-import { badRequest, forbidden, notFound } from '../../core/errors.js';
+import { IMAGE_REQUIRED, VIDEO_SOURCE_FIELDS, type GenerateVideoRequest } from '../../contracts/video.js';
+import { AppError, badRequest, forbidden, notFound } from '../../core/errors.js';
 import { getActiveItem } from '../../data/clothing-repo.js';
 import type { GenerationSource } from '../../data/generations-repo.js';
-import { writeObject } from '../../storage/objects.js';
-import { decodeInlineImage } from '../inline-image.js';
-import { acceptUploadedImage } from '../uploaded-images.js';
-import { ownUploadId } from '../uploads.js';
-import { inlineSourceKey, parseResultKey } from './files.js';
+import { readObject, writeObject } from '../../storage/objects.js';
+import { decodeInlineImage } from './inline.js';
+import { acceptUploadedImage } from './stored-upload.js';
+import { detectImageType } from './file-type.js';
+import { ownUploadId } from './upload-url.js';
+import { inlineSourceKey, parseResultKey } from './result-files.js';
 import { finishedImageSource } from './result-source.js';
-import { GENERATION_UPLOADS } from './uploads.js';
+import { GENERATION_UPLOADS, VIDEO_UPLOADS } from './source-uploads.js';
+
+type VideoSourceFields = Pick<import('zod').output<typeof GenerateVideoRequest>, (typeof VIDEO_SOURCE_FIELDS)[number]>;
 
 export interface ResolvedSource {
   source: GenerationSource;
@@ -87,4 +95,33 @@ export async function ownImageSource(userId: string, reference: string): Promise
   const item = await getActiveItem(userId, uploadId);
   if (item?.image_key === reference) return clothingItemSource(userId, item.id);
   return uploadedSource(userId, reference);
+}
+
+/** The one image a video request names, with its bytes when they are to be stored beside the job once it is paid. */
+export type VideoSourceImage =
+  | { bytes: Buffer; mimeType: ImageMimeType; uploadedKey: undefined }
+  | { bytes: undefined; mimeType: ImageMimeType; uploadedKey: string };
+
+/**
+ * The image a video request names, checked: inline base64, an upload in the caller's own folder, one of the caller's
+ * finished images, or an item of the caller's library (someone else's is not found, as edit and upscale answer). A
+ * result or library image is read here so the job can keep a copy whatever happens to the original.
+ */
+export async function videoSourceImage(userId: string, request: VideoSourceFields): Promise<VideoSourceImage> {
+  const named = VIDEO_SOURCE_FIELDS.filter((field) => request[field] !== undefined);
+  if (named.length !== 1) {
+    throw new AppError(400, 'VALIDATION_ERROR', named.length > 1 ? `Send one image: ${named.join(' or ')}, not both` : IMAGE_REQUIRED);
+  }
+  if (request.imageBase64 !== undefined) return { ...(await decodeInlineImage(request.imageBase64, VIDEO_SOURCE_MAX_BYTES)), uploadedKey: undefined };
+  if (request.generationId !== undefined || request.clothingItemId !== undefined) {
+    const { source } =
+      request.generationId !== undefined ? await ownImageSource(userId, request.generationId) : await clothingItemSource(userId, request.clothingItemId!);
+    const bytes = await readObject(source.bucket, source.key);
+    const mimeType = detectImageType(bytes);
+    if (!mimeType) throw new AppError(409, 'IMAGE_NOT_READY', 'This image cannot be used for a video.');
+    return { bytes, mimeType, uploadedKey: undefined };
+  }
+  ownUploadId(userId, request.imageKey!);
+  const accepted = await acceptUploadedImage(request.imageKey!, VIDEO_UPLOADS);
+  return { bytes: undefined, mimeType: accepted.mimeType, uploadedKey: accepted.key };
 }

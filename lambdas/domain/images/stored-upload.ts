@@ -1,17 +1,17 @@
-// The second half of an upload (the first is lambdas/domain/uploads.ts): a check of what was really stored. A file
+// The second half of an upload (the first is upload-url.ts): a check of what was really stored. A file
 // that is not a JPEG, PNG or WebP by its bytes, is over the limit, or does not decode is refused, whatever the client
 // declared, and deleted unless another route could still use it. Clothing items, generation sources, video sources
 // and product-link imports use it. It decodes, so only the functions that accept uploads import it.
-import type { ImageMimeType } from '../contracts/api.js';
-import { CLOTHING_MAX_BYTES, GENERATION_UPLOAD_MAX_BYTES, VIDEO_SOURCE_MAX_BYTES } from '../contracts/catalog.js';
-import { EMPTY_FILE, fileTooLarge, INVALID_FILE_TYPE, INVALID_IMAGE, type ImageFileProblem } from '../contracts/upload-rules.js';
-import { AppError } from '../core/errors.js';
-import { log } from '../core/log.js';
-import type { BucketName } from '../data/tables.js';
-import { deleteObject, keepUpload, objectSize, readObject } from '../storage/objects.js';
-import { checkImageBytes } from './image-decoding.js';
-import { detectImageType, MAGIC_BYTES_LENGTH, MAX_IMAGE_PIXELS } from './image-files.js';
-import { uploadRefusal, type UploadPolicy } from './uploads.js';
+import type { ImageMimeType } from '../../contracts/api.js';
+import { CLOTHING_MAX_BYTES, GENERATION_UPLOAD_MAX_BYTES, VIDEO_SOURCE_MAX_BYTES } from '../../contracts/catalog.js';
+import { EMPTY_FILE, fileTooLarge, INVALID_FILE_TYPE, INVALID_IMAGE, type ImageFileProblem } from '../../contracts/upload-rules.js';
+import { AppError } from '../../core/errors.js';
+import { log } from '../../core/log.js';
+import type { BucketName } from '../../data/tables.js';
+import { deleteObject, keepUpload, objectSize, readObject } from '../../storage/objects.js';
+import { checkImageBytes } from './decode.js';
+import { detectImageType, MAGIC_BYTES_LENGTH, MAX_IMAGE_PIXELS } from './file-type.js';
+import { uploadRefusal, type UploadPolicy } from './upload-url.js';
 
 export interface AcceptedImage {
   key: string;

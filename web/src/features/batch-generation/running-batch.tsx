@@ -1,0 +1,146 @@
+// The batch the screen follows: its progress (done, failed, in all), the toast when it finishes, and what can be
+// done with it then (the zip, "Retry failed", Close), with its photos below.
+import { BATCH_MESSAGES, type Batch } from '@contracts/batch';
+import { useQueryClient } from '@tanstack/react-query';
+import { Download, RotateCcw } from 'lucide-react';
+import { useEffect, useRef, useState } from 'react';
+import { toast } from 'sonner';
+import { ModelPicture } from '@/components/generation/model-choice';
+import { Button } from '@/components/ui/button';
+import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
+import { Spinner } from '@/components/ui/spinner';
+import { downloadFile } from '@/lib/downloads';
+import { formatCredits } from '@/lib/format';
+import { askForNotifications, notificationPermission, notifyWorkDone } from '@/lib/notify';
+import { profileQueryKey } from '@/lib/profile';
+import { useUser } from '@/lib/session-context';
+import { requestBatchZip } from './api';
+import { BatchPhotos } from './batch-photos';
+
+/** Says once, when the batch's summary arrives, how it went (a refund re-reads the balance). */
+function useFinishedToast(batch: Batch | undefined) {
+  const reported = useRef<string | undefined>(undefined);
+  const queryClient = useQueryClient();
+  const user = useUser();
+  useEffect(() => {
+    if (!batch?.summary || reported.current === batch.id) return;
+    reported.current = batch.id;
+    const { successfulGenerations: made, failedGenerations: failed } = batch.summary;
+    if (failed > 0) {
+      toast.error(BATCH_MESSAGES.completeWithErrors, {
+        description: `${made} of ${made + failed} photos made; ${failed} failed and ${failed === 1 ? 'its credit was' : 'their credits were'} refunded.`,
+      });
+      void queryClient.invalidateQueries({ queryKey: profileQueryKey(user.userId) });
+    } else {
+      toast.success(BATCH_MESSAGES.complete, { description: `${made} ${made === 1 ? 'photo' : 'photos'} made.` });
+    }
+    notifyWorkDone(batch.summary.message);
+  }, [batch, queryClient, user.userId]);
+}
+
+export function RunningBatch({
+  batch,
+  loading,
+  retrying,
+  onRetryFailed,
+  onDismiss,
+}: {
+  batch: Batch | undefined;
+  loading: boolean;
+  retrying: boolean;
+  onRetryFailed: (batch: Batch) => void;
+  onDismiss: () => void;
+}) {
+  useFinishedToast(batch);
+  const [zipping, setZipping] = useState(false);
+  const [permission, setPermission] = useState(notificationPermission);
+
+  if (loading || !batch) {
+    return (
+      <Card>
+        <CardContent className="flex justify-center py-10 text-brand-600">
+          <Spinner className="h-6 w-6" label="Loading the batch…" />
+        </CardContent>
+      </Card>
+    );
+  }
+  const downloadAll = async () => {
+    setZipping(true);
+    try {
+      const zip = await requestBatchZip(batch.id);
+      await downloadFile(zip.url, zip.fileName);
+    } catch (error) {
+      toast.error('Download failed', { description: error instanceof Error ? error.message : 'Failed to download file' });
+    } finally {
+      setZipping(false);
+    }
+  };
+
+  return (
+    <Card>
+      <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3">
+        <CardTitle>
+          {batch.summary ? 'Batch finished' : 'Batch running'}
+        </CardTitle>
+        <div className="flex gap-2">
+          {!batch.summary && permission === 'default' && (
+            <Button variant="outline" onClick={() => void askForNotifications().then(setPermission)}>
+              Notify me when done
+            </Button>
+          )}
+          {batch.summary && batch.summary.successfulGenerations > 0 && (
+            <Button variant="outline" onClick={() => void downloadAll()} busy={zipping}>
+              <Download className="h-4 w-4" aria-hidden="true" /> Download all (zip)
+            </Button>
+          )}
+          {batch.summary && batch.summary.failedGenerations > 0 && (
+            <Button variant="outline" onClick={() => onRetryFailed(batch)} busy={retrying}>
+              <RotateCcw className="h-4 w-4" aria-hidden="true" /> Retry failed ({formatCredits(batch.summary.failedGenerations * (batch.credits_used / Math.max(1, batch.progress.total)))})
+            </Button>
+          )}
+          {batch.summary && (
+            <Button variant="ghost" onClick={onDismiss}>
+              Close
+            </Button>
+          )}
+        </div>
+      </CardHeader>
+      <CardContent className="space-y-4">
+        <div className="flex items-start gap-4">
+          {batch.model && (
+            <figure className="w-20 shrink-0 text-center" data-testid="batch-model">
+              <ModelPicture model={batch.model} className="aspect-[3/4] w-20 rounded-lg" />
+              <figcaption className="mt-1 truncate text-xs text-slate-800">{batch.model.name}</figcaption>
+            </figure>
+          )}
+          <BatchProgress batch={batch} />
+        </div>
+        <BatchPhotos photos={batch.photos} />
+      </CardContent>
+    </Card>
+  );
+}
+
+function BatchProgress({ batch }: { batch: Batch }) {
+  const { done, failed, total } = batch.progress;
+  return (
+    <div className="min-w-0 flex-1">
+      <div
+        role="progressbar"
+        aria-label="Batch progress"
+        aria-valuemin={0}
+        aria-valuemax={total}
+        aria-valuenow={done + failed}
+        aria-valuetext={`${done} done, ${failed} failed, ${total} in all`}
+        className="flex h-3 overflow-hidden rounded-full bg-slate-200"
+      >
+        <span className="h-full bg-emerald-500 transition-all" style={{ width: `${(100 * done) / Math.max(1, total)}%` }} />
+        <span className="h-full bg-red-500 transition-all" style={{ width: `${(100 * failed) / Math.max(1, total)}%` }} />
+      </div>
+      <p className="mt-2 text-sm text-slate-700" data-testid="batch-progress">
+        {done} done · {failed} failed · {total} in all
+      </p>
+      {batch.summary && <p className="mt-1 text-sm font-medium text-slate-900">{batch.summary.message}</p>}
+    </div>
+  );
+}
