@@ -66,6 +66,8 @@ interface Measured {
   architecture: string;
   sharp: boolean;
   ffmpeg: boolean;
+  /** The ESRGAN folder beside the bundle (worker, WASM, weights: the upscale task only), in bytes; 0 without one. */
+  esrganBytes: number;
   environment: Record<string, string>;
   loadsMs: number[];
   cpuMs: number[];
@@ -109,6 +111,7 @@ function functionsOf(assembly: string): Measured[] {
           architecture: resource.Properties?.Architectures?.[0] ?? 'x86_64',
           sharp: existsSync(join(directory, 'node_modules', 'sharp')),
           ffmpeg: carriesFfmpeg(resource.Properties?.Layers),
+          esrganBytes: existsSync(join(directory, 'esrgan')) ? Number(execFileSync('du', ['-sk', join(directory, 'esrgan')], { encoding: 'utf8' }).split('\t')[0]) * 1024 : 0,
           environment,
           loadsMs: [],
           cpuMs: [],
@@ -183,7 +186,7 @@ try {
     `load average ${loadBefore.toFixed(1)} before the loads, ${loadavg()[0]!.toFixed(1)} after (${cpus().length} cores); ` +
       `an empty module loads in ${median(empty.loadsMs).toFixed(1)} ms wall, ${median(empty.cpuMs).toFixed(1)} ms CPU\n`,
   );
-  console.log(`function                       size KB  gzip KB  arch     sharp  ffmpeg  asset MB  load ms  cpu ms  (medians of ${RUNS})`);
+  console.log(`function                       size KB  gzip KB  arch     sharp  ffmpeg  esrgan MB  asset MB  load ms  cpu ms  (medians of ${RUNS})`);
   for (const fn of functions) {
     const assetMb = Number(execFileSync('du', ['-sk', fn.directory], { encoding: 'utf8' }).split('\t')[0]) / 1024;
     console.log(
@@ -194,6 +197,7 @@ try {
         ' ' + fn.architecture.padEnd(7),
         (fn.sharp ? 'yes' : '-').padStart(6),
         (fn.ffmpeg ? 'yes' : '-').padStart(7),
+        (fn.esrganBytes ? (fn.esrganBytes / 1024 / 1024).toFixed(1) : '-').padStart(10),
         assetMb.toFixed(1).padStart(9),
         fn.error ? `  FAILED: ${fn.error}` : `${median(fn.loadsMs).toFixed(0).padStart(7)} ${median(fn.cpuMs).toFixed(0).padStart(7)}`,
       ].join(' '),

@@ -1,8 +1,10 @@
 // ESRGAN upscaling (esrgan-slim on tfjs WASM) against Lanczos: time per target size from a 1K on-model picture, and
 // quality on the product fixtures (test/fixtures/products): each picture shrunk 2×/3×/4× with Lanczos and restored by
 // ESRGAN or by Lanczos, compared with the original (PSNR in dB, SSIM on luma; higher is better).
-// Run: npx tsx bench/esrgan.ts [--skip-timing]
-import { loadavg } from 'node:os';
+// ESRGAN runs in worker threads, one band per core (lambdas/providers/local-engine/esrgan.ts); the timing compares one
+// worker with one per core. --patches also times the model's patch sizes.
+// Run: npx tsx bench/esrgan.ts [--skip-timing] [--skip-quality] [--patches]
+import { availableParallelism, loadavg } from 'node:os';
 import sharp from 'sharp';
 import { IMAGE_SIZES, UPSCALE_RESOLUTIONS } from '../lambdas/contracts/catalog.js';
 import { esrganUpscale, type EsrganScale } from '../lambdas/providers/local-engine/esrgan.js';
@@ -63,6 +65,7 @@ async function resize(image: RgbaImage, width: number, height: number): Promise<
 }
 
 console.log(`load average at start: ${loadavg()[0]!.toFixed(1)} (2 cores)`);
+if (!process.argv.includes('--skip-quality')) {
 console.log('\nquality: shrink ×s with Lanczos, restore ×s, compare with the original');
 console.log('scale  picture                    PSNR lanczos  PSNR esrgan  SSIM lanczos  SSIM esrgan');
 const totals = new Map<number, { pl: number; pe: number; sl: number; se: number; n: number }>();
@@ -85,35 +88,74 @@ for (const scale of [2, 4] as EsrganScale[]) {
 for (const [scale, t] of totals) {
   console.log(`esrgan.x${scale}.mean psnr lanczos ${(t.pl / t.n).toFixed(2)} esrgan ${(t.pe / t.n).toFixed(2)}; ssim lanczos ${(t.sl / t.n).toFixed(4)} esrgan ${(t.se / t.n).toFixed(4)}`);
 }
+}
+
+if (process.argv.includes('--patches')) {
+  // The patch size the model runs on: one 360×360 crop of a fixture, ×2, one worker, each size twice (the better kept).
+  const photo = await decodeRgba((await readProductFixture(PRODUCT_FIXTURES[0]!)).photo);
+  const crop = await resize(photo, 360, 360);
+  await esrganUpscale(crop, 2, { workers: 1 });
+  console.log('\npatch size (one worker, 360×360 ×2): µs per source pixel');
+  for (const size of [64, 96, 128, 192, 256]) {
+    const runs: number[] = [];
+    for (let run = 0; run < 2; run++) {
+      const started = performance.now();
+      await esrganUpscale(crop, 2, { workers: 1, patch: { size, padding: 6 } });
+      runs.push(((performance.now() - started) * 1000) / (360 * 360));
+    }
+    console.log(`esrgan.patch.${size} ${Math.min(...runs).toFixed(1)} µs/px; load ${loadavg()[0]!.toFixed(1)}`);
+  }
+}
 
 if (!process.argv.includes('--skip-timing')) {
-  console.log(`\ntime per target size, from a 1K on-model picture (${IMAGE_SIZES['1k'].width}×${IMAGE_SIZES['1k'].height}); the default line is sources ≤ ${ESRGAN_MAX_SOURCE_PIXELS} px`);
-  const source = await localOnModelImage.generate({
-    product: { bytes: (await readProductFixture(PRODUCT_FIXTURES[0]!)).photo, mimeType: 'image/png' },
-    productType: 'clothing',
-    model: { description: 'model', seed: 1 },
-    cameraZoom: 'auto',
-    size: IMAGE_SIZES['1k'],
-    aspectRatio: '9:16',
-    promptEnhance: false,
-  });
+  const cores = availableParallelism();
+  console.log(
+    `\ntime per source and target size, from on-model pictures; ESRGAN with 1 worker and with ${cores} (one per core); ` +
+      `the default line is sources ≤ ${ESRGAN_MAX_SOURCE_PIXELS} px and targets ≤ 4K. CPU is the process's CPU time (all threads): ` +
+      'the wall time a machine with free cores would see is about CPU ÷ workers.',
+  );
+  // The timing runs ESRGAN wherever it could apply (the line lifted), to show where the line belongs.
   process.env.PREVIEW_ESRGAN_MAX_PIXELS = String(Number.MAX_SAFE_INTEGER);
   const withEsrgan = createLocalUpscale();
   const lanczosOnly = createLocalUpscale({ superResolution: false });
-  for (const [name, target] of Object.entries(UPSCALE_RESOLUTIONS)) {
-    const size = { width: target.width, height: target.height };
-    // The timing runs ESRGAN wherever it could apply (the line lifted), to show where the line belongs.
-    const scale = esrganScaleFor(IMAGE_SIZES['1k'], size, Infinity);
-    let started = performance.now();
-    await lanczosOnly.upscale({ image: { bytes: source.bytes, mimeType: 'image/png' }, size });
-    const lanczosMs = performance.now() - started;
-    started = performance.now();
-    const output = scale ? await withEsrgan.upscale({ image: { bytes: source.bytes, mimeType: 'image/png' }, size }) : undefined;
-    const esrganMs = performance.now() - started;
-    console.log(
-      `${name.padEnd(3)} ${size.width}×${size.height}: lanczos ${(lanczosMs / 1000).toFixed(1)} s; ` +
-        (output ? `esrgan ×${scale} + lanczos ${(esrganMs / 1000).toFixed(1)} s (${output.model})` : 'esrgan: not used (past the line)') +
-        `; load ${loadavg()[0]!.toFixed(1)}`,
-    );
+  const sources = process.argv.includes('--source-2k') ? (['2k'] as const) : (['1k', '2k'] as const);
+  for (const sourceName of sources) {
+    const sourceSize = IMAGE_SIZES[sourceName];
+    const source = await localOnModelImage.generate({
+      product: { bytes: (await readProductFixture(PRODUCT_FIXTURES[0]!)).photo, mimeType: 'image/png' },
+      productType: 'clothing',
+      model: { description: 'model', seed: 1 },
+      cameraZoom: 'auto',
+      size: sourceSize,
+      aspectRatio: '9:16',
+      promptEnhance: false,
+    });
+    const sourcePixels = sourceSize.width * sourceSize.height;
+    const image = { bytes: source.bytes, mimeType: 'image/png' as const };
+    for (const [name, target] of Object.entries(UPSCALE_RESOLUTIONS)) {
+      const size = { width: target.width, height: target.height };
+      const label = `esrgan.time.${sourceName}-to-${name}`;
+      const scale = esrganScaleFor(sourceSize, size, Infinity);
+      let started = performance.now();
+      await lanczosOnly.upscale({ image, size });
+      console.log(`${label} ${sourceSize.width}×${sourceSize.height} → ${size.width}×${size.height}: lanczos ${((performance.now() - started) / 1000).toFixed(1)} s`);
+      if (!scale) {
+        console.log(`${label} esrgan: not used (an enlargement below ×2, or a target above 4K)`);
+        continue;
+      }
+      for (const workers of [...new Set([1, cores])]) {
+        process.env.PREVIEW_ESRGAN_WORKERS = String(workers);
+        const cpu = process.cpuUsage();
+        started = performance.now();
+        const output = await withEsrgan.upscale({ image, size });
+        const wallMs = performance.now() - started;
+        const used = process.cpuUsage(cpu);
+        const cpuMs = (used.user + used.system) / 1000;
+        console.log(
+          `${label} esrgan ×${scale} + lanczos, ${workers} worker(s): ${(wallMs / 1000).toFixed(1)} s wall (${((wallMs * 1000) / sourcePixels).toFixed(0)} µs per source px), ` +
+            `${(cpuMs / 1000).toFixed(1)} s CPU (${((cpuMs * 1000) / sourcePixels).toFixed(0)} µs per source px); ${output.model}; load ${loadavg()[0]!.toFixed(1)}`,
+        );
+      }
+    }
   }
 }

@@ -20,6 +20,11 @@ export interface TaskFunction {
   media?: boolean;
   /** It deletes users of the Cognito user pool (USER_POOL_ID in its environment). */
   userPool?: 'delete-users';
+  /**
+   * It runs the preview engine's ESRGAN upscaler: in the cloud its bundle carries the ESRGAN worker, TensorFlow.js's
+   * WASM binaries and the esrgan-slim weights (lib/native-modules.ts); every other function upscales with Lanczos.
+   */
+  esrgan?: boolean;
 }
 
 export interface WorkflowDefinition {
@@ -37,12 +42,16 @@ const DELETED_TABLE_ACCESS = Object.fromEntries(
 ) as Partial<Record<TableName, Access>>;
 
 export const WORKFLOWS = {
-  /** One image generation, edit or upscale: Process (provider → result in S3 → complete), on any failure Fail (failed + refund). */
+  /**
+   * One image generation, edit or upscale: Process, or Upscale for an upscale (provider → result in S3 → complete), on
+   * any failure Fail (failed + refund).
+   */
   generation: {
     asl: 'generation.asl.json',
     tasks: {
       Process: {
         handler: 'generation-process',
+        // Upscale too, for an execution started without its operation (before Upscale existed).
         providers: ['onModelImage', 'edit', 'upscale'],
         // limits: a finished generation gives back its running place; models: the first picture made with a saved model
         // becomes its card's image.
@@ -51,6 +60,19 @@ export const WORKFLOWS = {
         // The largest picture is an 8K upscale (5760×10240): time and memory for decoding, resampling and PNG.
         timeoutSeconds: 300,
         memoryMb: 3008,
+      },
+      // The same work for an upscale, in the one function that carries the ESRGAN weights. ESRGAN runs one worker
+      // thread per vCPU, and Lambda gives 6 vCPUs at 10,240 MB; Lambda's longest timeout (900 s) is about three times
+      // the longest ESRGAN enlargement the line in lambdas/providers/local-engine/upscale.ts lets through, as measured
+      // on a busy 2-core machine (bench/esrgan.ts).
+      Upscale: {
+        handler: 'generation-upscale',
+        providers: ['upscale'],
+        tables: { generations: 'write', clothingItems: 'write', limits: 'write', models: 'write' },
+        buckets: { clothingImages: 'read', results: 'write' },
+        timeoutSeconds: 900,
+        memoryMb: 10240,
+        esrgan: true,
       },
       Fail: {
         handler: 'generation-fail',

@@ -16,3 +16,13 @@ export const MAX_STRIPE_LIBRARY_BUNDLE_BYTES = 1024 * 1024;
 /** The most bytes a handler's bundle without native modules may have. */
 export const bundleBudgetOf = (handler: string): number =>
   (STRIPE_LIBRARY_HANDLERS as readonly string[]).includes(handler) ? MAX_STRIPE_LIBRARY_BUNDLE_BYTES : MAX_LEAN_BUNDLE_BYTES;
+
+/**
+ * The one function that carries the preview engine's ESRGAN upscaler: the generation workflow's Upscale task. Beside
+ * its index.mjs (which carries sharp, like every picture-making function) it ships the folder esrgan/: the worker
+ * thread's bundle with TensorFlow.js and the `upscaler` library (about 1.8 MB minified), tfjs-backend-wasm's two
+ * binaries for Node (0.7 MB) and esrgan-slim's ×2 weights (0.9 MB): about 3.4 MB in all, so that the one real model the
+ * preview engine runs offline runs in the cloud too. No other function's bundle references TensorFlow.js.
+ */
+export const ESRGAN_HANDLERS = ['generation-upscale'] as const;
+export const MAX_ESRGAN_FOLDER_BYTES = 4 * 1024 * 1024;

@@ -5,16 +5,53 @@
 import { buildSync } from 'esbuild';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { ESRGAN_ASSET_FOLDER } from '../lambdas/providers/local-engine/esrgan-model.js';
 
 /** sharp and what it loads at run time, in the layout node_modules/<name>. */
 export const SHARP_PACKAGES = ['sharp', '@img/sharp-linux-x64', '@img/sharp-libvips-linux-x64', '@img/colour', 'detect-libc', 'semver'] as const;
 
 /**
- * The preview engine's ESRGAN upscaler (TensorFlow.js, its WASM binary and the esrgan-slim weights), loaded at first
- * use only. Left out of every bundle: no function ships the weights yet, so a deployed preview engine upscales with
- * Lanczos (lambdas/providers/local-engine/upscale.ts falls back when the import fails).
+ * The preview engine's ESRGAN upscaler (TensorFlow.js, its WASM binary and the esrgan-slim weights). No function's
+ * index.mjs imports them: ESRGAN runs in worker threads (lambdas/providers/local-engine/esrgan.ts), and only the
+ * function that declares `esrgan` (the generation workflow's Upscale task) carries the worker, bundled with these
+ * packages, in a folder `esrgan/` beside its index.mjs (esrganAssetCommands). Every other function upscales with
+ * Lanczos (upscale.ts falls back when the worker is missing).
  */
 export const ESRGAN_PACKAGES = ['upscaler', '@upscalerjs/esrgan-slim', '@tensorflow/tfjs', '@tensorflow/tfjs-backend-wasm'] as const;
+/** The worker's module, bundled to esrgan/worker.mjs. */
+export const ESRGAN_WORKER_SOURCE = 'lambdas/providers/local-engine/esrgan-worker.ts';
+/** tfjs-backend-wasm's binaries that run in Node: with and without SIMD (its threaded build is off in Node). */
+export const ESRGAN_WASM_FILES = ['tfjs-backend-wasm.wasm', 'tfjs-backend-wasm-simd.wasm'] as const;
+/** The weights deployed: the scales upscale.ts uses (×2 only; ×4 restores worse than Lanczos on the fixtures). */
+export const ESRGAN_DEPLOYED_SCALES = [2] as const;
+/** The banner every bundle gets: CommonJS dependencies bundled into an ES module expect `require`. */
+export const ESM_REQUIRE_BANNER = "import { createRequire as __createRequire } from 'node:module';const require = __createRequire(import.meta.url);";
+
+/**
+ * Shell commands that write the ESRGAN folder into a bundle's output directory: worker.mjs (esbuild, like the bundle
+ * itself, from the installed packages: nothing is downloaded), wasm/ and models/x<scale>/.
+ */
+export function esrganAssetCommands(output: string): string[] {
+  const folder = `${output}/${ESRGAN_ASSET_FOLDER}`;
+  const wasm = join(PROJECT_ROOT, 'node_modules', '@tensorflow', 'tfjs-backend-wasm', 'dist');
+  const models = join(PROJECT_ROOT, 'node_modules', '@upscalerjs', 'esrgan-slim', 'models');
+  for (const file of [...ESRGAN_WASM_FILES.map((name) => join(wasm, name)), ...ESRGAN_DEPLOYED_SCALES.map((scale) => join(models, `x${scale}`, 'model.json'))]) {
+    if (!existsSync(file)) throw new Error(`Deploying the upscale function needs the ESRGAN packages installed (${ESRGAN_PACKAGES.join(', ')}); ${file} is missing.`);
+  }
+  return [
+    `mkdir -p "${folder}/wasm" "${folder}/models"`,
+    [
+      `"${join(PROJECT_ROOT, 'node_modules', '.bin', 'esbuild')}"`,
+      `"${join(PROJECT_ROOT, ESRGAN_WORKER_SOURCE)}"`,
+      '--bundle --platform=node --format=esm --target=node22 --minify --main-fields=module,main --log-level=error',
+      // tfjs-backend-wasm's Emscripten loader reads __dirname inside a worker thread: give the ES module one.
+      `"--banner:js=${ESM_REQUIRE_BANNER}import { dirname as __pathDirname } from 'node:path';import { fileURLToPath as __fileURLToPath } from 'node:url';const __filename = __fileURLToPath(import.meta.url);const __dirname = __pathDirname(__filename);"`,
+      `--outfile="${folder}/worker.mjs"`,
+    ].join(' '),
+    ...ESRGAN_WASM_FILES.map((name) => `cp "${join(wasm, name)}" "${folder}/wasm/"`),
+    ...ESRGAN_DEPLOYED_SCALES.map((scale) => `cp -R "${join(models, `x${scale}`)}" "${folder}/models/"`),
+  ];
+}
 
 const PROJECT_ROOT = resolve(import.meta.dirname, '..');
 const reachesSharp = new Map<string, boolean>();

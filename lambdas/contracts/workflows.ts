@@ -4,6 +4,7 @@
 // fails the task with TaskInputError, which the workflow's Catch takes like any failure (failed and refunded).
 import * as z from 'zod';
 import { AccountDeletionInput } from './account.js';
+import { GENERATION_OPERATIONS } from './generations.js';
 import { DeliveredVideo } from './video.js';
 
 const id = () => z.string().min(1);
@@ -12,8 +13,11 @@ const id = () => z.string().min(1);
 export const CaughtError = /* @__PURE__ */ (() => z.object({ Error: z.string().optional(), Cause: z.string().optional() }))();
 export type CaughtError = z.infer<typeof CaughtError>;
 
-/** The generation workflow's input (execution name = the generation id). */
-export const GenerationTaskInput = /* @__PURE__ */ (() => z.object({ userId: id(), generationId: id() }))();
+/**
+ * The generation workflow's input (execution name = the generation id). `operation` picks the task: an upscale runs
+ * in Upscale, the function that carries the ESRGAN weights; anything else (or an input without it) in Process.
+ */
+export const GenerationTaskInput = /* @__PURE__ */ (() => z.object({ userId: id(), generationId: id(), operation: z.enum(GENERATION_OPERATIONS).optional() }))();
 export type GenerationTaskInput = z.infer<typeof GenerationTaskInput>;
 export const GenerationFailInput = /* @__PURE__ */ (() => GenerationTaskInput.extend({ error: CaughtError.optional() }))();
 
@@ -70,6 +74,7 @@ export const WebhookDeliveryInput = /* @__PURE__ */ (() =>
 /** Each task's input by its handler (lambdas/handlers/<name>.ts), for the twin's tools. */
 export const TASK_INPUTS = {
   'generation-process': GenerationTaskInput,
+  'generation-upscale': GenerationTaskInput,
   'generation-fail': GenerationFailInput,
   'video-start-clip': VideoOutputState,
   'video-check-clip': VideoOutputState,

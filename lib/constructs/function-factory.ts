@@ -26,7 +26,7 @@ import {
 import type { Access, BucketAccess } from '../../lambdas/routes.js';
 import { workflowEnvName } from '../../lambdas/workflows.js';
 import { USER_POOL_ENV } from '../../lambdas/core/config.js';
-import { ESRGAN_PACKAGES, importsSharp, sharpPackageDirectories } from '../native-modules.js';
+import { ESM_REQUIRE_BANNER, ESRGAN_PACKAGES, esrganAssetCommands, importsSharp, sharpPackageDirectories } from '../native-modules.js';
 import { MediaLayer } from './media-layer.js';
 import { nagResourceName } from './nag-names.js';
 import type { ProviderAccess, ProviderCapability } from './provider-access.js';
@@ -67,6 +67,8 @@ export interface FunctionSpec extends ResourceAccess {
   media?: boolean;
   /** Modules (paths from the project root) bundled and run ahead of the handler: e.g. USER_ROUTE_PRELUDE. */
   prelude?: readonly string[];
+  /** Runs the preview engine's ESRGAN upscaler: carries its worker, WASM binaries and weights (lib/native-modules.ts). */
+  esrgan?: boolean;
 }
 
 export interface FunctionFactoryProps {
@@ -107,14 +109,19 @@ const BUCKET_READ_ACTIONS = ['s3:GetObject'];
 const BUCKET_WRITE_ACTIONS = [...BUCKET_READ_ACTIONS, 's3:PutObject', 's3:PutObjectTagging', 's3:DeleteObject'];
 const BUCKET_PUT_ACTIONS = ['s3:PutObject', 's3:PutObjectTagging'];
 
-/** Copies sharp's installed linux-x64 packages into the bundle's node_modules, where the ESM import finds them. */
-function copySharpHooks(): ICommandHooks {
+/**
+ * Copies sharp's installed linux-x64 packages into the bundle's node_modules, where the ESM import finds them, and for
+ * the ESRGAN function writes its esrgan/ folder beside the bundle.
+ */
+function nativeHooks(esrgan: boolean): ICommandHooks {
   const packages = sharpPackageDirectories();
   return {
     beforeBundling: () => [],
     beforeInstall: () => [],
-    afterBundling: (_input, output) =>
-      packages.map(({ name, directory }) => `mkdir -p "${output}/node_modules/${name}" && cp -R "${directory}/." "${output}/node_modules/${name}/"`),
+    afterBundling: (_input, output) => [
+      ...packages.map(({ name, directory }) => `mkdir -p "${output}/node_modules/${name}" && cp -R "${directory}/." "${output}/node_modules/${name}/"`),
+      ...(esrgan ? esrganAssetCommands(output) : []),
+    ],
   };
 }
 
@@ -167,6 +174,7 @@ export class FunctionFactory {
     // Both native payloads (the media layer, sharp's packages) are the linux-x64 builds; every other function runs on
     // arm64. sharp ships only with functions whose bundle imports it (statically or at first use).
     const sharp = importsSharp(entry);
+    if (spec.esrgan && !sharp) throw new Error(`Function ${id} runs ESRGAN, but its handler never decodes a picture with sharp`);
     const native = Boolean(media) || sharp;
 
     const fn = new NodejsFunction(scope, id, {
@@ -199,11 +207,11 @@ export class FunctionFactory {
         minify: true,
         sourceMap: false,
         externalModules: sharp ? ['sharp', ...ESRGAN_PACKAGES] : [],
-        commandHooks: sharp ? copySharpHooks() : undefined,
+        commandHooks: sharp ? nativeHooks(Boolean(spec.esrgan)) : undefined,
         bundleAwsSDK: true,
         mainFields: ['module', 'main'],
         esbuildArgs: { '--alias': Object.entries(BUNDLE_ALIASES).map(([module, replacement]) => `${module}=${replacement}`) },
-        banner: "import { createRequire as __createRequire } from 'node:module';const require = __createRequire(import.meta.url);",
+        banner: ESM_REQUIRE_BANNER,
         inject: spec.prelude?.map((module) => `${PROJECT_ROOT}${module}`),
       },
     });

@@ -3,13 +3,17 @@
 // arm64 for everything else, and bundles of at most 400 KB for the functions without native modules (1 MB for the three
 // payment functions, which carry Stripe's official library: lib/bundle-budget.ts).
 import { buildSync } from 'esbuild';
-import { existsSync, readFileSync, readdirSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { isBuiltin } from 'node:module';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CfnElement } from 'aws-cdk-lib';
-import { bundleBudgetOf, MAX_STRIPE_LIBRARY_BUNDLE_BYTES, STRIPE_LIBRARY_HANDLERS } from '../../lib/bundle-budget.js';
-import { ESRGAN_PACKAGES, SHARP_PACKAGES } from '../../lib/native-modules.js';
+import { bundleBudgetOf, ESRGAN_HANDLERS, MAX_ESRGAN_FOLDER_BYTES, MAX_STRIPE_LIBRARY_BUNDLE_BYTES, STRIPE_LIBRARY_HANDLERS } from '../../lib/bundle-budget.js';
+import { ESRGAN_ASSET_FOLDER } from '../../lambdas/providers/local-engine/esrgan-model.js';
+import type { EsrganJob, EsrganJobResult } from '../../lambdas/providers/local-engine/esrgan-worker.js';
+import { SHARP_PACKAGES } from '../../lib/native-modules.js';
 import { synthModelLoop, type CfnResource, type Synthesized } from './synth.js';
 
 /** The only functions that may carry sharp: they decode pictures. */
@@ -22,6 +26,7 @@ const SHARP_ALLOWED = [
   'upscale-ai-image',
   'generate-video',
   'generation-process',
+  'generation-upscale',
   'video-start-clip',
   'video-finalize-output',
   // A product-link import checks (and previews) the fetched picture exactly like an upload.
@@ -46,6 +51,17 @@ interface Packaged {
   packages: string[];
   sharpPackages: string[];
   ffmpeg: boolean;
+  /** The asset's directory (index.mjs and what is copied beside it). */
+  directory: string;
+  /** Bytes of the ESRGAN folder beside the bundle (worker, WASM, weights), 0 without one. */
+  esrganBytes: number;
+}
+
+/** Bytes of the files under a directory. */
+function folderBytes(directory: string): number {
+  return readdirSync(directory, { recursive: true, withFileTypes: true })
+    .filter((entry) => entry.isFile())
+    .reduce((sum, entry) => sum + statSync(join(entry.parentPath, entry.name)).size, 0);
 }
 
 let synthesized: Synthesized;
@@ -80,6 +96,8 @@ beforeAll(() => {
       stripeLibrary: bundle.includes('NodeBindings/'),
       packages: [...new Set(specifiers.filter((specifier) => !isBuiltin(specifier)))],
       sharpPackages: SHARP_PACKAGES.filter((name) => existsSync(join(directory, 'node_modules', name, 'package.json'))),
+      directory,
+      esrganBytes: existsSync(join(directory, ESRGAN_ASSET_FOLDER)) ? folderBytes(join(directory, ESRGAN_ASSET_FOLDER)) : 0,
       ffmpeg: layers.some((layer) => {
         const layerAsset = layer.Ref ? assetDirectory(resources[layer.Ref]) : undefined;
         return layerAsset !== undefined && existsSync(join(layerAsset, 'bin', 'ffmpeg'));
@@ -109,12 +127,48 @@ describe('lean functions, as synthesized', () => {
     }
   });
 
-  // The preview engine's ESRGAN packages (TensorFlow.js, its WASM binary, the weights) stay out of every bundle: a
-  // picture-making function imports them at first use and upscales with Lanczos when they are absent.
-  it('import nothing from outside the bundle but Node built-ins, sharp and (where sharp is) the ESRGAN packages', () => {
-    const allowed = (fn: Packaged, name: string) => name === 'sharp' || (carriesSharp(fn) && (ESRGAN_PACKAGES as readonly string[]).includes(name));
-    for (const fn of functions) expect(fn.packages.filter((name) => !allowed(fn, name)), fn.handler).toEqual([]);
+  // The preview engine's ESRGAN packages (TensorFlow.js, its WASM binary, the weights) are in no index.mjs: ESRGAN
+  // runs in worker threads, whose bundle only the upscale task function carries.
+  it('import nothing from outside the bundle but Node built-ins and sharp', () => {
+    for (const fn of functions) expect(fn.packages.filter((name) => name !== 'sharp'), fn.handler).toEqual([]);
   });
+
+  it('carry the ESRGAN worker, its WASM binaries and weights in the upscale task function only, within its budget', () => {
+    const carriers = functions.filter((fn) => fn.esrganBytes > 0);
+    expect(carriers.map((fn) => fn.handler).sort()).toEqual([...ESRGAN_HANDLERS].sort());
+    for (const fn of carriers) {
+      expect(fn.esrganBytes, fn.handler).toBeLessThanOrEqual(MAX_ESRGAN_FOLDER_BYTES);
+      for (const file of ['worker.mjs', 'wasm/tfjs-backend-wasm-simd.wasm', 'models/x2/model.json']) {
+        expect(existsSync(join(fn.directory, ESRGAN_ASSET_FOLDER, file)), `${fn.handler}: ${file}`).toBe(true);
+      }
+    }
+  });
+
+  // The deployed worker loads TensorFlow.js, its WASM binary and the weights from its own folder: run it from a copy
+  // outside the project (so nothing resolves from the project's node_modules) on a tiny picture.
+  it("the upscale function's bundled worker enlarges a picture with the weights it carries", async () => {
+    const [fn] = functions.filter((candidate) => candidate.esrganBytes > 0);
+    const copy = mkdtempSync(join(tmpdir(), 'modelloop-esrgan-asset-'));
+    try {
+      cpSync(join(fn!.directory, ESRGAN_ASSET_FOLDER), join(copy, ESRGAN_ASSET_FOLDER), { recursive: true });
+      const worker = new Worker(join(copy, ESRGAN_ASSET_FOLDER, 'worker.mjs'));
+      try {
+        const rgb = new Uint8Array(12 * 8 * 3).map((_, i) => (i * 37) % 256);
+        const job: EsrganJob = { id: 1, image: { rgb, width: 12, height: 8 }, scale: 2, patch: { size: 128, padding: 6 } };
+        const result = await new Promise<EsrganJobResult>((settle, fail) => {
+          worker.once('message', settle);
+          worker.once('error', fail);
+          worker.postMessage(job);
+        });
+        expect('error' in result ? result.error : undefined).toBeUndefined();
+        if (!('error' in result)) expect({ width: result.image.width, height: result.image.height, bytes: result.image.rgb.length }).toEqual({ width: 24, height: 16, bytes: 24 * 16 * 3 });
+      } finally {
+        await worker.terminate();
+      }
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
+  }, 120_000);
 
   it('give the ffmpeg layer to the video tasks that run ffmpeg only', () => {
     expect(functions.filter((fn) => fn.ffmpeg).map((fn) => fn.handler).sort()).toEqual([...FFMPEG].sort());

@@ -62,6 +62,31 @@ describe('the generation workflow', () => {
     }
   });
 
+  it('runs an upscale in Upscale (the function with the ESRGAN weights) and everything else, or an input without its operation, in Process', async () => {
+    const tasks = async (operation?: string) => {
+      const called: string[] = [];
+      const machine = new StateMachine(definition as never, { validationOptions: { checkArn: true } });
+      const execution = machine.run(operation ? { ...input, operation } : input, {
+        overrides: {
+          taskResourceLocalHandlers: {
+            Process: async () => (called.push('Process'), { status: 'complete' }) as never,
+            Upscale: async () => (called.push('Upscale'), { status: 'complete' }) as never,
+          },
+        },
+      });
+      await execution.result;
+      return called;
+    };
+    expect(await tasks('upscale')).toEqual(['Upscale']);
+    expect(await tasks('on-model')).toEqual(['Process']);
+    expect(await tasks('edit')).toEqual(['Process']);
+    expect(await tasks()).toEqual(['Process']);
+    const states = (definition as unknown as { States: Record<string, any> }).States;
+    expect(states.Upscale.Retry).toEqual(states.Process.Retry);
+    expect(states.Upscale.Catch).toEqual(states.Process.Catch);
+    expect(states.Upscale.TimeoutSeconds).toBe(WORKFLOWS.generation.tasks.Upscale.timeoutSeconds);
+  });
+
   it('succeeds without Fail when Process succeeds', async () => {
     const result = await run(() => ({ status: 'complete' }));
     expect(result).toEqual({ processCalls: 1, failInputs: [], outcome: 'succeeded' });

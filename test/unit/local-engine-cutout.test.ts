@@ -1,7 +1,7 @@
 // The preview engine's cutout on real product pictures (test/fixtures/products, each with a hand-made mask): the
 // product is kept, its background, shadow and hanger hook are not.
 import { describe, expect, it } from 'vitest';
-import { cutOutProduct } from '../../lambdas/providers/local-engine/cutout.js';
+import { cutOutProduct, productAlpha } from '../../lambdas/providers/local-engine/cutout.js';
 import { decodeRgba } from '../../lambdas/providers/local-engine/raster.js';
 import { PRODUCT_FIXTURES, productFixture, readProductFixture } from '../fixtures/products/catalog.js';
 import { cutoutIoU } from '../fixtures/products/iou.js';
@@ -24,6 +24,30 @@ describe('cutout against hand-made masks', () => {
     // The dress spans y 90–420 of the picture; the hook reaches up to y 58.
     expect(product.height).toBeLessThanOrEqual(420 - 90 + 3);
     expect(product.height).toBeGreaterThanOrEqual(420 - 90 - 3);
+  });
+
+  it("drops a hanger's bar: nothing of it shows beside the shoulders, on either hanger", async () => {
+    for (const name of ['dress-on-hanger', 'shirt-on-hanger-grey-wall']) {
+      const fixture = productFixture(name);
+      const { photo, mask } = await readProductFixture(fixture);
+      const image = await decodeRgba(photo);
+      const truth = await decodeRgba(mask);
+      const alpha = productAlpha(image, 'clothing');
+      // The bar runs behind the shoulders (y ≈ 85–130) and its ends stick out past them: kept pixels there that the
+      // hand-made mask calls background are the bar's ends (the feathered edge gives at most a few per row).
+      let hanger = 0;
+      let garment = 0;
+      for (let y = 80; y < 135; y++) {
+        for (let x = 0; x < image.width; x++) {
+          const p = y * image.width + x;
+          if (alpha[p]! < 128) continue;
+          if (truth.data[p * 4]! < 128) hanger++;
+          else garment++;
+        }
+      }
+      expect(hanger, `${name}: pixels of the bar kept`).toBeLessThanOrEqual(12);
+      expect(garment, `${name}: the shoulders are kept`).toBeGreaterThan(3000);
+    }
   });
 
   it("drops the product's own shadow: the studio sweater is cut at its hem", async () => {

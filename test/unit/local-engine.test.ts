@@ -11,6 +11,7 @@ import {
   localUpscale,
   parseEditInstructions,
 } from '../../lambdas/providers/local-engine/index.js';
+import { esrganScaleFor } from '../../lambdas/providers/local-engine/upscale.js';
 import { labelPlacement } from '../../lambdas/providers/local-engine/label.js';
 import { ProviderError, seedOfDescription, type OnModelImageRequest } from '../../lambdas/providers/ports.js';
 import {
@@ -344,7 +345,8 @@ describe('upscale', () => {
     expect([meta.format, meta.width, meta.height]).toEqual(['png', size.width, size.height]);
     expect(output).toMatchObject(size);
     expect(output.model).toMatch(/^preview-engine/);
-  }, SLOW);
+    // 2K and 4K go through ESRGAN (360×640 is inside the line): tens of seconds on a busy 2-core machine.
+  }, 4 * SLOW);
 
   it('fits another aspect ratio whole and pads with the picture’s own background', async () => {
     const square = await boxedProductPhoto();
@@ -376,9 +378,16 @@ describe('upscale with ESRGAN', () => {
     expect(isProductRed(r!, g!, b!)).toBe(true);
   }, SLOW);
 
-  it('keeps Lanczos past the line: 8K targets and large sources', async () => {
+  it('keeps Lanczos past the line: 8K targets and sources larger than 2K', async () => {
     const source = await sharp({ create: { width: 720, height: 1280, channels: 3, background: '#f4f4f4' } }).png().toBuffer();
-    const output = await localUpscale.upscale({ image: { bytes: source, mimeType: 'image/png' }, size: { width: 1440, height: 2560 } });
+    const output = await localUpscale.upscale({ image: { bytes: source, mimeType: 'image/png' }, size: { width: 5760, height: 10240 } });
     expect(output.model).toBe('preview-engine');
+    expect(esrganScaleFor({ width: 1600, height: 2560 }, { width: 3200, height: 5120 })).toBeUndefined();
   }, SLOW);
+
+  it('takes a 1K picture (720×1280) through ESRGAN to 2K and 4K', () => {
+    expect(esrganScaleFor({ width: 720, height: 1280 }, { width: 1440, height: 2560 })).toBe(2);
+    expect(esrganScaleFor({ width: 720, height: 1280 }, { width: 2880, height: 5120 })).toBe(2);
+    expect(esrganScaleFor({ width: 1440, height: 2560 }, { width: 2880, height: 5120 })).toBe(2);
+  });
 });

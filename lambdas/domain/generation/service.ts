@@ -134,7 +134,7 @@ export async function submitGeneration(spending: SpendingRequest, draft: Generat
 async function startGeneration(generation: repo.GenerationRecord): Promise<void> {
   if (generation.status !== 'processing') return;
   try {
-    const input: GenerationWorkflowInput = { userId: generation.user_id, generationId: generation.id };
+    const input: GenerationWorkflowInput = { userId: generation.user_id, generationId: generation.id, operation: generation.operation };
     await startExecution(GENERATION_WORKFLOW, generation.id, input);
   } catch (error) {
     log.error('generation workflow not started', { generationId: generation.id, error });

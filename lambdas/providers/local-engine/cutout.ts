@@ -30,6 +30,10 @@ const SHADOW_STEP = 9;
 const HOOK_WIDTH_SHARE = 0.14;
 /** Pieces of product smaller than this share of the largest piece are dust, not product. */
 const SPECK_SHARE = 0.004;
+/** Strokes thinner than about twice this share of the picture's short side (a hanger's bar) are not garment. */
+const BAR_RADIUS_SHARE = 0.02;
+/** The share of the garment's height from its top where a hanger's bar can show. */
+const BAR_ROWS_SHARE = 0.25;
 
 /** What the photo shows: a garment (a hanger hook goes), jewelry (enclosed background is a hole), or any picture. */
 export type CutoutKind = 'clothing' | 'jewelry' | 'any';
@@ -259,6 +263,64 @@ function dropHangerHook(image: RgbaImage, product: Uint8Array): void {
   }
 }
 
+/** Counts of product pixels in every (2r+1)² square, by a summed-area table: O(pixels) whatever the radius. */
+function windowCounts(mask: Uint8Array, width: number, height: number, radius: number): (x: number, y: number) => number {
+  const sums = new Int32Array((width + 1) * (height + 1));
+  for (let y = 0; y < height; y++) {
+    let row = 0;
+    for (let x = 0; x < width; x++) {
+      row += mask[y * width + x] ? 1 : 0;
+      sums[(y + 1) * (width + 1) + x + 1] = sums[y * (width + 1) + x + 1]! + row;
+    }
+  }
+  return (x, y) => {
+    const left = Math.max(0, x - radius);
+    const right = Math.min(width, x + radius + 1);
+    const top = Math.max(0, y - radius);
+    const bottom = Math.min(height, y + radius + 1);
+    return sums[bottom * (width + 1) + right]! - sums[top * (width + 1) + right]! - sums[bottom * (width + 1) + left]! + sums[top * (width + 1) + left]!;
+  };
+}
+
+/**
+ * Drops a hanger's bar where its ends stick out beside the garment's shoulders. The bar is a thin stroke: a
+ * morphological opening (erode, then dilate, by a square of BAR_RADIUS_SHARE of the picture's short side) removes it
+ * and keeps the garment's body. In the garment's top rows, the pixels left or right of the opened garment's extent are
+ * the bar's ends; elsewhere nothing changes (thin straps and hems below the shoulders stay).
+ */
+function dropHangerBar(product: Uint8Array, width: number, height: number): void {
+  const radius = Math.max(2, Math.round(BAR_RADIUS_SHARE * Math.min(width, height)));
+  const inWindow = windowCounts(product, width, height, radius);
+  const side = 2 * radius + 1;
+  const eroded = new Uint8Array(width * height);
+  let top = -1;
+  let bottom = -1;
+  for (let y = 0; y < height; y++) {
+    for (let x = 0; x < width; x++) {
+      const p = y * width + x;
+      if (!product[p]) continue;
+      if (top < 0) top = y;
+      bottom = y;
+      // Whole squares only: at the picture's edge the square is cut, so it counts as not whole.
+      if (x >= radius && y >= radius && x + radius < width && y + radius < height && inWindow(x, y) === side * side) eroded[p] = 1;
+    }
+  }
+  if (top < 0) return;
+  const nearEroded = windowCounts(eroded, width, height, radius);
+  const lastRow = Math.min(bottom, top + Math.round(BAR_ROWS_SHARE * (bottom - top + 1)));
+  for (let y = top; y <= lastRow; y++) {
+    let left = -1;
+    let right = -1;
+    for (let x = 0; x < width; x++) {
+      if (!product[y * width + x] || nearEroded(x, y) === 0) continue;
+      if (left < 0) left = x;
+      right = x;
+    }
+    if (left < 0) continue;
+    for (let x = 0; x < width; x++) if (x < left || x > right) product[y * width + x] = 0;
+  }
+}
+
 /**
  * Product opacity per pixel (0 = background, 255 = product), for a photo of this kind of product. Pixels that are
  * not background keep their own alpha; the edge is soft.
@@ -275,7 +337,10 @@ export function productAlpha(image: RgbaImage, kind: CutoutKind = 'any', model =
   if (kind === 'jewelry' && model) {
     for (let p = 0; p < count; p++) if (product[p] && measured.distance[p]! < KEY_BACKGROUND) product[p] = 0;
   }
-  if (kind === 'clothing') dropHangerHook(image, product);
+  if (kind === 'clothing') {
+    dropHangerHook(image, product);
+    dropHangerBar(product, image.width, image.height);
+  }
 
   // Dust and stray marks: keep the pieces of a real size.
   const { labels, sizes } = pieces(product, width);

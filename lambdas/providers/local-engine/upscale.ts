@@ -1,15 +1,16 @@
 // Upscale to exactly the requested size. A picture of another aspect ratio is fitted whole ('contain') and padded
 // with its own background colour (its top-left pixel), never cropped: nothing of the product is lost.
 //
-// Where it fits the Process task's time (300 s) on a small machine, the enlargement starts with ESRGAN (esrgan.ts) at
-// ×2, then Lanczos (lanczos3) from there to the exact size. Only ×2: on the product fixtures (bench/esrgan.ts) ×2
-// restores better than Lanczos (PSNR +2.7 dB, SSIM 0.985 against 0.981) while ×4 does not (SSIM 0.936 against
-// 0.956). The line, from the same bench on a shared 2-core machine (load 30+): ESRGAN runs at about 110–330 µs per
-// source pixel, so a 1K picture (720×1280, 0.92 Mpx) takes 100–300 s: at best inside the 300 s task timeout, with no
-// margin on a busy host. By default a source of at most 120,000 pixels (about 15–40 s; e.g. 300×400) to a target of at
-// most 4K goes through ESRGAN; PREVIEW_ESRGAN_MAX_PIXELS moves the line (1000000 takes 1K pictures on a quiet
-// machine, 0 turns ESRGAN off). Larger sources, 8K targets and enlargements below ×2 are Lanczos alone, as is any picture when ESRGAN
-// cannot load (a bundle without its weights).
+// The enlargement starts with ESRGAN (esrgan.ts, in worker threads, one band per core) at ×2, then Lanczos (lanczos3)
+// from there to the exact size. Only ×2: on the product fixtures (bench/esrgan.ts) ×2 restores better than Lanczos
+// (PSNR +2.7 dB, SSIM 0.985 against 0.981) while ×4 does not (SSIM 0.936 against 0.956).
+// The line, from the same bench on a shared 2-core machine (load 7–17): ESRGAN costs about 25 µs of CPU per source
+// pixel, 29–75 µs of wall time with the machine's other work. The largest source a ×2 to 4K can take, a 2K picture
+// (1440×2560, 3.7 Mpx), took 120–132 s; at the slowest rate seen it would take about 280 s. The upscale runs in the
+// generation workflow's own Upscale task (900 s; lambdas/workflows.ts), so every source up to 2K to a target up to 4K
+// goes through ESRGAN, with at least three times the time it needs. PREVIEW_ESRGAN_MAX_PIXELS moves the line (0 turns
+// ESRGAN off). 8K targets and enlargements below ×2 are Lanczos alone, as is any picture when ESRGAN cannot load (a
+// function without its weights: only the Upscale task's function carries them).
 // Even an 8k picture (5760×10240, 59 Mpx) as input is within libvips' default input limit (268 Mpx), so no limit is
 // raised; the 8k output is streamed to PNG (about 250 MB resident at most, measured).
 import { log } from '../../core/log.js';
@@ -20,7 +21,7 @@ import { LOCAL_ENGINE_MODEL, openImage, openRgba, toImageOutput, toRgba } from '
 /** ai_model of an upscale whose enlargement ESRGAN made. */
 export const ESRGAN_UPSCALE_MODEL = `${LOCAL_ENGINE_MODEL}:esrgan-slim`;
 /** Sources up to this many pixels go through ESRGAN unless PREVIEW_ESRGAN_MAX_PIXELS says otherwise. */
-export const ESRGAN_MAX_SOURCE_PIXELS = 120_000;
+export const ESRGAN_MAX_SOURCE_PIXELS = 1440 * 2560;
 /** Targets up to this many pixels (4K, 2880×5120). */
 export const ESRGAN_MAX_TARGET_PIXELS = 2880 * 5120;
 
