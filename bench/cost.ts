@@ -163,7 +163,9 @@ function videoTransitions(clipsPerOutput: number, checksPerClip: number, outputs
 }
 
 function generationTransitions(): number {
+  // Route sends an upscale to Upscale and everything else to Process: either way one task, so the count is the same.
   return countTransitions(readAsl('generation') as unknown as { StartAt: string; States: Record<string, AslState> }, (state) => {
+    if (state === 'Route') return 'Process';
     throw new Error(`No choice known for ${state}`);
   });
 }

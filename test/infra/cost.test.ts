@@ -42,12 +42,12 @@ describe('bench/cost.ts', () => {
   });
 
   it('counts state transitions by walking the ASL', () => {
-    expect(report.transitions['image, edit or upscale']).toBe(2);
+    expect(report.transitions['image, edit or upscale']).toBe(3); // Route (a Choice), Process or Upscale, Done
     // RenderOutputs, then per check CheckClip + ClipReady (a Wait between checks), StartClip and FinalizeOutput per
     // output, and CompleteJob, JobOutcome, JobComplete.
     const checks = 9;
     expect(report.transitions['video 5 s × 1']).toBe(1 + (1 + checks * 2 + (checks - 1) + 1) + 3);
     const generation = readAsl('generation') as unknown as Parameters<typeof countTransitions>[0];
-    expect(countTransitions(generation, () => 'unused')).toBe(2);
+    expect(countTransitions(generation, () => 'Upscale')).toBe(3);
   });
 });

@@ -124,6 +124,7 @@ describe('AI providers in the cloud', () => {
     expect(declared).toEqual({
       'batch.MakePhoto': ['onModelImage'],
       'generation.Process': ['onModelImage', 'edit', 'upscale'],
+      'generation.Upscale': ['upscale'],
       'video.StartClip': ['video'],
       'video.CheckClip': ['video'],
     });
@@ -144,7 +145,9 @@ describe('AI providers in the cloud', () => {
     }
     // A batch photo is an on-model picture: only the FASHN key.
     expect(providerGrants(cloud, functionOf(cloud, 'batch.MakePhoto')[1])).toEqual([FASHN_GRANT]);
-    const providerTasks = ['generation.Process', 'batch.MakePhoto', 'video.StartClip', 'video.CheckClip'];
+    // The upscale task (the one that carries the ESRGAN weights) gets the upscale models only.
+    expect(providerGrants(cloud, functionOf(cloud, 'generation.Upscale')[1])).toEqual(stabilityGrants('us-west-2', UPSCALE_MODELS).sort());
+    const providerTasks = ['generation.Process', 'generation.Upscale', 'batch.MakePhoto', 'video.StartClip', 'video.CheckClip'];
     for (const [id, fn] of resourcesOfType(cloud.json, 'AWS::Lambda::Function')) {
       if (providerTasks.some((task) => cdkPath(fn).endsWith(tasks.find(([name]) => name === task)![1]))) continue;
       expect(providerGrants(cloud, fn), `${id} calls no provider`).toEqual([]);
