@@ -10,6 +10,7 @@ import { downloadBatchRoute, generateBatchRoute, getBatchRoute, listBatchesRoute
 import { createGenerationUploadUrlRoute, editAiImageRoute, generateAiImageRoute, getEditInstructionsRoute, getGenerationRoute, listGenerationsRoute, upscaleAiImageRoute } from './contracts/generations.js';
 import { createImportRoute, selectImportImageRoute } from './contracts/imports.js';
 import { createModelRoute, createModelUploadUrlRoute, deleteModelRoute, listModelsRoute, updateModelRoute } from './contracts/models.js';
+import { createContactRequestRoute } from './contracts/contact.js';
 import { createSupportTicketRoute, listSupportTicketsRoute } from './contracts/support.js';
 import { cancelJobRoute, generateVideoRoute, getVideoUrlRoute, listJobsRoute, pollOperationRoute } from './contracts/video.js';
 import { createWebhookRoute, deleteWebhookRoute, listWebhookDeliveriesRoute, listWebhooksRoute, sendWebhookTestRoute } from './contracts/webhooks.js';
@@ -242,6 +243,8 @@ export const ROUTES = /* @__PURE__ */ (() => ([
   // ——— Support (lambdas/domain/support/): a ticket is stored, then mailed to the stage's support address ———
   route(createSupportTicketRoute, 'create-support-ticket', { tables: { tickets: 'write' } }),
   route(listSupportTicketsRoute, 'list-support-tickets', { tables: { tickets: 'read' } }),
+  // The demo page's contact form: a visitor without an account, limited per address, stored and mailed like a ticket.
+  route(createContactRequestRoute, 'create-contact-request', { tables: { tickets: 'write', limits: 'write' } }),
 ]) satisfies readonly RouteDefinition[])();
 
 /** CORS of the HTTP API: the same settings for API Gateway and the local gateway. */

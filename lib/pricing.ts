@@ -91,6 +91,6 @@ export function checkMargins(stage: string, pricing: PricingSettings, selection:
   }
   throw new Error(
     `Stage '${stage}' would sell below its providers' cost:\n${lines.join('\n')}\n` +
-      'Raise those tiers (context pricing or pricingFile; README: Prices per deployment), choose other providers, or allow it on purpose with -c allowBelowCost=true.',
+      'Raise those tiers (context pricing or pricingFile; docs/providers.md: Prices per deployment), choose other providers, or allow it on purpose with -c allowBelowCost=true.',
   );
 }

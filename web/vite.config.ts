@@ -72,7 +72,7 @@ function prerenderLanding(): Plugin {
 }
 
 /**
- * The README's section on AI providers as a plain-text page of the app (PROVIDERS_GUIDE_PATH in
+ * The providers guide's section on AI providers (docs/providers.md) as a plain-text page of the app (PROVIDERS_GUIDE_PATH in
  * lambdas/contracts/preview.ts): the "Preview" note under a preview engine result links to it, on the twin and in
  * the cloud alike, with no site of its own to keep.
  */
@@ -81,9 +81,9 @@ function providersGuide(): Plugin {
     name: 'modelloop:providers-guide',
     apply: 'build',
     generateBundle() {
-      const readme = readFileSync(fileURLToPath(new URL('../README.md', import.meta.url)), 'utf8');
-      const start = readme.indexOf('### Configuring AI providers');
-      if (start < 0) throw new Error('README.md has no "### Configuring AI providers" section');
+      const readme = readFileSync(fileURLToPath(new URL('../docs/providers.md', import.meta.url)), 'utf8');
+      const start = readme.indexOf('## Configuring AI providers');
+      if (start < 0) throw new Error('docs/providers.md has no "## Configuring AI providers" section');
       const end = readme.indexOf('\n## ', start);
       this.emitFile({ type: 'asset', fileName: PROVIDERS_GUIDE_FILE, source: readme.slice(start, end < 0 ? undefined : end).trim() + '\n' });
     },

@@ -154,6 +154,12 @@ export const USER_LIMITS = {
     importSelections: { limit: 30, windowSeconds: 60 },
     /** Every request made with one API key. */
     apiKey: { limit: 20, windowSeconds: 2 },
+    /**
+     * Demo requests from the public contact form, per e-mail address given, and from everyone together: each one is
+     * mailed, and a visitor has no account to count by (behind CloudFront every request comes from an edge address).
+     */
+    contactRequests: { limit: 3, windowSeconds: 3600 },
+    allContactRequests: { limit: 100, windowSeconds: 3600 },
   },
   running: {
     video: 5,

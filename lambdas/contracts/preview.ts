@@ -20,5 +20,5 @@ export function isPreviewModel(aiModel: string | null | undefined): boolean {
 export const PREVIEW_EXPLANATION =
   'Preview: made on this machine by the preview engine, without an AI model. Connect a provider for real on-model photos and videos.';
 
-/** The README's section on AI providers, as the web app serves it (copied from README.md by the web build). */
+/** The providers guide's section on AI providers, as the web app serves it (copied from docs/providers.md by the web build). */
 export const PROVIDERS_GUIDE_PATH = '/guide/providers.txt';

@@ -1,4 +1,4 @@
-// Chooses the adapter behind each AI port from configuration (README: Configuring AI providers):
+// Chooses the adapter behind each AI port from configuration (docs/providers.md: Configuring AI providers):
 //   PROVIDER_IMAGE   local | fashn | google           (on-model photos; google: Gemini image)
 //   PROVIDER_EDIT    local | bedrock | google         (Stability image services; google: Gemini image, free text)
 //   PROVIDER_UPSCALE local | bedrock                  (Stability Fast Upscale + Lanczos)

@@ -1,7 +1,8 @@
 // The landing page: sections in the specification's order, its numbers, the FAQ's one-open rule, signed-out navigation.
 import type { Browser } from 'playwright';
+import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { openPage, useChromium } from './harness.js';
+import { openPage, twin, useChromium } from './harness.js';
 
 let browser: Browser;
 useChromium((started) => (browser = started));
@@ -16,8 +17,8 @@ describe('landing page', () => {
       ['Product', '#product'],
       ['Pricing', '#pricing'],
       ['Support', '#support'],
-      ['Book Demo', '/auth'],
-      ['Get Started FREE', '/auth'],
+      ['Book Demo', '/book-demo'],
+      ['Get Started FREE', '/auth?mode=signup'],
     ]) {
       await expect(nav.getByRole('link', { name: name!, exact: true }).getAttribute('href'), name).resolves.toBe(href);
     }
@@ -63,10 +64,55 @@ describe('landing page', () => {
       expect(text, expected).toContain(expected);
     }
     const footer = page.getByRole('contentinfo');
-    for (const column of ['Product', 'Company', 'Resources', 'Integrations', 'Legal']) {
+    for (const column of ['Product', 'Company', 'Resources', 'Legal']) {
       await expect(footer.getByRole('navigation', { name: column }).isVisible(), column).resolves.toBe(true);
     }
+    // Every footer link leads to a page: none is a placeholder '#'.
+    const footerLinks = await footer.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
+    expect(footerLinks.filter((href) => !href || href === '#' || href.startsWith('#'))).toEqual([]);
     expect(errors).toEqual([]);
+    await close();
+  });
+
+  it("opens sign-up from Get Started FREE, and Book Demo shows the demo video and a contact form that reaches the team", async () => {
+    const { page, errors, close } = await openPage(browser);
+    await page.goto('/');
+    await page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name: 'Get Started FREE' }).click();
+    await page.getByRole('heading', { name: 'Get Started' }).waitFor();
+    await expect(page.getByText('Welcome Back').count()).resolves.toBe(0);
+
+    await page.goto('/');
+    await page.locator('main').getByRole('link', { name: 'Book Demo' }).click();
+    await page.waitForURL('**/book-demo');
+    const video = page.getByLabel('ModelLoop demo: a product photo as a looping model video');
+    await expect(video.getAttribute('src')).resolves.toBe('/demo/demo-loop.mp4');
+    const contact = page.locator('#contact');
+    const company = `Shop ${Date.now()}`;
+    await contact.getByLabel('Name').fill('Ada Visitor');
+    await contact.getByLabel('Shop or company (optional)').fill(company);
+    await contact.getByLabel('E-mail').fill('ada.visitor@example.com');
+    await contact.getByLabel('What would you like to see?').fill('Necklaces on a model, about 40 a month.');
+    await contact.getByRole('button', { name: 'Request a demo' }).click();
+    await contact.getByText("Thanks! We'll write to ada.visitor@example.com within 24 hours to find a time.").waitFor();
+    const mails = readFileSync(twin().env.SUPPORT_MAILBOX_FILE!, 'utf8').split('\n').filter((line) => line.includes(company));
+    expect(mails).toHaveLength(1);
+    expect(JSON.parse(mails[0]!)).toMatchObject({ to: 'support@modelloop.local', replyTo: 'ada.visitor@example.com' });
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('serves the legal pages, and /studio opens the studio (sign-in first when signed out)', async () => {
+    const { page, close } = await openPage(browser);
+    for (const [path, title] of [
+      ['/privacy', 'Privacy Policy'],
+      ['/terms', 'Terms of Service'],
+    ] as const) {
+      await page.goto(path);
+      await page.getByRole('heading', { level: 1, name: title }).waitFor();
+    }
+    await page.goto('/studio');
+    await page.waitForURL('**/auth');
+    await expect(page.getByText('Page not found').count()).resolves.toBe(0);
     await close();
   });
 

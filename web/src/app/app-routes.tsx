@@ -1,7 +1,7 @@
 // Every screen but the landing page: loaded when the visitor first leaves the landing page, so the landing page's
 // first download holds neither this route table nor the guards and session code it needs.
 import { lazy } from 'react';
-import { Route, Routes } from 'react-router-dom';
+import { Navigate, Route, Routes } from 'react-router-dom';
 import { GuestOnly, RequireAuth } from './guards';
 import { paths } from '@/lib/paths';
 
@@ -29,10 +29,17 @@ const BatchGenerationPage = lazy(() => import('@/features/batch-generation/batch
 const EditPage = lazy(() => import('@/features/image-edit/image-edit-page'));
 const UpscalePage = lazy(() => import('@/features/upscale/upscale-page'));
 const NotFoundPage = lazy(() => import('@/features/not-found/not-found-page'));
+const BookDemoPage = lazy(() => import('@/features/demo/book-demo-page'));
+const PrivacyPage = lazy(() => import('@/features/legal/legal-page').then((module) => ({ default: module.PrivacyPage })));
+const TermsPage = lazy(() => import('@/features/legal/legal-page').then((module) => ({ default: module.TermsPage })));
 
 export default function AppRoutes() {
   return (
     <Routes>
+      {/* Public pages the landing page links to: no session, no app providers. */}
+      <Route path={paths.demo} element={<BookDemoPage />} />
+      <Route path={paths.privacy} element={<PrivacyPage />} />
+      <Route path={paths.terms} element={<TermsPage />} />
       <Route element={<AppProviders />}>
         <Route element={<GuestOnly />}>
           <Route path={paths.auth} element={<AuthPage />} />
@@ -43,6 +50,7 @@ export default function AppRoutes() {
             <Route path={paths.generate} element={<VideoGenerationPage />} />
             <Route path={paths.comingSoon} element={<ComingSoonPage />} />
           </Route>
+          <Route path={paths.studio} element={<Navigate to={paths.videoGeneration} replace />} />
           <Route element={<StudioShell />}>
             <Route path={paths.billing} element={<BillingPage />} />
             <Route path={paths.usage} element={<UsagePage />} />

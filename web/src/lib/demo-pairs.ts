@@ -30,3 +30,6 @@ export const DEMO_PAIRS: readonly DemoPair[] = [
     outputAlt: 'AI model wearing the gold and emerald necklace',
   },
 ];
+
+/** The studio's own looping clip (scripts/demo-video.ts renders it with the local engine; the build ships it). */
+export const DEMO_VIDEO = '/demo/demo-loop.mp4';

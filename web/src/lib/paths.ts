@@ -26,7 +26,17 @@ export const paths = {
   batchGeneration: '/studio/generate/batch-generation',
   edit: '/studio/generate/edit',
   upscale: '/studio/generate/upscale',
+  /** Public pages a visitor reaches from the landing page without an account. */
+  demo: '/book-demo',
+  privacy: '/privacy',
+  terms: '/terms',
 } as const;
+
+/** Sign-up (not sign-in): where the landing page's "Get Started FREE" leads. */
+export const signUpPath = `${paths.auth}?mode=signup`;
+
+/** The demo page's contact form. */
+export const demoContactPath = `${paths.demo}#contact`;
 
 /** Billing with an amount of credits already chosen (a landing page pack). */
 export const billingWithCredits = (credits: number) => `${paths.billing}?credits=${credits}`;

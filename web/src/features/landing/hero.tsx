@@ -2,7 +2,7 @@ import { ArrowRight, Play } from 'lucide-react';
 import { ButtonLink } from '@/components/ui/button';
 import { DEMO_PAIRS } from '@/lib/demo-pairs';
 import { landingVideoPromise, useExpectedVideoSeconds } from '@/lib/expected-wait';
-import { paths } from '@/lib/paths';
+import { paths, signUpPath } from '@/lib/paths';
 
 export function Hero() {
   const pair = DEMO_PAIRS[0]!;
@@ -21,10 +21,10 @@ export function Hero() {
             MP4 videos for your online shop and short-video platforms. {landingVideoPromise(useExpectedVideoSeconds())}.
           </p>
           <div className="mt-8 flex flex-col gap-3 sm:flex-row">
-            <ButtonLink to={paths.auth} size="lg">
+            <ButtonLink to={signUpPath} size="lg">
               Get Started FREE <ArrowRight className="h-4 w-4" aria-hidden="true" />
             </ButtonLink>
-            <ButtonLink to={paths.auth} size="lg" variant="outline">
+            <ButtonLink to={paths.demo} size="lg" variant="outline">
               <Play className="h-4 w-4" aria-hidden="true" /> Book Demo
             </ButtonLink>
           </div>

@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { ButtonLink } from '@/components/ui/button';
 import { BrandLink } from '@/components/brand';
 import { useLandingSession } from './use-landing-session';
-import { paths } from '@/lib/paths';
+import { paths, signUpPath } from '@/lib/paths';
 
 const ANCHORS = [
   { href: '#product', label: 'Product' },
@@ -42,11 +42,11 @@ export function LandingNav() {
             <>
               {/* The wrapper hides it on phones: the button's own inline-flex would win over a `hidden` beside it. */}
               <span className="hidden sm:inline-flex">
-                <ButtonLink to={paths.auth} variant="outline" size="sm" className="sm:h-10 sm:px-4">
+                <ButtonLink to={paths.demo} variant="outline" size="sm" className="sm:h-10 sm:px-4">
                   Book Demo
                 </ButtonLink>
               </span>
-              <ButtonLink to={paths.auth} size="sm" className="whitespace-nowrap sm:h-10 sm:px-4">
+              <ButtonLink to={signUpPath} size="sm" className="whitespace-nowrap sm:h-10 sm:px-4">
                 Get Started FREE
               </ButtonLink>
             </>
@@ -76,7 +76,7 @@ export function LandingNav() {
           </ul>
           {!signedIn && (
             <span className="block sm:hidden">
-              <ButtonLink to={paths.auth} variant="outline" className="w-full">
+              <ButtonLink to={paths.demo} variant="outline" className="w-full">
                 Book Demo
               </ButtonLink>
             </span>

@@ -20,7 +20,8 @@ import { formatUsd } from '@/lib/format';
 import { landingVideoPromise, useExpectedVideoSeconds } from '@/lib/expected-wait';
 import { useLandingSession } from './use-landing-session';
 import { usePublicPricingTiers } from '@/lib/public-pricing-tiers';
-import { billingWithCredits, paths, signUpThen } from '@/lib/paths';
+import { DEMO_VIDEO } from '@/lib/demo-pairs';
+import { billingWithCredits, signUpPath, signUpThen } from '@/lib/paths';
 
 function SectionHeading({ id, eyebrow, title, lead }: { id: string; eyebrow: string; title: string; lead?: string }) {
   return (
@@ -245,8 +246,6 @@ export function Pricing() {
   );
 }
 
-/** The studio's own looping clip (scripts/demo-video.ts renders it with the local engine; the build ships it). */
-export const DEMO_VIDEO = '/demo/demo-loop.mp4';
 
 export function ClosingCallToAction() {
   const [demo, setDemo] = useState(false);
@@ -258,7 +257,7 @@ export function ClosingCallToAction() {
         </h2>
         <p className="mt-4 text-lg text-brand-100">Create your first looping product videos in minutes.</p>
         <div className="mt-8 flex flex-col justify-center gap-3 sm:flex-row">
-          <ButtonLink to={paths.auth} size="lg" variant="outline" className="border-white">
+          <ButtonLink to={signUpPath} size="lg" variant="outline" className="border-white">
             Generate 5 Videos FREE
           </ButtonLink>
           <Button
