@@ -1,7 +1,10 @@
 // The business constants (credits, costs, sizes, limits), shared by the server and the web app.
+import { USD_PER_CREDIT, VIDEO_TIERS, type VideoDuration } from './landing.js';
+
+// What the landing page reads lives in ./landing.ts, so the landing page's first load holds only that.
+export { LANDING_PACKS, packAllowance, USD_PER_CREDIT, VIDEO_PROGRESS_FULL_SECONDS, VIDEO_TIERS } from './landing.js';
 
 export const SIGNUP_CREDITS = 5;
-export const USD_PER_CREDIT = 0.1;
 export const DEFAULT_PLAN_ID = 'free_trial';
 
 /** Credit packages of the billing screen: credits for USD. */
@@ -22,31 +25,7 @@ export function priceUsd(credits: number): number {
   return Math.round(credits * USD_PER_CREDIT * 100) / 100;
 }
 
-/**
- * Packs marketed on the landing page. What a pack buys ("About 50 images or 4-8 videos") is not stated here: it is
- * computed from the deployment's pricing tiers (`packAllowance`), so it is true on every deployment.
- */
-export const LANDING_PACKS = [
-  { name: 'Starter', credits: 50, usd: 5, features: ['HD output', 'Commercial use'], popular: false },
-  { name: 'Professional', credits: 200, usd: 20, features: ['HD and 4K output', 'Priority support'], popular: true },
-  { name: 'Studio', credits: 1000, usd: 100, features: ['4K output', 'Dedicated support', 'API access'], popular: false },
-] as const;
 
-/**
- * What `credits` buy at a deployment's prices: "About N images or A-B videos" (A at the dearest video length, B at the
- * cheapest; one number when they agree). Undefined while the tiers are unknown.
- */
-export function packAllowance(credits: number, tiers: readonly { id: string; credits_cost: number }[] | undefined): string | undefined {
-  const cost = (id: string) => tiers?.find((tier) => tier.id === id)?.credits_cost;
-  const image = cost('image-generation');
-  const videos = Object.values(VIDEO_TIERS)
-    .map(cost)
-    .filter((value): value is number => typeof value === 'number' && value > 0);
-  if (!image || videos.length === 0) return undefined;
-  const fewest = Math.floor(credits / Math.max(...videos));
-  const most = Math.floor(credits / Math.min(...videos));
-  return `About ${Math.floor(credits / image)} images or ${fewest === most ? most : `${fewest}-${most}`} videos`;
-}
 
 /** Seed of the pricing tiers table: the costs the server charges. */
 export const PRICING_TIER_SEED = [
@@ -100,7 +79,7 @@ export const PRODUCT_TYPES = ['clothing', 'jewelry'] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];
 export const CAMERA_ZOOMS = ['auto', 'full-body', 'mid-shot', 'close-up'] as const;
 
-export const VIDEO_DURATIONS = [5, 8, 16] as const;
+export const VIDEO_DURATIONS = [5, 8, 16] as const satisfies readonly VideoDuration[];
 export const DEFAULT_VIDEO_DURATION = 8;
 export const VIDEO_ASPECT_RATIOS = ['9:16', '1:1', '16:9'] as const;
 export const DEFAULT_VIDEO_ASPECT_RATIO = '9:16';
@@ -110,13 +89,10 @@ export const VIDEO_SIZES = {
   '1:1': { width: 720, height: 720 },
   '16:9': { width: 1280, height: 720 },
 } as const;
-/** The pricing tier of a video of each duration: a video is priced per output and per duration. */
-export const VIDEO_TIERS = { 5: 'video-5s', 8: 'video-8s', 16: 'video-16s' } as const satisfies Record<(typeof VIDEO_DURATIONS)[number], PricingTierId>;
-export const videoTier = (duration: number): PricingTierId => VIDEO_TIERS[duration as (typeof VIDEO_DURATIONS)[number]] ?? 'video-16s';
+export const videoTier = (duration: number): PricingTierId => VIDEO_TIERS[duration as VideoDuration] ?? 'video-16s';
 export const MOTION_PRESETS = ['Pivot', 'Catwalk', '360 Spin'] as const;
 export const VIDEO_POLL_INTERVAL_MS = 10_000;
 export const VIDEO_POLL_MAX_ATTEMPTS = 120;
-export const VIDEO_PROGRESS_FULL_SECONDS = 300;
 
 export const BATCH_CAMERA_ANGLES = ['Product', 'Front', 'Back', 'Full Body', 'Mid-shot', 'Side'] as const;
 export const BATCH_DEFAULT_PROMPT = 'young female model';

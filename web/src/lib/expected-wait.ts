@@ -1,7 +1,7 @@
 // The one promise of how long a video takes: the measured median of the stage's video adapter, from /config.json
 // (`expectedVideoSeconds`), said the same way on the landing page and the video screen. Without a measured figure both
 // fall back to the 2-5 minutes that the progress bar's 300 s bound stands for. Kept light: the landing page loads it.
-import { VIDEO_PROGRESS_FULL_SECONDS } from '@contracts/catalog';
+import { VIDEO_PROGRESS_FULL_SECONDS } from '@contracts/landing';
 import { useEffect, useState } from 'react';
 import { fetchConfigJson } from './config-json';
 

@@ -1,4 +1,4 @@
-import { LANDING_PACKS, packAllowance, USD_PER_CREDIT } from '@contracts/catalog';
+import { LANDING_PACKS, packAllowance, USD_PER_CREDIT } from '@contracts/landing';
 import {
   Check,
   Clock,
