@@ -31,6 +31,11 @@ const MAIN_ACTION: Record<string, (page: Page) => Locator> = {
   '/studio/generate/batch-generation': (page) => page.getByRole('button', { name: 'Add to Batch' }),
   '/studio/generate/edit': (page) => page.getByRole('button', { name: 'Apply Edit' }),
   '/studio/generate/upscale': (page) => page.getByRole('button', { name: /^Upscale to/ }),
+  // /studio opens the studio's video screen.
+  '/studio': (page) => page.getByRole('button', { name: 'Generate Video' }),
+  '/book-demo': (page) => page.getByRole('button', { name: 'Request a demo' }),
+  '/privacy': (page) => page.getByRole('heading', { level: 1, name: 'Privacy Policy' }),
+  '/terms': (page) => page.getByRole('heading', { level: 1, name: 'Terms of Service' }),
 };
 
 /** In the page (a script, as this project's test code has no DOM types): how wide the document is. */
