@@ -321,9 +321,10 @@ describe('http api', () => {
     );
     const spenders = (ROUTES as readonly RouteDefinition[]).filter((route) => route.tables?.limits === 'write').map((route) => route.handler);
     // …and only those, and the product-link imports (which fetch from the internet), count requests per user; cancel
-    // ends a video job and gives back its running place (the poller and the list only read).
+    // ends a video job and gives back its running place (the poller and the list only read); the public contact form
+    // counts requests per address given, since its callers have no account.
     expect(spenders.sort()).toEqual(
-      ['cancel-job', 'create-import', 'edit-ai-image', 'generate-ai-image', 'generate-batch', 'generate-video', 'select-import-image', 'upscale-ai-image'].sort(),
+      ['cancel-job', 'create-contact-request', 'create-import', 'edit-ai-image', 'generate-ai-image', 'generate-batch', 'generate-video', 'select-import-image', 'upscale-ai-image'].sort(),
     );
   });
 
