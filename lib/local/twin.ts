@@ -252,7 +252,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     const webSocketApi = await startLocalWebSocketApi({
       path: WEBSOCKET_PATH,
       region: env.AWS_REGION!,
-      accessKeyId: LOCAL_CREDENTIALS.accessKeyId,
+      credentials: LOCAL_CREDENTIALS,
       loadHandler,
       log: (line) => log('realtime', line),
     });
