@@ -28,11 +28,14 @@ export async function startTwinProcess(options: {
   ports?: Record<string, string>;
   env?: Record<string, string>;
   onOutput?: (text: string) => void;
+  /** What starts it: by default the command `npm run twin` runs (bin/local.ts in this very process, no wrapper). */
+  command?: [string, ...string[]];
 }): Promise<TwinProcess> {
   const { dataDir } = options;
   rmSync(join(dataDir, TWIN_INFO_FILE), { force: true });
   const ports = options.ports ?? (await freeTwinPorts());
-  const child = spawn(join(root, 'node_modules/.bin/tsx'), ['bin/local.ts'], {
+  const [command, ...args] = options.command ?? [process.execPath, '--import', 'tsx', 'bin/local.ts'];
+  const child = spawn(command, args, {
     cwd: root,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
