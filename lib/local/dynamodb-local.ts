@@ -1,10 +1,13 @@
 // DynamoDB Local: the official AWS jar shipped inside the npm package amplify-dynamodb-simulator (needs Java 17).
 // Tables are created from the same definitions CDK deploys, with streams where the cloud has them.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { execFile, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { promisify } from 'node:util';
 import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import {
   CreateTableCommand,
   DeleteTableCommand,
@@ -59,14 +62,15 @@ export async function startDynamoDbLocal(options: {
   const storage = options.dataDir ? ['-dbPath', options.dataDir] : ['-inMemory'];
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
   const jarPort = await freePort();
+  const launcher = await compiledLauncher();
   const jar = startChild(
     'java',
     [
       `-Djava.library.path=${join(emulator, 'DynamoDBLocal_lib')}`,
       `-Dmodelloop.parentPid=${process.pid}`,
       '-cp',
-      join(emulator, 'DynamoDBLocal.jar'),
-      join(import.meta.dirname, 'DynamoDbLoopback.java'),
+      [launcher, join(emulator, 'DynamoDBLocal.jar')].join(delimiter),
+      'DynamoDbLoopback',
       '-port',
       String(jarPort),
       '-sharedDb',
@@ -86,7 +90,8 @@ export async function startDynamoDbLocal(options: {
   const endpoint = `http://127.0.0.1:${options.port}`;
   const client = localDynamoClient(endpoint);
   try {
-    await waitFor('DynamoDB Local', () => client.send(new ListTablesCommand({})));
+    // Two minutes: the jar takes about 2 s on an idle machine, and half a minute on a 2-core one that runs much else.
+    await waitFor('DynamoDB Local', () => client.send(new ListTablesCommand({})), 120_000);
   } catch (error) {
     await child.stop();
     throw error;
@@ -94,6 +99,26 @@ export async function startDynamoDbLocal(options: {
     client.destroy();
   }
   return { endpoint, child };
+}
+
+/**
+ * The launcher's class, compiled once per version of its source into the temporary directory by the JDK compiler
+ * module every Java 17 runtime carries (the javac command may be absent). A launch then costs no compilation.
+ */
+async function compiledLauncher(): Promise<string> {
+  const source = join(import.meta.dirname, 'DynamoDbLoopback.java');
+  const version = createHash('sha256').update(readFileSync(source)).digest('hex').slice(0, 16);
+  const directory = join(tmpdir(), `modelloop-dynamodb-launcher-${version}`);
+  if (existsSync(join(directory, 'DynamoDbLoopback.class'))) return directory;
+  const staging = mkdtempSync(join(tmpdir(), 'modelloop-dynamodb-launcher-'));
+  await promisify(execFile)('java', ['-m', 'jdk.compiler/com.sun.tools.javac.Main', '-d', staging, source]);
+  try {
+    renameSync(staging, directory);
+  } catch {
+    // another twin compiled it meanwhile
+    rmSync(staging, { recursive: true, force: true });
+  }
+  return directory;
 }
 
 /** The proxy in front of the jar: checks each request's signature, forwards it, and applies the GSI delay knob. */
