@@ -137,9 +137,10 @@ export async function startStepFunctionsLocal(options: {
     // Every state's input and output is held to the 256 KiB quota. A task's are checked around its handler, so the
     // execution ends before the next state starts; Pass, Map and Choice states' through the event log. Over it the
     // execution fails with States.DataLimitExceeded, which no Catch (not even States.ALL) handles.
-    let execution: Execution | undefined;
+    const started: { execution?: Execution } = {};
     const overLimit = (state: string, value: unknown, what: 'input' | 'result'): boolean => {
       if (value === undefined || Buffer.byteLength(JSON.stringify(value)) <= STEP_FUNCTIONS_PAYLOAD_BYTES) return false;
+      const { execution } = started;
       if (execution) {
         settle(execution, 'FAILED', {
           error: 'States.DataLimitExceeded',
@@ -164,7 +165,7 @@ export async function startStepFunctionsLocal(options: {
     const run = machine.machine.run(JSON.parse(input), {
       overrides: { taskResourceLocalHandlers: handlers as never, waitTimeOverrides: waitOverrides(machine.definition) },
     });
-    execution = {
+    const execution: Execution = {
       executionArn,
       stateMachineArn: machine.arn,
       name,
@@ -174,6 +175,7 @@ export async function startStepFunctionsLocal(options: {
       abort: run.abort,
       done: Promise.resolve(),
     };
+    started.execution = execution;
     const current = execution;
     void (async () => {
       for await (const event of run.eventLogs) {

@@ -24,7 +24,7 @@ beforeAll(async () => {
       }) as never,
   });
   sfn = new SFNClient({ endpoint: local.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
-});
+}, 120_000);
 afterAll(async () => {
   sfn?.destroy();
   await local?.stop();
@@ -57,7 +57,7 @@ describe('the 256 KiB Step Functions payload quota on the twin', () => {
     const execution = await finished(executionArn!);
     expect(execution).toMatchObject({ status: 'FAILED', error: 'States.DataLimitExceeded' });
     expect(calls).toEqual(['generation-process']);
-  });
+  }, 60_000);
 
   it('runs an execution whose states stay under it', async () => {
     calls.length = 0;
@@ -66,5 +66,5 @@ describe('the 256 KiB Step Functions payload quota on the twin', () => {
       new StartExecutionCommand({ stateMachineArn: generationArn(), name: 'small', input: JSON.stringify({ userId: 'u', generationId: 'g' }) }),
     );
     expect((await finished(executionArn!)).status).toBe('SUCCEEDED');
-  });
+  }, 60_000);
 });
