@@ -16,13 +16,13 @@ import { createUser } from '../../lib/local/users.js';
 import { createApiKey, keyApi } from '../support/api-keys.js';
 import { exited, killTree, startTwinProcess, type TwinProcess } from '../support/twin-process.js';
 
-const GSI_DELAY_MS = 1500;
+const GSI_DELAY_MS = 3000;
 const dataDir = mkdtempSync(join(tmpdir(), 'modelloop-gsi-delay-'));
 let twin: TwinProcess;
 
 beforeAll(async () => {
   twin = await startTwinProcess({ dataDir, env: { [LOCAL_GSI_DELAY_MS_ENV]: String(GSI_DELAY_MS) } });
-}, 180_000);
+}, 300_000);
 
 afterAll(async () => {
   if (twin) {

@@ -131,7 +131,7 @@ describe('the twin as npm start runs it', () => {
     await until(() => groupProcesses(group).length === 0, 'every process of the twin to end after SIGTERM');
     expect(listeners(allProcesses()).filter((listener) => held.includes(listener.port))).toEqual([]);
     expect(held).toEqual(expect.arrayContaining(ports(twin)));
-  }, 240_000);
+  }, 420_000);
 
   it('leaves no process and no port behind when the twin is killed with SIGKILL', async () => {
     const twin = await startTwinProcess({ dataDir });
@@ -146,7 +146,7 @@ describe('the twin as npm start runs it', () => {
     await until(() => groupProcesses(group).length === 0, 'every emulator to end after the twin was killed');
     const stillBound = listeners(allProcesses()).filter((listener) => held.includes(listener.port));
     expect(stillBound).toEqual([]);
-  }, 240_000);
+  }, 420_000);
 });
 
 function allProcesses(): number[] {

@@ -49,7 +49,8 @@ export async function startTwinProcess(options: {
   };
   child.stdout!.on('data', take);
   child.stderr!.on('data', take);
-  const deadline = Date.now() + 120_000;
+  // Four minutes: a start takes seconds on an idle machine, and up to two minutes on a 2-core one that runs much else.
+  const deadline = Date.now() + 240_000;
   while (!existsSync(join(dataDir, TWIN_INFO_FILE))) {
     if (child.exitCode !== null) throw new Error(`npm start exited: ${output}`);
     if (Date.now() > deadline) {
