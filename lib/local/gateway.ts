@@ -49,8 +49,9 @@ export interface GatewayOptions {
   /** The stage throttle; default the cloud stage's (HTTP_API_STAGE_THROTTLE); false: none. */
   throttle?: { rateLimit: number; burstLimit: number } | false;
   /**
-   * Tests only: every timeout (each route's function timeout and the 30 s integration timeout) is multiplied by this,
-   * so that a test sees a route cut at its own time without waiting for it. Default 1.
+   * Tests only: every duration (each route's function timeout, the 30 s integration timeout, the throttle's refill
+   * period) is multiplied by this, so that a test sees a route cut at its own time without waiting for it, or the
+   * burst limit without the bucket refilling meanwhile. Default 1.
    */
   timeScale?: number;
 }
@@ -80,8 +81,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const keyAnswers = new Map<string, { context: ApiKeyAuthorizerContext; expiresAt: number }>();
   const compressed = new CompressedFiles();
   const verifier = createIdTokenVerifier({ issuer: options.issuer, audience: options.audience, jwksUri: options.jwksUri });
-  const throttle = options.throttle === false ? undefined : new TokenBucket(options.throttle ?? HTTP_API_STAGE_THROTTLE);
   const timeScale = options.timeScale ?? 1;
+  const stageThrottle = options.throttle === false ? undefined : (options.throttle ?? HTTP_API_STAGE_THROTTLE);
+  const throttle = stageThrottle && new TokenBucket({ rateLimit: stageThrottle.rateLimit / timeScale, burstLimit: stageThrottle.burstLimit });
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
