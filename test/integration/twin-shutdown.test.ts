@@ -87,7 +87,7 @@ function ipv6(hex: string): string {
   }
   const full = words.map((word) => parseInt(word, 16).toString(16)).join(':');
   if (full === '0:0:0:0:0:0:0:1') return '::1';
-  if (full.startsWith('0:0:0:0:0:ffff:')) return `::ffff:${ipv4(hex.slice(24).match(/../g)!.reverse().join(''))}`;
+  if (full.startsWith('0:0:0:0:0:ffff:')) return `::ffff:${ipv4(hex.slice(24))}`;
   return full;
 }
 
@@ -128,7 +128,7 @@ describe('the twin as npm start runs it', () => {
 
     // SIGTERM to npm's own process only (as a process manager or an IDE stops it): it reaches the twin, which stops.
     process.kill(group, 'SIGTERM');
-    await until(() => groupProcesses(group).length === 0, 'every process of the twin to end after SIGTERM');
+    await until(() => groupProcesses(group).length === 0, 'every process of the twin to end after SIGTERM', 90_000);
     expect(listeners(allProcesses()).filter((listener) => held.includes(listener.port))).toEqual([]);
     expect(held).toEqual(expect.arrayContaining(ports(twin)));
   }, 420_000);
@@ -143,7 +143,7 @@ describe('the twin as npm start runs it', () => {
 
     // Only the twin's own process: nothing can catch SIGKILL, so the emulators must notice on their own.
     process.kill(group, 'SIGKILL');
-    await until(() => groupProcesses(group).length === 0, 'every emulator to end after the twin was killed');
+    await until(() => groupProcesses(group).length === 0, 'every emulator to end after the twin was killed', 30_000);
     const stillBound = listeners(allProcesses()).filter((listener) => held.includes(listener.port));
     expect(stillBound).toEqual([]);
   }, 420_000);
