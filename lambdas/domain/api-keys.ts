@@ -68,15 +68,27 @@ function summaryOf(record: ApiKeyRecord): ApiKeySummary {
   };
 }
 
+/**
+ * How long a create waits for the new key to appear in the by_hash index (eventually consistent, usually within a
+ * second). The authorizer finds keys there and API Gateway caches its answer per key: a key handed out before the
+ * index has it could be refused as unknown, and that refusal would be reused for the whole cache period.
+ */
+const INDEXED_WAIT_MS = 5000;
+const INDEXED_POLL_MS = 100;
+
 export async function createApiKey(userId: string, name: string): Promise<CreatedApiKey> {
   const key = generateApiKey();
+  const keyHash = await hashApiKey(key);
   const outcome = await putApiKey(
-    { user_id: userId, key_hash: await hashApiKey(key), name, prefix: key.slice(0, API_KEY_PREFIX.length + SHOWN_PREFIX_LENGTH), last4: key.slice(-4) },
+    { user_id: userId, key_hash: keyHash, name, prefix: key.slice(0, API_KEY_PREFIX.length + SHOWN_PREFIX_LENGTH), last4: key.slice(-4) },
     MAX_ACTIVE_API_KEYS,
   );
   if ('limitReached' in outcome) {
     throw conflict('API_KEY_LIMIT_REACHED', `You have ${MAX_ACTIVE_API_KEYS} active API keys, the most allowed. Revoke one you no longer use to create another.`);
   }
+  // The key is shown only once the authorizer can find it, so its first use is never answered (and cached) as unknown.
+  const deadline = Date.now() + INDEXED_WAIT_MS;
+  while (!(await findApiKeyByHash(keyHash)) && Date.now() < deadline) await new Promise((resolveWait) => setTimeout(resolveWait, INDEXED_POLL_MS));
   return { ...summaryOf(outcome.created), key };
 }
 

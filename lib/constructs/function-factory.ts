@@ -28,6 +28,7 @@ import { workflowEnvName } from '../../lambdas/workflows.js';
 import { USER_POOL_ENV } from '../../lambdas/core/config.js';
 import { ESM_REQUIRE_BANNER, ESRGAN_PACKAGES, esrganAssetCommands, importsSharp, sharpPackageDirectories } from '../native-modules.js';
 import { MediaLayer } from './media-layer.js';
+import { DEFAULT_FUNCTION_TIMEOUT_SECONDS } from '../../lambdas/contracts/aws-limits.js';
 import { nagResourceName } from './nag-names.js';
 import type { ProviderAccess, ProviderCapability } from './provider-access.js';
 import { workflowStateMachineName } from './workflow-names.js';
@@ -84,7 +85,8 @@ export interface FunctionFactoryProps {
   userPool?: IUserPool;
 }
 
-const DEFAULT_TIMEOUT_SECONDS = 10;
+/** The twin's gateway cuts a route's function at the same default (lambdas/contracts/aws-limits.ts). */
+const DEFAULT_TIMEOUT_SECONDS = DEFAULT_FUNCTION_TIMEOUT_SECONDS;
 const DEFAULT_MEMORY_MB = 512;
 /** Decoding and encoding a few seconds of 720p video in /tmp. */
 const MEDIA_TIMEOUT_SECONDS = 300;

@@ -23,6 +23,7 @@ import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { API_KEY_AUTH_CACHE_SECONDS, API_KEY_HEADER, PUBLIC_API_PREFIX } from '../../lambdas/contracts/api-keys.js';
+import { HTTP_API_STAGE_THROTTLE } from '../../lambdas/contracts/aws-limits.js';
 import { API_KEY_AUTHORIZER, CORS, ROUTES, routeTables, USER_ROUTE_PRELUDE, type RouteDefinition } from '../../lambdas/routes.js';
 import type { FunctionFactory } from './function-factory.js';
 import { pascalCase } from './names.js';
@@ -51,7 +52,8 @@ export interface HttpApiProps {
   routeScope?: Construct;
 }
 
-const DEFAULT_THROTTLE: ThrottleSettings = { rateLimit: 50, burstLimit: 100 };
+/** The stage throttle the twin's gateway enforces too (one configuration for both hosts). */
+const DEFAULT_THROTTLE: ThrottleSettings = HTTP_API_STAGE_THROTTLE;
 /** The functions that hash API keys: they read the pepper. */
 const PEPPER_READERS: readonly string[] = [API_KEY_AUTHORIZER.handler, 'create-api-key'];
 

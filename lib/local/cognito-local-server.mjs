@@ -4,6 +4,12 @@
 import { writeSync } from 'node:fs';
 import { createRequire } from 'node:module';
 
+// The twin holds the other end of this process's standard input (lib/local/processes.ts): when the twin is gone,
+// however it ended, the input ends and so does this process.
+process.stdin.on('end', () => process.exit(0));
+process.stdin.on('error', () => process.exit(0));
+process.stdin.resume();
+
 const require = createRequire(createRequire(import.meta.url).resolve('cognito-local/package.json'));
 const pino = require('pino');
 const { ConsoleMessageSender } = require('./lib/services/messageDelivery/consoleMessageSender');

@@ -1,9 +1,13 @@
 // DynamoDB Local: the official AWS jar shipped inside the npm package amplify-dynamodb-simulator (needs Java 17).
 // Tables are created from the same definitions CDK deploys, with streams where the cloud has them.
-import { spawnSync } from 'node:child_process';
-import { mkdirSync } from 'node:fs';
+import { execFile, spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { promisify } from 'node:util';
+import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
-import { dirname, join } from 'node:path';
+import { delimiter, dirname, join } from 'node:path';
 import {
   CreateTableCommand,
   DeleteTableCommand,
@@ -16,7 +20,15 @@ import {
   type CreateTableCommandInput,
 } from '@aws-sdk/client-dynamodb';
 import { TABLES, type TableDefinition, type TableName } from '../../lambdas/data/tables.js';
-import { startChild, waitFor, type Child } from './processes.js';
+import { freePort, startChild, waitFor, type Child } from './processes.js';
+import { LOCAL_CREDENTIALS } from './s3-local.js';
+import { sigV4Refusal, type LocalCredentials } from './sigv4.js';
+
+/**
+ * When set (tests), an item put in the last this-many milliseconds is not yet in any global secondary index: Query and
+ * Scan on an index leave it out, as DynamoDB's eventually consistent GSIs can right after a write. Read per request.
+ */
+export const LOCAL_GSI_DELAY_MS_ENV = 'MODELLOOP_LOCAL_GSI_DELAY_MS';
 
 const JAVA_MISSING =
   'Java 17 or newer is needed to run DynamoDB Local, and `java` was not found. ' +
@@ -32,34 +44,196 @@ export interface DynamoDbLocal {
   child: Child;
 }
 
+/**
+ * DynamoDB Local (the jar) on a loopback port of its own, behind a small proxy on `port`: the jar accepts any
+ * credentials and has no host option, so the launcher (DynamoDbLoopback.java) binds it to 127.0.0.1 and ends it with
+ * the twin, and the proxy refuses every request not signed (SigV4) with the twin's credentials, as DynamoDB refuses an
+ * unknown key (UnrecognizedClientException) or a wrong signature (InvalidSignatureException).
+ */
 export async function startDynamoDbLocal(options: {
   port: number;
   /** Directory for the database file; omit for an in-memory database. */
   dataDir?: string;
   onLine: (line: string) => void;
+  credentials?: LocalCredentials;
 }): Promise<DynamoDbLocal> {
   assertJava();
   const emulator = join(dirname(createRequire(import.meta.url).resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
   const storage = options.dataDir ? ['-dbPath', options.dataDir] : ['-inMemory'];
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const child = startChild(
+  const jarPort = await freePort();
+  const launcher = await compiledLauncher();
+  const jar = startChild(
     'java',
-    [`-Djava.library.path=${join(emulator, 'DynamoDBLocal_lib')}`, '-jar', join(emulator, 'DynamoDBLocal.jar'), '-port', String(options.port), '-sharedDb', ...storage],
+    [
+      `-Djava.library.path=${join(emulator, 'DynamoDBLocal_lib')}`,
+      `-Dmodelloop.parentPid=${process.pid}`,
+      '-cp',
+      [launcher, join(emulator, 'DynamoDBLocal.jar')].join(delimiter),
+      'DynamoDbLoopback',
+      '-port',
+      String(jarPort),
+      '-sharedDb',
+      '-disableTelemetry',
+      ...storage,
+    ],
     { name: 'dynamodb', onLine: options.onLine },
   );
+  const proxy = await startSigningProxy({ port: options.port, target: jarPort, credentials: options.credentials ?? LOCAL_CREDENTIALS, log: options.onLine });
+  const child: Child = {
+    process: jar.process,
+    async stop() {
+      await proxy.close();
+      await jar.stop();
+    },
+  };
   const endpoint = `http://127.0.0.1:${options.port}`;
   const client = localDynamoClient(endpoint);
   try {
-    await waitFor('DynamoDB Local', () => client.send(new ListTablesCommand({})));
+    // Two minutes: the jar takes about 2 s on an idle machine, and half a minute on a 2-core one that runs much else.
+    await waitFor('DynamoDB Local', () => client.send(new ListTablesCommand({})), 120_000);
   } catch (error) {
     await child.stop();
     throw error;
+  } finally {
+    client.destroy();
   }
   return { endpoint, child };
 }
 
+/**
+ * The launcher's class, compiled once per version of its source into the temporary directory by the JDK compiler
+ * module every Java 17 runtime carries (the javac command may be absent). A launch then costs no compilation.
+ */
+async function compiledLauncher(): Promise<string> {
+  const source = join(import.meta.dirname, 'DynamoDbLoopback.java');
+  const version = createHash('sha256').update(readFileSync(source)).digest('hex').slice(0, 16);
+  const directory = join(tmpdir(), `modelloop-dynamodb-launcher-${version}`);
+  if (existsSync(join(directory, 'DynamoDbLoopback.class'))) return directory;
+  const staging = mkdtempSync(join(tmpdir(), 'modelloop-dynamodb-launcher-'));
+  await promisify(execFile)('java', ['-m', 'jdk.compiler/com.sun.tools.javac.Main', '-d', staging, source]);
+  try {
+    renameSync(staging, directory);
+  } catch {
+    // another twin compiled it meanwhile
+    rmSync(staging, { recursive: true, force: true });
+  }
+  return directory;
+}
+
+/** The proxy in front of the jar: checks each request's signature, forwards it, and applies the GSI delay knob. */
+async function startSigningProxy(options: { port: number; target: number; credentials: LocalCredentials; log: (line: string) => void }) {
+  const putAt = new Map<string, number>();
+  const tableShapes = new Map<string, Promise<{ key: string[]; globalIndexes: Set<string> }>>();
+
+  const forward = (req: IncomingMessage, body: Buffer) =>
+    new Promise<{ status: number; headers: IncomingMessage['headers']; body: Buffer }>((resolveForward, reject) => {
+      const upstream = httpRequest(
+        { host: '127.0.0.1', port: options.target, method: req.method, path: req.url, headers: { ...req.headers, host: `127.0.0.1:${options.target}` } },
+        (response) => {
+          const chunks: Buffer[] = [];
+          response.on('data', (chunk: Buffer) => chunks.push(chunk));
+          response.on('end', () => resolveForward({ status: response.statusCode ?? 500, headers: response.headers, body: Buffer.concat(chunks) }));
+          response.on('error', reject);
+        },
+      );
+      upstream.on('error', reject);
+      upstream.end(body);
+    });
+
+  async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of req) chunks.push(chunk as Buffer);
+    const body = Buffer.concat(chunks);
+    const refusal = await sigV4Refusal({ method: req.method ?? 'POST', url: req.url ?? '/', headers: req.headers, body }, options.credentials);
+    if (refusal) {
+      const type = /security token/.test(refusal) ? 'UnrecognizedClientException' : 'InvalidSignatureException';
+      res.writeHead(400, { 'content-type': 'application/x-amz-json-1.0', 'x-amzn-errortype': type });
+      return void res.end(JSON.stringify({ __type: `com.amazon.coral.service#${type}`, message: refusal }));
+    }
+    const operation = String(req.headers['x-amz-target'] ?? '').split('.')[1] ?? '';
+    const delayMs = Number(process.env[LOCAL_GSI_DELAY_MS_ENV] ?? 0);
+    const answer = await forward(req, body);
+    if (delayMs > 0 && answer.status === 200) {
+      const request = JSON.parse(body.toString('utf8') || '{}') as Record<string, any>;
+      await recordPuts(operation, request);
+      const globalIndex = request.IndexName && (await shapeOf(request.TableName as string)).globalIndexes.has(request.IndexName as string);
+      if ((operation === 'Query' || operation === 'Scan') && globalIndex) {
+        answer.body = await withoutRecentPuts(request.TableName as string, answer.body, delayMs);
+        delete answer.headers['content-length'];
+        delete answer.headers['x-amz-crc32'];
+      }
+    }
+    res.writeHead(answer.status, answer.headers);
+    res.end(answer.body);
+  }
+
+  /** A table's key attributes and global indexes (local indexes are as consistent as their table: only global ones lag). */
+  function shapeOf(table: string) {
+    let shape = tableShapes.get(table);
+    if (!shape) {
+      const client = localDynamoClient(`http://127.0.0.1:${options.target}`);
+      shape = client
+        .send(new DescribeTableCommand({ TableName: table }))
+        .then(({ Table }) => ({
+          key: (Table?.KeySchema ?? []).map((key) => key.AttributeName!),
+          globalIndexes: new Set((Table?.GlobalSecondaryIndexes ?? []).map((index) => index.IndexName!)),
+        }))
+        .finally(() => client.destroy());
+      shape.catch(() => tableShapes.delete(table));
+      tableShapes.set(table, shape);
+    }
+    return shape;
+  }
+
+  async function keyOf(table: string, item: Record<string, unknown>): Promise<string> {
+    return `${table}\u0000${JSON.stringify((await shapeOf(table)).key.map((name) => item[name]))}`;
+  }
+
+  async function recordPuts(operation: string, request: Record<string, any>): Promise<void> {
+    const now = Date.now();
+    const puts: [string, Record<string, unknown>][] = [];
+    if (operation === 'PutItem') puts.push([request.TableName, request.Item]);
+    if (operation === 'TransactWriteItems') for (const item of request.TransactItems ?? []) if (item.Put) puts.push([item.Put.TableName, item.Put.Item]);
+    if (operation === 'BatchWriteItem') {
+      for (const [table, writes] of Object.entries(request.RequestItems ?? {}) as [string, any[]][]) for (const write of writes) if (write.PutRequest) puts.push([table, write.PutRequest.Item]);
+    }
+    for (const [table, item] of puts) putAt.set(await keyOf(table, item), now);
+    if (putAt.size > 50_000) putAt.delete(putAt.keys().next().value!);
+  }
+
+  async function withoutRecentPuts(table: string, responseBody: Buffer, delayMs: number): Promise<Buffer> {
+    const page = JSON.parse(responseBody.toString('utf8')) as { Items?: Record<string, unknown>[]; Count?: number };
+    if (!page.Items) return responseBody;
+    const now = Date.now();
+    const visible: Record<string, unknown>[] = [];
+    for (const item of page.Items) if (now - (putAt.get(await keyOf(table, item)) ?? 0) >= delayMs) visible.push(item);
+    return Buffer.from(JSON.stringify({ ...page, Items: visible, Count: visible.length }));
+  }
+
+  const server = createServer((req, res) => {
+    handle(req, res).catch((error: unknown) => {
+      // Refused connections only mean the jar is still starting (the twin waits for it).
+      if ((error as { code?: string }).code !== 'ECONNREFUSED') options.log(`dynamodb proxy failure: ${error instanceof Error ? error.message : String(error)}`);
+      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/x-amz-json-1.0' });
+      res.end(JSON.stringify({ __type: 'com.amazonaws.dynamodb.v20120810#InternalServerError', message: 'Internal server error' }));
+    });
+  });
+  await new Promise<void>((resolveListen, reject) => {
+    server.once('error', reject);
+    server.listen(options.port, '127.0.0.1', () => resolveListen());
+  });
+  return {
+    close: () =>
+      new Promise<void>((resolveClose) => {
+        server.closeAllConnections();
+        server.close(() => resolveClose());
+      }),
+  };
+}
+
 export function localDynamoClient(endpoint: string): DynamoDBClient {
-  return new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: { accessKeyId: 'local', secretAccessKey: 'local' } });
+  return new DynamoDBClient({ endpoint, region: 'us-east-1', credentials: LOCAL_CREDENTIALS });
 }
 
 /** Creates the tables that don't exist yet; returns the physical name of every table. */

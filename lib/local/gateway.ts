@@ -14,11 +14,19 @@ import type { RuntimeConfig } from '../../lambdas/contracts/api.js';
 import { API_KEY_AUTH_CACHE_SECONDS, API_KEY_HEADER, PUBLIC_API_PREFIX } from '../../lambdas/contracts/api-keys.js';
 import type { ApiKeyAuthorizerContext } from '../../lambdas/core/http.js';
 import { createIdTokenVerifier } from '../../lambdas/core/jwt.js';
+import {
+  DEFAULT_FUNCTION_TIMEOUT_SECONDS,
+  GATEWAY_ERROR_CODES,
+  GATEWAY_ERRORS,
+  HTTP_API_INTEGRATION_TIMEOUT_SECONDS,
+  HTTP_API_PAYLOAD_BYTES,
+  HTTP_API_STAGE_THROTTLE,
+  LAMBDA_SYNC_PAYLOAD_BYTES,
+  type GatewayErrorCode,
+} from '../../lambdas/contracts/aws-limits.js';
 import { API_KEY_AUTHORIZER, CORS, ROUTES, publicApiRoutes, type RouteDefinition } from '../../lambdas/routes.js';
 import { lambdaContext, type LoadHandler } from './lambda-runtime.js';
 
-/** API Gateway ends an integration after about 30 s; the local gateway does the same. */
-const INTEGRATION_TIMEOUT_MS = 30_000;
 export const API_PREFIX = '/api';
 
 export interface GatewayOptions {
@@ -38,6 +46,14 @@ export interface GatewayOptions {
   log: (line: string) => void;
   /** How long the API-key authorizer's answer for one key is reused (API Gateway's results TTL); default the cloud's. */
   apiKeyCacheSeconds?: number;
+  /** The stage throttle; default the cloud stage's (HTTP_API_STAGE_THROTTLE); false: none. */
+  throttle?: { rateLimit: number; burstLimit: number } | false;
+  /**
+   * Tests only: every duration (each route's function timeout, the 30 s integration timeout, the throttle's refill
+   * period) is multiplied by this, so that a test sees a route cut at its own time without waiting for it, or the
+   * burst limit without the bucket refilling meanwhile. Default 1.
+   */
+  timeScale?: number;
 }
 
 export interface Gateway {
@@ -65,6 +81,9 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
   const keyAnswers = new Map<string, { context: ApiKeyAuthorizerContext; expiresAt: number }>();
   const compressed = new CompressedFiles();
   const verifier = createIdTokenVerifier({ issuer: options.issuer, audience: options.audience, jwksUri: options.jwksUri });
+  const timeScale = options.timeScale ?? 1;
+  const stageThrottle = options.throttle === false ? undefined : (options.throttle ?? HTTP_API_STAGE_THROTTLE);
+  const throttle = stageThrottle && new TokenBucket({ rateLimit: stageThrottle.rateLimit / timeScale, burstLimit: stageThrottle.burstLimit });
 
   const server = createServer((req, res) => {
     handle(req, res).catch((error: unknown) => {
@@ -100,8 +119,12 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       res.writeHead(204, { ...corsHeaders, 'access-control-allow-methods': CORS.allowMethods.join(','), 'access-control-allow-headers': CORS.allowHeaders.join(','), 'access-control-max-age': String(CORS.maxAgeSeconds) });
       return void res.end();
     }
+    // The stage throttle, as API Gateway's token bucket: `burstLimit` requests at once, refilled at `rateLimit` per second.
+    if (throttle && !throttle.take()) return sendGatewayError(res, GATEWAY_ERROR_CODES.throttled, corsHeaders);
     const match = matchRoute(routes, method, path) ?? matchRoute(keyRoutes, method, path);
     if (!match) return send(res, 404, { message: 'Not Found' }, corsHeaders);
+    // A declared length over the HTTP API's payload limit is refused before anything else is read.
+    if (Number(req.headers['content-length'] ?? 0) > HTTP_API_PAYLOAD_BYTES) return refuseBody(req, res, corsHeaders);
 
     let claims: Record<string, string> | undefined;
     let keyContext: ApiKeyAuthorizerContext | undefined;
@@ -114,7 +137,8 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       claims = await verifyBearer(req.headers.authorization);
       if (!claims) return send(res, 401, { message: 'Unauthorized' }, corsHeaders);
     }
-    const body = await readBody(req);
+    const body = await readBody(req, HTTP_API_PAYLOAD_BYTES);
+    if (!body) return refuseBody(req, res, corsHeaders);
     const event = buildHttpEvent({
       route: match.route,
       params: match.params,
@@ -124,13 +148,33 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       body,
       sourceIp: req.socket.remoteAddress,
     }, claims, keyContext);
+    // The event is the Lambda's request payload: over 6 MB, Invoke refuses it and the handler never runs.
+    if (Buffer.byteLength(JSON.stringify(event)) > LAMBDA_SYNC_PAYLOAD_BYTES) return sendGatewayError(res, GATEWAY_ERROR_CODES.payloadTooLarge, corsHeaders);
+    // The function ends at its own timeout, the integration at the HTTP API's 30 s, whichever comes first.
+    const functionMs = (match.route.timeoutSeconds ?? DEFAULT_FUNCTION_TIMEOUT_SECONDS) * 1000 * timeScale;
+    const integrationMs = HTTP_API_INTEGRATION_TIMEOUT_SECONDS * 1000 * timeScale;
     const handler = await options.loadHandler(match.route.handler);
     const result: APIGatewayProxyResultV2 | undefined = await withTimeout(
-      handler(event, lambdaContext(match.route.handler, INTEGRATION_TIMEOUT_MS)),
-      INTEGRATION_TIMEOUT_MS,
+      handler(event, lambdaContext(match.route.handler, functionMs)),
+      Math.min(functionMs, integrationMs),
     );
-    if (result === undefined) return send(res, 503, { message: 'Service Unavailable' }, corsHeaders);
+    if (result === undefined) {
+      return sendGatewayError(res, functionMs <= integrationMs ? GATEWAY_ERROR_CODES.functionTimeout : GATEWAY_ERROR_CODES.integrationTimeout, corsHeaders);
+    }
+    // What the handler returns is the Lambda's response payload: over 6 MB, the invocation fails.
+    if (Buffer.byteLength(JSON.stringify(result)) > LAMBDA_SYNC_PAYLOAD_BYTES) {
+      options.log(`${match.route.handler}: response over the Lambda payload limit (${LAMBDA_SYNC_PAYLOAD_BYTES} bytes)`);
+      return sendGatewayError(res, GATEWAY_ERROR_CODES.responseTooLarge, corsHeaders);
+    }
     writeResult(res, result, corsHeaders);
+  }
+
+  /** 413 for a body over the HTTP API's limit; the rest of it is not read (the connection is closed after the answer). */
+  function refuseBody(req: IncomingMessage, res: ServerResponse, corsHeaders: Record<string, string>): void {
+    req.pause();
+    res.setHeader('connection', 'close');
+    sendGatewayError(res, GATEWAY_ERROR_CODES.requestTooLarge, corsHeaders);
+    res.on('finish', () => req.destroy());
   }
 
   /** As API Gateway's Lambda authorizer with simple responses: the same handler, its answer cached per key value. */
@@ -347,13 +391,48 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
   res.end(typeof body === 'string' ? body : JSON.stringify(body));
 }
 
-function readBody(req: IncomingMessage): Promise<Buffer> {
+/** The request body, or undefined as soon as it grows past `limit` bytes (reading stops there). */
+function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
   return new Promise((resolveBody, reject) => {
     const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.length;
+      if (size > limit) {
+        req.off('data', onData);
+        chunks.length = 0;
+        return resolveBody(undefined);
+      }
+      chunks.push(chunk);
+    };
+    req.on('data', onData);
     req.on('end', () => resolveBody(Buffer.concat(chunks)));
     req.on('error', reject);
   });
+}
+
+/** API Gateway's own refusal (its status and message), with the stable code every error of this API carries. */
+function sendGatewayError(res: ServerResponse, code: GatewayErrorCode, headers: Record<string, string>): void {
+  const { status, error } = GATEWAY_ERRORS[code];
+  send(res, status, { error, code, message: error }, headers);
+}
+
+/** API Gateway's throttle: a bucket of `burstLimit` tokens, refilled at `rateLimit` per second; a request takes one. */
+class TokenBucket {
+  #tokens: number;
+  #updatedAt = Date.now();
+
+  constructor(private readonly limits: { rateLimit: number; burstLimit: number }) {
+    this.#tokens = limits.burstLimit;
+  }
+
+  take(now = Date.now()): boolean {
+    this.#tokens = Math.min(this.limits.burstLimit, this.#tokens + ((now - this.#updatedAt) / 1000) * this.limits.rateLimit);
+    this.#updatedAt = now;
+    if (this.#tokens < 1) return false;
+    this.#tokens -= 1;
+    return true;
+  }
 }
 
 async function withTimeout<T>(work: Promise<T>, ms: number): Promise<T | undefined> {

@@ -37,7 +37,10 @@ export function startChild(
   args: string[],
   options: SpawnOptions & { name: string; onLine: (line: string) => void },
 ): Child {
-  const child = spawn(command, args, { ...options, stdio: ['ignore', 'pipe', 'pipe'] });
+  // Every emulator ends with the twin, whatever ends it (SIGKILL included, which no handler in the twin sees): its
+  // standard input is a pipe only the twin holds, closed by the system when the twin is gone, and the child exits at
+  // its end (cognito-local-server.mjs); DynamoDbLoopback.java watches its parent process instead.
+  const child = spawn(command, args, { ...options, stdio: ['pipe', 'pipe', 'pipe'] });
   for (const stream of [child.stdout, child.stderr]) {
     let buffered = '';
     stream?.setEncoding('utf8');

@@ -16,7 +16,9 @@ import {
   type WebSocketRouteHandler,
 } from '../../lambdas/realtime/events.js';
 import { REALTIME_FUNCTIONS } from '../../lambdas/realtime-functions.js';
+import { WEBSOCKET_MESSAGE_BYTES } from '../../lambdas/contracts/aws-limits.js';
 import { lambdaContext, type LoadHandler } from './lambda-runtime.js';
+import { sigV4Refusal, type LocalCredentials } from './sigv4.js';
 
 /** API Gateway closes every WebSocket connection after 2 hours; so does the twin. */
 const MAX_CONNECTION_MS = 2 * 60 * 60 * 1000;
@@ -28,8 +30,8 @@ export interface LocalWebSocketApiOptions {
   /** Where the socket lives on the gateway's origin, e.g. /ws; the management API is under <path>/@connections/. */
   path: string;
   region: string;
-  /** Management API calls must be signed with this access key, as the cloud's need IAM-signed requests. */
-  accessKeyId: string;
+  /** Management API calls must carry a valid SigV4 signature with these credentials, as the cloud's need IAM-signed requests. */
+  credentials: LocalCredentials;
   loadHandler: LoadHandler;
   log: (line: string) => void;
 }
@@ -184,17 +186,19 @@ export async function startLocalWebSocketApi(options: LocalWebSocketApiOptions):
   }
 
   async function handleManagement(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    // As IAM does in the cloud: only calls signed with the twin's key may use the management API.
-    if (!new RegExp(`Credential=${escapeRegExp(options.accessKeyId)}/`).test(req.headers.authorization ?? '')) {
-      return awsError(res, 403, 'ForbiddenException', 'Forbidden');
-    }
+    const body = await readBody(req);
+    // As IAM does in the cloud: only calls whose SigV4 signature is valid for the twin's credentials may use it.
+    const refusal = await sigV4Refusal({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body }, options.credentials);
+    if (refusal) return awsError(res, 403, 'ForbiddenException', refusal);
     const url = new URL(req.url ?? '/', 'http://local');
     const connectionId = decodeURIComponent(url.pathname.slice(managementPrefix.length));
     const connection = connections.get(connectionId);
-    const body = await readBody(req);
     if (!connection) return awsError(res, 410, 'GoneException', `Connection ${connectionId} is gone`);
     switch (req.method) {
       case 'POST':
+        if (body.length > WEBSOCKET_MESSAGE_BYTES) {
+          return awsError(res, 413, 'PayloadTooLargeException', `Message of ${body.length} bytes exceeds the ${WEBSOCKET_MESSAGE_BYTES}-byte limit`);
+        }
         connection.socket.send(body.toString('utf8'));
         res.writeHead(200, { 'content-type': 'application/json' });
         return void res.end();
@@ -277,10 +281,6 @@ function headersOf(req: IncomingMessage): Record<string, string> {
 
 function multiValued(values: Record<string, string>): Record<string, string[]> {
   return Object.fromEntries(Object.entries(values).map(([name, value]) => [name, [value]]));
-}
-
-function escapeRegExp(text: string): string {
-  return text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 }
 
 function readBody(req: IncomingMessage): Promise<Buffer> {

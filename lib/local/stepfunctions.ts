@@ -6,6 +6,7 @@ import './promise-with-resolvers.js';
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { ExecutionAbortedError, ExecutionError, ExecutionTimeoutError, StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
+import { STEP_FUNCTIONS_PAYLOAD_BYTES } from '../../lambdas/contracts/aws-limits.js';
 import { WORKFLOWS, workflowEnvName, type WorkflowDefinition } from '../../lambdas/workflows.js';
 import { readWorkflowText, substituteTasks } from '../workflows/index.js';
 import type { ExecutionStatusChangeEvent } from '../../lambdas/handlers/workflow-ended.js';
@@ -123,6 +124,9 @@ export async function startStepFunctionsLocal(options: {
     if (!machine) throw apiError('StateMachineDoesNotExist', `State Machine Does Not Exist: '${request.stateMachineArn}'`);
     const name = request.name ?? randomUUID();
     const input = request.input ?? '{}';
+    if (Buffer.byteLength(input) > STEP_FUNCTIONS_PAYLOAD_BYTES) {
+      throw apiError('InvalidExecutionInput', `Input exceeds the maximum size of ${STEP_FUNCTIONS_PAYLOAD_BYTES} bytes (UTF-8)`);
+    }
     const executionArn = `${machine.arn.replace(':stateMachine:', ':execution:')}:${name}`;
     const existing = executions.get(executionArn);
     if (existing) {
@@ -130,8 +134,36 @@ export async function startStepFunctionsLocal(options: {
       if (existing.status === 'RUNNING' && existing.input === input) return { executionArn, startDate: existing.startDate };
       throw apiError('ExecutionAlreadyExists', `Execution Already Exists: '${executionArn}'`);
     }
+    // Every state's input and output is held to the 256 KiB quota. A task's are checked around its handler, so the
+    // execution ends before the next state starts; Pass, Map and Choice states' through the event log. Over it the
+    // execution fails with States.DataLimitExceeded, which no Catch (not even States.ALL) handles.
+    const started: { execution?: Execution } = {};
+    const overLimit = (state: string, value: unknown, what: 'input' | 'result'): boolean => {
+      if (value === undefined || Buffer.byteLength(JSON.stringify(value)) <= STEP_FUNCTIONS_PAYLOAD_BYTES) return false;
+      const { execution } = started;
+      if (execution) {
+        settle(execution, 'FAILED', {
+          error: 'States.DataLimitExceeded',
+          cause: `The state/task '${state}' ${what === 'input' ? 'was given an input' : 'returned a result'} with a size exceeding the maximum number of bytes service limit.`,
+        });
+        execution.abort();
+      }
+      return true;
+    };
+    const handlers = Object.fromEntries(
+      Object.entries(machine.handlers).map(([state, handler]) => [
+        state,
+        async (stateInput: unknown) => {
+          await null; // the execution record exists once run() has returned
+          if (overLimit(state, stateInput, 'input')) return new Promise(() => undefined);
+          const result = await handler(stateInput);
+          if (overLimit(state, result, 'result')) return new Promise(() => undefined);
+          return result;
+        },
+      ]),
+    );
     const run = machine.machine.run(JSON.parse(input), {
-      overrides: { taskResourceLocalHandlers: machine.handlers as never, waitTimeOverrides: waitOverrides(machine.definition) },
+      overrides: { taskResourceLocalHandlers: handlers as never, waitTimeOverrides: waitOverrides(machine.definition) },
     });
     const execution: Execution = {
       executionArn,
@@ -143,13 +175,22 @@ export async function startStepFunctionsLocal(options: {
       abort: run.abort,
       done: Promise.resolve(),
     };
+    started.execution = execution;
+    const current = execution;
+    void (async () => {
+      for await (const event of run.eventLogs) {
+        if (current.status !== 'RUNNING') break;
+        if (event.type === 'StateEntered') overLimit(event.state.name, event.state.input, 'input');
+        if (event.type === 'StateExited') overLimit(event.state.name, event.state.output, 'result');
+      }
+    })().catch(() => undefined);
     execution.done = run.result.then(
-      (output) => settle(execution, 'SUCCEEDED', { output: JSON.stringify(output) }),
+      (output) => settle(current, 'SUCCEEDED', { output: JSON.stringify(output) }),
       (error: unknown) => {
-        if (error instanceof ExecutionAbortedError) return settle(execution, 'ABORTED', {});
-        if (error instanceof ExecutionTimeoutError) return settle(execution, 'TIMED_OUT', { error: 'States.Timeout' });
+        if (error instanceof ExecutionAbortedError) return settle(current, 'ABORTED', {});
+        if (error instanceof ExecutionTimeoutError) return settle(current, 'TIMED_OUT', { error: 'States.Timeout' });
         const failure = error instanceof ExecutionError ? (error.cause as { name?: string; message?: string } | undefined) : undefined;
-        settle(execution, 'FAILED', {
+        settle(current, 'FAILED', {
           error: failure?.name ?? (error as Error)?.name ?? 'Error',
           cause: failure?.message ?? (error as Error)?.message ?? String(error),
         });

@@ -61,6 +61,8 @@ export interface TwinOptions {
   reconcileIntervalMs?: number;
   /** How long the gateway reuses the API-key authorizer's answer per key (default: the cloud's TTL; 0: never). */
   apiKeyCacheSeconds?: number;
+  /** The gateway's stage throttle: default the cloud stage's (lambdas/contracts/aws-limits.ts); false: none. */
+  throttle?: false;
 }
 
 export interface TwinStripe {
@@ -250,7 +252,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     const webSocketApi = await startLocalWebSocketApi({
       path: WEBSOCKET_PATH,
       region: env.AWS_REGION!,
-      accessKeyId: LOCAL_CREDENTIALS.accessKeyId,
+      credentials: LOCAL_CREDENTIALS,
       loadHandler,
       log: (line) => log('realtime', line),
     });
@@ -266,6 +268,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       loadHandler,
       mounts: [webSocketApi.management],
       apiKeyCacheSeconds: options.apiKeyCacheSeconds,
+      throttle: options.throttle,
       log: (line) => log('gateway', line),
     });
     stops.push(() => gateway.stop());

@@ -99,5 +99,5 @@ describe('npm start after a SIGKILL in the middle of an image generation and a v
     killTree(third.child, 'SIGTERM');
     await exited(third.child);
     running = undefined;
-  }, 300_000);
+  }, 720_000);
 });

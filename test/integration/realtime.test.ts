@@ -1,7 +1,7 @@
 // Realtime over the real local twin: ws clients with real cognito-local tokens, the local WebSocket API running the
 // $connect authorizer and handlers, DynamoDB Local streams → the stream poller → the fan-out → @connections → sockets.
 import { randomUUID } from 'node:crypto';
-import { ApiGatewayManagementApiClient, DeleteConnectionCommand, GetConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
+import { ApiGatewayManagementApiClient, DeleteConnectionCommand, GetConnectionCommand, PostToConnectionCommand } from '@aws-sdk/client-apigatewaymanagementapi';
 import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import WebSocket from 'ws';
@@ -231,6 +231,26 @@ describe('connections', () => {
 
     const unsigned = await fetch(`${twin.env.WEBSOCKET_CALLBACK_URL}/@connections/${encodeURIComponent(connectionId!)}`, { method: 'POST', body: '{}' });
     expect(unsigned.status).toBe(403);
+
+    // The twin's access key id with a signature made from another secret: refused, nothing reaches the socket.
+    const forger = new ApiGatewayManagementApiClient({
+      endpoint: twin.env.WEBSOCKET_CALLBACK_URL,
+      region: twin.region,
+      credentials: { accessKeyId: twin.env.AWS_ACCESS_KEY_ID!, secretAccessKey: 'not-the-twins-secret' },
+    });
+    const forged = JSON.stringify({ type: 'credits', current_credits: 999999 });
+    await expect(forger.send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: Buffer.from(forged) }))).rejects.toMatchObject({
+      $metadata: { httpStatusCode: 403 },
+    });
+    // A message over the 128 KB WebSocket limit: 413 PayloadTooLargeException, as API Gateway answers.
+    await expect(management.send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: Buffer.alloc(128 * 1024 + 1, 0x61) }))).rejects.toMatchObject({
+      name: 'PayloadTooLargeException',
+      $metadata: { httpStatusCode: 413 },
+    });
+    // A correctly signed post still arrives, and the forged balance never did.
+    await management.send(new PostToConnectionCommand({ ConnectionId: connectionId, Data: Buffer.from(JSON.stringify({ type: 'credits', current_credits: 4242 })) }));
+    await tab.next(credits(4242));
+    expect(balancesOf(tab)).not.toContain(999999);
 
     const closed = new Promise<number>((resolve) => tab.socket.once('close', (code) => resolve(code)));
     await management.send(new DeleteConnectionCommand({ ConnectionId: connectionId }));

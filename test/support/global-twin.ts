@@ -35,6 +35,9 @@ export async function setup(project: TestProject): Promise<void> {
     webRoot: resolve(import.meta.dirname, '../../web/dist'),
     // The labelled local test payment, whatever Stripe settings the shell has (payments tests start their own twin).
     stripe: false,
+    // The suite's files share this twin and run side by side: their combined rate is no single client's, so the
+    // stage throttle is left to its own test (test/unit/gateway-limits.test.ts) and to `npm start`.
+    throttle: false,
     log: (source, line) => {
       if (process.env.TWIN_LOG || /exception|error/i.test(line)) console.log(`[twin:${source}] ${line}`);
     },

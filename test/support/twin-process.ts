@@ -28,11 +28,14 @@ export async function startTwinProcess(options: {
   ports?: Record<string, string>;
   env?: Record<string, string>;
   onOutput?: (text: string) => void;
+  /** What starts it: by default the command `npm run twin` runs (bin/local.ts in this very process, no wrapper). */
+  command?: [string, ...string[]];
 }): Promise<TwinProcess> {
   const { dataDir } = options;
   rmSync(join(dataDir, TWIN_INFO_FILE), { force: true });
   const ports = options.ports ?? (await freeTwinPorts());
-  const child = spawn(join(root, 'node_modules/.bin/tsx'), ['bin/local.ts'], {
+  const [command, ...args] = options.command ?? [process.execPath, '--import', 'tsx', 'bin/local.ts'];
+  const child = spawn(command, args, {
     cwd: root,
     detached: true,
     stdio: ['ignore', 'pipe', 'pipe'],
@@ -46,7 +49,8 @@ export async function startTwinProcess(options: {
   };
   child.stdout!.on('data', take);
   child.stderr!.on('data', take);
-  const deadline = Date.now() + 120_000;
+  // Four minutes: a start takes seconds on an idle machine, and up to two minutes on a 2-core one that runs much else.
+  const deadline = Date.now() + 240_000;
   while (!existsSync(join(dataDir, TWIN_INFO_FILE))) {
     if (child.exitCode !== null) throw new Error(`npm start exited: ${output}`);
     if (Date.now() > deadline) {

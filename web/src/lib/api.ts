@@ -2,6 +2,7 @@
 // whether it needs a sign-in, the answer's schema), attaches the Cognito ID token, parses every answer with the
 // route's response schema and turns `{error, code}` answers into ApiError.
 import { ApiErrorBody, IDEMPOTENCY_HEADER, type RuntimeConfig } from '@contracts/api';
+import { GATEWAY_ERROR_CODES } from '@contracts/aws-limits';
 import { fillPath, type PathParams, type ResponseOf, type RouteContract } from '@contracts/route';
 import type { z } from 'zod';
 import { bootAuth, idToken } from './auth';
@@ -68,12 +69,22 @@ async function apiRequest(schema: z.ZodType | undefined, path: string, options: 
   if (!response.ok) {
     const parsed = ApiErrorBody.safeParse(body);
     if (parsed.success) throw new ApiError(parsed.data.error, response.status, parsed.data.code);
-    throw new ApiError(`The server answered ${response.status}`, response.status, 'HTTP_ERROR');
+    throw gatewayRefusal(response.status) ?? new ApiError(`The server answered ${response.status}`, response.status, 'HTTP_ERROR');
   }
   if (!schema) return body;
   const parsed = schema.safeParse(body);
   if (!parsed.success) throw new ApiError(`Unexpected answer from ${path}`, response.status, 'BAD_RESPONSE');
   return parsed.data;
+}
+
+/**
+ * API Gateway's own refusals carry no code in the cloud (HTTP APIs have no gateway responses to add one): the stage
+ * throttle's 429 and the payload limit's 413 get the codes the twin's gateway sends for them.
+ */
+function gatewayRefusal(status: number): ApiError | undefined {
+  if (status === 429) return new ApiError('Too many requests right now. Please wait a moment and try again.', 429, GATEWAY_ERROR_CODES.throttled);
+  if (status === 413) return new ApiError('This request is too large. Use a smaller image, or upload it first.', 413, GATEWAY_ERROR_CODES.requestTooLarge);
+  return undefined;
 }
 
 /** A fresh key for one spending attempt; a retry of the same attempt reuses it. */

@@ -1,0 +1,74 @@
+// The AWS limits the code can reach, each in one place with the document that sets it. The cloud enforces them; the
+// twin enforces the same numbers (lib/local/gateway.ts, stepfunctions.ts, realtime.ts), and CDK reads the ones it
+// configures (the stage throttle) from here, so both hosts refuse the same requests.
+
+const MiB = 1024 * 1024;
+
+/**
+ * HTTP API: "Payload size 10 MB" and "Maximum integration timeout 30 seconds", neither can be increased.
+ * https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-quotas.html
+ */
+export const HTTP_API_PAYLOAD_BYTES = 10 * MiB;
+export const HTTP_API_INTEGRATION_TIMEOUT_SECONDS = 30;
+
+/**
+ * Lambda Invoke: "For synchronous invocations, the maximum payload size is 6 MB" (the request, i.e. the whole event
+ * JSON the HTTP API builds, and the response the handler returns).
+ * https://docs.aws.amazon.com/lambda/latest/dg/API_Invoke.html and https://docs.aws.amazon.com/lambda/latest/dg/gettingstarted-limits.html
+ */
+export const LAMBDA_SYNC_PAYLOAD_BYTES = 6 * MiB;
+
+/**
+ * A function's own timeout when its route declares none (lib/constructs/function-factory.ts uses the same default);
+ * the integration ends at whichever of the function's timeout and the HTTP API's 30 s comes first.
+ */
+export const DEFAULT_FUNCTION_TIMEOUT_SECONDS = 10;
+
+/**
+ * The HTTP API stage throttle (steady requests per second and burst) that CDK sets on the $default stage
+ * (lib/constructs/http-api.ts) and the twin's gateway enforces. Above it API Gateway answers 429
+ * `{"message":"Too Many Requests"}`: HTTP APIs have no gateway responses, so the cloud's 429 carries no `code`, and the
+ * web client maps a code-less 429 to TOO_MANY_REQUESTS (web/src/lib/api.ts).
+ * https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-throttling.html
+ */
+export const HTTP_API_STAGE_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
+
+/**
+ * Step Functions: "Maximum input or output size for a task, state, or execution: 256 KiB of data as a UTF-8 encoded
+ * string"; a state over it fails the execution with States.DataLimitExceeded, a StartExecution input over it is refused
+ * with InvalidExecutionInput.
+ * https://docs.aws.amazon.com/step-functions/latest/dg/service-quotas.html (and StateEnteredEventDetails.input: 262144)
+ */
+export const STEP_FUNCTIONS_PAYLOAD_BYTES = 262_144;
+
+/**
+ * WebSocket APIs: "Message payload size 128 KB" (also for @connections POSTs; the management API refuses a larger one
+ * with 413 PayloadTooLargeException).
+ * https://docs.aws.amazon.com/apigateway/latest/developerguide/apigateway-execution-service-websocket-limits-table.html
+ */
+export const WEBSOCKET_MESSAGE_BYTES = 128 * 1024;
+
+/** The codes the gateway's own refusals carry (the twin sends them; the web client gives them to code-less cloud answers). */
+export const GATEWAY_ERROR_CODES = {
+  requestTooLarge: 'REQUEST_TOO_LARGE',
+  payloadTooLarge: 'PAYLOAD_TOO_LARGE',
+  responseTooLarge: 'RESPONSE_TOO_LARGE',
+  functionTimeout: 'FUNCTION_TIMEOUT',
+  integrationTimeout: 'INTEGRATION_TIMEOUT',
+  throttled: 'TOO_MANY_REQUESTS',
+} as const;
+
+/**
+ * What an HTTP API answers for each (a failed Lambda invocation, which an oversized response or the function's own
+ * timeout is, is a 500; the 30 s integration timeout a 503), with the code the twin adds.
+ */
+export const GATEWAY_ERRORS = {
+  [GATEWAY_ERROR_CODES.requestTooLarge]: { status: 413, error: 'Request Entity Too Large' },
+  [GATEWAY_ERROR_CODES.payloadTooLarge]: { status: 413, error: 'Request Entity Too Large' },
+  [GATEWAY_ERROR_CODES.responseTooLarge]: { status: 500, error: 'Internal Server Error' },
+  [GATEWAY_ERROR_CODES.functionTimeout]: { status: 500, error: 'Internal Server Error' },
+  [GATEWAY_ERROR_CODES.integrationTimeout]: { status: 503, error: 'Service Unavailable' },
+  [GATEWAY_ERROR_CODES.throttled]: { status: 429, error: 'Too Many Requests' },
+} as const satisfies Record<string, { status: number; error: string }>;
+
+export type GatewayErrorCode = keyof typeof GATEWAY_ERRORS;
