@@ -14,6 +14,9 @@ export const MARKETPLACE_NAMES: Record<Marketplace, string> = {
   'google-shopping': 'Google Shopping',
 };
 
+/** ai_model of a packshot, before and after the engine names how it cut the product out ('packshot-engine:u2-net-p'). */
+export const PACKSHOT_ENGINE = 'packshot-engine';
+
 export const PACKSHOT_FORMATS = ['jpeg', 'png'] as const;
 export type PackshotFormat = (typeof PACKSHOT_FORMATS)[number];
 

@@ -317,13 +317,14 @@ describe('http api', () => {
         'request-account-deletion',
         'stripe-webhook',
         'upscale-ai-image',
+        'generate-packshot',
       ].sort(),
     );
     const spenders = (ROUTES as readonly RouteDefinition[]).filter((route) => route.tables?.limits === 'write').map((route) => route.handler);
     // …and only those, and the product-link imports (which fetch from the internet), count requests per user; cancel
     // ends a video job and gives back its running place (the poller and the list only read).
     expect(spenders.sort()).toEqual(
-      ['cancel-job', 'create-import', 'edit-ai-image', 'generate-ai-image', 'generate-batch', 'generate-video', 'select-import-image', 'upscale-ai-image'].sort(),
+      ['cancel-job', 'create-import', 'edit-ai-image', 'generate-ai-image', 'generate-batch', 'generate-video', 'select-import-image', 'upscale-ai-image', 'generate-packshot'].sort(),
     );
   });
 

@@ -3,7 +3,7 @@
 // pixel size, sRGB, in the preset's format, with its provenance in XMP. Real on both hosts (nothing in it is a
 // preview): no mark is drawn, and the result names the engine that made it.
 import sharp, { type OverlayOptions } from 'sharp';
-import type { PackshotFrame } from '../../contracts/marketplace.js';
+import { PACKSHOT_ENGINE, type PackshotFrame } from '../../contracts/marketplace.js';
 import type { ProductType } from '../../contracts/catalog.js';
 import { cutOutProduct, type CutoutKind } from '../../providers/local-engine/cutout.js';
 import { decodeRgba, openRgba } from '../../providers/local-engine/raster.js';
@@ -17,7 +17,6 @@ const SHADOW_HEIGHT_SHARE = 0.06;
 const SHADOW_OPACITY = 0.35;
 
 /** ai_model of a packshot: the engine and how it cut the product out. */
-export const PACKSHOT_ENGINE = 'packshot-engine';
 export const packshotEngineName = (method: 'colour' | 'network') => `${PACKSHOT_ENGINE}:${method === 'network' ? SEGMENTATION_MODEL.name.toLowerCase() : 'colour-key'}`;
 
 export interface Packshot {
