@@ -26,6 +26,7 @@ export const paths = {
   batchGeneration: '/studio/generate/batch-generation',
   edit: '/studio/generate/edit',
   upscale: '/studio/generate/upscale',
+  packshot: '/studio/generate/packshot',
 } as const;
 
 /** Billing with an amount of credits already chosen (a landing page pack). */
