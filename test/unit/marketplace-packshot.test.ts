@@ -7,6 +7,7 @@ import { IMAGE_SIZES } from '../../lambdas/contracts/catalog.js';
 import { PACKSHOT_PRESETS } from '../../lambdas/contracts/marketplace.js';
 import { readDigitalSourceType, withDigitalSourceType } from '../../lambdas/domain/images/provenance.js';
 import { complianceReport } from '../../lambdas/domain/marketplace/compliance.js';
+import { digitalSourceTypeOf } from '../../lambdas/domain/generation/work.js';
 import { renderPackshot } from '../../lambdas/domain/marketplace/packshot.js';
 import { localOnModelImage } from '../../lambdas/providers/local-engine/on-model-image.js';
 import { seedOfDescription } from '../../lambdas/providers/ports.js';
@@ -94,5 +95,15 @@ describe('provenance in XMP', () => {
       expect((restamped.toString('latin1').match(/DigitalSourceType=/g) ?? []).length, format).toBe(1);
       if (format !== 'webp') expect(await sharp(restamped).raw().toBuffer()).toEqual(await sharp(original).raw().toBuffer());
     }
+  });
+
+  it('names each result by the IPTC term that fits what made it', () => {
+    expect(digitalSourceTypeOf('on-model', 'fashn:tryon-v1.6')).toBe('trainedAlgorithmicMedia');
+    expect(digitalSourceTypeOf('batch', 'gemini-2.5-flash-image')).toBe('trainedAlgorithmicMedia');
+    expect(digitalSourceTypeOf('edit', 'bedrock:stability.stable-image-search-replace')).toBe('compositeWithTrainedAlgorithmicMedia');
+    expect(digitalSourceTypeOf('on-model', 'preview-engine')).toBe('compositeSynthetic');
+    expect(digitalSourceTypeOf('edit', 'preview-engine')).toBe('compositeSynthetic');
+    expect(digitalSourceTypeOf('packshot', 'packshot-engine:u2-net-p')).toBe('compositeSynthetic');
+    expect(digitalSourceTypeOf('upscale', 'preview-engine:esrgan-slim')).toBe('algorithmicallyEnhanced');
   });
 });
