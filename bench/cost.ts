@@ -42,6 +42,8 @@ export const ASSUMPTIONS = {
     'generation-process:on-model': 25_000,
     'generation-process:edit': 9_000,
     'generation-process:upscale': 7_000,
+    /** A 2000 px packshot in Lambda: the cutout network (about 0.6 s at 320 px), compositing and JPEG (no provider). */
+    'generation-process:packshot': 3_000,
     'video-start-clip': 1_500,
     'video-start-clip:chained': 4_000,
     'video-check-clip': 300,
@@ -65,7 +67,7 @@ export const ASSUMPTIONS = {
   checksPerClip: { 5: 9, 9: 15 } as Record<number, number>,
   /** Sizes in MB: the source, a result PNG and its thumbnail, a delivered video and its poster. */
   sourceMb: 2,
-  imageMb: { 'on-model': 6, edit: 6, upscale: 14 } as Record<string, number>,
+  imageMb: { 'on-model': 6, edit: 6, upscale: 14, packshot: 0.4 } as Record<string, number>,
   thumbnailMb: 0.05,
   videoMbPerSecond: 0.6,
   /** Each result is downloaded this many times and kept this many months (storage in the marginal cost). */
@@ -210,7 +212,7 @@ export function costReport(template: CfnTemplate, context: { secrets?: string[] 
   const sfn = (transitions: number) => (transitions / 1000) * PRICES.stepFunctions.perThousandTransitions;
 
   const imageTransitions = generationTransitions();
-  const image = (operation: 'on-model' | 'edit' | 'upscale', route: string, ai: number): Costs => {
+  const image = (operation: 'on-model' | 'edit' | 'upscale' | 'packshot', route: string, ai: number): Costs => {
     const resultMb = A.imageMb[operation]!;
     return {
       ai,
@@ -264,6 +266,8 @@ export function costReport(template: CfnTemplate, context: { secrets?: string[] 
     { what: 'on-model images (FASHN)', costs: image('on-model', 'generate-ai-image', PRICES.fashnPerImage.usd) },
     { what: 'edits (Bedrock Stability)', costs: image('edit', 'edit-ai-image', PRICES.stabilityEdit.usd) },
     { what: 'upscales (Bedrock Stability Fast Upscale)', costs: image('upscale', 'upscale-ai-image', PRICES.stabilityFastUpscale.usd) },
+    // No provider: the packshot engine (U²-Net-p cutout) runs in the generation Process function.
+    { what: 'packshots (packshot engine in Lambda)', costs: image('packshot', 'generate-packshot', 0) },
   ];
   for (const seconds of [5, 8, 16] as const) for (const outputs of [1, 3, 5]) rows.push({ what: `videos, ${seconds} s × ${outputs} output${outputs > 1 ? 's' : ''} (Luma Ray2 720p)`, costs: video(seconds, outputs) });
   // A batch photo is one on-model generation run by the batch workflow's Map (its iteration adds about 2 transitions).

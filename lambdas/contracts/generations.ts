@@ -14,13 +14,14 @@ import {
   PRODUCT_TYPES,
 } from './catalog.js';
 import { DEFAULT_IMAGE_ASPECT_RATIO, IMAGE_ASPECT_RATIOS } from './image-ratios.js';
+import { ComplianceReport } from './marketplace.js';
 
 /** generation_type: what the History tabs filter on. */
 export const GENERATION_TYPES = ['image', 'video', 'batch'] as const;
 export type GenerationType = (typeof GENERATION_TYPES)[number];
 
-/** What made the row: image generation (on a model), an edit, an upscale, a video, a batch photo. */
-export const GENERATION_OPERATIONS = ['on-model', 'edit', 'upscale', 'video', 'batch'] as const;
+/** What made the row: image generation (on a model), an edit, an upscale, a video, a batch photo, a packshot. */
+export const GENERATION_OPERATIONS = ['on-model', 'edit', 'upscale', 'video', 'batch', 'packshot'] as const;
 export type GenerationOperation = (typeof GENERATION_OPERATIONS)[number];
 
 /** 'complete' and 'failed' are final; 'processing': charged, work under way. */
@@ -97,6 +98,8 @@ export const Generation = /* @__PURE__ */ (() => z.object({
   not_rendered: z.array(z.string()).optional(),
   /** The saved model that made the picture; null when the model was described in words (or for edits, videos…). */
   model: ModelReference.nullable(),
+  /** The picture against every marketplace's measurable rules (lambdas/contracts/marketplace.ts), once it is made. */
+  compliance: ComplianceReport.optional(),
 }))();
 export type Generation = z.infer<typeof Generation>;
 

@@ -10,6 +10,7 @@
 // Status moves only processing → complete or processing → failed, each a conditional update: a late task cannot
 // overwrite a failure or a cancellation, and a repeated completion is recognised as such. A failed row stays in the
 // in_flight index until its refund is applied, so a crash between the two is found and settled by the reconciler.
+import type { ComplianceReport } from '../contracts/marketplace.js';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type {
   GenerationOperation,
@@ -62,6 +63,8 @@ export interface GenerationRecord {
   height?: number;
   /** What the request asked for that the model did not render (the preview engine lists them). */
   not_rendered?: string[];
+  /** The result against every marketplace's rules (lambdas/domain/marketplace/compliance.ts). */
+  compliance?: ComplianceReport;
   error_message?: string;
   created_at: string;
   completed_at?: string;
@@ -99,6 +102,7 @@ export interface Result {
   ai_model?: string;
   /** What the request asked for that the model did not render (the preview engine lists them). */
   not_rendered?: string[];
+  compliance?: ComplianceReport;
 }
 
 const table = () => tableName('generations');

@@ -136,6 +136,8 @@ export function operationCosts(selection: PriceSelection): OperationCost[] {
   costs.set('batch-photo', onModelCost(selection));
   costs.set(FACE_REFERENCE_TIER, faceReferenceCost(selection));
   costs.set('image-edit', editCost(selection));
+  // No provider: the packshot engine runs in the studio's own Lambda on every deployment.
+  costs.set('packshot', { usd: 0, basis: 'packshot engine (in Lambda)' });
   for (const resolution of Object.values(UPSCALE_RESOLUTIONS)) costs.set(resolution.tier, upscaleCost(selection));
   for (const duration of VIDEO_DURATIONS) costs.set(VIDEO_TIERS[duration], videoCost(selection, duration));
   return PRICING_TIER_SEED.map((tier) => {

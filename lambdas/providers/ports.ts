@@ -11,7 +11,8 @@ export interface ImageInput {
 
 export interface ImageOutput {
   bytes: Buffer;
-  mimeType: 'image/png';
+  /** PNG from every provider; JPEG where a preset asks for it (packshots). */
+  mimeType: 'image/png' | 'image/jpeg';
   width: number;
   height: number;
   /** Which adapter made it, e.g. 'preview-engine' or 'bedrock:stability.stable-image-upscale'; shown as ai_model. */

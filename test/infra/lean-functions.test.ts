@@ -24,6 +24,7 @@ const SHARP_ALLOWED = [
   'generate-ai-image',
   'edit-ai-image',
   'upscale-ai-image',
+  'generate-packshot',
   'generate-video',
   'generation-process',
   'generation-upscale',

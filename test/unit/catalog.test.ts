@@ -28,6 +28,8 @@ describe('prices', () => {
       'video-8s': 1,
       'video-16s': 1,
       'batch-photo': 1,
+      // A marketplace packshot (issue #42): the studio's own engine, no provider.
+      packshot: 1,
       // An on-model photo with a saved model's portrait, where the provider bills it 4× (FASHN's face_reference).
       'face-reference-photo': 4,
     });

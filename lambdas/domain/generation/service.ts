@@ -74,6 +74,7 @@ export async function toGeneration(record: repo.GenerationRecord): Promise<Gener
     params: record.params,
     ...(record.not_rendered?.length ? { not_rendered: record.not_rendered } : {}),
     model: record.model ? { id: record.model.id, name: record.model.name } : null,
+    ...(record.compliance ? { compliance: record.compliance } : {}),
   };
 }
 
@@ -175,4 +176,5 @@ export const OPERATION_LABELS: Record<GenerationOperation, string> = {
   upscale: 'upscale',
   video: 'video generation',
   batch: 'batch photo',
+  packshot: 'packshot',
 };

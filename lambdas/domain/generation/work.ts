@@ -19,6 +19,11 @@ import { readObject, writeObject } from '../../storage/objects.js';
 import { detectImageType } from '../images/file-type.js';
 import { resultKey, thumbnailKey } from '../images/result-files.js';
 import { GENERATION_ERROR, GenerationTaskError, generationTaskErrors } from './failure.js';
+import { PACKSHOT_FORMATS } from '../../contracts/marketplace.js';
+import { isPreviewModel } from '../../contracts/preview.js';
+import { withDigitalSourceType, type DigitalSourceType } from '../images/provenance.js';
+import { complianceReport } from '../marketplace/compliance.js';
+import { renderPackshot } from '../marketplace/packshot.js';
 import { endGenerationPlace } from './places.js';
 import type { GenerationWorkflowInput } from './service.js';
 
@@ -55,6 +60,15 @@ const ZOOM_OF_ANGLE: Record<(typeof BATCH_CAMERA_ANGLES)[number], (typeof CAMERA
   Side: 'auto',
 };
 const UpscaleParams = z.object({ targetResolution: z.enum(UPSCALE_RESOLUTION_NAMES) });
+const PackshotParams = z.object({
+  productType: z.enum(PRODUCT_TYPES),
+  width: z.number().int(),
+  height: z.number().int(),
+  fill: z.number(),
+  background: z.string(),
+  format: z.enum(PACKSHOT_FORMATS),
+  shadow: z.boolean(),
+});
 
 const THUMBNAIL_WIDTH = 360;
 
@@ -84,9 +98,12 @@ export async function processGeneration({ userId, generationId }: GenerationWork
   } finally {
     emitMetrics({ ProviderLatency: Math.round(performance.now() - startedAt) }, { type: generation.operation }, MetricUnit.Milliseconds);
   }
-  const picture = size ? await exactly(output, size) : output;
+  const exact = size ? await exactly(output, size) : output;
+  // Every picture carries its provenance (IPTC DigitalSourceType in XMP), and is measured against every marketplace.
+  const picture = { ...exact, bytes: await withDigitalSourceType(exact.bytes, exact.mimeType, digitalSourceTypeOf(generation.operation, exact.model), `ModelLoop ${exact.model}`) };
+  const compliance = await complianceReport(picture.bytes);
 
-  const key = resultKey(userId, generationId);
+  const key = resultKey(userId, generationId, picture.mimeType);
   const thumbnail = thumbnailKey(userId, generationId);
   await writeObject('results', key, picture.bytes, picture.mimeType);
   await writeObject('results', thumbnail, await sharp(picture.bytes).resize({ width: THUMBNAIL_WIDTH }).webp({ quality: 80 }).toBuffer(), 'image/webp');
@@ -99,6 +116,7 @@ export async function processGeneration({ userId, generationId }: GenerationWork
     height: picture.height,
     ai_model: picture.model,
     not_rendered: picture.notRendered,
+    compliance,
   });
   if (completed.changed) emitMetrics({ GenerationsCompleted: 1 }, { type: generation.operation });
   if (completed.changed && generation.clothing_item_id) {
@@ -188,6 +206,11 @@ async function run(generation: repo.GenerationRecord, image: ImageInput, size: S
       return ports().edit.edit({ image, instruction: EditParams.parse(generation.params).editPrompt });
     case 'upscale':
       return ports().upscale.upscale({ image, size: size! });
+    case 'packshot': {
+      // Not a provider's work: the packshot engine (cutout network or colour key) runs here, the same on both hosts.
+      const { productType, shadow, ...frame } = PackshotParams.parse(generation.params);
+      return renderPackshot(image.bytes, frame, { productType, shadow });
+    }
     default:
       throw new Error(`The generation workflow does not make ${generation.operation} generations`);
   }
@@ -206,6 +229,10 @@ async function requestedSize(generation: repo.GenerationRecord, source: ImageInp
     const params = BatchPhotoParams.parse(generation.params);
     return imageSizeFor(params.imageSize, params.aspectRatio);
   }
+  if (generation.operation === 'packshot') {
+    const { width, height } = PackshotParams.parse(generation.params);
+    return { width, height };
+  }
   if (generation.operation === 'upscale') {
     const { width, height } = await sharp(source.bytes).metadata();
     if (!width || !height) throw new GenerationTaskError(GENERATION_ERROR.badSource, 'The input image has no size');
@@ -220,4 +247,16 @@ async function exactly(output: ImageOutput, size: Size): Promise<ImageOutput> {
   log.warn('provider output resampled to the requested size', { model: output.model, from: [output.width, output.height], to: size });
   const bytes = await sharp(output.bytes).resize({ ...size, fit: 'cover', kernel: 'lanczos3' }).png().toBuffer();
   return { ...output, bytes, ...size };
+}
+
+/**
+ * The IPTC DigitalSourceType of a result (lambdas/domain/images/provenance.ts): a generative provider's on-model photo
+ * is trained algorithmic media and its edit a composite with it; the preview engine's pictures and a packshot are
+ * composites with synthetic elements; an upscale is an algorithmic enhancement.
+ */
+export function digitalSourceTypeOf(operation: repo.GenerationRecord['operation'], model: string): DigitalSourceType {
+  if (operation === 'upscale') return 'algorithmicallyEnhanced';
+  if (operation === 'packshot' || isPreviewModel(model)) return 'compositeSynthetic';
+  if (operation === 'edit') return 'compositeWithTrainedAlgorithmicMedia';
+  return 'trainedAlgorithmicMedia';
 }

@@ -1,5 +1,5 @@
 // Where a generation's files live in the results bucket, all under the owner's folder:
-//   {userId}/generations/{id}.png          the result
+//   {userId}/generations/{id}.png          the result (.jpg for a JPEG packshot)
 //   {userId}/generations/{id}-thumb.webp   its thumbnail
 //   {userId}/generations/{id}-source.{ext} an image sent inline (imageData)
 // Files uploaded for a generation (POST /generation-uploads/upload-url) are {userId}/{timestamp}-{random}.{ext}.
@@ -8,12 +8,13 @@ import { IMAGE_EXTENSIONS } from '../../contracts/upload-rules.js';
 
 const folder = (userId: string) => `${userId}/generations`;
 
-export const resultKey = (userId: string, generationId: string) => `${folder(userId)}/${generationId}.png`;
+export const resultKey = (userId: string, generationId: string, mimeType: 'image/png' | 'image/jpeg' = 'image/png') =>
+  `${folder(userId)}/${generationId}.${mimeType === 'image/jpeg' ? 'jpg' : 'png'}`;
 export const thumbnailKey = (userId: string, generationId: string) => `${folder(userId)}/${generationId}-thumb.webp`;
 export const inlineSourceKey = (userId: string, generationId: string, mimeType: ImageMimeType) =>
   `${folder(userId)}/${generationId}-source.${IMAGE_EXTENSIONS[mimeType]}`;
 
-const RESULT_KEY = /^([^/]+)\/generations\/([A-Za-z0-9_-]{1,80})\.png$/;
+const RESULT_KEY = /^([^/]+)\/generations\/([A-Za-z0-9_-]{1,80})\.(?:png|jpg)$/;
 
 /** The owner and generation of a result key, or undefined when the key is not one. */
 export function parseResultKey(key: string): { userId: string; generationId: string } | undefined {

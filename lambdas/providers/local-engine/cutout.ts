@@ -13,6 +13,7 @@
 import { ProviderError } from '../ports.js';
 import type { Rgb } from './colours.js';
 import { openRgba, toRgba, type RgbaImage } from './raster.js';
+import { segmentForeground, SegmentationUnavailable } from './segmentation.js';
 
 /** Colour distance (Euclidean over RGB, 0–441) up to which a pixel is pure background … */
 const KEY_BACKGROUND = 26;
@@ -414,6 +415,8 @@ export interface Cutout {
   product: RgbaImage;
   /** The photo's background colour, when it had one. */
   background: Rgb | undefined;
+  /** Which method cut it out. */
+  method: CutoutMethod;
 }
 
 /** Cuts away the uniform background around the product (sharp `trim`, from the top-left pixel's colour). */
@@ -462,10 +465,55 @@ export function cutOut(image: RgbaImage, alpha: Uint8Array, model?: BackgroundMo
   return { data, width: w, height: h };
 }
 
+/** How a cutout was made: by colour distance from the background (above) or by the segmentation network. */
+export type CutoutMethod = 'colour' | 'network';
+
+/**
+ * Which method cuts out this photo, as measured by bench/cutout.ts on the drawn set (plain backgrounds) and the
+ * photographic set (the same products on real photographs): on a plain background colour distance wins (mean IoU
+ * 0.994 against the network's 0.837; on jewelry 0.98–1.00 against 0.38–0.85, since the network's 320-pixel input
+ * loses thin chains); on a busy background the network wins (clothing 0.94–0.99 against colour's 0.28–0.87; jewelry
+ * 0.25–0.39 against 0.05–0.12: poor either way).
+ */
+export function cutoutMethodFor(image: RgbaImage): CutoutMethod {
+  return hasPlainBackground(image) ? 'colour' : 'network';
+}
+
+/** Drops the network's faint haze (below a tenth) and its stray pieces: a product is its large connected pieces. */
+function cleanNetworkAlpha(alpha: Uint8Array, width: number): Uint8Array {
+  const solid = new Uint8Array(alpha.length);
+  for (let p = 0; p < alpha.length; p++) solid[p] = alpha[p]! >= 128 ? 1 : 0;
+  const { labels, sizes } = pieces(solid, width);
+  const largest = Math.max(0, ...sizes);
+  const cleaned = new Uint8Array(alpha.length);
+  for (let p = 0; p < alpha.length; p++) {
+    const a = alpha[p]!;
+    if (a < 26) continue;
+    if (solid[p] && sizes[labels[p]!]! < SPECK_SHARE * largest) continue;
+    cleaned[p] = a;
+  }
+  return cleaned;
+}
+
+/** The product's opacity per pixel by the better method for this photo (cutoutMethodFor), and which it was. */
+export async function productAlphaFor(image: RgbaImage, kind: CutoutKind = 'any', model = backgroundModel(image)): Promise<{ alpha: Uint8Array; method: CutoutMethod }> {
+  if (cutoutMethodFor(image) === 'network') {
+    try {
+      return { alpha: cleanNetworkAlpha(await segmentForeground(image), image.width), method: 'network' };
+    } catch (error) {
+      // A function deployed without the network (only those that declare it carry its 25 MB) cuts out by colour.
+      if (!(error instanceof SegmentationUnavailable)) throw error;
+    }
+  }
+  return { alpha: productAlpha(image, kind, model), method: 'colour' };
+}
+
 /** The product of a photo, cut out of its background (and, for clothing, its hanger), trimmed to its bounds. */
 export async function cutOutProduct(image: RgbaImage, kind: CutoutKind = 'any'): Promise<Cutout> {
   const model = backgroundModel(image);
-  const product = cutOut(image, productAlpha(image, kind, model), model);
+  const { alpha, method } = await productAlphaFor(image, kind, model);
+  // Colour un-mixing of the edge assumes the background plane, which only a plain background has.
+  const product = cutOut(image, alpha, method === 'colour' ? model : undefined);
   if (!product) throw new ProviderError('unsupported', 'No product found: the image looks like a plain background.');
-  return { product, background: backgroundColourOf(model) };
+  return { product, background: method === 'colour' ? backgroundColourOf(model) : undefined, method };
 }

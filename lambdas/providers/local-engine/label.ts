@@ -75,3 +75,31 @@ function renderText(text: string, dot: number): RgbaImage {
   });
   return { data, width, height };
 }
+
+/**
+ * Whether a picture carries the corner mark where renderLabel/labelPlacement put it: the pixels under the mark's ink
+ * are clearly darker than those under its plate alone. The compliance report reads marks from the pixels this way.
+ */
+export function hasPreviewMark(image: RgbaImage): boolean {
+  const at = labelPlacement(image.width, image.height);
+  if (at.left < 0 || at.top < 0) return false;
+  const template = renderLabel(image.width);
+  let ink = 0, inkCount = 0, plate = 0, plateCount = 0;
+  for (let y = 0; y < template.height; y++) {
+    for (let x = 0; x < template.width; x++) {
+      const t = (y * template.width + x) * 4;
+      const i = ((at.top + y) * image.width + at.left + x) * 4;
+      const light = image.data[i]! + image.data[i + 1]! + image.data[i + 2]!;
+      if (template.data[t + 3] === INK[3]) {
+        ink += light;
+        inkCount++;
+      } else {
+        plate += light;
+        plateCount++;
+      }
+    }
+  }
+  if (!inkCount || !plateCount) return false;
+  // The ink is 40/255 grey at 75% over the picture; the plate is white at 55%: on any picture, 3 × 60 apart at least.
+  return plate / plateCount - ink / inkCount > 3 * 60;
+}

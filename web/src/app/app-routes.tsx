@@ -28,6 +28,7 @@ const VideoGenerationPage = lazy(() => import('@/features/video-generation/video
 const BatchGenerationPage = lazy(() => import('@/features/batch-generation/batch-generation-page'));
 const EditPage = lazy(() => import('@/features/image-edit/image-edit-page'));
 const UpscalePage = lazy(() => import('@/features/upscale/upscale-page'));
+const PackshotPage = lazy(() => import('@/features/packshot/packshot-page'));
 const NotFoundPage = lazy(() => import('@/features/not-found/not-found-page'));
 const BookDemoPage = lazy(() => import('@/features/demo/book-demo-page'));
 const PrivacyPage = lazy(() => import('@/features/legal/legal-page').then((module) => ({ default: module.PrivacyPage })));
@@ -68,6 +69,7 @@ export default function AppRoutes() {
             <Route path={paths.batchGeneration} element={<BatchGenerationPage />} />
             <Route path={paths.edit} element={<EditPage />} />
             <Route path={paths.upscale} element={<UpscalePage />} />
+            <Route path={paths.packshot} element={<PackshotPage />} />
           </Route>
         </Route>
       </Route>

@@ -2,6 +2,7 @@
 // history reads, one generation followed until it ends, the upload of a source image, and the spending requests.
 // Query keys start with 'generations', the realtime resource name, so a 'changed' notice refreshes them all;
 // while something is processing and the socket is down, they are polled instead.
+import type { generatePackshotRoute } from '@contracts/packshots';
 import { type LiveResource } from '@contracts/api';
 import {
   createGenerationUploadUrlRoute,
@@ -169,7 +170,7 @@ export function uploadGenerationImage(file: File, onProgress: (fraction: number)
 }
 
 /** The spending routes a screen starts a generation with (each answers a GenerationStarted). */
-export type GenerationRoute = typeof generateAiImageRoute | typeof editAiImageRoute | typeof upscaleAiImageRoute;
+export type GenerationRoute = typeof generateAiImageRoute | typeof editAiImageRoute | typeof upscaleAiImageRoute | typeof generatePackshotRoute;
 
 /**
  * Sends a spending request. Each user action gets a fresh Idempotency-Key; sending the same request again after a

@@ -26,6 +26,7 @@ export const paths = {
   batchGeneration: '/studio/generate/batch-generation',
   edit: '/studio/generate/edit',
   upscale: '/studio/generate/upscale',
+  packshot: '/studio/generate/packshot',
   /** Public pages a visitor reaches from the landing page without an account. */
   demo: '/book-demo',
   privacy: '/privacy',

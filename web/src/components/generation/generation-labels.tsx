@@ -9,6 +9,7 @@ const OPERATION_LABELS: Record<Generation['operation'], string> = {
   upscale: 'Upscale',
   video: 'Video',
   batch: 'Batch',
+  packshot: 'Packshot',
 };
 
 /** The row's type as people read it: the generation type, and for images what made them. */
@@ -65,6 +66,7 @@ export function GenerationStatusBadge({ status, errorMessage }: { status: Genera
  * 'image-upscale', 'unknown'), which is the studio's own model.
  */
 export function modelDisplayName(aiModel: string): string {
+  if (aiModel.startsWith('packshot-engine:')) return aiModel.endsWith('colour-key') ? 'Packshot engine (colour cutout)' : 'Packshot engine (U²-Net-p cutout)';
   if (isPreviewModel(aiModel)) return 'Preview engine (no AI)';
   if (aiModel.startsWith('bedrock:stability.')) return 'Stability AI';
   if (aiModel.startsWith('bedrock:luma.')) return 'Luma Ray2';
@@ -79,6 +81,7 @@ const PRODUCT_LABELS: Record<Generation['operation'], string> = {
   upscale: 'Upscale',
   video: 'Video generation',
   batch: 'Batch',
+  packshot: 'Packshot',
 };
 
 /** Which product (screen) a row came from, and the clothing item it was made from when that is known. */

@@ -7,6 +7,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { downloadFile, generationFileName } from '@/lib/downloads';
 import { modelDisplayName } from './generation-labels';
 import { NextStepActions } from './next-step-actions';
+import { ComplianceSummary } from './compliance-summary';
 import { PreviewBadge, PreviewNote } from './preview-badge';
 
 /** Work under way before the generation exists (uploading the image, sending the request). */
@@ -88,6 +89,7 @@ function Result({ generation }: { generation: Generation }) {
           <Download className="h-4 w-4" aria-hidden="true" /> Download
         </Button>
         <PreviewNote generation={generation} />
+        <ComplianceSummary generation={generation} />
         <NextStepActions generation={generation} />
       </figcaption>
     </figure>

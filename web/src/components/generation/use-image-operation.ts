@@ -1,6 +1,7 @@
 // The flow edit and upscale share: the chosen image (uploaded first when it is a file), the spending request, and the
 // generation followed until it ends.
 import { GENERATION_MESSAGES, type editAiImageRoute, type upscaleAiImageRoute } from '@contracts/generations';
+import type { generatePackshotRoute } from '@contracts/packshots';
 import { useEffect, useState } from 'react';
 import type * as z from 'zod';
 import { toast } from 'sonner';
@@ -12,7 +13,7 @@ import type { PendingStep } from './generation-preview';
 import type { ImageChoice } from './image-source-picker';
 
 /** The routes that change an image the caller chose: each body names it as `imageUrl`. */
-type ImageOperationRoute = typeof editAiImageRoute | typeof upscaleAiImageRoute;
+type ImageOperationRoute = typeof editAiImageRoute | typeof upscaleAiImageRoute | typeof generatePackshotRoute;
 
 export function useImageOperation<R extends ImageOperationRoute>(route: R, failureTitle: string) {
   const profile = useProfile();

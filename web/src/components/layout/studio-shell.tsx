@@ -9,6 +9,7 @@ import {
   Maximize2,
   Settings,
   Shirt,
+  Store,
   Tag,
   UserRound,
   Users,
@@ -29,6 +30,7 @@ const GENERATION: SidebarItem[] = [
   { to: paths.imageGeneration, label: 'Images', icon: ImageIcon },
   { to: paths.edit, label: 'Edit', icon: Wand2 },
   { to: paths.upscale, label: 'Upscale', icon: Maximize2 },
+  { to: paths.packshot, label: 'Packshot', icon: Store },
   { to: paths.videoGeneration, label: 'Videos', icon: Video },
   { to: paths.batchGeneration, label: 'Batch', icon: Layers },
 ];

@@ -13,6 +13,7 @@ import {
   resultShapeLabel,
 } from '@/components/generation/generation-labels';
 import { leadsOn, NEXT_STEPS } from '@/components/generation/next-step-actions';
+import { ComplianceSummary } from '@/components/generation/compliance-summary';
 import { PreviewBadge, PreviewNote } from '@/components/generation/preview-badge';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -116,6 +117,7 @@ export default function HistoryPage() {
             )}
             <div className="mt-3">
               <PreviewNote generation={viewing} />
+              <ComplianceSummary generation={viewing} />
             </div>
           </DialogContent>
         )}

@@ -1,0 +1,37 @@
+// POST /generate-packshot as a generation draft: what it records, costs (the `packshot` tier) and starts from.
+import type * as z from 'zod';
+import type { GenerationStarted } from '../../contracts/generations.js';
+import { MARKETPLACE_NAMES, PACKSHOT_ENGINE } from '../../contracts/marketplace.js';
+import { packshotFrameOf, type PackshotRequest } from '../../contracts/packshots.js';
+import { clothingItemSource, ownImageSource, placed } from '../images/source.js';
+import { submitGeneration } from '../generation/service.js';
+import type { SpendingRequest } from '../spending.js';
+
+type Packshot = z.output<typeof PackshotRequest>;
+
+export async function generatePackshot(spending: SpendingRequest, body: Packshot): Promise<GenerationStarted> {
+  const frame = packshotFrameOf(body);
+  const source =
+    body.clothingItemId !== undefined ? await clothingItemSource(spending.userId, body.clothingItemId) : await ownImageSource(spending.userId, body.imageUrl!);
+  const name = body.marketplace === 'custom' ? 'Custom' : MARKETPLACE_NAMES[body.marketplace];
+  return submitGeneration(spending, {
+    generationType: 'image',
+    operation: 'packshot',
+    aiModel: PACKSHOT_ENGINE,
+    tier: 'packshot',
+    description: `Packshot (${name}, ${frame.width}×${frame.height})`,
+    params: {
+      marketplace: body.marketplace,
+      productType: body.productType,
+      width: frame.width,
+      height: frame.height,
+      fill: frame.fill,
+      background: frame.background,
+      format: frame.format,
+      shadow: body.shadow,
+      clothingItemId: body.clothingItemId ?? null,
+      imageUrl: body.imageUrl ?? null,
+    },
+    source: placed(source),
+  });
+}
