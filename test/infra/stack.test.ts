@@ -325,11 +325,7 @@ describe('http api', () => {
     // ends a video job and gives back its running place (the poller and the list only read); the public contact form
     // counts requests per address given, since its callers have no account.
     expect(spenders.sort()).toEqual(
-<<<<<<< HEAD
-      ['cancel-job', 'create-contact-request', 'create-import', 'edit-ai-image', 'generate-ai-image', 'generate-batch', 'generate-video', 'select-import-image', 'upscale-ai-image'].sort(),
-=======
-      ['cancel-job', 'create-import', 'edit-ai-image', 'generate-ai-image', 'generate-batch', 'generate-video', 'select-import-image', 'upscale-ai-image', 'generate-packshot'].sort(),
->>>>>>> marketplace
+      ['cancel-job', 'create-contact-request', 'create-import', 'edit-ai-image', 'generate-ai-image', 'generate-batch', 'generate-packshot', 'generate-video', 'select-import-image', 'upscale-ai-image'].sort(),
     );
   });
 
