@@ -221,7 +221,8 @@ export const ROUTES = /* @__PURE__ */ (() => ([
   }),
   route(exportAccountDataRoute, 'export-account-data', {
     // "Download my data": a zip of the account's records and files streamed into the caller's folder, as a signed URL.
-    tables: { profiles: 'read', ledger: 'read', clothingItems: 'read', generations: 'read', jobs: 'read', batches: 'read', webhooks: 'read', apiKeys: 'read', imports: 'read', tickets: 'read', models: 'read' },
+    // Its daily allowance and its one running place are in the limits table.
+    tables: { limits: 'write', profiles: 'read', ledger: 'read', clothingItems: 'read', generations: 'read', jobs: 'read', batches: 'read', webhooks: 'read', apiKeys: 'read', imports: 'read', tickets: 'read', models: 'read' },
     buckets: { clothingImages: 'read', results: 'write' },
     timeoutSeconds: 28,
     memoryMb: 1024,
@@ -240,7 +241,8 @@ export const ROUTES = /* @__PURE__ */ (() => ([
     workflows: ['webhookDelivery'],
   }),
   // ——— Support (lambdas/domain/support/): a ticket is stored, then mailed to the stage's support address ———
-  route(createSupportTicketRoute, 'create-support-ticket', { tables: { tickets: 'write' } }),
+  // Counts the caller's tickets per minute in the limits table.
+  route(createSupportTicketRoute, 'create-support-ticket', { tables: { tickets: 'write', limits: 'write' } }),
   route(listSupportTicketsRoute, 'list-support-tickets', { tables: { tickets: 'read' } }),
 ]) satisfies readonly RouteDefinition[])();
 
