@@ -31,6 +31,8 @@ export interface RouteInfrastructure {
   /** Longer work than the default 10 s (still always below API Gateway's 29 s). */
   timeoutSeconds?: number;
   memoryMb?: number;
+  /** Finds users of the Cognito user pool by sub: a profile made by an API key's first call reads its e-mail there. */
+  userPool?: 'read-users';
 }
 
 /**
@@ -57,16 +59,21 @@ export const USER_ROUTE_PRELUDE = 'lambdas/domain/caller-gate.ts';
 
 /** What moving a balance needs: the profile and the ledger (a debit, a refund, the sign-up grant of a first call). */
 export const LEDGER_WRITE = { profiles: 'write', ledger: 'write' } as const satisfies Partial<Record<TableName, Access>>;
+/**
+ * A route whose call may make (or repair) the caller's profile: with an API key it reads the user's e-mail and
+ * creation time from the user pool (domain/credits.ts ensureProfile).
+ */
+export const PROFILE_MAKER = { userPool: 'read-users' } as const satisfies RouteInfrastructure;
 /** A route that spends also counts its caller's requests against the per-user limits. */
 export const SPENDING = { ...LEDGER_WRITE, limits: 'write' } as const satisfies Partial<Record<TableName, Access>>;
 
 export const ROUTES = /* @__PURE__ */ (() => ([
   // The first authenticated call of a new user creates the profile with the sign-up credits.
-  route(getProfileRoute, 'get-profile', { tables: LEDGER_WRITE }),
+  route(getProfileRoute, 'get-profile', { tables: LEDGER_WRITE, ...PROFILE_MAKER }),
   route(listCreditTransactionsRoute, 'list-credit-transactions', { tables: { ledger: 'read' } }),
   route(listPricingTiersRoute, 'list-pricing-tiers', { tables: { pricingTiers: 'read' } }),
   // The labelled test payment counts its grants per user and day in the payments table.
-  route(purchaseCreditsRoute, 'purchase-credits', { tables: { ...LEDGER_WRITE, payments: 'write' } }),
+  route(purchaseCreditsRoute, 'purchase-credits', { tables: { ...LEDGER_WRITE, payments: 'write' }, ...PROFILE_MAKER }),
   route(createClothingUploadUrlRoute, 'create-clothing-upload-url', { buckets: { clothingImages: 'put' } }),
   route(registerClothingItemRoute, 'register-clothing-item', {
     tables: { clothingItems: 'write' },
@@ -106,6 +113,7 @@ export const ROUTES = /* @__PURE__ */ (() => ([
   }),
   // ——— Image generation, edit, upscale and the generations history (lambdas/domain/generation/) ———
   route(generateAiImageRoute, 'generate-ai-image', {
+    ...PROFILE_MAKER,
     // Checks the product image (an inline one is decoded and stored), charges, records, starts the workflow.
     tables: { ...SPENDING, generations: 'write', clothingItems: 'read', pricingTiers: 'read', models: 'read' },
     buckets: { results: 'write' },
@@ -114,6 +122,7 @@ export const ROUTES = /* @__PURE__ */ (() => ([
     memoryMb: 1024,
   }),
   route(editAiImageRoute, 'edit-ai-image', {
+    ...PROFILE_MAKER,
     tables: { ...SPENDING, generations: 'write', clothingItems: 'read', pricingTiers: 'read' },
     // An uploaded image is checked (and deleted when it is not one) before it is used.
     buckets: { results: 'write' },
@@ -122,6 +131,7 @@ export const ROUTES = /* @__PURE__ */ (() => ([
     memoryMb: 1024,
   }),
   route(upscaleAiImageRoute, 'upscale-ai-image', {
+    ...PROFILE_MAKER,
     tables: { ...SPENDING, generations: 'write', clothingItems: 'read', pricingTiers: 'read' },
     buckets: { results: 'write' },
     workflows: ['generation'],
@@ -134,6 +144,7 @@ export const ROUTES = /* @__PURE__ */ (() => ([
   route(getEditInstructionsRoute, 'get-edit-instructions'),
   // ——— Video (generate-video, poll-operation, get-video-url, cancel, the jobs list) ———
   route(generateVideoRoute, 'generate-video', {
+    ...PROFILE_MAKER,
     // The source may be one of the caller's results or library items (read, then copied beside the job).
     tables: { ...SPENDING, jobs: 'write', pricingTiers: 'read', generations: 'write', clothingItems: 'read' },
     buckets: { results: 'write', clothingImages: 'read' },
@@ -183,6 +194,7 @@ export const ROUTES = /* @__PURE__ */ (() => ([
   }),
   // ——— Batch generation (generate-batch; lambdas/domain/batch/) ———
   route(generateBatchRoute, 'generate-batch', {
+    ...PROFILE_MAKER,
     // Checks every entry, charges the batch in one debit, records it and its photo rows, starts the batch workflow.
     tables: { ...SPENDING, batches: 'write', generations: 'write', clothingItems: 'read', pricingTiers: 'read', models: 'read' },
     workflows: ['batch'],
