@@ -33,6 +33,8 @@ export interface RouteInfrastructure {
   /** Longer work than the default 10 s (still always below API Gateway's 29 s). */
   timeoutSeconds?: number;
   memoryMb?: number;
+  /** Finds users of the Cognito user pool by sub: a profile made by an API key's first call reads its e-mail there. */
+  userPool?: 'read-users';
 }
 
 /**
@@ -59,16 +61,21 @@ export const USER_ROUTE_PRELUDE = 'lambdas/domain/caller-gate.ts';
 
 /** What moving a balance needs: the profile and the ledger (a debit, a refund, the sign-up grant of a first call). */
 export const LEDGER_WRITE = { profiles: 'write', ledger: 'write' } as const satisfies Partial<Record<TableName, Access>>;
+/**
+ * A route whose call may make (or repair) the caller's profile: with an API key it reads the user's e-mail and
+ * creation time from the user pool (domain/credits.ts ensureProfile).
+ */
+export const PROFILE_MAKER = { userPool: 'read-users' } as const satisfies RouteInfrastructure;
 /** A route that spends also counts its caller's requests against the per-user limits. */
 export const SPENDING = { ...LEDGER_WRITE, limits: 'write' } as const satisfies Partial<Record<TableName, Access>>;
 
 export const ROUTES = /* @__PURE__ */ (() => ([
   // The first authenticated call of a new user creates the profile with the sign-up credits.
-  route(getProfileRoute, 'get-profile', { tables: LEDGER_WRITE }),
+  route(getProfileRoute, 'get-profile', { tables: LEDGER_WRITE, ...PROFILE_MAKER }),
   route(listCreditTransactionsRoute, 'list-credit-transactions', { tables: { ledger: 'read' } }),
   route(listPricingTiersRoute, 'list-pricing-tiers', { tables: { pricingTiers: 'read' } }),
   // The labelled test payment counts its grants per user and day in the payments table.
-  route(purchaseCreditsRoute, 'purchase-credits', { tables: { ...LEDGER_WRITE, payments: 'write' } }),
+  route(purchaseCreditsRoute, 'purchase-credits', { tables: { ...LEDGER_WRITE, payments: 'write' }, ...PROFILE_MAKER }),
   route(createClothingUploadUrlRoute, 'create-clothing-upload-url', { buckets: { clothingImages: 'put' } }),
   route(registerClothingItemRoute, 'register-clothing-item', {
     tables: { clothingItems: 'write' },
@@ -108,6 +115,7 @@ export const ROUTES = /* @__PURE__ */ (() => ([
   }),
   // ——— Image generation, edit, upscale and the generations history (lambdas/domain/generation/) ———
   route(generateAiImageRoute, 'generate-ai-image', {
+    ...PROFILE_MAKER,
     // Checks the product image (an inline one is decoded and stored), charges, records, starts the workflow.
     tables: { ...SPENDING, generations: 'write', clothingItems: 'read', pricingTiers: 'read', models: 'read' },
     buckets: { results: 'write' },
@@ -116,6 +124,7 @@ export const ROUTES = /* @__PURE__ */ (() => ([
     memoryMb: 1024,
   }),
   route(editAiImageRoute, 'edit-ai-image', {
+    ...PROFILE_MAKER,
     tables: { ...SPENDING, generations: 'write', clothingItems: 'read', pricingTiers: 'read' },
     // An uploaded image is checked (and deleted when it is not one) before it is used.
     buckets: { results: 'write' },
@@ -124,6 +133,7 @@ export const ROUTES = /* @__PURE__ */ (() => ([
     memoryMb: 1024,
   }),
   route(upscaleAiImageRoute, 'upscale-ai-image', {
+    ...PROFILE_MAKER,
     tables: { ...SPENDING, generations: 'write', clothingItems: 'read', pricingTiers: 'read' },
     buckets: { results: 'write' },
     workflows: ['generation'],
@@ -143,6 +153,7 @@ export const ROUTES = /* @__PURE__ */ (() => ([
   route(getEditInstructionsRoute, 'get-edit-instructions'),
   // ——— Video (generate-video, poll-operation, get-video-url, cancel, the jobs list) ———
   route(generateVideoRoute, 'generate-video', {
+    ...PROFILE_MAKER,
     // The source may be one of the caller's results or library items (read, then copied beside the job).
     tables: { ...SPENDING, jobs: 'write', pricingTiers: 'read', generations: 'write', clothingItems: 'read' },
     buckets: { results: 'write', clothingImages: 'read' },
@@ -192,6 +203,7 @@ export const ROUTES = /* @__PURE__ */ (() => ([
   }),
   // ——— Batch generation (generate-batch; lambdas/domain/batch/) ———
   route(generateBatchRoute, 'generate-batch', {
+    ...PROFILE_MAKER,
     // Checks every entry, charges the batch in one debit, records it and its photo rows, starts the batch workflow.
     tables: { ...SPENDING, batches: 'write', generations: 'write', clothingItems: 'read', pricingTiers: 'read', models: 'read' },
     workflows: ['batch'],
@@ -230,7 +242,8 @@ export const ROUTES = /* @__PURE__ */ (() => ([
   }),
   route(exportAccountDataRoute, 'export-account-data', {
     // "Download my data": a zip of the account's records and files streamed into the caller's folder, as a signed URL.
-    tables: { profiles: 'read', ledger: 'read', clothingItems: 'read', generations: 'read', jobs: 'read', batches: 'read', webhooks: 'read', apiKeys: 'read', imports: 'read', tickets: 'read', models: 'read' },
+    // Its daily allowance and its one running place are in the limits table.
+    tables: { limits: 'write', profiles: 'read', ledger: 'read', clothingItems: 'read', generations: 'read', jobs: 'read', batches: 'read', webhooks: 'read', apiKeys: 'read', imports: 'read', tickets: 'read', models: 'read' },
     buckets: { clothingImages: 'read', results: 'write' },
     timeoutSeconds: 28,
     memoryMb: 1024,
@@ -249,7 +262,8 @@ export const ROUTES = /* @__PURE__ */ (() => ([
     workflows: ['webhookDelivery'],
   }),
   // ——— Support (lambdas/domain/support/): a ticket is stored, then mailed to the stage's support address ———
-  route(createSupportTicketRoute, 'create-support-ticket', { tables: { tickets: 'write' } }),
+  // Counts the caller's tickets per minute in the limits table.
+  route(createSupportTicketRoute, 'create-support-ticket', { tables: { tickets: 'write', limits: 'write' } }),
   route(listSupportTicketsRoute, 'list-support-tickets', { tables: { tickets: 'read' } }),
   // The demo page's contact form: a visitor without an account, limited per address, stored and mailed like a ticket.
   route(createContactRequestRoute, 'create-contact-request', { tables: { tickets: 'write', limits: 'write' } }),

@@ -18,8 +18,8 @@ export interface TaskFunction {
   providers?: readonly (keyof Providers)[];
   /** It runs ffmpeg/ffprobe (lambdas/media): in the cloud it gets the media layer (x86_64). */
   media?: boolean;
-  /** It deletes users of the Cognito user pool (USER_POOL_ID in its environment). */
-  userPool?: 'delete-users';
+  /** It finds ('read-users') or deletes ('delete-users') users of the Cognito user pool (USER_POOL_ID in its environment). */
+  userPool?: 'read-users' | 'delete-users';
   /**
    * It runs the preview engine's ESRGAN upscaler: in the cloud its bundle carries the ESRGAN worker, TensorFlow.js's
    * WASM binaries and the esrgan-slim weights (lib/native-modules.ts); every other function upscales with Lanczos.
@@ -139,7 +139,8 @@ export const WORKFLOWS = {
   deleteAccount: {
     asl: 'delete-account.asl.json',
     tasks: {
-      DeleteSignIn: { handler: 'account-delete-sign-in', userPool: 'delete-users', timeoutSeconds: 30 },
+      // Reads the pool username the profile keeps (a federated user's is not its sub).
+      DeleteSignIn: { handler: 'account-delete-sign-in', userPool: 'delete-users', tables: { profiles: 'read' }, timeoutSeconds: 30 },
       AnonymiseLedger: { handler: 'account-anonymise-ledger', tables: { ledger: 'write', profiles: 'write', payments: 'write' }, timeoutSeconds: 60 },
       DeleteRecords: { handler: 'account-delete-records', tables: DELETED_TABLE_ACCESS, timeoutSeconds: 60 },
       DeleteObjects: { handler: 'account-delete-objects', buckets: { clothingImages: 'write', results: 'write' }, timeoutSeconds: 60 },

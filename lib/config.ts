@@ -29,6 +29,11 @@
 //                           which has no subscriber until one is added.
 //   supportEmail            where support tickets are mailed (SES); supportFromEmail the SES-verified sender (default:
 //   supportFromEmail        supportEmail). Without them tickets are still stored and listed; the mail is logged as failed.
+//   authFromEmail           the SES-verified sender of the user pool's mail (sign-up codes, password resets); default
+//                           supportFromEmail. When either is set, Cognito mails through SES (EmailSendingAccount
+//                           DEVELOPER); with neither, through Cognito's default sender, which sends 50 mails a day.
+//   sesConfigurationSet     an SES configuration set the support mail and the user pool's mail name (default none);
+//                           the support mail's grant then covers it too.
 //   webRoot                 folder of the built web app that CloudFront serves (default web/dist, built by
 //                           `npm run build:web`); relative paths are taken from the working directory.
 //   imageProvider, editProvider, upscaleProvider, videoProvider
@@ -121,6 +126,10 @@ export interface ModelLoopConfig {
   alarmEmail?: string;
   /** Where support tickets are mailed (`supportEmail`) and the SES-verified sender they come from (`supportFromEmail`). */
   supportEmail?: { to: string; from: string };
+  /** The SES-verified sender of the user pool's mail (`authFromEmail`, else `supportFromEmail`); Cognito's own sender without. */
+  authFromEmail?: string;
+  /** The SES configuration set both mails name (`sesConfigurationSet`). */
+  sesConfigurationSet?: string;
 }
 
 const STAGE_PATTERN = /^[a-z][a-z0-9-]{0,19}$/;
@@ -178,6 +187,8 @@ export function readConfig(node: Node): ModelLoopConfig {
     userLimits: readUserLimits(node.tryGetContext('userLimits')),
     alarmEmail: readEmail(text('alarmEmail')),
     supportEmail: readSupportEmail(text('supportEmail'), text('supportFromEmail')),
+    authFromEmail: readEmail(text('authFromEmail'), 'authFromEmail') ?? readEmail(text('supportFromEmail'), 'supportFromEmail'),
+    sesConfigurationSet: readConfigurationSet(text('sesConfigurationSet')),
   };
 }
 
@@ -257,6 +268,12 @@ function readSupportEmail(to: string | undefined, from: string | undefined): Mod
     return undefined;
   }
   return { to: address, from: readEmail(from, 'supportFromEmail') ?? address };
+}
+
+/** An SES configuration set name: 1 to 64 letters, digits, '-' and '_' (the SES and Cognito API references). */
+function readConfigurationSet(value: string | undefined): string | undefined {
+  if (value !== undefined && !/^[A-Za-z0-9_-]{1,64}$/.test(value)) throw new Error(`Context sesConfigurationSet must be an SES configuration set name, got '${value}'`);
+  return value;
 }
 
 function readFlag(key: string, value: unknown): boolean {

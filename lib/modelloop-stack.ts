@@ -1,13 +1,13 @@
 // The ModelLoop stack: wires the constructs together; each construct owns its own resources and settings.
 import { CfnOutput, NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
 import { UserPoolClientIdentityProvider } from 'aws-cdk-lib/aws-cognito';
-import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import type { Construct } from 'constructs';
 import { BATCH_CONCURRENCY, BATCH_CONCURRENCY_ENV } from '../lambdas/workflows.js';
 import { expectedVideoSeconds } from '../lambdas/contracts/expected-wait.js';
 import { SUPPORT_MAIL_ENV } from '../lambdas/domain/support/mail.js';
 import { providerEnvName, type ModelLoopConfig, type ProviderPort } from './config.js';
 import { Auth } from './constructs/auth.js';
+import { grantSupportMail } from './constructs/mail.js';
 import { Data } from './constructs/data.js';
 import { FunctionFactory } from './constructs/function-factory.js';
 import { HttpApi } from './constructs/http-api.js';
@@ -53,6 +53,8 @@ export class ModelLoopStack extends Stack {
       google: config.google,
       domainPrefix: config.authDomainPrefix,
       retain: config.retainData,
+      emailFrom: config.authFromEmail,
+      sesConfigurationSet: config.sesConfigurationSet,
     });
     this.data = new Data(this, 'Data', { retain: config.retainData });
     this.storage = new Storage(this, 'Storage', { retain: config.retainData });
@@ -93,20 +95,18 @@ export class ModelLoopStack extends Stack {
         ...this.payments.routeEnvironment(),
         'generate-batch': { [BATCH_CONCURRENCY_ENV]: String(BATCH_CONCURRENCY.cloud) },
         ...(config.supportEmail
-          ? { 'create-support-ticket': { [SUPPORT_MAIL_ENV.to]: config.supportEmail.to, [SUPPORT_MAIL_ENV.from]: config.supportEmail.from } }
+          ? {
+              'create-support-ticket': {
+                [SUPPORT_MAIL_ENV.to]: config.supportEmail.to,
+                [SUPPORT_MAIL_ENV.from]: config.supportEmail.from,
+                ...(config.sesConfigurationSet ? { [SUPPORT_MAIL_ENV.configurationSet]: config.sesConfigurationSet } : {}),
+              },
+            }
           : {}),
       },
     });
     // New support tickets are mailed through SES from the stage's verified sender identity.
-    if (config.supportEmail) {
-      const sender = config.supportEmail.from.split('@')[1]!;
-      this.httpApi.functions['create-support-ticket'].role?.addToPrincipalPolicy(
-        new PolicyStatement({
-          actions: ['ses:SendEmail'],
-          resources: [this.formatArn({ service: 'ses', resource: 'identity', resourceName: config.supportEmail.from }), this.formatArn({ service: 'ses', resource: 'identity', resourceName: sender })],
-        }),
-      );
-    }
+    if (config.supportEmail) grantSupportMail(this.httpApi.functions['create-support-ticket'], config.supportEmail, config.sesConfigurationSet);
     this.realtime = new Realtime(this, 'Realtime', {
       functions: this.functions,
       tables: this.data.tables,

@@ -137,6 +137,10 @@ export const USER_LIMITS = {
      */
     contactRequests: { limit: 3, windowSeconds: 3600 },
     allContactRequests: { limit: 100, windowSeconds: 3600 },
+    /** Support tickets: each is a mail to the support team, so a person's pace, not a script's. */
+    supportTickets: { limit: 3, windowSeconds: 60 },
+    /** "Download my data": each copies up to 50 MB of files into a new zip; one runs at a time (EXPORT_LEASE_SECONDS). */
+    exports: { limit: 5, windowSeconds: 86_400 },
   },
   running: {
     video: 5,
@@ -155,3 +159,11 @@ export const RUNNING_LIMIT_MESSAGES: Record<RunningLimitName, (limit: number) =>
   batch: (limit) => `You have ${limit} batches in progress. Start another when one finishes.`,
 };
 export const RATE_LIMIT_MESSAGE = 'Too many requests. Please wait a moment and try again.';
+/** What the screens show when a named rate is reached, where it says more than RATE_LIMIT_MESSAGE. */
+export const RATE_LIMIT_MESSAGES: Partial<Record<RateLimitName, (limit: number, windowSeconds: number) => string>> = {
+  supportTickets: (limit, windowSeconds) => `You can send ${limit} support requests every ${windowSeconds / 60} minute${windowSeconds === 60 ? '' : 's'}. Please wait a moment and try again.`,
+  exports: (limit) => `You can download your data ${limit} times a day. Please try again tomorrow.`,
+};
+/** An account export holds its place this long at most: longer than its function's timeout, so a lost release frees itself. */
+export const EXPORT_LEASE_SECONDS = 60;
+export const EXPORT_RUNNING_MESSAGE = 'Your data is already being prepared. Please wait for that download first.';

@@ -35,6 +35,13 @@ export interface Caller {
   email: string;
   /** When the caller signed in (the token's auth_time), ISO 8601; the epoch for a key (a key call is no sign-in). */
   signedInAt: string;
+  /**
+   * The user's name in the pool (the ID token's `cognito:username`): the sub for a user who signed up with an e-mail,
+   * `Google_<id>` for one who signed in with Google. Absent for a key.
+   */
+  username?: string;
+  /** The token says the e-mail address is verified (`email_verified`); false for a key. */
+  emailVerified?: boolean;
   /** Set when the call came through the public API with an API key (its id, never the secret). */
   apiKeyId?: string;
 }
@@ -165,10 +172,14 @@ function callerOf(event: HttpEvent): Caller {
   // doesn't say what it is, is refused on both hosts.
   if (typeof sub !== 'string' || !sub || claims?.token_use !== 'id') throw UNAUTHORIZED;
   const authTime = Number(claims?.auth_time ?? claims?.iat);
+  const username = claims?.['cognito:username'];
   return {
     userId: sub,
     email: typeof claims?.email === 'string' ? claims.email : '',
     signedInAt: new Date(Number.isFinite(authTime) ? authTime * 1000 : Date.now()).toISOString(),
+    ...(typeof username === 'string' && username ? { username } : {}),
+    // API Gateway hands every claim on as a string.
+    emailVerified: claims?.email_verified === true || claims?.email_verified === 'true',
   };
 }
 
@@ -210,7 +221,9 @@ function validate<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const message = issue?.message ?? 'The request is not valid.';
-  throw new AppError(400, 'VALIDATION_ERROR', message);
+  // A refinement may name its own stable code (`params: { code }`), e.g. CONTROL_CHARACTERS; the rest are VALIDATION_ERROR.
+  const code = issue?.code === 'custom' && typeof issue.params?.code === 'string' ? issue.params.code : 'VALIDATION_ERROR';
+  throw new AppError(400, code, message);
 }
 
 function headerOf(event: HttpEvent, name: string): string | undefined {

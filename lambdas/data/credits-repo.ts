@@ -28,6 +28,8 @@ import { jitter, sleep } from '../core/backoff.js';
 
 interface ProfileItem extends Profile {
   ledger_seq: number;
+  /** The user's name in the pool (`cognito:username`), which deleting the user needs: a federated user's is not the sub. */
+  cognito_username?: string;
 }
 
 /** What a debit was for: the request it belongs to. A replay must match it exactly. */
@@ -73,7 +75,7 @@ const THROTTLING = new Set(['ThrottlingException', 'ProvisionedThroughputExceede
 /** Well inside API Gateway's 29 s: a request that waits this long for the ledger answers "busy, retry". */
 const DEADLINE_MS = 8_000;
 
-const toProfile = ({ ledger_seq: _seq, ...profile }: ProfileItem): Profile => profile;
+const toProfile = ({ ledger_seq: _seq, cognito_username: _username, ...profile }: ProfileItem): Profile => profile;
 /** An entry as the API answers it: without the ledger's own bookkeeping (seq, ref, binding, refundable). */
 export const toTransaction = ({ user_id, id, description, transaction_type, amount, balance_after, created_at, payment }: LedgerItem): CreditTransaction => ({
   user_id,
@@ -98,6 +100,12 @@ export async function getProfile(userId: string): Promise<Profile | undefined> {
   return item && toProfile(item);
 }
 
+/** The profile and the pool username it keeps (read together: the caller's profile path needs both). */
+export async function getProfileWithUsername(userId: string): Promise<{ profile: Profile; username?: string } | undefined> {
+  const item = await getProfileItem(userId);
+  return item && { profile: toProfile(item), username: item.cognito_username };
+}
+
 async function getProfileItem(userId: string): Promise<ProfileItem | undefined> {
   const { Item } = await dynamo.send(
     new GetCommand({ TableName: tableName('profiles'), Key: { id: userId }, ConsistentRead: true }),
@@ -109,7 +117,7 @@ async function getProfileItem(userId: string): Promise<ProfileItem | undefined> 
  * Creates the profile with the sign-up credits as its first ledger entry, in one transaction, so the grant happens
  * exactly once however many first calls race. Returns the profile as stored (created now or by a racing call).
  */
-export async function createProfile(userId: string, email: string, now: string): Promise<Profile> {
+export async function createProfile(userId: string, email: string, now: string, username?: string): Promise<Profile> {
   const profile: ProfileItem = {
     id: userId,
     email,
@@ -119,6 +127,7 @@ export async function createProfile(userId: string, email: string, now: string):
     plan_id: DEFAULT_PLAN_ID,
     total_credits_spent: 0,
     ledger_seq: 1,
+    ...(username ? { cognito_username: username } : {}),
   };
   const grant: LedgerItem = {
     user_id: userId,
@@ -150,6 +159,64 @@ export async function createProfile(userId: string, email: string, now: string):
       await sleep(jitter(attempt));
     }
     throw error;
+  }
+}
+
+/** The user's name in the pool as the profile keeps it (undefined for a profile made before it was kept). */
+export async function getPoolUsername(userId: string): Promise<string | undefined> {
+  return (await getProfileItem(userId))?.cognito_username;
+}
+
+/** What a profile lacks: made by an API key's first call before it read the pool (no e-mail, the epoch), or before the pool username was kept. */
+export interface ProfileRepair {
+  email?: string;
+  created_at?: string;
+  last_login?: string;
+  cognito_username?: string;
+}
+
+/**
+ * Fills in what the profile lacks, and dates its sign-up grant at the profile's creation when it says the epoch. Each
+ * field is written only while it is still missing (empty, the epoch, absent), so any number of calls repair it once.
+ */
+export async function repairProfile(userId: string, repair: ProfileRepair): Promise<void> {
+  const epoch = new Date(0).toISOString();
+  const missing: Record<keyof ProfileRepair, string> = {
+    email: '(attribute_not_exists(email) OR email = :empty)',
+    created_at: 'created_at = :epoch',
+    last_login: 'last_login = :epoch',
+    cognito_username: 'attribute_not_exists(cognito_username)',
+  };
+  for (const [field, value] of Object.entries(repair) as [keyof ProfileRepair, string | undefined][]) {
+    if (!value) continue;
+    try {
+      await dynamo.send(
+        new UpdateCommand({
+          TableName: tableName('profiles'),
+          Key: { id: userId },
+          UpdateExpression: 'SET #field = :value',
+          ConditionExpression: `attribute_exists(id) AND ${missing[field]}`,
+          ExpressionAttributeNames: { '#field': field },
+          ExpressionAttributeValues: { ':value': value, ...(field === 'email' ? { ':empty': '' } : {}), ...(missing[field].includes(':epoch') ? { ':epoch': epoch } : {}) },
+        }),
+      );
+    } catch (error) {
+      if (!isConditionFailed(error)) throw error;
+    }
+  }
+  if (!repair.created_at) return;
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: tableName('ledger'),
+        Key: { user_id: userId, id: SIGNUP_ENTRY_ID },
+        UpdateExpression: 'SET created_at = :at',
+        ConditionExpression: 'created_at = :epoch',
+        ExpressionAttributeValues: { ':at': repair.created_at, ':epoch': epoch },
+      }),
+    );
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
   }
 }
 

@@ -1,8 +1,8 @@
 // All DynamoDB access for support tickets: one item per ticket in its owner's partition, the id starting with the
 // creation time so the newest come first from one Query.
 import { randomBytes } from 'node:crypto';
-import { PutCommand } from '@aws-sdk/lib-dynamodb';
-import type { Ticket } from '../contracts/support.js';
+import { PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import type { MAIL_STATUSES, Ticket } from '../contracts/support.js';
 import { dynamo, queryAll } from './dynamo.js';
 import { tableName } from './tables.js';
 
@@ -17,6 +17,19 @@ export const newTicketId = (createdAt: string) => `tkt_${Date.parse(createdAt).t
 
 export async function putTicket(ticket: TicketRecord): Promise<void> {
   await dynamo.send(new PutCommand({ TableName: table(), Item: ticket, ConditionExpression: 'attribute_not_exists(id)' }));
+}
+
+/** Records whether the ticket's mail went. */
+export async function setMailStatus(userId: string, id: string, status: (typeof MAIL_STATUSES)[number]): Promise<void> {
+  await dynamo.send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: { user_id: userId, id },
+      UpdateExpression: 'SET mail_status = :status',
+      ConditionExpression: 'attribute_exists(id)',
+      ExpressionAttributeValues: { ':status': status },
+    }),
+  );
 }
 
 /** The user's tickets, newest first. */

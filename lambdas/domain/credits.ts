@@ -11,9 +11,11 @@ import type { Caller } from '../core/http.js';
 import {
   applyLedgerEntry,
   createProfile,
-  getProfile,
+  getProfileWithUsername,
   LedgerBusyError,
+  type ProfileRepair,
   recordSignIn,
+  repairProfile,
   type ApplyResult,
   type DebitBinding,
   type LedgerDraft,
@@ -23,22 +25,68 @@ import {
 } from '../data/credits-repo.js';
 import { log } from '../core/log.js';
 import { emitMetrics } from '../core/metrics.js';
+import { findPoolUser } from '../core/user-pool.js';
 
 const now = () => new Date().toISOString();
 
 export type { Caller };
 
-/** The caller's profile, created with the sign-up credits on the first authenticated call; last_login follows sign-ins. */
+const EPOCH = new Date(0).toISOString();
+
+/**
+ * The caller's profile, created with the sign-up credits on the first authenticated call; last_login follows sign-ins.
+ * An ID token names the e-mail, the sign-in time and the pool username; an API key names none of them, so a profile
+ * made by a key's first call reads the user from the pool (their e-mail, and their creation time for created_at and
+ * the grant's date). A profile written before that (no e-mail, the epoch) or before the username was kept is
+ * repaired by the next call that finds it so.
+ */
 export async function ensureProfile(caller: Caller): Promise<Profile> {
-  const existing = await getProfile(caller.userId);
-  if (!existing) return createProfile(caller.userId, caller.email, caller.signedInAt);
+  const found = await getProfileWithUsername(caller.userId);
+  if (!found) return createFirstProfile(caller);
+  const existing = found.profile;
   // A deleted (or deleting) account keeps a tombstone: a token still valid for it gets no new profile or credits.
   if ('deleted_at' in existing || 'deletion_requested_at' in existing) throw accountDeleted();
-  if (existing.last_login < caller.signedInAt) {
+  let profile = existing;
+  const broken = !existing.email || existing.created_at === EPOCH || existing.last_login === EPOCH;
+  if (broken || (!found.username && caller.username)) profile = await repair(caller, existing, found.username);
+  if (!caller.apiKeyId && profile.last_login < caller.signedInAt) {
     await recordSignIn(caller.userId, caller.signedInAt);
-    return { ...existing, last_login: caller.signedInAt };
+    return { ...profile, last_login: caller.signedInAt };
   }
-  return existing;
+  return profile;
+}
+
+async function createFirstProfile(caller: Caller): Promise<Profile> {
+  if (!caller.apiKeyId) return createProfile(caller.userId, caller.email, caller.signedInAt, caller.username);
+  const user = await findPoolUser(caller.userId);
+  // A key whose owner the pool no longer knows belongs to an account deleted outside the studio.
+  if (!user) throw accountDeleted();
+  return createProfile(caller.userId, user.email, user.createdAt, user.username);
+}
+
+async function repair(caller: Caller, existing: Profile, username: string | undefined): Promise<Profile> {
+  const fix: ProfileRepair = {};
+  if (!username && caller.username) fix.cognito_username = caller.username;
+  if (!existing.email && caller.email) fix.email = caller.email;
+  if (!existing.email || existing.created_at === EPOCH || existing.last_login === EPOCH || (!username && !caller.username)) {
+    const user = await findPoolUser(caller.userId);
+    if (user) {
+      fix.email ??= user.email || undefined;
+      fix.cognito_username ??= username ? undefined : user.username;
+      if (existing.created_at === EPOCH) fix.created_at = user.createdAt;
+    } else if (existing.created_at === EPOCH && !caller.apiKeyId) {
+      fix.created_at = caller.signedInAt;
+    }
+  }
+  if (existing.last_login === EPOCH) fix.last_login = caller.apiKeyId ? (fix.created_at ?? existing.created_at) : caller.signedInAt;
+  await repairProfile(caller.userId, fix);
+  log.info('profile repaired', { fields: Object.keys(fix) });
+  return {
+    ...existing,
+    ...(fix.email ? { email: fix.email } : {}),
+    ...(fix.created_at ? { created_at: fix.created_at } : {}),
+    ...(fix.last_login ? { last_login: fix.last_login } : {}),
+  };
 }
 
 export interface Debit {

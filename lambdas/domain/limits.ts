@@ -5,9 +5,9 @@
 // Running work is a reservation, never a count: the charge that starts a piece of work takes its place in the same
 // transaction (on the condition that the caller is below the cap), and whatever ends the work gives the place back
 // (idempotent, so any number of end paths may). The reconciler gives back a place whose work ended without it.
-import { RATE_LIMIT_MESSAGE, RUNNING_LIMIT_MESSAGES, type RateLimitName, type RunningLimitName } from '../contracts/catalog.js';
+import { RATE_LIMIT_MESSAGE, RATE_LIMIT_MESSAGES, RUNNING_LIMIT_MESSAGES, type RateLimitName, type RunningLimitName } from '../contracts/catalog.js';
 import { tooManyRequests } from '../core/errors.js';
-import { countRequest, releaseRunning, runningReservation } from '../data/limits-repo.js';
+import { countRequest, releaseLease, releaseRunning, runningReservation, takeLease } from '../data/limits-repo.js';
 import type { LimitedReservation } from './credits.js';
 import { log } from '../core/log.js';
 import { userLimits } from './limits-config.js';
@@ -18,7 +18,33 @@ export async function takeRequest(subject: string, name: RateLimitName, now = Da
   const windowMs = windowSeconds * 1000;
   const windowStart = Math.floor(now / windowMs) * windowMs;
   const allowed = await countRequest(`${subject}#${name}#${windowStart}`, limit, windowStart + windowMs);
-  if (!allowed) throw tooManyRequests('RATE_LIMITED', RATE_LIMIT_MESSAGE, (windowStart + windowMs - now) / 1000);
+  if (!allowed) throw rateRefusal(name, limit, windowSeconds, windowStart + windowMs - now);
+}
+
+const rateRefusal = (name: RateLimitName, limit: number, windowSeconds: number, msLeft: number) =>
+  tooManyRequests('RATE_LIMITED', RATE_LIMIT_MESSAGES[name]?.(limit, windowSeconds) ?? RATE_LIMIT_MESSAGE, msLeft / 1000);
+
+/**
+ * Exclusive work with a daily allowance, such as an account export: counts the request against the rate `name` and
+ * takes the user's one place for it, both in one transaction (limits-repo's takeLease). Refused with 429 and
+ * Retry-After (RATE_LIMITED: the rest of the window; ALREADY_RUNNING: until the running one's lease is over at most).
+ * Answers the release to call when the work ends.
+ */
+export async function takeExclusive(
+  userId: string,
+  name: RateLimitName,
+  holder: string,
+  leaseSeconds: number,
+  busyMessage: string,
+  now = Date.now(),
+): Promise<() => Promise<void>> {
+  const { limit, windowSeconds } = userLimits().rates[name];
+  const windowMs = windowSeconds * 1000;
+  const windowStart = Math.floor(now / windowMs) * windowMs;
+  const outcome = await takeLease(userId, name, holder, { id: `${userId}#${name}#${windowStart}`, limit, windowEndsAt: windowStart + windowMs }, leaseSeconds, now);
+  if (outcome === 'rate-limited') throw rateRefusal(name, limit, windowSeconds, windowStart + windowMs - now);
+  if (outcome === 'busy') throw tooManyRequests('ALREADY_RUNNING', busyMessage, leaseSeconds / 4);
+  return () => releaseLease(userId, name, holder);
 }
 
 /** How long a client waits before trying again when its running work is at the cap. */

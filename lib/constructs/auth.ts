@@ -11,6 +11,7 @@ import {
   UserPoolClient,
   UserPoolClientIdentityProvider,
   UserPoolDomain,
+  UserPoolEmail,
   UserPoolIdentityProviderGoogle,
 } from 'aws-cdk-lib/aws-cognito';
 import { Construct } from 'constructs';
@@ -32,7 +33,18 @@ export interface AuthProps {
   domainPrefix?: string;
   /** Keep the user pool (with deletion protection) when the stack is deleted. */
   retain: boolean;
+  /**
+   * The SES-verified sender of the pool's mail (sign-up codes, password resets). Without it Cognito's default sender
+   * mails them, which "allows only a limited number of emails each day for your user pool" (EmailConfigurationType,
+   * COGNITO_DEFAULT; Quotas in Amazon Cognito: 50 a day): too few for a launch.
+   */
+  emailFrom?: string;
+  /** The SES configuration set the pool's mail names (only with emailFrom). */
+  sesConfigurationSet?: string;
 }
+
+/** The verification mail's texts (the same through either sender). */
+export const VERIFICATION_EMAIL = { subject: 'Your ModelLoop verification code', body: 'Your ModelLoop verification code is {####}' } as const;
 
 export class Auth extends Construct {
   readonly userPool: UserPool;
@@ -51,10 +63,22 @@ export class Auth extends Construct {
       signInCaseSensitive: false,
       selfSignUpEnabled: true,
       autoVerify: { email: true },
-      userVerification: {
-        emailSubject: 'Your ModelLoop verification code',
-        emailBody: 'Your ModelLoop verification code is {####}',
-      },
+      userVerification: { emailSubject: VERIFICATION_EMAIL.subject, emailBody: VERIFICATION_EMAIL.body },
+      // With a sender, through SES (EmailSendingAccount DEVELOPER): "the email delivery limits are the same limits
+      // that apply to your Amazon SES verified email address" (Cognito API reference, EmailConfigurationType). The
+      // reference lists the verification texts among what COGNITO_DEFAULT doesn't allow; CDK sends a
+      // VerificationMessageTemplate for every pool, and pools with the default sender take it, so the texts stay the
+      // same either way. In the SES sandbox, SES delivers only to verified addresses: docs/deploy.md says to leave the
+      // sender unset until the account has production access.
+      email: props.emailFrom
+        ? UserPoolEmail.withSES({
+            fromEmail: props.emailFrom,
+            fromName: 'ModelLoop',
+            // The stack's own region (a token in an environment-agnostic synth, which withSES needs named).
+            sesRegion: Stack.of(this).region,
+            ...(props.sesConfigurationSet ? { configurationSetName: props.sesConfigurationSet } : {}),
+          })
+        : UserPoolEmail.withCognito(),
       keepOriginal: { email: true },
       standardAttributes: { email: { required: true, mutable: true } },
       mfa: Mfa.OPTIONAL,

@@ -54,8 +54,11 @@ export interface ResourceAccess {
   workflows?: readonly string[];
   /** AI capabilities it calls (lambdas/providers/registry.ts): the selected adapters' settings and access. */
   providers?: readonly ProviderCapability[];
-  /** It deletes users of the user pool (the delete-account workflow): AdminDeleteUser on that pool only. */
-  userPool?: 'delete-users';
+  /**
+   * The user pool: 'read-users' finds a user by sub (ListUsers), for functions that make a profile from an API key's
+   * call; 'delete-users' also deletes one (AdminDeleteUser), for the delete-account workflow. That pool only.
+   */
+  userPool?: UserPoolAccess;
 }
 
 export interface FunctionSpec extends ResourceAccess {
@@ -86,6 +89,13 @@ export interface FunctionFactoryProps {
   /** The Cognito user pool, for functions that declare `userPool`. */
   userPool?: IUserPool;
 }
+
+export type UserPoolAccess = 'read-users' | 'delete-users';
+/** ListUsers finds a user by sub (a federated user's name is not its sub); AdminDeleteUser deletes by name. */
+const USER_POOL_ACTIONS: Record<UserPoolAccess, string[]> = {
+  'read-users': ['cognito-idp:ListUsers'],
+  'delete-users': ['cognito-idp:AdminDeleteUser', 'cognito-idp:ListUsers'],
+};
 
 /** The twin's gateway cuts a route's function at the same default (lambdas/contracts/aws-limits.ts). */
 const DEFAULT_TIMEOUT_SECONDS = DEFAULT_FUNCTION_TIMEOUT_SECONDS;
@@ -283,8 +293,8 @@ export class FunctionFactory {
     }
 
     if (access.userPool) {
-      if (!this.props.userPool) throw new Error(`Function ${fn.node.path} deletes users, but the function factory has no user pool`);
-      role.addToPrincipalPolicy(new PolicyStatement({ actions: ['cognito-idp:AdminDeleteUser'], resources: [this.props.userPool.userPoolArn] }));
+      if (!this.props.userPool) throw new Error(`Function ${fn.node.path} uses the user pool, but the function factory has no user pool`);
+      role.addToPrincipalPolicy(new PolicyStatement({ actions: USER_POOL_ACTIONS[access.userPool], resources: [this.props.userPool.userPoolArn] }));
       fn.addEnvironment(USER_POOL_ENV, this.props.userPool.userPoolId);
     }
 

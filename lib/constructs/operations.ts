@@ -62,6 +62,7 @@ export const ALARM_THRESHOLDS = {
   api5xx: 5,
   apiP99Ms: 5_000,
   reconcilerFindings: 1,
+  supportMailFailed: 1,
 } as const;
 
 export class Operations extends Construct {
@@ -153,6 +154,14 @@ export class Operations extends Construct {
     const metric = (name: string, label: string) => new Metric({ namespace: METRICS_NAMESPACE, metricName: name, dimensionsMap: { service: SERVICE_NAME }, period: FIFTEEN_MINUTES, statistic: 'Sum', label });
     const findings = metric('ReconcilerFindings', 'reconciler findings');
     alarm('reconciler findings', findings, ALARM_THRESHOLDS.reconcilerFindings, 'The reconciler settled stuck work or found ledger drift: its error log names the records and users.');
+    // Counted by the support ticket function (Powertools metrics) whenever a stored ticket's mail was refused.
+    const supportMailFailed = metric('SupportMailFailed', 'support mails failed');
+    alarm(
+      'support mail failed',
+      supportMailFailed,
+      ALARM_THRESHOLDS.supportMailFailed,
+      "A support ticket was stored but its mail was refused (its mail_status is 'failed'): the error log names the ticket and SES's reason, often an identity not verified in the SES sandbox.",
+    );
 
     this.dashboard = new Dashboard(this, 'Dashboard', {
       defaultInterval: Duration.hours(6),

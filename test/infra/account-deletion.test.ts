@@ -45,18 +45,22 @@ describe('account deletion', () => {
     }
   });
 
-  it('lets only its sign-in step delete users, of this user pool only', () => {
+  it('lets only its sign-in step delete users (by name, found by sub), of this user pool only; the routes that make profiles only find users', () => {
     const tasks = deletionTasks();
     const pools = resourcesOf('AWS::Cognito::UserPool');
     expect(pools).toHaveLength(1);
     const poolId = pools[0]![0];
-    const deleters = resourcesOf('AWS::Lambda::Function').filter(([, fn]) =>
-      statementsOfRole(getAttTarget(fn.Properties!.Role)!).some((statement) => [statement.Action].flat().some((action) => action.startsWith('cognito-idp:'))),
-    );
+    const cognitoStatements = (fn: { Properties?: Record<string, any> }) =>
+      statementsOfRole(getAttTarget(fn.Properties!.Role)!).filter((statement) => [statement.Action].flat().some((action) => action.startsWith('cognito-idp:')));
+    const deleters = resourcesOf('AWS::Lambda::Function').filter(([, fn]) => cognitoStatements(fn).some((statement) => [statement.Action].flat().includes('cognito-idp:AdminDeleteUser')));
     expect(deleters.map(([id]) => id)).toEqual([tasks.DeleteSignIn!.id]);
     const statements = statementsOfRole(getAttTarget(tasks.DeleteSignIn!.properties.Role)!).filter((statement) => [statement.Action].flat().some((action) => action.startsWith('cognito-idp:')));
-    expect(statements).toEqual([{ Action: 'cognito-idp:AdminDeleteUser', Effect: 'Allow', Resource: { 'Fn::GetAtt': [poolId, 'Arn'] } }]);
+    expect(statements).toEqual([{ Action: ['cognito-idp:AdminDeleteUser', 'cognito-idp:ListUsers'], Effect: 'Allow', Resource: { 'Fn::GetAtt': [poolId, 'Arn'] } }]);
     expect(tasks.DeleteSignIn!.properties.Environment.Variables.USER_POOL_ID).toEqual({ Ref: poolId });
+    // Every other function that touches the pool only lists users (a key's first call reads the owner's e-mail).
+    const readers = resourcesOf('AWS::Lambda::Function').filter(([id, fn]) => id !== tasks.DeleteSignIn!.id && cognitoStatements(fn).length > 0);
+    expect(readers.map(([id]) => id)).toEqual(expect.arrayContaining([expect.stringMatching(/^HttpApiGetProfileFunction/), expect.stringMatching(/^HttpApiGenerateAiImageFunction/)]));
+    for (const [id, fn] of readers) expect(cognitoStatements(fn), id).toEqual([{ Action: 'cognito-idp:ListUsers', Effect: 'Allow', Resource: expect.anything() }]);
   });
 
   it('deletes in every table ACCOUNT_DELETION lists for deletion, and anonymises the ledger', () => {

@@ -3,7 +3,7 @@
 // the deletion runs to its end whatever happens to the request (a cut connection, a closed tab) and a retried
 // request is the same execution; the reconciler resumes one whose execution died (deletion-executions.ts). The
 // workflow's steps:
-//   1. the Cognito user is deleted: nobody signs in as them again;
+//   1. the Cognito user is deleted, by the name the profile keeps: nobody signs in as them again;
 //   2. the ledger is kept for accounting, anonymised: moved to the tombstone id (data/account-repo.ts);
 //   3. every item of the user in every table ACCOUNT_DELETION lists is deleted, the profile last;
 //   4. every object under the user's folder in both buckets is deleted;
@@ -22,6 +22,7 @@ import { Reply, type Caller } from '../../core/http.js';
 import { log } from '../../core/log.js';
 import { deletePoolUser } from '../../core/user-pool.js';
 import { anonymiseLedgerChunk, deleteUserRecords, markAccountDeleting } from '../../data/account-repo.js';
+import { getPoolUsername } from '../../data/credits-repo.js';
 import { BUCKETS, type BucketName } from '../../data/tables.js';
 import { deleteObjectsUnder } from '../../storage/object-deletion.js';
 import { startDeletion } from './deletion-executions.js';
@@ -42,9 +43,9 @@ export async function requestAccountDeletion(caller: Caller, body: DeleteAccount
   return new Reply(202, answer);
 }
 
-/** Step 1. */
+/** Step 1: by the pool username the profile keeps (a federated user's is `Google_<id>`, not the sub). */
 export async function deleteSignIn(input: AccountDeletionInput): Promise<void> {
-  await deletePoolUser(input.userId);
+  await deletePoolUser(input.userId, await getPoolUsername(input.userId));
 }
 
 /** Step 2. */

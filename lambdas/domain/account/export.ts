@@ -3,9 +3,10 @@
 // JSON, the ledger also as CSV; never a secret), with the files they name (item images, results, videos) while the zip stays
 // small enough to build within the request; the rest are listed in files.csv with signed links. The zip is written
 // to the caller's folder tagged like a pending upload, so the bucket's lifecycle rule removes it after a day.
+import { randomUUID } from 'node:crypto';
 import type { AccountExport } from '../../contracts/account.js';
 import type { CreditTransaction } from '../../contracts/api.js';
-import { SIGNED_URL_SECONDS } from '../../contracts/catalog.js';
+import { EXPORT_LEASE_SECONDS, EXPORT_RUNNING_MESSAGE, SIGNED_URL_SECONDS } from '../../contracts/catalog.js';
 import { listUserPartition } from '../../data/account-repo.js';
 import { listApiKeys } from '../../data/api-keys-repo.js';
 import type { BatchRecord } from '../../data/batches-repo.js';
@@ -20,6 +21,7 @@ import { listEndpoints } from '../../data/webhooks-repo.js';
 import { openObject, storedSize } from '../../storage/object-transfer.js';
 import { presignAttachment, presignDownload, signedUrlExpiresAt } from '../../storage/presign.js';
 import { textFile, writeZipObject, ZIP_TYPE, type ZipFile } from '../../storage/zip-archive.js';
+import { takeExclusive } from '../limits.js';
 import { listPurchases } from '../payments/receipts.js';
 
 /** Files are copied into the zip up to this many bytes in all (a zip the request can build in its time). */
@@ -108,8 +110,22 @@ export const EXPORT_SOURCES: ExportSource[] = [
 
 type SourceFile = (typeof EXPORT_SOURCES)[number]['file'];
 
-/** POST /account/export. */
+/**
+ * POST /account/export. One export of a user runs at a time, and a few a day (USER_LIMITS.rates.exports): each copies
+ * up to EXPORT_INLINE_MAX_BYTES. Both are taken in one transaction before anything is read (429 beyond them).
+ */
 export async function exportAccountData(userId: string, now = new Date()): Promise<AccountExport> {
+  // Random, so that two exports of the same second never write the same object.
+  const exportId = randomUUID();
+  const release = await takeExclusive(userId, 'exports', exportId, EXPORT_LEASE_SECONDS, EXPORT_RUNNING_MESSAGE, now.getTime());
+  try {
+    return await writeExport(userId, exportId, now);
+  } finally {
+    await release();
+  }
+}
+
+async function writeExport(userId: string, exportId: string, now: Date): Promise<AccountExport> {
   const read = new Map<string, unknown>(await Promise.all(EXPORT_SOURCES.map(async (source) => [source.file, await source.read(userId)] as const)));
   const records = <T>(file: SourceFile) => read.get(file) as T;
   const items = records<ClothingItemRecord[]>('clothing-items.json');
@@ -171,7 +187,7 @@ export async function exportAccountData(userId: string, now = new Date()): Promi
     ...included.map((file): ZipFile => ({ name: file.name, size: sizes.get(`${file.bucket}/${file.key}`)!, data: () => openObject(file.bucket, file.key) })),
   ];
   const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\..*$/, '');
-  const key = `${userId}/exports/modelloop-data-${stamp}.zip`;
+  const key = `${userId}/exports/modelloop-data-${stamp}-${exportId}.zip`;
   await writeZipObject('results', key, entries, { expiresAfterADay: true });
   const fileName = `modelloop-data-${stamp.slice(0, 8)}.zip`;
   return {

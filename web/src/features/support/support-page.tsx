@@ -69,7 +69,10 @@ export default function SupportPage() {
             <form onSubmit={onSubmit} className="space-y-4">
               <div>
                 <Label htmlFor={ids.email}>Email</Label>
-                <Input id={ids.email} type="email" required autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} />
+                <Input id={ids.email} type="email" required autoComplete="email" value={email} onChange={(event) => setEmail(event.target.value)} aria-describedby={`${ids.email}-hint`} />
+                <p id={`${ids.email}-hint`} className="mt-1 text-xs text-slate-600">
+                  We reply to your account's address ({user.email}); another address is passed on as a contact.
+                </p>
               </div>
               <div>
                 <Label htmlFor={ids.subject}>Subject</Label>
@@ -152,6 +155,7 @@ function TicketRow({ ticket }: { ticket: Ticket }) {
         <p className="text-xs text-slate-600">
           {formatDateTime(ticket.created_at)} · reply to <span className="break-all">{ticket.email}</span>
         </p>
+        {ticket.mail_status === 'failed' && <p className="text-xs text-amber-700">Stored, but our mail to the support team failed: we are looking into it.</p>}
       </div>
       <Badge tone={STATUS_TONES[ticket.status]}>{STATUS_LABELS[ticket.status]}</Badge>
     </li>

@@ -1,0 +1,85 @@
+// Mail in a new account, as synthesized (issue 38 item 4): the support mail's SES grant covers what SES checks (the
+// sender's and, for the sandbox, the recipient's identities, and the configuration set named), the user pool mails
+// through SES from the stage's sender when one is set and through Cognito's own sender otherwise, and a failed
+// support mail wakes an operator (an alarm on the SupportMailFailed metric).
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { synthModelLoop, type Synthesized } from './synth.js';
+
+let withMail: Synthesized;
+let plain: Synthesized;
+beforeAll(() => {
+  withMail = synthModelLoop({
+    nag: false,
+    context: { supportEmail: 'help@support.example', supportFromEmail: 'studio@mail.example', sesConfigurationSet: 'modelloop-mail' },
+  });
+  plain = synthModelLoop({ nag: false });
+});
+afterAll(() => {
+  withMail?.dispose();
+  plain?.dispose();
+});
+
+type Statement = { Action: string | string[]; Resource: unknown };
+const resourcesOf = (synth: Synthesized, type: string) => Object.entries(synth.json.Resources).filter(([, resource]) => resource.Type === type);
+const statementsOfRole = (synth: Synthesized, roleId: string): Statement[] =>
+  resourcesOf(synth, 'AWS::IAM::Policy')
+    .filter(([, policy]) => (policy.Properties?.Roles as { Ref: string }[]).some((role) => role.Ref === roleId))
+    .flatMap(([, policy]) => policy.Properties!.PolicyDocument.Statement as Statement[]);
+const sesStatements = (synth: Synthesized) =>
+  resourcesOf(synth, 'AWS::Lambda::Function').flatMap(([id, fn]) =>
+    statementsOfRole(synth, (fn.Properties!.Role as { 'Fn::GetAtt': [string] })['Fn::GetAtt'][0]).filter((statement) => JSON.stringify(statement.Action).includes('ses:')).map((statement) => ({ id, statement })),
+  );
+
+describe('support mail through SES', () => {
+  it('lets only the support ticket function send, from the sender, to the support address and through the configuration set named', () => {
+    const statements = sesStatements(withMail);
+    expect(statements.map(({ id }) => id)).toEqual([expect.stringMatching(/^HttpApiCreateSupportTicketFunction/)]);
+    const { statement } = statements[0]!;
+    expect(statement.Action).toBe('ses:SendEmail');
+    const resources = JSON.stringify(statement.Resource);
+    for (const identity of ['identity/studio@mail.example', 'identity/mail.example', 'identity/help@support.example', 'identity/support.example', 'configuration-set/modelloop-mail']) {
+      expect(resources, identity).toContain(identity);
+    }
+    expect(resources).not.toContain('*');
+  });
+
+  it('names the configuration set in the function environment, and grants nothing without supportEmail', () => {
+    const [fn] = resourcesOf(withMail, 'AWS::Lambda::Function').filter(([id]) => id.startsWith('HttpApiCreateSupportTicketFunction'));
+    expect(fn![1].Properties!.Environment.Variables).toMatchObject({ SUPPORT_EMAIL_TO: 'help@support.example', SUPPORT_EMAIL_FROM: 'studio@mail.example', SES_CONFIGURATION_SET: 'modelloop-mail' });
+    expect(sesStatements(plain)).toEqual([]);
+  });
+
+  it('alarms on a single failed support mail', () => {
+    // A metric with a label is written in the alarm's Metrics list.
+    const alarms = resourcesOf(withMail, 'AWS::CloudWatch::Alarm').filter(([, alarm]) => JSON.stringify(alarm.Properties).includes('"SupportMailFailed"'));
+    expect(alarms).toHaveLength(1);
+    const properties = alarms[0]![1].Properties!;
+    expect(properties).toMatchObject({ Threshold: 1, TreatMissingData: 'notBreaching', ComparisonOperator: 'GreaterThanOrEqualToThreshold' });
+    expect(properties.Metrics).toEqual([expect.objectContaining({ MetricStat: expect.objectContaining({ Metric: expect.objectContaining({ Namespace: 'ModelLoop', MetricName: 'SupportMailFailed' }), Stat: 'Sum' }) })]);
+    expect(alarms[0]![1].Properties!.AlarmActions).toBeDefined();
+  });
+});
+
+describe("the user pool's mail", () => {
+  it('goes through SES (DEVELOPER) from the stage sender when supportFromEmail (or authFromEmail) is set', () => {
+    const [pool] = resourcesOf(withMail, 'AWS::Cognito::UserPool');
+    const email = pool![1].Properties!.EmailConfiguration;
+    expect(email).toMatchObject({ EmailSendingAccount: 'DEVELOPER', From: 'ModelLoop <studio@mail.example>', ConfigurationSet: 'modelloop-mail' });
+    expect(JSON.stringify(email.SourceArn)).toContain('identity/studio@mail.example');
+  });
+
+  it("uses Cognito's own sender (50 mails a day) without a sender, with the same verification texts", () => {
+    const [pool] = resourcesOf(plain, 'AWS::Cognito::UserPool');
+    expect(pool![1].Properties!.EmailConfiguration).toMatchObject({ EmailSendingAccount: 'COGNITO_DEFAULT' });
+    const [mailPool] = resourcesOf(withMail, 'AWS::Cognito::UserPool');
+    expect(pool![1].Properties!.VerificationMessageTemplate).toEqual(mailPool![1].Properties!.VerificationMessageTemplate);
+  });
+
+  it('takes authFromEmail over supportFromEmail, and refuses one that is not an address', () => {
+    const own = synthModelLoop({ nag: false, context: { authFromEmail: 'codes@mail.example' } });
+    const [pool] = resourcesOf(own, 'AWS::Cognito::UserPool');
+    expect(pool![1].Properties!.EmailConfiguration).toMatchObject({ EmailSendingAccount: 'DEVELOPER', From: 'ModelLoop <codes@mail.example>' });
+    own.dispose();
+    expect(() => synthModelLoop({ nag: false, context: { authFromEmail: 'not-an-address' } })).toThrow(/authFromEmail/);
+  });
+});
