@@ -269,7 +269,10 @@ export const createGenerationUploadUrlRoute = /* @__PURE__ */ (() => defineRoute
   method: 'POST',
   path: '/generation-uploads/upload-url',
   auth: 'user',
-  summary: 'A signed URL to PUT an image to edit, upscale or animate',
+  publicApi: true,
+  summary:
+    'A signed URL to PUT an image to (up to 10 MB; 6 MB for a video), then pass its `imageKey` to generate-ai-image, generate-video, ' +
+    'or as `imageUrl` to edit-ai-image and upscale-ai-image. PUT with exactly the `headers` answered: the URL creates the file once.',
   body: CreateUploadUrlRequest,
   response: CreateUploadUrlResponse,
   sample: { body: { fileName: 'product.png', contentType: 'image/png', sizeBytes: 204_800 } },
