@@ -4,7 +4,7 @@
 import sharp from 'sharp';
 import * as z from 'zod';
 import { BATCH_CAMERA_ANGLES, CAMERA_ZOOMS, faceReferenceTierApplies, PRODUCT_TYPES } from '../../contracts/catalog.js';
-import { IMAGE_ASPECT_RATIOS, imageSizeFor, upscaleSizeFor } from '../../contracts/image-ratios.js';
+import { IMAGE_ASPECT_RATIOS, imageSizeFor, resultSizeProblem, upscaleSizeFor } from '../../contracts/image-ratios.js';
 import { IMAGE_SIZE_NAMES, UPSCALE_RESOLUTION_NAMES } from '../../contracts/generations.js';
 import { log } from '../../core/log.js';
 import { emitMetrics, MetricUnit } from '../../core/metrics.js';
@@ -85,6 +85,10 @@ export async function processGeneration({ userId, generationId }: GenerationWork
     emitMetrics({ ProviderLatency: Math.round(performance.now() - startedAt) }, { type: generation.operation }, MetricUnit.Milliseconds);
   }
   const picture = size ? await exactly(output, size) : output;
+  // The rules hold for every result: what could not be known before the charge (crop to the product, a cloud edit)
+  // fails here, with its size, and is refunded.
+  const sizeProblem = resultSizeProblem(picture);
+  if (sizeProblem) throw new GenerationTaskError(GENERATION_ERROR.unsupported, sizeProblem);
 
   const key = resultKey(userId, generationId);
   const thumbnail = thumbnailKey(userId, generationId);

@@ -7,6 +7,8 @@ import { getGeneration, type GenerationRecord, type GenerationSource } from '../
 export interface FinishedImageSource {
   source: GenerationSource;
   generation: GenerationRecord;
+  /** The picture's size, as its row recorded it (rows of old may have none). */
+  size?: { width: number; height: number };
 }
 
 /** The caller's finished image `generationId`: 404 when it is not the caller's, 409 IMAGE_NOT_READY when it has no image. */
@@ -16,5 +18,9 @@ export async function finishedImageSource(userId: string, generationId: string):
   if (generation.status !== 'complete' || !generation.result_key || !generation.result_content_type?.startsWith('image/')) {
     throw new AppError(409, 'IMAGE_NOT_READY', 'This generation has no finished image to use.');
   }
-  return { source: { kind: 'generation', bucket: 'results', key: generation.result_key, ref: generation.id }, generation };
+  return {
+    source: { kind: 'generation', bucket: 'results', key: generation.result_key, ref: generation.id },
+    generation,
+    ...(generation.width && generation.height ? { size: { width: generation.width, height: generation.height } } : {}),
+  };
 }

@@ -140,6 +140,27 @@ const PARSERS: readonly Parser[] = [
   },
 ];
 
+/** The largest crop of `ratio` (width / height) that fits in `size`: what "crop to W:H" makes (edit.ts cuts it). */
+export function ratioCropSize(size: { width: number; height: number }, ratio: number): { width: number; height: number } {
+  return { width: Math.min(size.width, Math.round(size.height * ratio)), height: Math.min(size.height, Math.round(size.width / ratio)) };
+}
+
+/**
+ * The size the steps make of a picture of `size`, step by step; undefined from a step whose result depends on the
+ * pixels (crop to the product), which is checked on the result instead.
+ */
+export function editedSizes(steps: readonly EditStep[], size: { width: number; height: number }): Array<{ width: number; height: number }> {
+  const sizes: Array<{ width: number; height: number }> = [];
+  let current = size;
+  for (const step of steps) {
+    if (step.kind === 'crop-to-product') break;
+    if (step.kind === 'crop-to-ratio') current = ratioCropSize(current, step.width / step.height);
+    if (step.kind === 'rotate' && step.degrees !== 180) current = { width: current.height, height: current.width };
+    sizes.push(current);
+  }
+  return sizes;
+}
+
 /** Words that carry no instruction ("please make the image …"). */
 const FILLER = /\b(?:please|the|image|photo|picture|it|its|a|an|my|this)\b/g;
 
