@@ -97,6 +97,8 @@ export const Generation = /* @__PURE__ */ (() => z.object({
   not_rendered: z.array(z.string()).optional(),
   /** The saved model that made the picture; null when the model was described in words (or for edits, videos…). */
   model: ModelReference.nullable(),
+  /** What the picture is called where one is picked: product, saved model and size ("Blue Logo Tee · Maya · 2K 9:16"), then what was done ("· Edited"). */
+  title: z.string(),
 }))();
 export type Generation = z.infer<typeof Generation>;
 

@@ -16,6 +16,7 @@ import { modelSnapshot } from '../models/models.js';
 import type { SpendingRequest } from '../spending.js';
 import { engineModelName } from './engine-name.js';
 import { onModelTier } from './on-model-tier.js';
+import { derivedTitle, UPLOADED_PHOTO_TITLE } from './titles.js';
 import { submitGeneration } from './service.js';
 import { checkedSourceSize, clothingItemSource, inlineSource, ownImageSource, placed, uploadedSource, type ResolvedSource } from '../images/source.js';
 
@@ -46,12 +47,12 @@ export async function generateOnModelImage(spending: SpendingRequest, body: Gene
   const size = imageSizeFor(body.imageSize, body.aspectRatio);
   // A saved model's description makes the person; someone else's model is not found, before anything is stored.
   const model = body.modelId !== undefined ? await modelSnapshot(userId, body.modelId) : undefined;
-  const source =
-    body.clothingItemId !== undefined
-      ? placed(await smallNoMore(await clothingItemSource(userId, body.clothingItemId)))
-      : body.imageKey !== undefined
-        ? placed(await smallNoMore(await uploadedSource(userId, body.imageKey)))
-        : await inlineSource(userId, body.imageData ?? '');
+  const item = body.clothingItemId !== undefined ? await smallNoMore(await clothingItemSource(userId, body.clothingItemId)) : undefined;
+  const source = item
+    ? placed(item)
+    : body.imageKey !== undefined
+      ? placed(await smallNoMore(await uploadedSource(userId, body.imageKey)))
+      : await inlineSource(userId, body.imageData ?? '');
   return submitGeneration(spending, {
     generationType: 'image',
     operation: 'on-model',
@@ -66,6 +67,8 @@ export async function generateOnModelImage(spending: SpendingRequest, body: Gene
       aspectRatio: body.aspectRatio,
       promptEnhance: body.promptEnhance,
       clothingItemId: body.clothingItemId ?? null,
+      // The item's name as it was: what the pickers call the picture (titles.ts), whatever the item is renamed to.
+      ...(item?.title ? { clothingItemName: item.title } : {}),
       modelId: model?.id ?? null,
     },
     source,
@@ -108,6 +111,7 @@ export async function editImage(spending: SpendingRequest, body: EditImage): Pro
     // params are answered as they are stored: the request's own field name.
     params: { editPrompt: body.editPrompt, imageUrl: body.imageRef },
     source,
+    title: derivedTitle(resolved.title ?? UPLOADED_PHOTO_TITLE, 'Edited'),
   });
 }
 
@@ -126,5 +130,6 @@ export async function upscaleImage(spending: SpendingRequest, body: UpscaleImage
     description: `Upscale to ${body.targetResolution.toUpperCase()}`,
     params: { targetResolution: body.targetResolution, imageUrl: body.imageRef },
     source,
+    title: derivedTitle(resolved.title ?? UPLOADED_PHOTO_TITLE, `Upscaled to ${body.targetResolution.toUpperCase()}`),
   });
 }

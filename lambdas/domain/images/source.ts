@@ -21,6 +21,7 @@ import { detectImageType } from './file-type.js';
 import { ownUploadId } from './upload-url.js';
 import { inlineSourceKey, parseResultKey } from './result-files.js';
 import { finishedImageSource } from './result-source.js';
+import { UPLOADED_PHOTO_TITLE } from '../generation/titles.js';
 import { GENERATION_UPLOADS, VIDEO_UPLOADS } from './source-uploads.js';
 
 type VideoSourceFields = Pick<import('zod').output<typeof GenerateVideoRequest>, (typeof VIDEO_SOURCE_FIELDS)[number]>;
@@ -31,6 +32,8 @@ export interface ResolvedSource {
   clothingItemId?: string;
   /** The picture's size when it is already known (an upload just checked, a result's row); else sourceSize reads it. */
   size?: Size;
+  /** What the picture is called (generation/titles.ts): the item's name, a result's title, or an uploaded photo. */
+  title?: string;
 }
 
 type Size = { width: number; height: number };
@@ -71,14 +74,14 @@ const clothingItemMissing = () => notFound('This clothing item was not found in 
 export async function clothingItemSource(userId: string, clothingItemId: string): Promise<ResolvedSource> {
   const item = await getActiveItem(userId, clothingItemId);
   if (!item) throw clothingItemMissing();
-  return { source: { kind: 'clothing-item', bucket: 'clothingImages', key: item.image_key, ref: item.id }, clothingItemId: item.id };
+  return { source: { kind: 'clothing-item', bucket: 'clothingImages', key: item.image_key, ref: item.id }, clothingItemId: item.id, title: item.name };
 }
 
 /** A file the caller uploaded for generations, accepted only if it really is a whole image within the limit. */
 export async function uploadedSource(userId: string, key: string): Promise<ResolvedSource> {
   ownUploadId(userId, key);
   const image = await acceptUploadedImage(key, GENERATION_UPLOADS);
-  return { source: { kind: 'upload', bucket: 'results', key: image.key }, size: { width: image.width, height: image.height } };
+  return { source: { kind: 'upload', bucket: 'results', key: image.key }, size: { width: image.width, height: image.height }, title: UPLOADED_PHOTO_TITLE };
 }
 
 /**
