@@ -53,7 +53,7 @@ describe('image generation, history, edit and upscale', () => {
   it('generates from a library item and shows the result', async () => {
     const { page } = session;
     await page.goto('/studio/generate/image-generation');
-    await page.getByRole('radio', { name: ITEM_NAME }).click();
+    await page.getByRole('radio', { name: ITEM_NAME, exact: true }).click();
     await page.getByRole('button', { name: 'Generate Image' }).click();
     await toast(page, GENERATION_MESSAGES.enterModelDescription).waitFor();
     await page.getByLabel('Model description').fill('young female model, relaxed pose');

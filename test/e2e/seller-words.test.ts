@@ -138,7 +138,7 @@ describe('edits in a seller\'s words', () => {
       const { page } = phone;
       await signInInUi(page, email);
       await page.goto('/studio/generate/image-generation');
-      await page.getByRole('radio', { name: 'Blue Logo Tee' }).click();
+      await page.getByRole('radio', { name: 'Blue Logo Tee', exact: true }).click();
       await page.getByLabel('Model description').fill('young woman, late 20s, medium skin tone, long brown hair');
       await page.getByRole('button', { name: 'Generate Image' }).click();
       const note = page.getByTestId('not-rendered');
