@@ -107,9 +107,16 @@ export const ROUTES = /* @__PURE__ */ (() => ([
     memoryMb: 1024,
   }),
   route(listModelsRoute, 'list-models', { tables: { models: 'read' }, buckets: { clothingImages: 'read', results: 'read' } }),
-  route(updateModelRoute, 'update-model', { tables: { models: 'write' }, buckets: { clothingImages: 'read', results: 'read' } }),
+  route(updateModelRoute, 'update-model', {
+    // A new uploaded portrait is read and decoded (as on create); the one it replaces is deleted unless another model names it.
+    tables: { models: 'write', generations: 'read' },
+    buckets: { clothingImages: 'write', results: 'read' },
+    timeoutSeconds: 20,
+    memoryMb: 1024,
+  }),
   route(deleteModelRoute, 'delete-model', {
-    // Deletes the model (its place under the cap is freed in the same transaction) and its uploaded portrait.
+    // Deletes the model (its place under the cap is freed in the same transaction) and its uploaded portrait, unless
+    // another model names that file.
     tables: { models: 'write' },
     buckets: { clothingImages: 'write' },
   }),
@@ -118,7 +125,8 @@ export const ROUTES = /* @__PURE__ */ (() => ([
     ...PROFILE_MAKER,
     // Checks the product image (an inline one is decoded and stored), charges, records, starts the workflow.
     tables: { ...SPENDING, generations: 'write', clothingItems: 'read', pricingTiers: 'read', models: 'read' },
-    buckets: { results: 'write' },
+    // clothingImages: a saved model's uploaded portrait is looked up (HEAD) before the charge.
+    buckets: { results: 'write', clothingImages: 'read' },
     workflows: ['generation'],
     timeoutSeconds: 20,
     memoryMb: 1024,
@@ -206,6 +214,8 @@ export const ROUTES = /* @__PURE__ */ (() => ([
     ...PROFILE_MAKER,
     // Checks every entry, charges the batch in one debit, records it and its photo rows, starts the batch workflow.
     tables: { ...SPENDING, batches: 'write', generations: 'write', clothingItems: 'read', pricingTiers: 'read', models: 'read' },
+    // A saved model's portrait (an upload or a result) is looked up (HEAD) before the charge.
+    buckets: { clothingImages: 'read', results: 'read' },
     workflows: ['batch'],
     timeoutSeconds: 20,
   }),

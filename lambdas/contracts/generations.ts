@@ -100,6 +100,8 @@ export const Generation = /* @__PURE__ */ (() => z.object({
   model: ModelReference.nullable(),
   /** The picture against every marketplace's measurable rules (lambdas/contracts/marketplace.ts), once it is made. */
   compliance: ComplianceReport.optional(),
+  /** What the picture is called where one is picked: product, saved model and size ("Blue Logo Tee · Maya · 2K 9:16"), then what was done ("· Edited"). */
+  title: z.string(),
 }))();
 export type Generation = z.infer<typeof Generation>;
 
@@ -272,7 +274,10 @@ export const createGenerationUploadUrlRoute = /* @__PURE__ */ (() => defineRoute
   method: 'POST',
   path: '/generation-uploads/upload-url',
   auth: 'user',
-  summary: 'A signed URL to PUT an image to edit, upscale or animate',
+  publicApi: true,
+  summary:
+    'A signed URL to PUT an image to (up to 10 MB; 6 MB for a video), then pass its `imageKey` to generate-ai-image, generate-video, ' +
+    'or as `imageUrl` to edit-ai-image and upscale-ai-image. PUT with exactly the `headers` answered: the URL creates the file once.',
   body: CreateUploadUrlRequest,
   response: CreateUploadUrlResponse,
   sample: { body: { fileName: 'product.png', contentType: 'image/png', sizeBytes: 204_800 } },

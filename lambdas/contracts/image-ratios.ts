@@ -51,3 +51,29 @@ export function upscaleSizeFor(resolution: keyof typeof UPSCALE_RESOLUTIONS, sou
   const even = (value: number) => Math.max(2, Math.round(value / 2) * 2);
   return { width: even((height * source.width) / source.height), height: even(height) };
 }
+
+/** The shortest side a picture the studio makes or starts from may have (px): below it nothing usable comes out. */
+export const MIN_IMAGE_SIDE = 64;
+/** The most elongated picture the studio makes: 10:1 or 1:10. */
+export const MAX_IMAGE_RATIO = 10;
+
+const fits = ({ width, height }: Size) => Math.min(width, height) >= MIN_IMAGE_SIDE;
+const inRatio = ({ width, height }: Size) => Math.max(width, height) <= MAX_IMAGE_RATIO * Math.min(width, height);
+
+/**
+ * Why a picture of this size must not be made (an edit's crop, an upscale, any result), or undefined when it may: the
+ * rules hold for the result itself, whatever instruction led to it (rounding included).
+ */
+export function resultSizeProblem(size: Size): string | undefined {
+  if (fits(size) && inRatio(size)) return undefined;
+  return (
+    `This would make a ${size.width}×${size.height} px picture. Results must be at least ${MIN_IMAGE_SIDE} px on each side ` +
+    `and between 1:${MAX_IMAGE_RATIO} and ${MAX_IMAGE_RATIO}:1.`
+  );
+}
+
+/** Why an image is too small to start from (a product photo, a picture to edit, upscale or animate), or undefined. */
+export function sourceSizeProblem(size: Size): string | undefined {
+  if (fits(size)) return undefined;
+  return `This image is ${size.width}×${size.height} px, too small to work from. Please use an image of at least ${MIN_IMAGE_SIDE}×${MIN_IMAGE_SIDE} px.`;
+}

@@ -60,16 +60,32 @@ export function imageTooLargeMessage(sizeBytes: number | undefined, limitBytes: 
   return `The image is too large (${size}, the limit is ${formatFileSize(limitBytes)})`;
 }
 
+/** A scheme written before the address ("https:", "ftp:"); "localhost:8080" and "shop.example:443" are a host and a port. */
+const SCHEME = /^[a-z][a-z0-9+.-]*:(?!\d)/i;
+
 /**
- * Whether the text is an address at all (an absolute URL: "shop.com/linen" and "linen shirt" are not), before the
- * fetch guard decides whether that address may be fetched.
+ * The absolute address a pasted link means, or undefined when the text is not an address at all. A link without a
+ * scheme ("shop.example/p/1", "127.0.0.1:8080/page") is read as https://; any scheme given is kept, and the fetch
+ * guard decides later whether that address may be fetched. Free text ("linen shirt", "linen") is no address: a host
+ * is a dotted name, an IP address or localhost.
  */
-export function isWebAddress(text: string): boolean {
+export function webAddressOf(text: string): string | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '' || /\s/.test(trimmed)) return undefined;
+  const written = SCHEME.test(trimmed) ? trimmed : `https://${trimmed.replace(/^\/+/, '')}`;
   try {
-    return new URL(text.trim()).protocol.length > 0;
+    const url = new URL(written);
+    if (SCHEME.test(trimmed) && !/^https?:$/.test(url.protocol)) return url.href;
+    const host = url.hostname;
+    return host.includes('.') || host.startsWith('[') || host === 'localhost' ? url.href : undefined;
   } catch {
-    return false;
+    return undefined;
   }
+}
+
+/** Whether the text is an address at all (webAddressOf), before the fetch guard decides whether it may be fetched. */
+export function isWebAddress(text: string): boolean {
+  return webAddressOf(text) !== undefined;
 }
 
 export const CreateImportRequest = /* @__PURE__ */ (() => z.object({
@@ -78,7 +94,8 @@ export const CreateImportRequest = /* @__PURE__ */ (() => z.object({
     .trim()
     .min(1, IMPORT_MESSAGES.enterUrl)
     .max(IMPORT_URL_MAX_LENGTH, IMPORT_MESSAGES.enterUrl)
-    .refine(isWebAddress, IMPORT_MESSAGES.notAUrl),
+    .refine(isWebAddress, IMPORT_MESSAGES.notAUrl)
+    .transform((text) => webAddressOf(text)!),
 }))();
 export type CreateImportRequest = z.infer<typeof CreateImportRequest>;
 

@@ -22,6 +22,8 @@ export const MODEL_MESSAGES = {
   onePortrait: 'Choose one portrait: an upload or one of your results, not both',
   limitReached: `You can save at most ${MAX_MODELS_PER_USER} models. Delete one to save another.`,
   notFound: 'This model was not found.',
+  portraitInUse: 'This portrait upload already belongs to a saved model. Upload the picture again to use it for another model.',
+  portraitMissing: "This model's portrait is missing. Give it a new portrait (Edit on the Models screen, or PATCH /models/{id} with a new one).",
   /** The label of the rights checkbox (what the seller confirms; the time of the confirmation is stored). */
   rightsLabel: "I hold the rights to this person's likeness and may use it for my product photos",
 } as const;
@@ -43,8 +45,10 @@ export const SavedModel = /* @__PURE__ */ (() => z.object({
   portrait_generation_id: z.string().nullable(),
   /** When the seller confirmed holding the rights to the uploaded portrait's likeness (portrait_source 'upload'). */
   rights_confirmed_at: z.string().nullable(),
-  /** A signed URL of the portrait, or null without one. */
+  /** A signed URL of the portrait, or null without one (or when its file is gone). */
   portrait_url: z.string().nullable(),
+  /** The model has a portrait whose file is gone: it needs a new one before photos can keep its face. */
+  portrait_missing: z.boolean(),
   /** What the card shows: the portrait, else the first picture made with the model, else null. */
   preview_url: z.string().nullable(),
   /** When the signed URLs stop working. */
@@ -66,32 +70,45 @@ const ModelDescription = /* @__PURE__ */ (() => z
   .min(1, MODEL_MESSAGES.enterDescription)
   .max(PROMPT_MAX_LENGTH, `The text can be at most ${PROMPT_MAX_LENGTH} characters`))();
 
+/** A portrait for a model: `imageKey` (an upload, with `rightsConfirmed: true`) or `generationId` (a finished result), not both. */
+const PortraitFields = /* @__PURE__ */ (() => z.object({
+  imageKey: z.string().trim().min(1).max(512).optional(),
+  rightsConfirmed: z.boolean().optional(),
+  generationId: GenerationId.optional(),
+}))();
+
+function checkPortraitFields(body: z.output<typeof PortraitFields>, context: z.RefinementCtx): void {
+  if (body.imageKey !== undefined && body.generationId !== undefined) {
+    context.addIssue({ code: 'custom', message: MODEL_MESSAGES.onePortrait, path: ['imageKey'] });
+  }
+  if (body.imageKey !== undefined && body.rightsConfirmed !== true) {
+    context.addIssue({ code: 'custom', message: MODEL_MESSAGES.confirmRights, path: ['rightsConfirmed'] });
+  }
+}
+
 /**
  * POST /models. The portrait is optional: `imageKey` (a file uploaded through POST /models/upload-url, with
- * `rightsConfirmed: true`) or `generationId` (one of the caller's finished images), not both.
+ * `rightsConfirmed: true`) or `generationId` (one of the caller's finished images), not both. An upload is the
+ * portrait of one model only: a key another model took is refused (409 PORTRAIT_IN_USE).
  */
 export const CreateModelRequest = /* @__PURE__ */ (() => z
-  .object({
-    name: ModelName,
-    description: ModelDescription,
-    imageKey: z.string().trim().min(1).max(512).optional(),
-    rightsConfirmed: z.boolean().optional(),
-    generationId: GenerationId.optional(),
-  })
-  .superRefine((body, context) => {
-    if (body.imageKey !== undefined && body.generationId !== undefined) {
-      context.addIssue({ code: 'custom', message: MODEL_MESSAGES.onePortrait, path: ['imageKey'] });
-    }
-    if (body.imageKey !== undefined && body.rightsConfirmed !== true) {
-      context.addIssue({ code: 'custom', message: MODEL_MESSAGES.confirmRights, path: ['rightsConfirmed'] });
-    }
-  }))();
+  .object({ name: ModelName, description: ModelDescription })
+  .extend(PortraitFields.shape)
+  .superRefine(checkPortraitFields))();
 export type CreateModelRequest = z.input<typeof CreateModelRequest>;
 
-/** PATCH /models/{id}: a new name or description (the seed and the portrait stay: the person stays the same). */
+/**
+ * PATCH /models/{id}: a new name or description, or a new portrait (the portrait fields of POST /models), e.g. for a
+ * model whose portrait is missing. The seed stays: the person stays the same.
+ */
 export const UpdateModelRequest = /* @__PURE__ */ (() => z
   .object({ name: ModelName.optional(), description: ModelDescription.optional() })
-  .refine((changes) => changes.name !== undefined || changes.description !== undefined, 'Nothing to change'))();
+  .extend(PortraitFields.shape)
+  .superRefine(checkPortraitFields)
+  .refine(
+    (changes) => changes.name !== undefined || changes.description !== undefined || changes.imageKey !== undefined || changes.generationId !== undefined,
+    'Nothing to change',
+  ))();
 export type UpdateModelRequest = z.input<typeof UpdateModelRequest>;
 
 
@@ -120,7 +137,10 @@ export const createModelRoute = /* @__PURE__ */ (() => defineRoute({
   body: CreateModelRequest,
   response: SavedModel,
   status: 201,
-  errors: { 403: ROUTE_ERRORS.notYours, 409: `You have the most saved models allowed (MODEL_LIMIT_REACHED), or the picked result has no finished image (IMAGE_NOT_READY).` },
+  errors: {
+    403: ROUTE_ERRORS.notYours,
+    409: `You have the most saved models allowed (MODEL_LIMIT_REACHED), the upload is another model's portrait (PORTRAIT_IN_USE), or the picked result has no finished image (IMAGE_NOT_READY).`,
+  },
   sample: { body: { name: 'Maya', description: 'woman in her late twenties, warm brown skin, shoulder-length curly black hair, relaxed smile' } },
 }))();
 
@@ -138,9 +158,10 @@ export const updateModelRoute = /* @__PURE__ */ (() => defineRoute({
   path: '/models/{id}',
   auth: 'user',
   publicApi: true,
-  summary: 'Rename a saved model or change its description',
+  summary: 'Rename a saved model, change its description, or give it a new portrait',
   body: UpdateModelRequest,
   response: SavedModel,
+  errors: { 403: ROUTE_ERRORS.notYours, 409: 'The upload is another model\'s portrait (PORTRAIT_IN_USE), or the picked result has no finished image (IMAGE_NOT_READY).' },
   sample: { params: { id: SAMPLE_IDS.model }, body: { name: 'Maya (spring)' } },
 }))();
 

@@ -77,6 +77,8 @@ export interface GenerationRecord {
   debit_id?: string;
   /** The saved model the request named (modelId). */
   model?: ModelSnapshot;
+  /** What the pickers call the picture (domain/generation/titles.ts); rows of old get one from their params. */
+  title?: string;
   /**
    * While processing, and after a failure until its refund is applied (the sparse in_flight index): how the
    * reconciler finds work that never ended, or failed without its refund (a crash in between).

@@ -1,7 +1,7 @@
 // All DynamoDB access for saved models. Models live in their owner's partition (user_id), so every read and write
 // names the caller's partition: another user's model id simply isn't there. Creating and deleting a model move the
 // user's `#count` counter in the same transaction, so the cap on saved models holds under concurrent requests.
-import { GetCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, TransactWriteCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { PortraitSource } from '../contracts/models.js';
 import type { ImageMimeType } from '../contracts/api.js';
 import { dynamo, queryAll } from './dynamo.js';
@@ -11,6 +11,11 @@ import { tableName, type BucketName } from './tables.js';
 
 const COUNTER_ID = '#count';
 const MODEL_ID_PREFIX = 'mdl_';
+/**
+ * The mark an uploaded portrait's key gets when a model takes it ({user_id, id: 'portrait#<upload id>', model_id}):
+ * written once, by a conditional put, and never removed, so one upload is the portrait of one model only, ever.
+ */
+const PORTRAIT_CLAIM_PREFIX = 'portrait#';
 
 /** Where a stored image is. */
 export interface StoredImage {
@@ -62,6 +67,58 @@ export async function putModel(record: ModelRecord, max: number): Promise<Create
     return { created: record };
   } catch (error) {
     if (cancellationCodes(error)?.[0] === 'ConditionalCheckFailed') return { limitReached: true };
+    throw error;
+  }
+}
+
+/**
+ * Marks the upload `uploadId` as the portrait of model `modelId`; false when a model (this one or another) has
+ * already taken it. The mark stays after the model is deleted: the upload was for that model alone.
+ */
+export async function claimPortrait(userId: string, uploadId: string, modelId: string, now = new Date().toISOString()): Promise<boolean> {
+  try {
+    await dynamo.send(
+      new PutCommand({
+        TableName: table(),
+        Item: { user_id: userId, id: `${PORTRAIT_CLAIM_PREFIX}${uploadId}`, model_id: modelId, claimed_at: now },
+        ConditionExpression: 'attribute_not_exists(id)',
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (isConditionFailed(error)) return false;
+    throw error;
+  }
+}
+
+/**
+ * Gives the model a new portrait (a new rights confirmation with an upload, none with a picked result); the model as
+ * it was before, or undefined when the user has no such model.
+ */
+export async function replacePortrait(
+  userId: string,
+  id: string,
+  portrait: NonNullable<ModelRecord['portrait']>,
+  rightsConfirmedAt: string | undefined,
+  now = new Date().toISOString(),
+): Promise<ModelRecord | undefined> {
+  if (!id.startsWith(MODEL_ID_PREFIX)) return undefined;
+  try {
+    const { Attributes } = await dynamo.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { user_id: userId, id },
+        UpdateExpression: rightsConfirmedAt
+          ? 'SET portrait = :portrait, rights_confirmed_at = :rights, updated_at = :now'
+          : 'SET portrait = :portrait, updated_at = :now REMOVE rights_confirmed_at',
+        ConditionExpression: 'attribute_exists(id)',
+        ExpressionAttributeValues: { ':portrait': portrait, ':now': now, ...(rightsConfirmedAt ? { ':rights': rightsConfirmedAt } : {}) },
+        ReturnValues: 'ALL_OLD',
+      }),
+    );
+    return Attributes as ModelRecord | undefined;
+  } catch (error) {
+    if (isConditionFailed(error)) return undefined;
     throw error;
   }
 }

@@ -1,5 +1,5 @@
 import { updateModelRoute } from '../contracts/models.js';
 import { route } from '../core/http.js';
-import { updateModel } from '../domain/models/models.js';
+import { changeModel } from '../domain/models/create.js';
 
-export const handler = route(updateModelRoute, ({ caller, params, body }) => updateModel(caller.userId, params.id ?? '', body));
+export const handler = route(updateModelRoute, ({ caller, params, body }) => changeModel(caller.userId, params.id ?? '', body));

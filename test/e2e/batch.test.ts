@@ -21,7 +21,7 @@ const ITEMS = ['Linen shirt', 'Red tee'];
 const BATCH_TIMEOUT = 150_000;
 
 async function addEntry(page: Page, item: string, angles: string[], options: { prompt?: string; backdrop?: string } = {}): Promise<void> {
-  await page.getByRole('radio', { name: item }).click();
+  await page.getByRole('radio', { name: item, exact: true }).click();
   if (options.prompt) await page.getByLabel('Prompt').fill(options.prompt);
   for (const angle of angles) await page.getByRole('button', { name: angle, exact: true }).click();
   if (options.backdrop) await page.getByRole('radio', { name: options.backdrop }).click();
@@ -46,7 +46,7 @@ describe('batch generation', () => {
 
     await page.getByRole('button', { name: 'Add to Batch' }).click();
     await toast(page, BATCH_MESSAGES.selectItem).waitFor();
-    await page.getByRole('radio', { name: ITEMS[0] }).click();
+    await page.getByRole('radio', { name: ITEMS[0], exact: true }).click();
     await page.getByRole('button', { name: 'Add to Batch' }).click();
     await toast(page, BATCH_MESSAGES.selectAngle).waitFor();
     await page.getByRole('button', { name: 'Generate Batch' }).click();
@@ -135,7 +135,7 @@ describe('batch generation', () => {
     if (await close.isVisible()) await close.click();
 
     await page.goto('/studio/generate/image-generation');
-    await page.getByRole('radio', { name: ITEMS[0] }).click();
+    await page.getByRole('radio', { name: ITEMS[0], exact: true }).click();
     await page.getByLabel('Model description').fill('young female model, relaxed pose');
     await page.getByRole('button', { name: 'Generate Image' }).click();
     await page.getByTestId('generation-result').waitFor({ timeout: 120_000 });

@@ -73,7 +73,7 @@ describe("the price of a saved model's portrait, before submit", () => {
 
   it('Batch shows per photo × photos at the face-reference price for a portraited model', async () => {
     await page.goto('/studio/generate/batch-generation');
-    await page.getByRole('radio', { name: ITEM }).click();
+    await page.getByRole('radio', { name: ITEM, exact: true }).click();
     for (const angle of ['Front', 'Back']) await page.getByRole('button', { name: angle, exact: true }).click();
     await page.getByRole('button', { name: 'Add to Batch' }).click();
     const total = page.getByTestId('batch-total-credits');

@@ -53,7 +53,7 @@ describe('image generation, history, edit and upscale', () => {
   it('generates from a library item and shows the result', async () => {
     const { page } = session;
     await page.goto('/studio/generate/image-generation');
-    await page.getByRole('radio', { name: ITEM_NAME }).click();
+    await page.getByRole('radio', { name: ITEM_NAME, exact: true }).click();
     await page.getByRole('button', { name: 'Generate Image' }).click();
     await toast(page, GENERATION_MESSAGES.enterModelDescription).waitFor();
     await page.getByLabel('Model description').fill('young female model, relaxed pose');
@@ -64,7 +64,7 @@ describe('image generation, history, edit and upscale', () => {
     const note = page.getByTestId('preview-note');
     await note.getByText('made on this machine by the preview engine, without an AI model', { exact: false }).waitFor();
     expect(await note.getByRole('link', { name: 'How to connect a provider' }).getAttribute('href')).toBe('/guide/providers.txt');
-    await note.getByText('Not rendered by the preview engine: young female, relaxed pose.').waitFor();
+    await note.getByText('Not rendered by the preview engine: young female model, relaxed pose.').waitFor();
     const size = await pixelSize(await downloadResult(page));
     expect(size).toEqual({ width: 1440, height: 2560, format: 'png' });
   });
@@ -105,7 +105,7 @@ describe('image generation, history, edit and upscale', () => {
     await page.goto('/studio/generate/edit');
     await page.getByText('Instructions the local studio engine understands').waitFor();
     await page.getByRole('tab', { name: 'Past results' }).click();
-    await page.getByRole('radio', { name: /^Image from/ }).first().click();
+    await page.getByRole('radio', { name: new RegExp(`^${ITEM_NAME} · 2K 9:16$`) }).first().click();
     await page.getByLabel('Editing instructions').fill('background white and mirror');
     await page.getByRole('button', { name: 'Apply Edit' }).click();
     await waitForResult(page);
@@ -119,7 +119,7 @@ describe('image generation, history, edit and upscale', () => {
       await page.getByRole('radio', { name: new RegExp(`^${name}.*${cost}$`) }).waitFor({ state: 'attached' });
     }
     await page.getByRole('tab', { name: 'Past results' }).click();
-    await page.getByRole('radio', { name: /^Edit from/ }).first().click();
+    await page.getByRole('radio', { name: new RegExp(`^${ITEM_NAME} · 2K 9:16 · Edited$`) }).first().click();
     await page.getByText('4K', { exact: true }).click();
     await page.getByRole('button', { name: 'Upscale to 4K' }).click();
     await waitForResult(page);

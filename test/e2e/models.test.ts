@@ -58,7 +58,7 @@ describe('saved models', () => {
   it('makes an image with it in Image Generation, and the result names it', async () => {
     const { page } = session;
     await page.goto('/studio/generate/image-generation');
-    await page.getByRole('radio', { name: ITEMS[0] }).click();
+    await page.getByRole('radio', { name: ITEMS[0], exact: true }).click();
     await page.getByLabel('Model', { exact: true }).selectOption({ label: MODEL.name });
     // The description field gives way to the chosen model's picture and words.
     await page.getByTestId('chosen-model').filter({ hasText: MODEL.description }).waitFor();
@@ -74,7 +74,7 @@ describe('saved models', () => {
     await page.goto('/studio/generate/batch-generation');
     await page.getByLabel('Model', { exact: true }).selectOption({ label: MODEL.name });
     for (const item of ITEMS) {
-      await page.getByRole('radio', { name: item }).click();
+      await page.getByRole('radio', { name: item, exact: true }).click();
       await page.getByRole('button', { name: 'Front', exact: true }).click();
       await page.getByRole('button', { name: 'Add to Batch' }).click();
     }

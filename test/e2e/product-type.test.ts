@@ -61,9 +61,9 @@ describe('product type', () => {
     await expect.poll(async () => (await itemsByName()).get('Linen shirt')).toBe('clothing');
 
     await page.goto('/studio/generate/image-generation');
-    await page.getByRole('radio', { name: 'Pearl necklace' }).click();
+    await page.getByRole('radio', { name: 'Pearl necklace', exact: true }).click();
     await expect.poll(() => page.getByLabel('Product type').inputValue()).toBe('jewelry');
-    await page.getByRole('radio', { name: 'Linen shirt' }).click();
+    await page.getByRole('radio', { name: 'Linen shirt', exact: true }).click();
     await expect.poll(() => page.getByLabel('Product type').inputValue()).toBe('clothing');
     expect(errors).toEqual([]);
   });
@@ -73,7 +73,7 @@ describe('product type', () => {
     await page.goto('/studio/generate/batch-generation');
     await page.getByRole('heading', { name: 'Batch Generation' }).waitFor();
     for (let entry = 0; entry < 2; entry++) {
-      await page.getByRole('radio', { name: 'Pearl necklace' }).click();
+      await page.getByRole('radio', { name: 'Pearl necklace', exact: true }).click();
       await expect.poll(() => page.getByLabel('Product type', { exact: true }).inputValue()).toBe('jewelry');
       await page.getByRole('button', { name: 'Front', exact: true }).click();
       await page.getByRole('button', { name: 'Add to Batch' }).click();

@@ -39,7 +39,7 @@ describe('marketplace ratios', () => {
     await page.getByRole('heading', { name: 'Image Generation' }).waitFor();
     // 9:16 stays the default.
     expect(await page.getByRole('radio', { name: /^9:16/ }).isChecked()).toBe(true);
-    await page.getByRole('radio', { name: ITEM }).click();
+    await page.getByRole('radio', { name: ITEM, exact: true }).click();
     await page.getByLabel('Model description').fill('young female model');
     await page.getByRole('radio', { name: /^1:1/ }).check({ force: true });
     await page.getByRole('radio', { name: /^1K/ }).check({ force: true });
@@ -77,7 +77,7 @@ describe('marketplace ratios', () => {
       await page.goto('/studio/generate/batch-generation');
       await page.getByRole('heading', { name: 'Batch Generation' }).waitFor();
       expect(await page.getByRole('radio', { name: /^9:16/ }).isChecked()).toBe(true);
-      await page.getByRole('radio', { name: ITEM }).click();
+      await page.getByRole('radio', { name: ITEM, exact: true }).click();
       await page.getByRole('button', { name: 'Front', exact: true }).click();
       await page.getByRole('radio', { name: /^4:5/ }).check({ force: true });
       await page.getByRole('button', { name: 'Add to Batch' }).click();

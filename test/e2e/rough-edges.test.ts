@@ -79,7 +79,7 @@ describe('rough edges', () => {
   it('says "1 credit", asks for a web address in product-link import, and clears stale error toasts after an upload', async () => {
     const { page } = session;
     await page.goto('/studio/generate/batch-generation');
-    await page.getByRole('radio', { name: ITEM }).click();
+    await page.getByRole('radio', { name: ITEM, exact: true }).click();
     await page.getByRole('button', { name: 'Front', exact: true }).click();
     await page.getByRole('button', { name: 'Add to Batch' }).click();
     await expect.poll(() => page.getByTestId('batch-total-credits').textContent()).toBe('1 credit');
@@ -114,7 +114,7 @@ describe('rough edges', () => {
     for (const action of ['Make a video', 'Add to batch']) await details.getByRole('link', { name: action }).waitFor();
     await details.getByRole('link', { name: 'Make an image' }).click();
     await page.waitForURL('**/studio/generate/image-generation?source=clothing*');
-    await expect.poll(() => page.getByRole('radio', { name: ITEM }).getAttribute('aria-checked')).toBe('true');
+    await expect.poll(() => page.getByRole('radio', { name: ITEM, exact: true }).getAttribute('aria-checked')).toBe('true');
   });
 
   it('shows a cancelled video as Cancelled, names the same model on complete and failed rows, groups batch photos and keeps a compact row menu', { timeout: 300_000 }, async () => {

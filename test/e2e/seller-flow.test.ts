@@ -45,7 +45,7 @@ describe('the seller’s flow', () => {
   it('on-model photo → Make a video from it, with no re-upload → the video completes', async () => {
     const { page, errors } = session;
     await page.goto('/studio/generate/image-generation');
-    await page.getByRole('radio', { name: ITEM_NAME }).click();
+    await page.getByRole('radio', { name: ITEM_NAME, exact: true }).click();
     await page.getByLabel('Model description').fill('young female model, relaxed pose');
     await page.getByRole('button', { name: 'Generate Image' }).click();
     await page.getByTestId('generation-result').waitFor({ timeout: 120_000 });
@@ -71,7 +71,7 @@ describe('the seller’s flow', () => {
     const { page, errors } = session;
     await page.goto('/studio/generate/video-generation');
     await page.getByRole('button', { name: 'Your images' }).click();
-    await page.getByRole('radio', { name: ITEM_NAME }).click();
+    await page.getByRole('radio', { name: ITEM_NAME, exact: true }).click();
     await page.getByRole('button', { name: '360 Spin', exact: true }).click();
     await page.getByRole('radio', { name: '5 s', exact: true }).check({ force: true });
     await page.getByRole('radio', { name: '1:1', exact: true }).check({ force: true });
@@ -105,7 +105,7 @@ describe('the seller’s flow', () => {
     const startAndLeave = async (duration: string) => {
       await page.goto('/studio/generate/video-generation');
       await page.getByRole('button', { name: 'Your images' }).click();
-      await page.getByRole('radio', { name: ITEM_NAME }).click();
+      await page.getByRole('radio', { name: ITEM_NAME, exact: true }).click();
       await page.getByRole('button', { name: 'Pivot', exact: true }).click();
       await page.getByRole('radio', { name: '1', exact: true }).check({ force: true });
       await page.getByRole('radio', { name: duration, exact: true }).check({ force: true });

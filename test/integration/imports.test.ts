@@ -222,6 +222,25 @@ describe('refusals: each with its code, nothing stored, nothing charged', () => 
     await expectNothingStored(user);
   });
 
+  it('a link pasted without a scheme is read as https:// and judged by the address guard; free text is still no address', async () => {
+    for (const url of ['127.0.0.1:8080/page', 'localhost:8080/page', '10.0.0.5/admin', '[::1]:8080/', '169.254.169.254/latest/meta-data/']) {
+      await refused(url, 400, 'URL_NOT_ALLOWED', /^That address isn't allowed$/);
+    }
+    // The shop answers http only: read as https://, its own address is tried over TLS (so it is fetched, and fails to answer).
+    const shopWithoutScheme = `${new URL(shop).host}/products/linen-shirt`;
+    const tried = await importFrom(user, shopWithoutScheme);
+    expect(tried.status, JSON.stringify(tried.body)).toBe(422);
+    expect(tried.body.code).toBe('PAGE_UNREACHABLE');
+    // A public-looking shop link is an address too (the twin reaches no internet: unreachable, never "Enter a web address").
+    const outside = await importFrom(user, 'shop.example/p/1');
+    expect(outside.body.error).not.toBe('Enter a web address, e.g. https://…');
+    expect(outside.body.code).not.toBe('VALIDATION_ERROR');
+    for (const text of ['linen shirt', 'linen', 'blue logo tee, size M']) {
+      await refused(text, 400, 'VALIDATION_ERROR', /Enter a web address/);
+    }
+    await expectNothingStored(user);
+  });
+
   it('more than 3 redirects, a body over the limits, HTML served as an image, a page without a product image', async () => {
     await refused(`${shop}/redirect/4`, 422, 'TOO_MANY_REDIRECTS', /^We couldn't reach that page/);
     await refused(`${shop}/images/huge.jpg`, 413, 'IMAGE_TOO_LARGE', /^The image is too large \(20 MB, the limit is 12 MB\)$/);

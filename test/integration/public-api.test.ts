@@ -138,6 +138,8 @@ describe('/v1 routes', () => {
     const photo = await tshirtPhoto();
     const upload = await call('POST', '/clothing-items/upload-url', { fileName: 'shirt.jpg', contentType: 'image/jpeg', sizeBytes: photo.length });
     await (await fetch(upload.body.uploadUrl, { method: 'PUT', headers: upload.body.headers, body: photo })).arrayBuffer();
+    const source = await call('POST', '/generation-uploads/upload-url', { fileName: 'shirt.jpg', contentType: 'image/jpeg', sizeBytes: photo.length });
+    expect(source.status, JSON.stringify(source.body)).toBe(200);
     await call('POST', '/clothing-items', { imageKey: 'not-mine/clothing/x.png', name: 'x' });
     expect((await call('POST', '/clothing-items', { imageKey: upload.body.imageKey, name: 'Blue T-shirt' })).status).toBe(201);
     const portrait = await call('POST', '/models/upload-url', { fileName: 'maya.jpg', contentType: 'image/jpeg', sizeBytes: photo.length });

@@ -18,6 +18,7 @@ import { presignDownload, signedUrlExpiresAt } from '../../storage/presign.js';
 import { refund } from '../credits.js';
 import { spend, type SpendingRequest } from '../spending.js';
 import { endGenerationPlace } from './places.js';
+import { recordedTitle } from './titles.js';
 import type { PreparedSource } from '../images/source.js';
 import type { GenerationTaskInput } from '../../contracts/workflows.js';
 
@@ -38,6 +39,8 @@ export interface GenerationDraft {
   source: PreparedSource;
   /** The saved model the request named, checked to be the caller's. */
   model?: repo.ModelSnapshot;
+  /** What the pickers call it (titles.ts), when it is not read from its params (an edit's or upscale's source name). */
+  title?: string;
 }
 
 const now = () => new Date().toISOString();
@@ -75,6 +78,7 @@ export async function toGeneration(record: repo.GenerationRecord): Promise<Gener
     ...(record.not_rendered?.length ? { not_rendered: record.not_rendered } : {}),
     model: record.model ? { id: record.model.id, name: record.model.name } : null,
     ...(record.compliance ? { compliance: record.compliance } : {}),
+    title: recordedTitle(record),
   };
 }
 
@@ -118,6 +122,7 @@ export async function submitGeneration(spending: SpendingRequest, draft: Generat
           clothing_item_id: draft.source.clothingItemId,
           debit_id: debitId,
           ...(draft.model ? { model: draft.model } : {}),
+          ...(draft.title ? { title: draft.title } : {}),
         })
       ).generation,
     start: startGeneration,

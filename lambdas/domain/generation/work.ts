@@ -4,7 +4,7 @@
 import sharp from 'sharp';
 import * as z from 'zod';
 import { BATCH_CAMERA_ANGLES, CAMERA_ZOOMS, faceReferenceTierApplies, PRODUCT_TYPES } from '../../contracts/catalog.js';
-import { IMAGE_ASPECT_RATIOS, imageSizeFor, upscaleSizeFor } from '../../contracts/image-ratios.js';
+import { IMAGE_ASPECT_RATIOS, imageSizeFor, resultSizeProblem, upscaleSizeFor } from '../../contracts/image-ratios.js';
 import { IMAGE_SIZE_NAMES, UPSCALE_RESOLUTION_NAMES } from '../../contracts/generations.js';
 import { log } from '../../core/log.js';
 import { emitMetrics, MetricUnit } from '../../core/metrics.js';
@@ -99,6 +99,10 @@ export async function processGeneration({ userId, generationId }: GenerationWork
     emitMetrics({ ProviderLatency: Math.round(performance.now() - startedAt) }, { type: generation.operation }, MetricUnit.Milliseconds);
   }
   const exact = size ? await exactly(output, size) : output;
+  // The rules hold for every result: what could not be known before the charge (crop to the product, a cloud edit)
+  // fails here, with its size, and is refunded.
+  const sizeProblem = resultSizeProblem(exact);
+  if (sizeProblem) throw new GenerationTaskError(GENERATION_ERROR.unsupported, sizeProblem);
   // Every picture carries its provenance (IPTC DigitalSourceType in XMP), and is measured against every marketplace.
   const picture = { ...exact, bytes: await withDigitalSourceType(exact.bytes, exact.mimeType, digitalSourceTypeOf(generation.operation, exact.model), `ModelLoop ${exact.model}`) };
   const compliance = await complianceReport(picture.bytes);

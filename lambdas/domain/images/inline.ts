@@ -14,6 +14,8 @@ const refusal = (problem: ImageFileProblem) => new AppError(400, problem.code, p
 export interface InlineImage {
   bytes: Buffer;
   mimeType: ImageMimeType;
+  width: number;
+  height: number;
 }
 
 export async function decodeInlineImage(data: string, maxBytes: number): Promise<InlineImage> {
@@ -24,5 +26,5 @@ export async function decodeInlineImage(data: string, maxBytes: number): Promise
   if (bytes.length > maxBytes) throw refusal(fileTooLarge(bytes.length, maxBytes));
   const check = await checkImageBytes(bytes);
   if (!check.ok) throw refusal(check.reason === 'not-an-image' ? INVALID_FILE_TYPE : INVALID_IMAGE);
-  return { bytes, mimeType: check.mimeType };
+  return { bytes, mimeType: check.mimeType, width: check.width, height: check.height };
 }

@@ -8,17 +8,20 @@
 import type { ImageMimeType } from '../../contracts/api.js';
 import { GENERATION_UPLOAD_MAX_BYTES, VIDEO_SOURCE_MAX_BYTES } from '../../contracts/catalog.js';
 import { GenerationId } from '../../contracts/generations.js';
+import { sourceSizeProblem } from '../../contracts/image-ratios.js';
 import { IMAGE_REQUIRED, VIDEO_SOURCE_FIELDS, type GenerateVideoRequest } from '../../contracts/video.js';
 import { AppError, badRequest, forbidden, notFound } from '../../core/errors.js';
 import { getActiveItem } from '../../data/clothing-repo.js';
 import type { GenerationSource } from '../../data/generations-repo.js';
 import { readObject, writeObject } from '../../storage/objects.js';
+import { loadSharp } from './decode.js';
 import { decodeInlineImage } from './inline.js';
 import { acceptUploadedImage } from './stored-upload.js';
 import { detectImageType } from './file-type.js';
 import { ownUploadId } from './upload-url.js';
 import { inlineSourceKey, parseResultKey } from './result-files.js';
 import { finishedImageSource } from './result-source.js';
+import { UPLOADED_PHOTO_TITLE } from '../generation/titles.js';
 import { GENERATION_UPLOADS, VIDEO_UPLOADS } from './source-uploads.js';
 
 type VideoSourceFields = Pick<import('zod').output<typeof GenerateVideoRequest>, (typeof VIDEO_SOURCE_FIELDS)[number]>;
@@ -27,6 +30,41 @@ export interface ResolvedSource {
   source: GenerationSource;
   /** Set when the image is a library item (its generations_count counts this generation). */
   clothingItemId?: string;
+  /** The picture's size when it is already known (an upload just checked, a result's row); else sourceSize reads it. */
+  size?: Size;
+  /** What the picture is called (generation/titles.ts): the item's name, a result's title, or an uploaded photo. */
+  title?: string;
+}
+
+type Size = { width: number; height: number };
+
+/** The first bytes read for a picture's size: enough for the header of any JPEG, PNG or WebP but one with a huge EXIF. */
+const HEADER_BYTES = 256 * 1024;
+
+/** The source picture's size: known, or read from its header (the whole file when the header is further in). */
+export async function sourceSize(resolved: ResolvedSource): Promise<Size> {
+  if (resolved.size) return resolved.size;
+  const { bucket, key } = resolved.source;
+  const size = (await sizeOfBytes(await readObject(bucket, key, HEADER_BYTES))) ?? (await sizeOfBytes(await readObject(bucket, key)));
+  if (!size) throw new AppError(409, 'IMAGE_NOT_READY', 'This image cannot be read.');
+  return size;
+}
+
+/** A source too small to work from is refused before any charge (400 IMAGE_TOO_SMALL); else its size. */
+export async function checkedSourceSize(resolved: ResolvedSource): Promise<Size> {
+  const size = await sourceSize(resolved);
+  refuseSmallSource(size);
+  return size;
+}
+
+function refuseSmallSource(size: Size): void {
+  const problem = sourceSizeProblem(size);
+  if (problem) throw badRequest('IMAGE_TOO_SMALL', problem);
+}
+
+async function sizeOfBytes(bytes: Buffer): Promise<Size | undefined> {
+  const { width, height } = await (await loadSharp())(bytes).metadata().catch(() => ({ width: undefined, height: undefined }));
+  return width && height ? { width, height } : undefined;
 }
 
 const notYours = () => forbidden('FORBIDDEN', 'This image does not belong to your account.');
@@ -36,14 +74,14 @@ const clothingItemMissing = () => notFound('This clothing item was not found in 
 export async function clothingItemSource(userId: string, clothingItemId: string): Promise<ResolvedSource> {
   const item = await getActiveItem(userId, clothingItemId);
   if (!item) throw clothingItemMissing();
-  return { source: { kind: 'clothing-item', bucket: 'clothingImages', key: item.image_key, ref: item.id }, clothingItemId: item.id };
+  return { source: { kind: 'clothing-item', bucket: 'clothingImages', key: item.image_key, ref: item.id }, clothingItemId: item.id, title: item.name };
 }
 
 /** A file the caller uploaded for generations, accepted only if it really is a whole image within the limit. */
 export async function uploadedSource(userId: string, key: string): Promise<ResolvedSource> {
   ownUploadId(userId, key);
   const image = await acceptUploadedImage(key, GENERATION_UPLOADS);
-  return { source: { kind: 'upload', bucket: 'results', key: image.key } };
+  return { source: { kind: 'upload', bucket: 'results', key: image.key }, size: { width: image.width, height: image.height }, title: UPLOADED_PHOTO_TITLE };
 }
 
 /**
@@ -52,6 +90,7 @@ export async function uploadedSource(userId: string, key: string): Promise<Resol
  */
 export async function inlineSource(userId: string, imageData: string): Promise<PreparedSource> {
   const image = await decodeInlineImage(imageData, GENERATION_UPLOAD_MAX_BYTES);
+  refuseSmallSource(image);
   return {
     place: async (generationId) => {
       const key = inlineSourceKey(userId, generationId, image.mimeType);
@@ -112,16 +151,22 @@ export async function videoSourceImage(userId: string, request: VideoSourceField
   if (named.length !== 1) {
     throw new AppError(400, 'VALIDATION_ERROR', named.length > 1 ? `Send one image: ${named.join(' or ')}, not both` : IMAGE_REQUIRED);
   }
-  if (request.imageBase64 !== undefined) return { ...(await decodeInlineImage(request.imageBase64, VIDEO_SOURCE_MAX_BYTES)), uploadedKey: undefined };
+  if (request.imageBase64 !== undefined) {
+    const image = await decodeInlineImage(request.imageBase64, VIDEO_SOURCE_MAX_BYTES);
+    refuseSmallSource(image);
+    return { bytes: image.bytes, mimeType: image.mimeType, uploadedKey: undefined };
+  }
   if (request.generationId !== undefined || request.clothingItemId !== undefined) {
-    const { source } =
+    const resolved =
       request.generationId !== undefined ? await ownImageSource(userId, request.generationId) : await clothingItemSource(userId, request.clothingItemId!);
-    const bytes = await readObject(source.bucket, source.key);
+    const bytes = await readObject(resolved.source.bucket, resolved.source.key);
     const mimeType = detectImageType(bytes);
     if (!mimeType) throw new AppError(409, 'IMAGE_NOT_READY', 'This image cannot be used for a video.');
+    await checkedSourceSize({ ...resolved, size: resolved.size ?? (await sizeOfBytes(bytes)) });
     return { bytes, mimeType, uploadedKey: undefined };
   }
   ownUploadId(userId, request.imageKey!);
   const accepted = await acceptUploadedImage(request.imageKey!, VIDEO_UPLOADS);
+  refuseSmallSource(accepted);
   return { bytes: undefined, mimeType: accepted.mimeType, uploadedKey: accepted.key };
 }

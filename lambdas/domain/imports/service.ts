@@ -72,12 +72,6 @@ function fetchRefusal(error: unknown, stage: 'page' | 'image', imageLimitBytes: 
   }
 }
 
-/** A pasted link: "shop.example/p/1" means https://shop.example/p/1; any scheme given is kept (and judged later). */
-function pastedUrl(text: string): string {
-  const trimmed = text.trim();
-  return /^[a-z][a-z0-9+.-]*:/i.test(trimmed) ? trimmed : `https://${trimmed.replace(/^\/+/, '')}`;
-}
-
 interface Measured {
   mimeType: ImageMimeType;
   sizeBytes: number;
@@ -187,9 +181,9 @@ async function findCandidates(pageUrl: string, signal: AbortSignal): Promise<Imp
   throw refuse(422, 'noImage');
 }
 
-export async function createImport(userId: string, text: string, now = () => Date.now()): Promise<ImportResponse> {
+/** POST /imports: `pageUrl` is the pasted link as the request schema read it (webAddressOf: https:// when it had no scheme). */
+export async function createImport(userId: string, pageUrl: string, now = () => Date.now()): Promise<ImportResponse> {
   await takeRequest(userId, 'imports');
-  const pageUrl = pastedUrl(text);
   // One time limit for the whole import: the page, the Shopify JSON and every candidate's download.
   const candidates = await findCandidates(pageUrl, AbortSignal.timeout(FETCH_TIMEOUT_MS));
   const createdAt = now();

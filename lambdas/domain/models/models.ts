@@ -7,9 +7,11 @@ import type { CreateUploadUrlRequest, CreateUploadUrlResponse } from '../../cont
 import { CLOTHING_MAX_BYTES, SIGNED_URL_SECONDS, UPLOAD_URL_SECONDS } from '../../contracts/catalog.js';
 import type { ModelSnapshot } from '../../data/generations-repo.js';
 import { MODEL_MESSAGES, MODEL_PORTRAIT_FOLDER, type SavedModel } from '../../contracts/models.js';
-import { notFound } from '../../core/errors.js';
+import { conflict, notFound } from '../../core/errors.js';
+import { log } from '../../core/log.js';
 import * as repo from '../../data/models-repo.js';
 import { deleteStoredObject } from '../../storage/object-deletion.js';
+import { storedSize } from '../../storage/object-transfer.js';
 import { presignDownload, signedUrlExpiresAt } from '../../storage/presign.js';
 import { createImageUpload, type UploadPolicy } from '../images/upload-url.js';
 
@@ -49,8 +51,34 @@ export async function updateModel(userId: string, id: string, changes: { name?: 
 export async function deleteModel(userId: string, id: string): Promise<{ deleted: true; id: string }> {
   const model = await repo.deleteModel(userId, id);
   if (!model) throw modelNotFound();
-  if (model.portrait?.source === 'upload') await deleteStoredObject(model.portrait.bucket, model.portrait.key);
+  if (model.portrait) await releasePortrait(userId, model.portrait);
   return { deleted: true, id };
+}
+
+/**
+ * A portrait no longer used by the model that had it: an uploaded file is deleted unless another of the user's models
+ * still names it (models saved before an upload was marked as one model's could share a key). A picked result stays:
+ * it is a picture of the seller's history.
+ */
+export async function releasePortrait(userId: string, portrait: NonNullable<repo.ModelRecord['portrait']>): Promise<void> {
+  if (portrait.source !== 'upload') return;
+  const namedElsewhere = (await repo.listModels(userId)).some((other) => other.portrait?.bucket === portrait.bucket && other.portrait.key === portrait.key);
+  if (namedElsewhere) {
+    log.info('portrait kept: another model names it', { key: portrait.key });
+    return;
+  }
+  await deleteStoredObject(portrait.bucket, portrait.key);
+}
+
+/** Whether the model names a portrait whose file is gone (a failed look-up counts as present: never a false alarm). */
+async function portraitMissing(model: repo.ModelRecord): Promise<boolean> {
+  if (!model.portrait) return false;
+  try {
+    return (await storedSize(model.portrait.bucket, model.portrait.key)) === undefined;
+  } catch (error) {
+    log.warn('portrait look-up failed', { modelId: model.id, error });
+    return false;
+  }
 }
 
 /** The caller's model `id`: someone else's, or an unknown id, is not found. */
@@ -63,6 +91,8 @@ export async function ownModel(userId: string, id: string): Promise<repo.ModelRe
 /** What a generation stores of the saved model it was asked for (generations-repo's ModelSnapshot). */
 export async function modelSnapshot(userId: string, id: string): Promise<ModelSnapshot> {
   const model = await ownModel(userId, id);
+  // A photo that should keep a face it can no longer read is refused before any charge (FASHN's face tier costs more).
+  if (await portraitMissing(model)) throw conflict('PORTRAIT_MISSING', MODEL_MESSAGES.portraitMissing);
   return {
     id: model.id,
     name: model.name,
@@ -75,7 +105,8 @@ export async function modelSnapshot(userId: string, id: string): Promise<ModelSn
 /** A model as the API answers it: signed URLs of its portrait and of what its card shows. */
 export async function toSavedModel(model: repo.ModelRecord): Promise<SavedModel> {
   const url_expires_at = await signedUrlExpiresAt(SIGNED_URL_SECONDS);
-  const portrait_url = model.portrait
+  const portrait_missing = await portraitMissing(model);
+  const portrait_url = model.portrait && !portrait_missing
     ? await presignDownload(model.portrait.bucket, model.portrait.key, model.portrait.mime_type, SIGNED_URL_SECONDS)
     : null;
   const preview_url =
@@ -90,6 +121,7 @@ export async function toSavedModel(model: repo.ModelRecord): Promise<SavedModel>
     portrait_generation_id: model.portrait?.generation_id ?? null,
     rights_confirmed_at: model.rights_confirmed_at ?? null,
     portrait_url,
+    portrait_missing,
     preview_url,
     url_expires_at,
     created_at: model.created_at,

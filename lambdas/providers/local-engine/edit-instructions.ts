@@ -32,16 +32,16 @@ export const EDIT_INSTRUCTIONS: ReadonlyArray<{ instruction: string; effect: str
     instruction: 'background <colour>',
     effect: `replaces the plain background; <colour> is ${COLOUR_HELP}`,
   },
-  { instruction: 'brighten [by N%]', effect: `makes the image N% brighter (default ${DEFAULT_EDIT_PERCENT}%)` },
-  { instruction: 'darken [by N%]', effect: `makes the image N% darker (default ${DEFAULT_EDIT_PERCENT}%)` },
-  { instruction: 'increase contrast [by N%]', effect: `default ${DEFAULT_EDIT_PERCENT}%` },
+  { instruction: 'brighten [by N%] (or: brighter, make it brighter, brighter light)', effect: `makes the image N% brighter (default ${DEFAULT_EDIT_PERCENT}%)` },
+  { instruction: 'darken [by N%] (or: darker, make it darker)', effect: `makes the image N% darker (default ${DEFAULT_EDIT_PERCENT}%)` },
+  { instruction: 'increase contrast [by N%] (or: more contrast)', effect: `default ${DEFAULT_EDIT_PERCENT}%` },
   { instruction: 'decrease contrast [by N%]', effect: `default ${DEFAULT_EDIT_PERCENT}%` },
   { instruction: 'mirror (or: flip horizontally)', effect: 'swaps left and right' },
   { instruction: 'flip vertically', effect: 'turns the image upside down' },
   { instruction: 'crop to the product', effect: 'cuts away the plain background around the product' },
   { instruction: 'crop to W:H (or: square, portrait, landscape, story)', effect: 'the largest crop of that ratio, centred on the product' },
-  { instruction: 'warmer [by N%]', effect: `a warmer colour balance (default ${DEFAULT_TEMPERATURE_PERCENT}%)` },
-  { instruction: 'cooler [by N%]', effect: `a cooler colour balance (default ${DEFAULT_TEMPERATURE_PERCENT}%)` },
+  { instruction: 'warmer [by N%] (or: warmer light, make it warmer, a bit warmer)', effect: `a warmer colour balance (default ${DEFAULT_TEMPERATURE_PERCENT}%)` },
+  { instruction: 'cooler [by N%] (or: cooler light, make it cooler)', effect: `a cooler colour balance (default ${DEFAULT_TEMPERATURE_PERCENT}%)` },
   { instruction: 'grayscale (or: black and white)', effect: 'removes the colour' },
   { instruction: 'rotate 90|180|270 [clockwise|counterclockwise]', effect: 'turns the image (clockwise by default)' },
 ];
@@ -55,7 +55,11 @@ export const EDIT_HELP =
 
 type Parser = (clause: string) => EditStep | undefined;
 
-const PERCENT = String.raw`(?:\s+by\s+(\d+(?:\.\d+)?)\s*%)?`;
+const PERCENT = String.raw`(?:\s+(?:by\s+)?(\d+(?:\.\d+)?)\s*%)?`;
+/** What a seller calls the light of a picture ("warmer light", "make the lighting brighter"). */
+const LIGHT = String.raw`(?:light|lighting|exposure)`;
+/** What a seller calls its colour balance ("warmer tones", "make the light warmer"). */
+const TONE = String.raw`(?:light|lighting|tones?|colou?rs?|balance|white\s+balance)`;
 const COLOUR_WORD = String.raw`(#[0-9a-f]+|[a-z]+(?:[\s-][a-z]+){0,2})`;
 
 function percent(match: RegExpMatchArray): number {
@@ -82,21 +86,25 @@ const PARSERS: readonly Parser[] = [
     return match ? { kind: 'background', colour: colour(match[1]!) } : undefined;
   },
   (clause) => {
-    const match = clause.match(new RegExp(String.raw`^(?:brighten|lighten|make\s+brighter|increase\s+brightness)${PERCENT}$`));
+    const match = clause.match(
+      new RegExp(String.raw`^(?:brighten(?:\s+up)?|lighten(?:\s+up)?|(?:make\s+)?(?:${LIGHT}\s+)?brighter(?:\s+${LIGHT})?|increase\s+brightness|more\s+light)${PERCENT}$`),
+    );
     return match ? { kind: 'brightness', factor: 1 + percent(match) / 100 } : undefined;
   },
   (clause) => {
-    const match = clause.match(new RegExp(String.raw`^(?:darken|make\s+darker|(?:decrease|reduce)\s+brightness)${PERCENT}$`));
+    const match = clause.match(
+      new RegExp(String.raw`^(?:darken|(?:make\s+)?(?:${LIGHT}\s+)?darker(?:\s+${LIGHT})?|(?:decrease|reduce)\s+brightness|less\s+light)${PERCENT}$`),
+    );
     if (!match) return undefined;
     const amount = percent(match);
     if (amount >= 100) throw new ProviderError('unsupported', 'Darken by less than 100%: 100% would leave a black image.');
     return { kind: 'brightness', factor: 1 - amount / 100 };
   },
   (clause) => {
-    const match = clause.match(new RegExp(String.raw`^(increase|boost|raise|more|decrease|reduce|lower|less)\s+contrast${PERCENT}$`));
+    const match = clause.match(new RegExp(String.raw`^(increase|boost|raise|more|add|higher|stronger|decrease|reduce|lower|less|softer|weaker)\s+contrast${PERCENT}$`));
     if (!match) return undefined;
     const amount = match[2] === undefined ? DEFAULT_EDIT_PERCENT : Number(match[2]);
-    const up = ['increase', 'boost', 'raise', 'more'].includes(match[1]!);
+    const up = ['increase', 'boost', 'raise', 'more', 'add', 'higher', 'stronger'].includes(match[1]!);
     if (!up && amount >= 100) throw new ProviderError('unsupported', 'Decrease contrast by less than 100%.');
     return { kind: 'contrast', factor: up ? 1 + amount / 100 : 1 - amount / 100 };
   },
@@ -119,7 +127,11 @@ const PARSERS: readonly Parser[] = [
     return { kind: 'crop-to-ratio', width, height };
   },
   (clause) => {
-    const match = clause.match(new RegExp(String.raw`^(?:make\s+)?(warmer|cooler|warm\s+up|cool\s+down|warm|cool)(?:\s+(?:tone|tones|colou?rs?|balance))?${PERCENT}$`));
+    const match = clause.match(
+      new RegExp(
+        String.raw`^(?:(?:make|turn|give)\s+)?(?:${TONE}\s+)?(warmer|cooler|warm\s+up|cool\s+down|warm|cool)(?:\s+(?:${TONE}|look|feel|mood))?${PERCENT}$`,
+      ),
+    );
     if (!match) return undefined;
     const amount = match[2] === undefined ? DEFAULT_TEMPERATURE_PERCENT : Number(match[2]);
     if (amount > 50) throw new ProviderError('unsupported', 'Warmer or cooler by at most 50%.');
@@ -140,8 +152,29 @@ const PARSERS: readonly Parser[] = [
   },
 ];
 
-/** Words that carry no instruction ("please make the image …"). */
-const FILLER = /\b(?:please|the|image|photo|picture|it|its|a|an|my|this)\b/g;
+/** The largest crop of `ratio` (width / height) that fits in `size`: what "crop to W:H" makes (edit.ts cuts it). */
+export function ratioCropSize(size: { width: number; height: number }, ratio: number): { width: number; height: number } {
+  return { width: Math.min(size.width, Math.round(size.height * ratio)), height: Math.min(size.height, Math.round(size.width / ratio)) };
+}
+
+/**
+ * The size the steps make of a picture of `size`, step by step; undefined from a step whose result depends on the
+ * pixels (crop to the product), which is checked on the result instead.
+ */
+export function editedSizes(steps: readonly EditStep[], size: { width: number; height: number }): Array<{ width: number; height: number }> {
+  const sizes: Array<{ width: number; height: number }> = [];
+  let current = size;
+  for (const step of steps) {
+    if (step.kind === 'crop-to-product') break;
+    if (step.kind === 'crop-to-ratio') current = ratioCropSize(current, step.width / step.height);
+    if (step.kind === 'rotate' && step.degrees !== 180) current = { width: current.height, height: current.width };
+    sizes.push(current);
+  }
+  return sizes;
+}
+
+/** Words that carry no instruction ("please make the image …"), and softeners ("a bit warmer"): the default amount. */
+const FILLER = /\b(?:please|the|image|photo|picture|it|its|a|an|my|this|can|you|could|bit|little|touch|tad|slightly|somewhat|just|overall)\b/g;
 
 /** The instruction's clauses: as written (for messages) and reduced to their words that matter. */
 function clauses(text: string): Array<{ written: string; words: string }> {

@@ -3,7 +3,7 @@
 import type { EditPort } from '../ports.js';
 import type { Rgb } from './colours.js';
 import { hasPlainBackground, productAlpha, trimToProduct } from './cutout.js';
-import { parseEditInstructions, type EditStep } from './edit-instructions.js';
+import { parseEditInstructions, ratioCropSize, type EditStep } from './edit-instructions.js';
 import { decodeRgba, encodeRgba, openRgba, toRgba, type RgbaImage } from './raster.js';
 
 /** Rec. 709 luma weights. */
@@ -23,8 +23,7 @@ function replaceBackground(image: RgbaImage, colour: Rgb): RgbaImage {
 
 /** The largest crop of this ratio (width / height), centred on the product when the picture has a plain background. */
 async function cropToRatio(image: RgbaImage, ratio: number): Promise<RgbaImage> {
-  const width = Math.min(image.width, Math.round(image.height * ratio));
-  const height = Math.min(image.height, Math.round(image.width / ratio));
+  const { width, height } = ratioCropSize(image, ratio);
   let cx = image.width / 2;
   let cy = image.height / 2;
   if (hasPlainBackground(image)) {

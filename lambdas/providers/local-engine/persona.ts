@@ -12,7 +12,7 @@ export interface PersonForm {
   hair: Rgb;
   pose: Pose;
   hairstyle: Hairstyle;
-  /** What the description asks for that the engine did not render: its phrases less the words it did render. */
+  /** What the description asks for that the engine did not render: its phrases of which it rendered nothing, whole. */
   notRendered: string[];
   /** The description without the words the form took (a colour left here is the wall's, not the hair's). */
   otherWords: string;
@@ -57,13 +57,15 @@ export function personForm(model: Pick<ModelPersona, 'description' | 'seed'>, in
   for (const words of formWords) otherWords = otherWords.replace(new RegExp(words.source, 'g'), ' ');
   const honoured = [...formWords, BACKDROP];
   if (injectedFault) honoured.push(injectedFault);
+  // Whole phrases or nothing: a phrase the form rendered part of (its skin tone, hair colour, pose or backdrop) is not
+  // listed, and one it rendered none of is listed as written, never chopped into the words left over.
   const notRendered = model.description
     .split(/\s*(?:[,;.]|\band\b|\bwith\b)\s*/i)
-    .map((phrase) => {
-      let rest = phrase.toLowerCase();
-      for (const words of honoured) rest = rest.replace(new RegExp(words.source, 'g'), ' ');
-      return rest.split(/\s+/).filter((word) => word !== '' && !FILLER.test(word)).join(' ');
-    })
-    .filter((phrase) => phrase !== '');
+    .map((phrase) => phrase.trim())
+    .filter((phrase) => {
+      const lower = phrase.toLowerCase();
+      if (!lower.split(/\s+/).some((word) => word !== '' && !FILLER.test(word))) return false;
+      return !honoured.some((words) => new RegExp(words.source).test(lower));
+    });
   return { skin, hair, pose, hairstyle: HAIRSTYLES[Math.abs(model.seed) % HAIRSTYLES.length]!, notRendered, otherWords };
 }

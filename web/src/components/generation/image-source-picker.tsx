@@ -9,8 +9,8 @@ import { formatDateTime } from '@/lib/format';
 import { checkPickedImage } from '@/lib/image-check';
 import { useImageResults } from '@/lib/generations';
 import { useObjectUrl } from '@/lib/uploads';
-import { generationTypeLabel } from './generation-labels';
 import { ChoiceTile } from '@/components/ui/choice-tile';
+import { ResultCaption } from './result-caption';
 
 /** The image an edit or upscale starts from: a file to upload, or one of the caller's results. */
 export type ImageChoice = { kind: 'file'; file: File } | { kind: 'result'; generation: Generation };
@@ -75,11 +75,13 @@ export function ImageSourcePicker({ value, onChange }: { value: ImageChoice | un
                   <ChoiceTile
                     key={generation.id}
                     selected={selected}
-                    label={`${generationTypeLabel(generation)} from ${formatDateTime(generation.created_at)}`}
+                    label={generation.title}
+                    title={`${generation.title} (${formatDateTime(generation.created_at)})`}
                     onClick={() => onChange({ kind: 'result', generation })}
                     className="aspect-[9/16]"
                   >
                     <img src={generation.thumbnail_url ?? generation.result_url ?? ''} alt="" className="h-full w-full object-cover" loading="lazy" />
+                    <ResultCaption title={generation.title} />
                   </ChoiceTile>
                 );
               })}

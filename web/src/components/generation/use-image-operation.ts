@@ -9,6 +9,7 @@ import { uploadGenerationImage, useFollowedGeneration, useGeneration, useStartGe
 import { isInsufficientCredits, useBuyCreditsAction } from '@/lib/buy-credits';
 import { useChosenSource } from '@/lib/next-step';
 import { useProfile } from '@/lib/profile';
+import { ApiError } from '@/lib/api';
 import type { PendingStep } from './generation-preview';
 import type { ImageChoice } from './image-source-picker';
 
@@ -21,6 +22,8 @@ export function useImageOperation<R extends ImageOperationRoute>(route: R, failu
   const [choice, setChoice] = useState<ImageChoice>();
   const [pending, setPending] = useState<PendingStep>();
   const [generationId, setGenerationId] = useState<string>();
+  /** The last refusal of the request itself (e.g. an edit the engine does not understand), for the screen to show by its field. */
+  const [refusal, setRefusal] = useState<{ code: string; message: string }>();
   const followed = useFollowedGeneration(generationId, failureTitle);
   const credits = profile.data?.current_credits;
   const buyCredits = useBuyCreditsAction();
@@ -41,6 +44,7 @@ export function useImageOperation<R extends ImageOperationRoute>(route: R, failu
    */
   async function run(fields: Omit<z.input<R['body']>, 'imageUrl'>, cost: number | undefined, creditsMessage: string): Promise<void> {
     if (!choice) return void toast.error(GENERATION_MESSAGES.chooseImage);
+    setRefusal(undefined);
     if (credits !== undefined && cost !== undefined && credits < cost) return void toast.error(creditsMessage, { action: buyCredits });
     try {
       let imageUrl: string;
@@ -54,6 +58,7 @@ export function useImageOperation<R extends ImageOperationRoute>(route: R, failu
       const started = await start.mutateAsync({ imageUrl, ...fields } as z.input<R['body']>);
       setGenerationId(started.generationId);
     } catch (error) {
+      if (error instanceof ApiError && error.status === 400 && error.code) setRefusal({ code: error.code, message: error.message });
       toast.error(failureTitle, {
         description: error instanceof Error ? error.message : 'Please try again.',
         action: isInsufficientCredits(error) ? buyCredits : undefined,
@@ -75,6 +80,8 @@ export function useImageOperation<R extends ImageOperationRoute>(route: R, failu
     pending,
     generation: followed.data,
     working: pending !== undefined || followed.data?.status === 'processing',
+    refusal,
+    clearRefusal: () => setRefusal(undefined),
     run,
   };
 }

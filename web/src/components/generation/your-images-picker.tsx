@@ -4,7 +4,7 @@ import { formatDateTime } from '@/lib/format';
 import { useGeneration, useImageResults } from '@/lib/generations';
 import type { ChosenSource } from '@/lib/next-step';
 import { ChoiceTile } from '@/components/ui/choice-tile';
-import { generationTypeLabel } from './generation-labels';
+import { ResultCaption } from './result-caption';
 import { LibraryPicker } from './library-picker';
 
 /** A video's or a batch entry's source from what the seller already has: one of the finished images, or a library item. */
@@ -20,7 +20,7 @@ export function YourImagesPicker({ value, onChange }: { value: ChosenSource | un
         <figure className="flex items-center gap-3 rounded-lg border-2 border-brand-600 p-2">
           <img src={chosen.thumbnail_url ?? chosen.result_url} alt="Chosen image" className="h-20 w-14 rounded object-cover" />
           <figcaption className="text-sm text-slate-800">
-            {generationTypeLabel(chosen)} from {formatDateTime(chosen.created_at)}
+            {chosen.title}
           </figcaption>
         </figure>
       )}
@@ -40,11 +40,13 @@ export function YourImagesPicker({ value, onChange }: { value: ChosenSource | un
                 <ChoiceTile
                   key={generation.id}
                   selected={selected}
-                  label={`${generationTypeLabel(generation)} from ${formatDateTime(generation.created_at)}`}
+                  label={generation.title}
+                  title={`${generation.title} (${formatDateTime(generation.created_at)})`}
                   onClick={() => onChange({ kind: 'generation', id: generation.id })}
                   className="aspect-[9/16]"
                 >
                   <img src={generation.thumbnail_url ?? generation.result_url ?? ''} alt="" className="h-full w-full object-cover" loading="lazy" />
+                    <ResultCaption title={generation.title} />
                 </ChoiceTile>
               );
             })}

@@ -20,6 +20,10 @@ export default function ImageEditPage() {
   const [editPrompt, setEditPrompt] = useState('');
   const promptId = useId();
   const helpId = useId();
+  const refusalId = useId();
+  // An instruction the engine refused stays beside the field, with what it understands, until the text changes.
+  const refusal = operation.refusal?.code === 'UNSUPPORTED_EDIT' ? operation.refusal : undefined;
+  const understood = instructions.data?.engine === 'local-engine' ? instructions.data.instructions : [];
   const original = useChoicePreview(operation.choice);
   const cost = useTierCost()('image-edit');
 
@@ -42,12 +46,26 @@ export default function ImageEditPage() {
                 <Textarea
                   id={promptId}
                   value={editPrompt}
-                  onChange={(event) => setEditPrompt(event.target.value)}
+                  onChange={(event) => {
+                    setEditPrompt(event.target.value);
+                    operation.clearRefusal();
+                  }}
                   placeholder="e.g. background white and brighten by 10%"
                   maxLength={PROMPT_MAX_LENGTH}
-                  aria-describedby={helpId}
+                  aria-describedby={refusal ? `${refusalId} ${helpId}` : helpId}
+                  aria-invalid={refusal ? true : undefined}
                   required
                 />
+                {refusal && (
+                  <div id={refusalId} role="alert" data-testid="edit-refusal" className="mt-2 rounded-lg border border-red-200 bg-red-50 p-3 text-sm text-red-900">
+                    <p className="font-medium">{refusal.message}</p>
+                    {understood.length > 0 && (
+                      <p className="mt-1">
+                        Try one of these: {understood.map((entry) => entry.instruction).join('; ')}.
+                      </p>
+                    )}
+                  </div>
+                )}
               </div>
               <div id={helpId} className="scroll-mt-20 rounded-lg border border-slate-200 bg-slate-50 p-3 text-sm text-slate-700">
                 <span id="edit-instructions" className="sr-only">

@@ -17,7 +17,16 @@ export function ModelCard({ model, onAction }: { model: SavedModel; onAction: (a
       testId="model-card"
       name={model.name}
       picture={<ModelPicture model={model} className="aspect-[3/4] w-full" />}
-      description={<p className="mt-1 line-clamp-3 text-sm text-slate-700">{model.description}</p>}
+      description={
+        <>
+          <p className="mt-1 line-clamp-3 text-sm text-slate-700">{model.description}</p>
+          {model.portrait_missing && (
+            <p role="status" className="mt-1 text-sm font-medium text-amber-800">
+              Portrait missing: photos can't keep this face until the model gets a new portrait.
+            </p>
+          )}
+        </>
+      }
       meta={
         <>
           {formatDate(model.created_at)}

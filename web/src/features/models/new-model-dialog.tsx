@@ -123,7 +123,8 @@ function NewModelForm({ onDone }: { onDone: () => void }) {
                 <ChoiceTile
                   key={generation.id}
                   selected={generationId === generation.id}
-                  label={`Result from ${formatDateTime(generation.created_at)}`}
+                  label={generation.title}
+                  title={`${generation.title} (${formatDateTime(generation.created_at)})`}
                   onClick={() => setGenerationId(generation.id)}
                   className="aspect-[9/16]"
                 >

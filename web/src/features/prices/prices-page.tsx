@@ -1,5 +1,6 @@
 import type { PricingTier } from '@contracts/api';
-import { priceUsd, USD_PER_CREDIT } from '@contracts/catalog';
+import { priceUsd, UPSCALE_RESOLUTIONS, USD_PER_CREDIT } from '@contracts/catalog';
+import { upscaleSizeFor } from '@contracts/image-ratios';
 import { PageHeader } from '@/components/page-header';
 import { ButtonLink } from '@/components/ui/button';
 import { Card, CardContent } from '@/components/ui/card';
@@ -15,6 +16,18 @@ const COLUMNS: Column<PricingTier>[] = [
   { header: 'Credits', cell: (tier) => tier.credits_cost, align: 'right', className: 'font-semibold text-slate-900' },
   { header: 'Price', cell: (tier) => formatUsd(priceUsd(tier.credits_cost)), align: 'right', className: 'text-slate-900' },
 ];
+
+/** How an upscale's size follows its source: the 9:16 sizes the tiers list, and the same pixels in another ratio. */
+function upscaleSizeNote(): string {
+  const square = upscaleSizeFor('2k', { width: 1, height: 1 });
+  const threeByFour = upscaleSizeFor('2k', { width: 3, height: 4 });
+  const { width, height } = UPSCALE_RESOLUTIONS['2k'];
+  return (
+    `Upscale sizes follow the source's ratio: the sizes listed are those of a 9:16 picture (2K: ${width}×${height}); ` +
+    `another ratio gets about the same number of pixels in its own shape (2K: ${square.width}×${square.height} for a square, ` +
+    `${threeByFour.width}×${threeByFour.height} for 3:4). The Upscale screen shows the exact size before you pay.`
+  );
+}
 
 export default function PricesPage() {
   const tiers = usePricingTiers();
@@ -41,6 +54,9 @@ export default function PricesPage() {
               className="min-w-[32rem]"
             />
           )}
+          <p data-testid="upscale-size-rule" className="mt-4 text-sm text-slate-700">
+            {upscaleSizeNote()}
+          </p>
         </CardContent>
       </Card>
     </div>

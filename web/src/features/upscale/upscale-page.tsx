@@ -1,10 +1,11 @@
 import { UPSCALE_RESOLUTIONS } from '@contracts/catalog';
 import { UPSCALE_RESOLUTION_NAMES, type UpscaleResolutionName, upscaleAiImageRoute } from '@contracts/generations';
 import { Maximize2 } from 'lucide-react';
-import { useState, type FormEvent } from 'react';
+import { upscaleSizeFor } from '@contracts/image-ratios';
+import { useEffect, useState, type FormEvent } from 'react';
 import { CostFooter } from '@/components/generation/cost-footer';
 import { GenerationPreview } from '@/components/generation/generation-preview';
-import { ImageSourcePicker, useChoicePreview } from '@/components/generation/image-source-picker';
+import { ImageSourcePicker, useChoicePreview, type ImageChoice } from '@/components/generation/image-source-picker';
 import { useImageOperation } from '@/components/generation/use-image-operation';
 import { PageHeader } from '@/components/page-header';
 import { Card, CardContent } from '@/components/ui/card';
@@ -12,11 +13,37 @@ import { cn } from '@/lib/cn';
 import { formatCredits as credits } from '@/lib/format';
 import { useTierCost } from '@/features/prices';
 
+type Size = { width: number; height: number };
+
+/** The chosen picture's pixel size: a result's recorded size, or a picked file's once the browser has read it. */
+function useChoiceSize(choice: ImageChoice | undefined): Size | undefined {
+  const [fileSize, setFileSize] = useState<{ file: File; size: Size }>();
+  const file = choice?.kind === 'file' ? choice.file : undefined;
+  useEffect(() => {
+    if (!file) return;
+    let current = true;
+    createImageBitmap(file)
+      .then((bitmap) => {
+        if (current) setFileSize({ file, size: { width: bitmap.width, height: bitmap.height } });
+        bitmap.close();
+      })
+      .catch(() => undefined);
+    return () => {
+      current = false;
+    };
+  }, [file]);
+  if (choice?.kind === 'result') return choice.generation.width && choice.generation.height ? { width: choice.generation.width, height: choice.generation.height } : undefined;
+  return file && fileSize?.file === file ? fileSize.size : undefined;
+}
+
 /** Upscale (/studio/generate/upscale): an uploaded image or a past result at exactly 2K, 4K or 8K. */
 export default function UpscalePage() {
   const operation = useImageOperation(upscaleAiImageRoute, 'Upscale Failed');
   const [resolution, setResolution] = useState<UpscaleResolutionName>('2k');
   const original = useChoicePreview(operation.choice);
+  // The size each resolution really makes of the chosen picture: its own ratio kept (upscaleSizeFor, as the server).
+  const source = useChoiceSize(operation.choice);
+  const sizeOf = (name: UpscaleResolutionName) => (source ? upscaleSizeFor(name, source) : UPSCALE_RESOLUTIONS[name]);
   const tierCost = useTierCost();
   const costOf = (name: UpscaleResolutionName) => tierCost(UPSCALE_RESOLUTIONS[name].tier);
   const cost = costOf(resolution);
@@ -52,13 +79,18 @@ export default function UpscalePage() {
                     >
                       <input type="radio" name="resolution" value={name} className="sr-only" checked={resolution === name} onChange={() => setResolution(name)} />
                       <span className="font-semibold text-slate-900">{name.toUpperCase()}</span>
-                      <span className="text-xs text-slate-600">
-                        {UPSCALE_RESOLUTIONS[name].width}×{UPSCALE_RESOLUTIONS[name].height}
+                      <span className="text-xs text-slate-600" data-testid={`upscale-size-${name}`}>
+                        {sizeOf(name).width}×{sizeOf(name).height}
                       </span>
                       <span className="text-xs font-medium text-slate-800">{credits(costOf(name))}</span>
                     </label>
                   ))}
                 </div>
+                <p className="mt-2 text-xs text-slate-600" data-testid="upscale-size-note">
+                  {source
+                    ? `Your ${source.width}×${source.height} picture keeps its ratio: ${resolution.toUpperCase()} makes it ${sizeOf(resolution).width}×${sizeOf(resolution).height}.`
+                    : 'The size follows your picture’s ratio; the sizes shown are those of a 9:16 picture.'}
+                </p>
               </fieldset>
               <CostFooter cost={cost} balance={operation.credits} label={`Upscale to ${resolution.toUpperCase()}`} icon={Maximize2} busy={operation.working} />
             </form>

@@ -1,0 +1,42 @@
+// What a picture is called where a seller picks one (the Edit, Upscale and Video pickers): its product, its saved
+// model and its size ("Blue Logo Tee · Maya · 2K 9:16"), then what was done to it ("… · Edited", "… · Upscaled to
+// 4K"). Edits and upscales inherit their source's name when they are made; rows stored without a name get one from
+// what they recorded.
+import type { GenerationRecord } from '../../data/generations-repo.js';
+
+const SEPARATOR = ' · ';
+const OPERATION_NAMES: Record<GenerationRecord['operation'], string> = {
+  'on-model': 'Image',
+  edit: 'Edit',
+  upscale: 'Upscale',
+  video: 'Video',
+  batch: 'Batch photo',
+  packshot: 'Packshot',
+};
+/** A product photo that is no library item (an upload, an inline image, a picked import). */
+export const UPLOADED_PHOTO_TITLE = 'Uploaded photo';
+
+const text = (value: unknown) => (typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined);
+const join = (parts: ReadonlyArray<string | undefined>) => parts.filter((part): part is string => part !== undefined).join(SEPARATOR);
+
+/** The name a row gets from what it recorded: product, model, (camera angle,) size and ratio for on-model pictures. */
+export function recordedTitle(record: Pick<GenerationRecord, 'operation' | 'params' | 'model' | 'width' | 'height' | 'title'>): string {
+  if (record.title) return record.title;
+  const { params } = record;
+  if (record.operation === 'on-model' || record.operation === 'batch') {
+    const product = text(params.clothingItemName) ?? (params.clothingItemId ? OPERATION_NAMES[record.operation] : UPLOADED_PHOTO_TITLE);
+    const size = text(params.imageSize);
+    const shape = size ? `${size.toUpperCase()} ${text(params.aspectRatio) ?? '9:16'}` : undefined;
+    return join([product, record.model?.name, record.operation === 'batch' ? text(params.cameraAngle) : undefined, shape]);
+  }
+  if (record.operation === 'packshot') {
+    return join([text(params.clothingItemName), `${OPERATION_NAMES.packshot} ${text(params.marketplace) ?? ''}`.trim(), record.width && record.height ? `${record.width}×${record.height}` : undefined]);
+  }
+  return join([OPERATION_NAMES[record.operation], record.width && record.height ? `${record.width}×${record.height}` : undefined]);
+}
+
+/** An edit's or an upscale's name: its source's, and what was done ("Edited", "Upscaled to 4K"). */
+export function derivedTitle(sourceTitle: string, done: string): string {
+  // A picture edited again is still "… · Edited", not "… · Edited · Edited".
+  return sourceTitle.endsWith(`${SEPARATOR}${done}`) ? sourceTitle : join([sourceTitle, done]);
+}
