@@ -145,7 +145,13 @@ export const WORKFLOWS = {
   webhookDelivery: {
     asl: 'webhook-delivery.asl.json',
     tasks: {
-      Deliver: { handler: 'webhook-deliver', tables: { webhooks: 'write' }, timeoutSeconds: 30 },
+      // Each attempt reads the event's resource and signs its URLs (a batch's photos, a saved model's portrait).
+      Deliver: {
+        handler: 'webhook-deliver',
+        tables: { webhooks: 'write', generations: 'read', jobs: 'read', batches: 'read' },
+        buckets: { results: 'read', clothingImages: 'read' },
+        timeoutSeconds: 30,
+      },
     },
   },
 } satisfies Record<string, WorkflowDefinition>;
@@ -197,11 +203,12 @@ export const RECONCILER_SCHEDULE_MINUTES = 15;
 /**
  * The consumer of the generations, jobs and batches streams that turns a record reaching its end state into webhook
  * deliveries (lambdas/domain/webhooks/events.ts): beside the realtime fan-out, with its own retries and dead letters.
+ * It starts each delivery with the event's ids only.
  */
 export const WEBHOOK_EMIT_FUNCTION = {
   handler: 'webhook-emit',
-  tables: { webhooks: 'read', generations: 'read', jobs: 'read', batches: 'read' },
-  buckets: { results: 'read' },
+  // The change names the record; the deliveries read it (WORKFLOWS.webhookDelivery's Deliver).
+  tables: { webhooks: 'read' },
   workflows: ['webhookDelivery'],
   timeoutSeconds: 60,
 } as const satisfies TaskFunction & { workflows: readonly WorkflowName[] };

@@ -210,7 +210,9 @@ function validate<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const message = issue?.message ?? 'The request is not valid.';
-  throw new AppError(400, 'VALIDATION_ERROR', message);
+  // A contract's refinement may name its own code and status (e.g. INLINE_IMAGE_TOO_LARGE, 413).
+  const coded = issue?.code === 'custom' ? (issue.params as { code?: string; status?: number } | undefined) : undefined;
+  throw new AppError(coded?.status ?? 400, coded?.code ?? 'VALIDATION_ERROR', message);
 }
 
 function headerOf(event: HttpEvent, name: string): string | undefined {

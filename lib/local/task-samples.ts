@@ -21,7 +21,7 @@ export const EXECUTION_INPUTS: Record<WorkflowName, Record<string, unknown>> = {
   webhookDelivery: {
     userId: SAMPLE_USER.sub,
     endpointId: SAMPLE_IDS.webhook,
-    event: { id: 'evt_sample', type: 'webhook.test', timestamp: '2026-11-23T00:00:00.000Z', data: { endpoint_id: SAMPLE_IDS.webhook } },
+    event: { id: 'evt_sample', type: 'webhook.test', timestamp: '2026-11-23T00:00:00.000Z', resourceId: SAMPLE_IDS.webhook },
     attempt: 1,
     delays: [5, 300],
   } satisfies DeliveryState,

@@ -1,6 +1,10 @@
 // The quick start: copy-ready curl examples against this deployment's real API base (from the runtime config).
+import { GENERATION_UPLOAD_URL_PATH, INLINE_IMAGE_MAX_BYTES } from '@contracts/inline-image';
+import { MB } from '@contracts/catalog';
 import { ScrollRegion } from '@/components/ui/scroll-region';
 import { CopyButton } from './copy-button';
+
+const INLINE_IMAGE_MAX_MB = INLINE_IMAGE_MAX_BYTES / MB;
 
 export function quickStartExamples(apiBase: string): { title: string; code: string }[] {
   const api = `${apiBase.replace(/\/+$/, '')}/v1`;
@@ -33,10 +37,12 @@ ITEM=$(curl -s -X POST "$ML_API/clothing-items" -H "x-api-key: $ML_KEY" -H "cont
 curl -s "$ML_API/generations/$GEN" -H "x-api-key: $ML_KEY" | jq -r .result_url | xargs curl -s -o on-model.png`,
     },
     {
-      title: '5. Start a looping video from a photo and fetch it when done',
-      code: `JOB=$(curl -s -X POST "$ML_API/generate-video" -H "x-api-key: $ML_KEY" \\
+      title: '5. Start a looping video from that photo and fetch it when done',
+      code: `# The photo is named by its generation id. A file of your own: imageBase64 (base64, at most ${INLINE_IMAGE_MAX_MB} MB),
+# or any larger file: POST ${GENERATION_UPLOAD_URL_PATH}, PUT it, then send {"imageKey": …}.
+JOB=$(curl -s -X POST "$ML_API/generate-video" -H "x-api-key: $ML_KEY" \\
   -H "content-type: application/json" -H "Idempotency-Key: $(uuidgen)" \\
-  -d "{\\"imageBase64\\":\\"$(base64 -w0 on-model.png)\\",\\"prompt\\":\\"slow turn\\",\\"duration\\":5,\\"aspect_ratio\\":\\"9:16\\",\\"output_count\\":1}")
+  -d "{\\"generationId\\":\\"$GEN\\",\\"prompt\\":\\"slow turn\\",\\"duration\\":5,\\"aspect_ratio\\":\\"9:16\\",\\"output_count\\":1}")
 until [ "$(curl -s -X POST "$ML_API/poll-operation" -H "x-api-key: $ML_KEY" -H "content-type: application/json" \\
   -d "$(jq -c '{jobId, operationName}' <<<"$JOB")" | jq -r .done)" = true ]; do sleep 5; done
 curl -s -X POST "$ML_API/get-video-url" -H "x-api-key: $ML_KEY" -H "content-type: application/json" \\
