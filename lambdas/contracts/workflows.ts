@@ -75,6 +75,10 @@ export const WebhookDeliveryInput = /* @__PURE__ */ (() =>
     delays: z.array(z.number().int().min(0)),
   }))();
 
+/** The batchArchive workflow's input (execution name = <batch id>-zip-<attempt>): the zip job of one batch. */
+export const BatchArchiveInput = /* @__PURE__ */ (() => z.object({ userId: id(), batchId: id(), attempt: z.number().int().min(1) }))();
+export type BatchArchiveInput = z.infer<typeof BatchArchiveInput>;
+
 /** Each task's input by its handler (lambdas/handlers/<name>.ts), for the twin's tools. */
 export const TASK_INPUTS = {
   'generation-process': GenerationTaskInput,
@@ -92,4 +96,6 @@ export const TASK_INPUTS = {
   'account-delete-records': AccountDeletionInput,
   'account-delete-objects': AccountDeletionInput,
   'webhook-deliver': WebhookDeliveryInput,
+  'batch-build-archive': BatchArchiveInput,
+  'batch-archive-failed': BatchArchiveInput,
 } as const satisfies Record<string, z.ZodType>;
