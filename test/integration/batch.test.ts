@@ -240,8 +240,12 @@ describe('POST /generate-batch', () => {
     expect(await balanceOf(user)).toBe(SIGNUP_CREDITS + 10 - 6 + 1);
     await expectLedgerMatchesBalance(user);
 
+    // A request that marked the zip job building and stopped before starting its execution: the next one runs it.
+    expect(await batchesRepo.startArchive(user.sub, answer.body.batchId)).toBe(1);
+    expect((await api<Batch>(twin.apiUrl, 'GET', `/batches/${answer.body.batchId}`, { user })).body.download).toEqual({ status: 'building' });
     // The zip has the 5 photos; its manifest names the failed one without a file.
     const download = await downloadWhenReady(user, answer.body.batchId);
+    expect((await batchesRepo.getBatch(user.sub, answer.body.batchId))!.archive_attempt).toBe(1);
     expect(download.photoCount).toBe(5);
     const files = readZip(Buffer.from(await (await fetch(download.url!)).arrayBuffer()));
     expect(files.size).toBe(6);
