@@ -229,11 +229,10 @@ export const ROUTES = /* @__PURE__ */ (() => ([
     buckets: { results: 'read', clothingImages: 'read' },
   }),
   route(downloadBatchRoute, 'download-batch', {
-    // Builds the zip of the batch's photos (manifest.csv + PNGs) streamed into S3 once, then answers a signed URL.
-    tables: { batches: 'write', generations: 'read' },
-    buckets: { results: 'write' },
-    timeoutSeconds: 28,
-    memoryMb: 1024,
+    // Starts the zip job (the batchArchive workflow) or answers the zip's signed URL once it is built.
+    tables: { batches: 'write' },
+    buckets: { results: 'read' },
+    workflows: ['batchArchive'],
   }),
   // Totals over the whole ledger, read page by page: Usage's bought, spent and refunded figures.
   route(getCreditSummaryRoute, 'get-credit-summary', { tables: { ledger: 'read' } }),

@@ -132,6 +132,18 @@ export const WORKFLOWS = {
     },
   },
   /**
+   * The "Download all" zip of a batch (lambdas/domain/batch/archive.ts): execution name = <batch id>-zip-<attempt>.
+   * BuildArchive streams the photos (120 4K PNGs at most, a few GB) from the results bucket into one object: memory
+   * stays at a stream's buffers; 900 s is many times what copying that takes inside one region.
+   */
+  batchArchive: {
+    asl: 'batch-archive.asl.json',
+    tasks: {
+      BuildArchive: { handler: 'batch-build-archive', tables: { batches: 'write', generations: 'read' }, buckets: { results: 'write' }, timeoutSeconds: 900, memoryMb: 1024 },
+      ArchiveFailed: { handler: 'batch-archive-failed', tables: { batches: 'write' }, timeoutSeconds: 60 },
+    },
+  },
+  /**
    * Deleting an account (lambdas/domain/account/deletion.ts): execution name = the account's tombstone id. The sign-in
    * goes first, then the ledger is anonymised, the records and the files deleted, each step repeated while it
    * answers `more`.
@@ -154,7 +166,13 @@ export const WORKFLOWS = {
   webhookDelivery: {
     asl: 'webhook-delivery.asl.json',
     tasks: {
-      Deliver: { handler: 'webhook-deliver', tables: { webhooks: 'write' }, timeoutSeconds: 30 },
+      // Each attempt reads the event's resource and signs its URLs (a batch's photos, a saved model's portrait).
+      Deliver: {
+        handler: 'webhook-deliver',
+        tables: { webhooks: 'write', generations: 'read', jobs: 'read', batches: 'read' },
+        buckets: { results: 'read', clothingImages: 'read' },
+        timeoutSeconds: 30,
+      },
     },
   },
 } satisfies Record<string, WorkflowDefinition>;
@@ -185,7 +203,7 @@ export const WORKFLOW_ENDED_FUNCTION = {
 export { workflowEnvName } from './core/config.js';
 
 /** Each workflow's own TimeoutSeconds (its ASL file; a unit test keeps the two equal): no execution runs longer. */
-export const WORKFLOW_TIMEOUT_SECONDS = { generation: 1200, video: 3600, batch: 7200, deleteAccount: 3600, webhookDelivery: 172800 } as const satisfies Record<WorkflowName, number>;
+export const WORKFLOW_TIMEOUT_SECONDS = { generation: 1200, video: 3600, batch: 7200, batchArchive: 1800, deleteAccount: 3600, webhookDelivery: 172800 } as const satisfies Record<WorkflowName, number>;
 
 /**
  * Settles work left in flight past its workflow's timeout, resumes account deletions whose execution died, and audits
@@ -206,11 +224,12 @@ export const RECONCILER_SCHEDULE_MINUTES = 15;
 /**
  * The consumer of the generations, jobs and batches streams that turns a record reaching its end state into webhook
  * deliveries (lambdas/domain/webhooks/events.ts): beside the realtime fan-out, with its own retries and dead letters.
+ * It starts each delivery with the event's ids only.
  */
 export const WEBHOOK_EMIT_FUNCTION = {
   handler: 'webhook-emit',
-  tables: { webhooks: 'read', generations: 'read', jobs: 'read', batches: 'read' },
-  buckets: { results: 'read' },
+  // The change names the record; the deliveries read it (WORKFLOWS.webhookDelivery's Deliver).
+  tables: { webhooks: 'read' },
   workflows: ['webhookDelivery'],
   timeoutSeconds: 60,
 } as const satisfies TaskFunction & { workflows: readonly WorkflowName[] };

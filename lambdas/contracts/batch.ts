@@ -145,6 +145,9 @@ export const BatchStarted = /* @__PURE__ */ (() => z.object({
 export type BatchStarted = z.infer<typeof BatchStarted>;
 
 export const BATCH_STATUSES = ['processing', 'complete'] as const;
+/** The "Download all" zip job (workflow work): building, then ready; failed when it failed (asking again restarts it). */
+export const BATCH_DOWNLOAD_STATUSES = ['building', 'ready', 'failed'] as const;
+export type BatchDownloadStatus = (typeof BATCH_DOWNLOAD_STATUSES)[number];
 export type BatchStatus = (typeof BATCH_STATUSES)[number];
 
 /** The batch's summary (shown on its page and in the download), written once every photo has ended. */
@@ -194,16 +197,24 @@ export const Batch = /* @__PURE__ */ (() => z.object({
   summary: BatchSummary.nullable(),
   /** The saved model of every photo, with a signed URL of its portrait (null without one); null without a saved model. */
   model: ModelReference.extend({ portrait_url: z.string().nullable() }).nullable(),
+  /** The "Download all" zip once asked for (POST /batches/{id}/download): building, ready or failed; null before. */
+  download: z.object({ status: z.enum(BATCH_DOWNLOAD_STATUSES) }).nullable(),
   /** Only in GET /batches/{id}. */
   photos: z.array(BatchPhoto).optional(),
 }))();
 export type Batch = z.infer<typeof Batch>;
 
-/** POST /batches/{id}/download: a zip of every finished photo with a manifest.csv, as a signed URL. */
+/**
+ * POST /batches/{id}/download: starts the zip job (or finds the one building, or the zip built), answered at once.
+ * Once `ready`, `url` is a signed URL that saves the zip as `fileName`; while `building`, GET /batches/{id} (or the
+ * live `batches` change) tells when it is ready, and asking again answers the URL.
+ */
 export const BatchDownload = /* @__PURE__ */ (() => z.object({
-  url: z.string(),
-  /** When `url` stops working (3600 s, or sooner when its signing credentials expire). */
-  expiresAt: z.string(),
+  status: z.enum(['building', 'ready']),
+  /** Once ready: the signed URL of the zip (null while building). */
+  url: z.string().nullable(),
+  /** When `url` stops working (3600 s, or sooner when its signing credentials expire); null while building. */
+  expiresAt: z.string().nullable(),
   fileName: z.string(),
   photoCount: z.number().int(),
 }))();
@@ -271,8 +282,9 @@ export const downloadBatchRoute = /* @__PURE__ */ (() => defineRoute({
   path: '/batches/{id}/download',
   auth: 'user',
   publicApi: true,
-  summary: 'A signed URL of the zip of a batch (photos + manifest.csv)',
+  summary: 'The zip of a batch (photos + manifest.csv): starts building it, then answers its signed URL once ready',
   response: BatchDownload,
+  status: 202,
   errors: { 409: 'The batch is still running (BATCH_RUNNING), or none of its photos finished (NOTHING_TO_DOWNLOAD).' },
   sample: { params: { id: SAMPLE_IDS.batch } },
 }))();

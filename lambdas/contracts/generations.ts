@@ -9,12 +9,12 @@ import {
   CAMERA_ZOOMS,
   DEFAULT_IMAGE_SIZE,
   DEFAULT_UPSCALE_RESOLUTION,
-  GENERATION_UPLOAD_MAX_BYTES,
   HISTORY_LIMIT,
   PRODUCT_TYPES,
 } from './catalog.js';
 import { DEFAULT_IMAGE_ASPECT_RATIO, IMAGE_ASPECT_RATIOS } from './image-ratios.js';
 import { ComplianceReport } from './marketplace.js';
+import { GENERATION_UPLOAD_URL_PATH, INLINE_IMAGE_TOO_LARGE, inlineImageField } from './inline-image.js';
 
 /** generation_type: what the History tabs filter on. */
 export const GENERATION_TYPES = ['image', 'video', 'batch'] as const;
@@ -118,9 +118,6 @@ export const GenerationsQuery = /* @__PURE__ */ (() => z.object({
 }))();
 export type GenerationsQuery = z.input<typeof GenerationsQuery>;
 
-/** Base64 of the largest upload (4 characters per 3 bytes) plus room for a data URL prefix. */
-export const IMAGE_DATA_MAX_CHARS = Math.ceil(GENERATION_UPLOAD_MAX_BYTES / 3) * 4 + 64;
-
 const prompt = (required: string) =>
   z
     .string({ error: required })
@@ -130,14 +127,14 @@ const prompt = (required: string) =>
 
 /**
  * POST /generate-ai-image. The product image is one of: `clothingItemId` (an active item of the caller's library),
- * `imageData` (the file as base64 or a data URL, for API callers; in the cloud a Lambda request carries at most
- * 6 MB, so about 4 MB of image), or `imageKey` (a file uploaded through POST /generation-uploads/upload-url, up to
- * 10 MB; what the web app sends).
+ * `imageData` (the file as base64 or a data URL, for API callers; at most INLINE_IMAGE_MAX_BYTES, 4 MB, what a
+ * Lambda request's 6 MB holds: contracts/inline-image.ts), or `imageKey` (a file uploaded through
+ * POST /generation-uploads/upload-url, up to 10 MB; what the web app sends).
  */
 export const GenerateImageRequest = /* @__PURE__ */ (() => z
   .object({
     clothingItemId: z.string().trim().min(1).max(64).optional(),
-    imageData: z.string().min(1).max(IMAGE_DATA_MAX_CHARS, 'File too large: the maximum size is 10 MB').optional(),
+    imageData: inlineImageField('Send the product image').optional(),
     imageKey: z.string().trim().min(1).max(512).optional(),
     productType: z.enum(PRODUCT_TYPES).default('clothing'),
     /** The model description; optional when `modelId` names a saved model, whose description is used instead. */
@@ -231,7 +228,7 @@ export const generateAiImageRoute = /* @__PURE__ */ (() => defineRoute({
   body: GenerateImageRequest,
   idempotent: true,
   response: GenerationStarted,
-  errors: { 403: ROUTE_ERRORS.notYours },
+  errors: { 403: ROUTE_ERRORS.notYours, 413: INLINE_IMAGE_TOO_LARGE.message },
   sample: {
     body: {
       imageData: '{{productPhotoBase64}}',
@@ -272,7 +269,7 @@ export const upscaleAiImageRoute = /* @__PURE__ */ (() => defineRoute({
 
 export const createGenerationUploadUrlRoute = /* @__PURE__ */ (() => defineRoute({
   method: 'POST',
-  path: '/generation-uploads/upload-url',
+  path: GENERATION_UPLOAD_URL_PATH,
   auth: 'user',
   publicApi: true,
   summary:

@@ -41,6 +41,7 @@ function responsesOf(contract: RouteContract): Record<string, unknown> {
     ...(contract.errors?.[403] ? { '403': errorResponse(contract.errors[403]) } : {}),
     '404': errorResponse('Not found, or not yours.'),
     ...(conflicts.length ? { '409': errorResponse(conflicts.join(' ')) } : {}),
+    ...(contract.errors?.[413] ? { '413': errorResponse(contract.errors[413]) } : {}),
     '429': {
       ...errorResponse(
         contract.idempotent

@@ -39,7 +39,7 @@ export interface RouteContract {
    */
   publicApi?: boolean;
   /** Refusals this route has beyond those every route (or every spending route) has, by status. */
-  errors?: { 403?: string; 409?: string };
+  errors?: { 403?: string; 409?: string; 413?: string };
   sample?: RouteSample;
 }
 

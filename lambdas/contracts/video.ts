@@ -3,13 +3,13 @@
 // Schemas are built in `/* @__PURE__ */` calls so that a bundle builds only those it reads (see api.ts).
 import * as z from 'zod';
 import { defineRoute, ROUTE_ERRORS, SAMPLE_IDS } from './route.js';
+import { INLINE_IMAGE_TOO_LARGE, inlineImageField } from './inline-image.js';
 import {
   DEFAULT_VIDEO_ASPECT_RATIO,
   DEFAULT_VIDEO_DURATION,
   VIDEO_ASPECT_RATIOS,
   VIDEO_DURATIONS,
   VIDEO_OUTPUT_COUNTS,
-  VIDEO_SOURCE_MAX_BYTES,
 } from './catalog.js';
 
 export const JOB_STATUSES = ['generating', 'complete', 'failed'] as const;
@@ -21,28 +21,22 @@ export const MOTION_PROMPT_MAX_LENGTH = 1000;
 
 export { CANCELLED_BY_USER, VIDEO_FAILURE_MESSAGES } from './video-failures.js';
 
-/** Base64 of an image of at most VIDEO_SOURCE_MAX_BYTES, optionally as a data: URL. */
-/** The largest image the web app sends inline as base64; larger ones are uploaded first (Lambda's 6 MB request limit). */
-export const INLINE_IMAGE_MAX_BYTES = 4 * 1024 * 1024;
-const BASE64_MAX_LENGTH = Math.ceil(VIDEO_SOURCE_MAX_BYTES / 3) * 4 + 100;
+/** The largest image sent inline as base64 (contracts/inline-image.ts); the web app uploads larger ones first. */
+export { INLINE_IMAGE_MAX_BYTES } from './inline-image.js';
 
 export const VideoDuration = /* @__PURE__ */ (() => z.literal(VIDEO_DURATIONS, { error: `The duration must be ${VIDEO_DURATIONS.join(', ')} seconds` }))();
 export const VideoAspectRatio = /* @__PURE__ */ (() => z.enum(VIDEO_ASPECT_RATIOS, { error: `The aspect ratio must be ${VIDEO_ASPECT_RATIOS.join(', ')}` }))();
 export const VideoOutputCount = /* @__PURE__ */ (() => z.literal(VIDEO_OUTPUT_COUNTS, { error: `The number of videos must be ${VIDEO_OUTPUT_COUNTS.join(', ')}` }))();
 
 /**
- * POST /generate-video. The image is `imageBase64` (the public API's field: base64 or a data: URL; in the cloud a
- * Lambda request carries at most 6 MB, so about 4 MB of image), `imageKey` (a file the caller uploaded through
+ * POST /generate-video. The image is `imageBase64` (the public API's field: base64 or a data: URL; at most
+ * INLINE_IMAGE_MAX_BYTES, 4 MB, what a Lambda request's 6 MB holds: contracts/inline-image.ts), `imageKey` (a file the caller uploaded through
  * POST /generation-uploads/upload-url, up to 6 MB: what the web app sends for larger files), `generationId` (one of
  * the caller's finished images: on-model, edit or upscale) or `clothingItemId` (an item of the caller's library).
  * Exactly one is needed.
  */
 export const GenerateVideoRequest = /* @__PURE__ */ (() => z.object({
-  imageBase64: z
-    .string({ error: IMAGE_REQUIRED })
-    .min(1, IMAGE_REQUIRED)
-    .max(BASE64_MAX_LENGTH, `The image must be under ${VIDEO_SOURCE_MAX_BYTES / 1024 / 1024}MB`)
-    .optional(),
+  imageBase64: inlineImageField(IMAGE_REQUIRED).optional(),
   imageKey: z.string().trim().min(1, IMAGE_REQUIRED).max(512).optional(),
   generationId: z.string().regex(/^[A-Za-z0-9_-]{1,80}$/, 'This is not a generation id.').optional(),
   clothingItemId: z.string().trim().min(1).max(64).optional(),
@@ -191,7 +185,7 @@ export const generateVideoRoute = /* @__PURE__ */ (() => defineRoute({
   body: GenerateVideoRequest,
   idempotent: true,
   response: GenerateVideoResponse,
-  errors: { 403: ROUTE_ERRORS.notYours, 409: ROUTE_ERRORS.imageNotReady },
+  errors: { 403: ROUTE_ERRORS.notYours, 409: ROUTE_ERRORS.imageNotReady, 413: INLINE_IMAGE_TOO_LARGE.message },
   sample: { body: { imageBase64: '{{productPhotoBase64}}', prompt: 'Pivot', duration: 5, aspect_ratio: '9:16', output_count: 1 } },
 }))();
 

@@ -61,12 +61,28 @@ export type WebhookDelivery = z.infer<typeof WebhookDelivery>;
 export const WebhookDeliveryList = /* @__PURE__ */ (() => z.object({ items: z.array(WebhookDelivery) }))();
 export type WebhookDeliveryList = z.infer<typeof WebhookDeliveryList>;
 
-/** The body of every delivery. `data` is the resource as the API answers it (GET /generations/{id}, a job, a batch). */
+/**
+ * The body of every delivery. `data` is the resource as the API answers it (GET /generations/{id}, a job, a batch),
+ * read and signed when the attempt is sent: a retry carries the same id and fresh URLs.
+ */
 export interface WebhookEvent {
   id: string;
   type: WebhookEventType | typeof WEBHOOK_TEST_EVENT;
   timestamp: string;
   data: unknown;
+}
+
+/**
+ * What a delivery's workflow carries of its event: ids only, whatever the resource's size (a workflow state holds at
+ * most 256 KB). Each attempt builds the WebhookEvent from it.
+ */
+export interface WebhookEventRef {
+  id: string;
+  type: WebhookEventType | typeof WEBHOOK_TEST_EVENT;
+  /** When the event happened (the body's timestamp on every attempt). */
+  timestamp: string;
+  /** The generation, job or batch the event tells of; for webhook.test, the endpoint. */
+  resourceId: string;
 }
 
 export const WebhookDeleted = /* @__PURE__ */ (() => z.object({ deleted: z.literal(true) }))();

@@ -6,6 +6,7 @@ import * as z from 'zod';
 import { AccountDeletionInput } from './account.js';
 import { GENERATION_OPERATIONS } from './generations.js';
 import { DeliveredVideo } from './video.js';
+import { WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT } from './webhooks.js';
 
 const id = () => z.string().min(1);
 
@@ -38,6 +39,8 @@ export const VideoOutputState = /* @__PURE__ */ (() =>
     clips: z.array(z.string()).optional(),
     /** Checks made of the current clip. */
     attempts: z.number().int().optional(),
+    /** When the execution started ($$.Execution.StartTime): the clips' deadline runs from it (domain/video/deadline.ts). */
+    startedAt: z.string().optional(),
     status: z.enum(['running', 'next-clip', 'completed']).optional(),
   }))();
 export type VideoOutputState = z.infer<typeof VideoOutputState>;
@@ -64,12 +67,17 @@ export const WebhookDeliveryInput = /* @__PURE__ */ (() =>
   z.object({
     userId: id(),
     endpointId: id(),
-    event: z.object({ id: id(), type: id(), timestamp: z.string(), data: z.unknown() }),
+    /** The event's ids (WebhookEventRef): each attempt reads the resource and signs its URLs when it sends. */
+    event: z.object({ id: id(), type: z.enum([...WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT]), timestamp: z.string(), resourceId: id() }),
     /** The attempt about to be made (1 = the first). */
     attempt: z.number().int().min(1),
     /** Seconds before each retry; its length is the number of retries. */
     delays: z.array(z.number().int().min(0)),
   }))();
+
+/** The batchArchive workflow's input (execution name = <batch id>-zip-<attempt>): the zip job of one batch. */
+export const BatchArchiveInput = /* @__PURE__ */ (() => z.object({ userId: id(), batchId: id(), attempt: z.number().int().min(1) }))();
+export type BatchArchiveInput = z.infer<typeof BatchArchiveInput>;
 
 /** Each task's input by its handler (lambdas/handlers/<name>.ts), for the twin's tools. */
 export const TASK_INPUTS = {
@@ -88,4 +96,6 @@ export const TASK_INPUTS = {
   'account-delete-records': AccountDeletionInput,
   'account-delete-objects': AccountDeletionInput,
   'webhook-deliver': WebhookDeliveryInput,
+  'batch-build-archive': BatchArchiveInput,
+  'batch-archive-failed': BatchArchiveInput,
 } as const satisfies Record<string, z.ZodType>;

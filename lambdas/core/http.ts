@@ -221,9 +221,10 @@ function validate<S extends z.ZodType>(schema: S, value: unknown): z.infer<S> {
   if (result.success) return result.data;
   const issue = result.error.issues[0];
   const message = issue?.message ?? 'The request is not valid.';
-  // A refinement may name its own stable code (`params: { code }`), e.g. CONTROL_CHARACTERS; the rest are VALIDATION_ERROR.
-  const code = issue?.code === 'custom' && typeof issue.params?.code === 'string' ? issue.params.code : 'VALIDATION_ERROR';
-  throw new AppError(400, code, message);
+  // A contract's refinement may name its own stable code and status (`params: { code, status }`), e.g.
+  // CONTROL_CHARACTERS (400) or INLINE_IMAGE_TOO_LARGE (413); the rest are VALIDATION_ERROR.
+  const coded = issue?.code === 'custom' ? (issue.params as { code?: string; status?: number } | undefined) : undefined;
+  throw new AppError(coded?.status ?? 400, coded?.code ?? 'VALIDATION_ERROR', message);
 }
 
 function headerOf(event: HttpEvent, name: string): string | undefined {

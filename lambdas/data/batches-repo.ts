@@ -44,9 +44,21 @@ export interface BatchRecord {
   in_flight?: 'batch';
   /** When a zip of the finished photos was built: its key in the results bucket. */
   archive_key?: string;
+  /**
+   * The "Download all" zip job (a batchArchive execution): building, ready (archive_key) or failed. Absent before
+   * the first request; a batch zipped before jobs existed has only archive_key.
+   */
+  archive_status?: ArchiveStatus;
+  /** Which zip job is the current one (1, 2, …): it names its execution, and only it may end the status. */
+  archive_attempt?: number;
   /** The saved model of every photo (modelId), as it was at the request. */
   model?: ModelSnapshot;
 }
+
+export type ArchiveStatus = 'building' | 'ready' | 'failed';
+
+/** The zip job's status; a batch zipped before jobs existed has only its key (ready). */
+export const archiveStatusOf = (batch: BatchRecord): ArchiveStatus | undefined => batch.archive_status ?? (batch.archive_key ? 'ready' : undefined);
 
 const table = () => tableName('batches');
 const STATUS = { '#status': 'status' };
@@ -111,16 +123,54 @@ export async function completeBatch(userId: string, id: string, summary: BatchSu
   }
 }
 
-export async function setArchiveKey(userId: string, id: string, key: string): Promise<void> {
-  await dynamo.send(
-    new UpdateCommand({
-      TableName: table(),
-      Key: { user_id: userId, id },
-      UpdateExpression: 'SET archive_key = :key',
-      ConditionExpression: 'attribute_exists(id)',
-      ExpressionAttributeValues: { ':key': key },
-    }),
-  );
+/**
+ * Starts a new zip job unless one is building: its attempt number, or undefined when another request started one
+ * first (or `replacing` is no longer the current attempt). `replacing`: the attempt this one replaces (a job whose
+ * execution ended without ending its status), so two requests that see it dead start one job between them.
+ */
+export async function startArchive(userId: string, id: string, replacing?: number): Promise<number | undefined> {
+  try {
+    const { Attributes } = await dynamo.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { user_id: userId, id },
+        UpdateExpression: 'SET archive_status = :building, archive_attempt = if_not_exists(archive_attempt, :zero) + :one REMOVE archive_key',
+        ConditionExpression:
+          replacing === undefined
+            ? 'attribute_exists(id) AND (attribute_not_exists(archive_status) OR archive_status <> :building)'
+            : 'attribute_exists(id) AND archive_attempt = :replacing',
+        ExpressionAttributeValues: { ':building': 'building', ':zero': 0, ':one': 1, ...(replacing === undefined ? {} : { ':replacing': replacing }) },
+        ReturnValues: 'ALL_NEW',
+      }),
+    );
+    return (Attributes as BatchRecord).archive_attempt;
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+    return undefined;
+  }
+}
+
+/** Ends zip job `attempt` (if it is still the current one, building): ready with its key, or failed. */
+export async function endArchive(userId: string, id: string, attempt: number, outcome: { key: string } | 'failed'): Promise<boolean> {
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { user_id: userId, id },
+        UpdateExpression: outcome === 'failed' ? 'SET archive_status = :status' : 'SET archive_status = :status, archive_key = :key',
+        ConditionExpression: 'archive_attempt = :attempt AND archive_status = :building',
+        ExpressionAttributeValues: {
+          ':attempt': attempt,
+          ':building': 'building',
+          ...(outcome === 'failed' ? { ':status': 'failed' } : { ':status': 'ready', ':key': outcome.key }),
+        },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+    return false;
+  }
 }
 
 /** Every photo row of a batch, in photo order (one Query on the owner's partition). */

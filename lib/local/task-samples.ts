@@ -3,6 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { AccountDeletionInput } from '../../lambdas/contracts/account.js';
+import type { BatchArchiveInput } from '../../lambdas/contracts/workflows.js';
 import { SAMPLE_IDS } from '../../lambdas/contracts/route.js';
 import type { DeliveryState } from '../../lambdas/domain/webhooks/start.js';
 import type { BatchWorkflowInput } from '../../lambdas/domain/batch/service.js';
@@ -17,11 +18,12 @@ export const EXECUTION_INPUTS: Record<WorkflowName, Record<string, unknown>> = {
   generation: { userId: SAMPLE_USER.sub, generationId: SAMPLE_IDS.generation } satisfies GenerationWorkflowInput,
   video: { userId: SAMPLE_USER.sub, jobId: SAMPLE_IDS.job, outputs: [0] } satisfies VideoWorkflowInput,
   batch: { userId: SAMPLE_USER.sub, batchId: SAMPLE_IDS.batch, photoIds: [`${SAMPLE_IDS.batch}-p000`], maxConcurrency: 4 } satisfies BatchWorkflowInput,
+  batchArchive: { userId: SAMPLE_USER.sub, batchId: SAMPLE_IDS.batch, attempt: 1 } satisfies BatchArchiveInput,
   deleteAccount: { userId: SAMPLE_USER.sub, tombstoneId: 'deleted-00000000-0000-4000-8000-000000000000' } satisfies AccountDeletionInput,
   webhookDelivery: {
     userId: SAMPLE_USER.sub,
     endpointId: SAMPLE_IDS.webhook,
-    event: { id: 'evt_sample', type: 'webhook.test', timestamp: '2026-11-23T00:00:00.000Z', data: { endpoint_id: SAMPLE_IDS.webhook } },
+    event: { id: 'evt_sample', type: 'webhook.test', timestamp: '2026-11-23T00:00:00.000Z', resourceId: SAMPLE_IDS.webhook },
     attempt: 1,
     delays: [5, 300],
   } satisfies DeliveryState,

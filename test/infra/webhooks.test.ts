@@ -30,6 +30,14 @@ describe('the delivery workflow', () => {
     expect(Object.keys(properties.DefinitionSubstitutions)).toEqual(['Deliver']);
   });
 
+  it('its Deliver task reads the resource and signs its URLs at each attempt: generations, jobs, batches, both buckets', () => {
+    const [deliver, ...others] = resourcesOfType(s.json, 'AWS::Lambda::Function').filter(([id]) => id.includes('WebhookDeliveryDeliverFunction'));
+    expect(deliver).toBeDefined();
+    expect(others).toEqual([]);
+    const env = Object.keys(deliver![1].Properties!.Environment.Variables);
+    expect(env).toEqual(expect.arrayContaining(['TABLE_WEBHOOKS', 'TABLE_GENERATIONS', 'TABLE_JOBS', 'TABLE_BATCHES', 'BUCKET_RESULTS', 'BUCKET_CLOTHING_IMAGES']));
+  });
+
   it('its failed executions (a schedule run out) raise an alarm', () => {
     const failed = alarmsWatching(idOf(s.stack.workflows.stateMachines.webhookDelivery!)).filter(([, alarm]) => text(alarm.Properties).includes('ExecutionsFailed'));
     expect(failed).toHaveLength(1);
@@ -51,9 +59,10 @@ describe('the emitter', () => {
     expect(alarmsWatching(queueId)).toHaveLength(1);
   });
 
-  it('may start delivery executions and read the owner endpoints', () => {
-    const env = s.json.Resources[idOf(s.stack.webhooks.emitter)]!.Properties!.Environment.Variables;
-    expect(Object.keys(env)).toEqual(expect.arrayContaining(['WORKFLOW_WEBHOOK_DELIVERY_ARN', 'TABLE_WEBHOOKS', 'TABLE_GENERATIONS', 'TABLE_JOBS', 'TABLE_BATCHES']));
+  it('may start delivery executions and read the owner endpoints, and nothing of the resources: the events carry ids', () => {
+    const env = Object.keys(s.json.Resources[idOf(s.stack.webhooks.emitter)]!.Properties!.Environment.Variables);
+    expect(env).toEqual(expect.arrayContaining(['WORKFLOW_WEBHOOK_DELIVERY_ARN', 'TABLE_WEBHOOKS']));
+    for (const name of ['TABLE_GENERATIONS', 'TABLE_JOBS', 'TABLE_BATCHES', 'BUCKET_RESULTS']) expect(env).not.toContain(name);
   });
 });
 

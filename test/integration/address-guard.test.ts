@@ -193,7 +193,7 @@ describe.each(TABLE)('$address (allowed: $allowed)', ({ address, allowed }) => {
     dns.set(host, '93.184.215.14');
     const endpoint = await createWebhook(user.sub, { url: `https://${host}/hooks/${encodeURIComponent(address)}`, events: ['generation.completed'] });
     dns.set(host, address);
-    const event = { id: `evt_${randomUUID().replaceAll('-', '')}`, type: 'webhook.test' as const, timestamp: new Date().toISOString(), data: {} };
+    const event = { id: `evt_${randomUUID().replaceAll('-', '')}`, type: 'webhook.test' as const, timestamp: new Date().toISOString(), resourceId: endpoint.id };
     const next = await deliverAttempt({ userId: user.sub, endpointId: endpoint.id, event, attempt: 1, delays: [5] }, { local: false });
     await deleteWebhook(user.sub, endpoint.id);
     if (allowed) {

@@ -6,7 +6,7 @@ import { randomUUID } from 'node:crypto';
 import { SFNClient, StopExecutionCommand } from '@aws-sdk/client-sfn';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
-import { BATCH_MAX_ENTRIES, BATCH_MAX_PHOTOS, BATCH_MESSAGES, type Batch } from '../../lambdas/contracts/batch.js';
+import { BATCH_MAX_ENTRIES, BATCH_MAX_PHOTOS, BATCH_MESSAGES, type Batch, type BatchDownload } from '../../lambdas/contracts/batch.js';
 import { IMAGE_SIZES, SIGNUP_CREDITS } from '../../lambdas/contracts/catalog.js';
 import type { Generation } from '../../lambdas/contracts/generations.js';
 import { workflowEnvName } from '../../lambdas/workflows.js';
@@ -22,6 +22,7 @@ Object.assign(process.env, twin.env);
 const { balanceOf, expectLedgerMatchesBalance } = moneyChecks(twin.apiUrl);
 const ledgerRepo = await import('../../lambdas/data/credits-repo.js');
 const generationsRepo = await import('../../lambdas/data/generations-repo.js');
+const batchesRepo = await import('../../lambdas/data/batches-repo.js');
 
 const sfn = new SFNClient({ endpoint: twin.env.AWS_ENDPOINT_URL_SFN, region: twin.env.AWS_REGION, credentials: LOCAL_CREDENTIALS });
 
@@ -82,6 +83,24 @@ async function onModelPhoto(user: TestUser, clothingItemId: string, prompt = 'yo
     if (Date.now() > deadline) throw new Error(`Generation ${body.id} still processing`);
     await new Promise((resolve) => setTimeout(resolve, 150));
   }
+}
+
+/** "Download all" as the web app does: ask (202), follow the batch until its zip is ready, ask again for the URL. */
+async function downloadWhenReady(user: TestUser, batchId: string, timeoutMs = 60_000): Promise<BatchDownload> {
+  const first = await api<BatchDownload>(twin.apiUrl, 'POST', `/batches/${batchId}/download`, { user });
+  expect(first.status, JSON.stringify(first.body)).toBe(202);
+  if (first.body.status === 'ready') return first.body;
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const { body } = await api<Batch>(twin.apiUrl, 'GET', `/batches/${batchId}`, { user });
+    expect(body.download?.status).not.toBe('failed');
+    if (body.download?.status === 'ready') break;
+    if (Date.now() > deadline) throw new Error(`The zip of batch ${batchId} is not ready after ${timeoutMs} ms`);
+    await new Promise((resolve) => setTimeout(resolve, 250));
+  }
+  const ready = await api<BatchDownload>(twin.apiUrl, 'POST', `/batches/${batchId}/download`, { user });
+  expect(ready.status).toBe(202);
+  return ready.body;
 }
 
 const entry = (clothingItemId: string, cameraAngles: string[], extra: Record<string, unknown> = {}) => ({
@@ -155,11 +174,19 @@ describe('POST /generate-batch', () => {
     const list = await api(twin.apiUrl, 'GET', '/batches', { user });
     expect(list.body.items.map((row: Batch) => row.id)).toEqual([answer.body.batchId]);
 
-    // Download all: a zip with manifest.csv and the 6 photos, the very pictures of the results.
-    const download = await api(twin.apiUrl, 'POST', `/batches/${answer.body.batchId}/download`, { user });
-    expect(download.status, JSON.stringify(download.body)).toBe(200);
-    expect(download.body).toMatchObject({ photoCount: 6, fileName: `batch-${answer.body.batchId.slice(0, 8)}.zip` });
-    const zipResponse = await fetch(download.body.url);
+    // Download all: workflow work. Two requests at once start one zip job and answer 202 at once, building.
+    expect(batch.download).toBeNull();
+    const fileName = `batch-${answer.body.batchId.slice(0, 8)}.zip`;
+    const asked = await Promise.all([1, 2].map(() => api(twin.apiUrl, 'POST', `/batches/${answer.body.batchId}/download`, { user })));
+    for (const first of asked) {
+      expect(first.status, JSON.stringify(first.body)).toBe(202);
+      expect(first.body).toEqual({ status: 'building', url: null, expiresAt: null, fileName, photoCount: 6 });
+    }
+    // Ready is told by the batch itself (its live change, or its poll), then asking again answers the signed URL.
+    const download = await downloadWhenReady(user, answer.body.batchId);
+    expect(download).toMatchObject({ status: 'ready', photoCount: 6, fileName, url: expect.any(String), expiresAt: expect.any(String) });
+    expect((await batchesRepo.getBatch(user.sub, answer.body.batchId))!.archive_attempt).toBe(1);
+    const zipResponse = await fetch(download.url!);
     expect(zipResponse.headers.get('content-disposition')).toContain('attachment');
     const files = readZip(Buffer.from(await zipResponse.arrayBuffer()));
     expect([...files.keys()]).toEqual([
@@ -175,6 +202,9 @@ describe('POST /generate-batch', () => {
     const manifest = files.get('manifest.csv')!.toString('utf8').trim().split('\r\n');
     expect(manifest[0]).toBe('entry,item,angle,backdrop,status,file,error');
     expect(manifest[3]).toBe('2,Red tee,Full Body,#D6E6F4,complete,02-red-tee-full-body.png,');
+    // Asked again, the zip built is answered at once: no second job.
+    expect((await api(twin.apiUrl, 'POST', `/batches/${answer.body.batchId}/download`, { user })).body).toMatchObject({ status: 'ready', url: expect.any(String) });
+    expect((await batchesRepo.getBatch(user.sub, answer.body.batchId))!.archive_attempt).toBe(1);
     // Another user cannot have it.
     const stranger = await createUser(twin);
     expect((await api(twin.apiUrl, 'POST', `/batches/${answer.body.batchId}/download`, { user: stranger })).status).toBe(404);
@@ -210,10 +240,14 @@ describe('POST /generate-batch', () => {
     expect(await balanceOf(user)).toBe(SIGNUP_CREDITS + 10 - 6 + 1);
     await expectLedgerMatchesBalance(user);
 
+    // A request that marked the zip job building and stopped before starting its execution: the next one runs it.
+    expect(await batchesRepo.startArchive(user.sub, answer.body.batchId)).toBe(1);
+    expect((await api<Batch>(twin.apiUrl, 'GET', `/batches/${answer.body.batchId}`, { user })).body.download).toEqual({ status: 'building' });
     // The zip has the 5 photos; its manifest names the failed one without a file.
-    const download = await api(twin.apiUrl, 'POST', `/batches/${answer.body.batchId}/download`, { user });
-    expect(download.body.photoCount).toBe(5);
-    const files = readZip(Buffer.from(await (await fetch(download.body.url)).arrayBuffer()));
+    const download = await downloadWhenReady(user, answer.body.batchId);
+    expect((await batchesRepo.getBatch(user.sub, answer.body.batchId))!.archive_attempt).toBe(1);
+    expect(download.photoCount).toBe(5);
+    const files = readZip(Buffer.from(await (await fetch(download.url!)).arrayBuffer()));
     expect(files.size).toBe(6);
     expect(files.get('manifest.csv')!.toString('utf8')).toContain(`1,Red tee,Back,#FFFFFF,failed,,${BATCH_MESSAGES.photoFailed}`);
   });

@@ -6,6 +6,7 @@ import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { IMAGE_SIZES, SIGNUP_CREDITS, UPSCALE_RESOLUTIONS } from '../../lambdas/contracts/catalog.js';
+import { INLINE_IMAGE_MAX_BYTES } from '../../lambdas/contracts/inline-image.js';
 import { GENERATION_MESSAGES, type Generation } from '../../lambdas/contracts/generations.js';
 import { upscaleSizeFor } from '../../lambdas/contracts/image-ratios.js';
 import { CONTENT_POLICY_MESSAGE } from '../../lambdas/providers/ports.js';
@@ -155,8 +156,8 @@ describe('POST /generate-ai-image', () => {
     expect(noImage.body.error).toContain(GENERATION_MESSAGES.selectClothingItem);
     const notAnImage = await post(user, '/generate-ai-image', { prompt: 'model', imageData: Buffer.from('GIF89a not really').toString('base64') });
     expect(notAnImage).toMatchObject({ status: 400, body: { code: 'INVALID_FILE_TYPE', error: 'Please upload a JPEG, PNG, or WebP image' } });
-    const tooLarge = await post(user, '/generate-ai-image', { prompt: 'model', imageData: Buffer.alloc(10 * 1024 * 1024 + 1).toString('base64') });
-    expect(tooLarge).toMatchObject({ status: 400, body: { code: 'FILE_TOO_LARGE' } });
+    const tooLarge = await post(user, '/generate-ai-image', { prompt: 'model', imageData: Buffer.alloc(INLINE_IMAGE_MAX_BYTES + 1).toString('base64') });
+    expect(tooLarge).toMatchObject({ status: 413, body: { code: 'INLINE_IMAGE_TOO_LARGE' } });
     const someoneElses = await post(user, '/generate-ai-image', { prompt: 'model', clothingItemId: '1700000000000-0123456789abcdef' });
     expect(someoneElses.status).toBe(404);
     expect(await balanceOf(user)).toBe(SIGNUP_CREDITS);

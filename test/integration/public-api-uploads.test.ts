@@ -2,7 +2,7 @@
 // served OpenAPI document), PUTs the file with exactly the headers answered, and generates with `imageKey` — once by
 // hand and once by running the quick start's example exactly as the API screen shows it.
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
@@ -56,21 +56,42 @@ describe('/v1 generation uploads', () => {
     expect(image.status).toBe(200);
   });
 
-  it("the quick start's upload example runs as written and makes a photo", async () => {
+  it('the whole quick start runs as written on a bare shell (no uuidgen): an item, a photo, a video and an upload', async () => {
     const user = await createUser(twin);
     const { key } = await createApiKey(twin.apiUrl, user);
-    const example = quickStartExamples(twin.apiUrl).find((step) => step.code.includes('/generation-uploads/upload-url'));
-    expect(example, 'the quick start has an upload example').toBeDefined();
+    const examples = quickStartExamples(twin.apiUrl).filter((step) => step.shell);
+    expect(examples.map((step) => step.code).join('\n')).not.toContain('uuidgen');
+    // The steps exactly as the API screen shows them, one after the other in one shell, with the caller's own key.
+    const script = examples.map((step) => step.code.replace('ml_your_key_here', key)).join('\n');
     const folder = await mkdtemp(join(tmpdir(), 'quick-start-'));
     try {
-      await writeFile(join(folder, 'product.jpg'), await tshirtPhoto());
-      const { stdout } = await run('bash', ['-euo', 'pipefail', '-c', example!.code], {
-        cwd: folder,
-        env: { ...process.env, ML_KEY: key, ML_API: `${twin.apiUrl}/v1` },
-      });
+      await writeFile(join(folder, 'shirt.jpg'), await tshirtPhoto());
+      await writeFile(join(folder, 'product.jpg'), await tshirtPhoto(640, 800));
+      const { stdout, stderr } = await run('bash', ['-euo', 'pipefail', '-c', script], { cwd: folder, timeout: 240_000 });
+      expect(stderr).toBe('');
       const generationId = stdout.trim().split('\n').at(-1)!;
-      expect(generationId).toMatch(/^[0-9a-z_-]{8,}$/i);
       expect((await finished(key, generationId)).status).toBe('complete');
+      const photo = await readFile(join(folder, 'on-model.png'));
+      expect(photo.subarray(1, 4).toString('latin1')).toBe('PNG');
+      const video = await readFile(join(folder, 'loop.mp4'));
+      expect(video.subarray(4, 8).toString('latin1')).toBe('ftyp');
+    } finally {
+      await rm(folder, { recursive: true, force: true });
+    }
+  }, 300_000);
+
+  it("the quick start's polling says what went wrong when the first call is refused, instead of ending in silence", async () => {
+    const user = await createUser(twin);
+    const { key } = await createApiKey(twin.apiUrl, user);
+    const poll = quickStartExamples(twin.apiUrl).find((step) => step.title.startsWith('4.'))!;
+    const folder = await mkdtemp(join(tmpdir(), 'quick-start-'));
+    try {
+      const { stderr } = await run('bash', ['-euo', 'pipefail', '-c', poll.code], {
+        cwd: folder,
+        env: { ...process.env, ML_KEY: key, ML_API: `${twin.apiUrl}/v1`, GEN: 'no-such-generation' },
+        timeout: 30_000,
+      });
+      expect(stderr).toMatch(/^No photo: \{.*NOT_FOUND/);
     } finally {
       await rm(folder, { recursive: true, force: true });
     }

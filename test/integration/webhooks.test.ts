@@ -4,8 +4,12 @@
 // a 410 disables the endpoint; the test event; the limits; and the cloud's address rules, which refuse a private
 // target at registration and at delivery (driven by configuration here, in this process).
 import { randomUUID } from 'node:crypto';
+import { DescribeExecutionCommand } from '@aws-sdk/client-sfn';
+import sharp from 'sharp';
 import { Webhook } from 'standardwebhooks';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import type { Batch } from '../../lambdas/contracts/batch.js';
+import { BATCH_CAMERA_ANGLES } from '../../lambdas/contracts/catalog.js';
 import type { Generation } from '../../lambdas/contracts/generations.js';
 import type { JobListItem } from '../../lambdas/contracts/video.js';
 import { MAX_WEBHOOK_ENDPOINTS, type WebhookDelivery, type WebhookEndpoint } from '../../lambdas/contracts/webhooks.js';
@@ -22,7 +26,17 @@ Object.assign(process.env, twin.env);
 delete process.env[WEBHOOKS_ALLOW_LOCAL_ENV];
 const { createWebhook } = await import('../../lambdas/domain/webhooks/register.js');
 const { deliverAttempt } = await import('../../lambdas/domain/webhooks/delivery.js');
-const { executionArn, executionStatus } = await import('../../lambdas/core/sfn.js');
+const { executionArn, executionStatus, sfn } = await import('../../lambdas/core/sfn.js');
+const { deliveryName } = await import('../../lambdas/domain/webhooks/start.js');
+const { eventIdOf } = await import('../../lambdas/domain/webhooks/events.js');
+const generationsRepo = await import('../../lambdas/data/generations-repo.js');
+const batchesRepo = await import('../../lambdas/data/batches-repo.js');
+const { summaryOf } = await import('../../lambdas/domain/batch/service.js');
+const { writeObject } = await import('../../lambdas/storage/objects.js');
+const { newId } = await import('../../lambdas/data/ids.js');
+
+/** Step Functions refuses a state input or output (StartExecution's input included) over 256 KB (Step Functions quotas). */
+const STEP_FUNCTIONS_STATE_BYTES = 262_144;
 
 let receiver: WebhookReceiver;
 beforeAll(async () => {
@@ -214,7 +228,7 @@ describe('the cloud rules (no local allowance in this process)', () => {
     const user = await createUser(twin);
     const created = await register(user, `${receiver.url}/cloud-delivery`);
     expect(created.status).toBe(201);
-    const event = { id: `evt_${randomUUID().replaceAll('-', '')}`, type: 'webhook.test' as const, timestamp: new Date().toISOString(), data: {} };
+    const event = { id: `evt_${randomUUID().replaceAll('-', '')}`, type: 'webhook.test' as const, timestamp: new Date().toISOString(), resourceId: created.body.id };
     const state = { userId: user.sub, endpointId: created.body.id, event, attempt: 1, delays: [5, 300] };
     const next = await deliverAttempt(state, { local: false });
     expect(next).toMatchObject({ outcome: 'retry', attempt: 2, waitSeconds: 5 });
@@ -226,5 +240,120 @@ describe('the cloud rules (no local allowance in this process)', () => {
       { attempt: 3, status_code: null, error: 'ADDRESS_NOT_ALLOWED', ok: false },
       { attempt: 1, status_code: null, error: 'ADDRESS_NOT_ALLOWED', ok: false },
     ]);
+  });
+});
+
+/** The moment a presigned URL was signed (X-Amz-Date). */
+const signedAt = (url: string) => new URL(url).searchParams.get('X-Amz-Date');
+type BatchEvent = { id: string; type: string; timestamp: string; data: Batch };
+
+describe('batch.completed of a batch of 120 photos', () => {
+  it('its execution carries ids only, far under 256 KB; each attempt builds the 120 photos and signs their URLs when it sends', async () => {
+    const user = await createUser(twin);
+    const created = await register(user, `${receiver.url}/batch-120`, ['batch.completed']);
+    expect(created.status, JSON.stringify(created.body)).toBe(201);
+    // 120 finished photos (20 entries × 6 angles) written as the batch workflow leaves them, then the batch completed.
+    const picture = await sharp({ create: { width: 8, height: 8, channels: 3, background: '#ffffff' } }).png().toBuffer();
+    const resultKey = `${user.sub}/results/webhook-batch.png`;
+    await writeObject('results', resultKey, picture, 'image/png');
+    const batchId = newId();
+    const createdAt = new Date().toISOString();
+    const entries = Array.from({ length: 20 }, (_, index) => ({ clothingItemId: `item-${index}`, clothingItemName: `Item ${index}`, productType: 'clothing' as const, prompt: 'young female model', cameraAngles: [...BATCH_CAMERA_ANGLES], backdrop: '#FFFFFF' }));
+    const rows = entries.flatMap((entry, entryIndex) => entry.cameraAngles.map((cameraAngle) => ({ entryIndex, cameraAngle })));
+    expect(rows).toHaveLength(120);
+    for (let at = 0; at < rows.length; at += 20) {
+      await Promise.all(
+        rows.slice(at, at + 20).map(({ entryIndex, cameraAngle }, offset) =>
+          generationsRepo.createGeneration({
+            user_id: user.sub,
+            id: batchesRepo.photoIdFor(batchId, at + offset),
+            generation_type: 'batch',
+            operation: 'batch',
+            ai_model: 'preview-engine',
+            status: 'complete',
+            credits_used: 1,
+            result_key: resultKey,
+            thumbnail_key: resultKey,
+            result_content_type: 'image/png',
+            width: 8,
+            height: 8,
+            created_at: createdAt,
+            completed_at: createdAt,
+            params: { batchId, entryIndex, cameraAngle, prompt: 'young female model', backdrop: '#FFFFFF', imageSize: '4k', aspectRatio: '9:16', productType: 'clothing', clothingItemId: `item-${entryIndex}`, clothingItemName: `Item ${entryIndex}` },
+          }),
+        ),
+      );
+    }
+    await batchesRepo.createBatch({
+      user_id: user.sub,
+      id: batchId,
+      status: 'processing',
+      created_at: createdAt,
+      ai_model: 'preview-engine',
+      image_size: '4k',
+      aspect_ratio: '9:16',
+      credits_used: 120,
+      debit_id: `debit#${batchId}`,
+      entries,
+      photo_count: 120,
+    });
+    receiver.answers.push(500);
+    expect(await batchesRepo.completeBatch(user.sub, batchId, summaryOf(120, 0))).toBe(true);
+
+    const [first, second] = await until(() => at('/batch-120'), (requests) => requests.length >= 2, 60_000);
+    const verify = (request: typeof first) => new Webhook(created.body.secret).verify(request!.body, request!.headers as Record<string, string>) as BatchEvent;
+    const [tried, retried] = [verify(first), verify(second)];
+    expect(second!.headers['webhook-id']).toBe(first!.headers['webhook-id']);
+    expect(retried).toMatchObject({ id: tried.id, type: 'batch.completed', timestamp: tried.timestamp, data: { id: batchId, status: 'complete', progress: { done: 120, failed: 0, total: 120 } } });
+    expect(retried.data.photos).toHaveLength(120);
+    // The retry came after the schedule's first delay, with every URL signed when it was sent, not when the batch ended.
+    for (const [index, photo] of retried.data.photos!.entries()) {
+      const before = tried.data.photos![index]!.generation;
+      expect(signedAt(photo.generation.result_url!)! > signedAt(before.result_url!)!, `photo ${index}`).toBe(true);
+      expect(signedAt(photo.generation.thumbnail_url!)! > signedAt(before.thumbnail_url!)!, `photo ${index}`).toBe(true);
+    }
+    const last = await fetch(retried.data.photos![119]!.generation.result_url!);
+    expect(last.status).toBe(200);
+    expect(Buffer.from(await last.arrayBuffer()).equals(picture)).toBe(true);
+
+    // What Step Functions was given: the ids, a few hundred bytes whatever the batch's size.
+    const eventId = eventIdOf({ type: 'batch.completed', userId: user.sub, resourceId: batchId, table: 'batches' });
+    expect(tried.id).toBe(eventId);
+    const execution = executionArn('webhookDelivery', deliveryName(eventId, created.body.id));
+    const described = await sfn.send(new DescribeExecutionCommand({ executionArn: execution }));
+    const input = described.input!;
+    expect(Buffer.byteLength(input, 'utf8')).toBeLessThanOrEqual(STEP_FUNCTIONS_STATE_BYTES);
+    expect(Buffer.byteLength(input, 'utf8')).toBeLessThan(1024);
+    expect(input).not.toContain('http');
+    expect(JSON.parse(input)).toMatchObject({ userId: user.sub, endpointId: created.body.id, attempt: 1, event: { id: eventId, type: 'batch.completed', resourceId: batchId, timestamp: tried.timestamp } });
+    await until(() => executionStatus(execution), (status) => status === 'SUCCEEDED');
+    expect(at('/batch-120')).toHaveLength(2);
+  });
+
+  it('a real batch, end to end: one signed batch.completed whose photo is the one GET /batches/{id} shows', async () => {
+    const user = await createUser(twin);
+    const created = await register(user, `${receiver.url}/batch-real`, ['batch.completed']);
+    expect(created.status).toBe(201);
+    const product = await tshirtPhoto(400, 500);
+    const { body: upload } = await api(twin.apiUrl, 'POST', '/clothing-items/upload-url', {
+      user,
+      body: { fileName: 'tshirt.jpg', contentType: 'image/jpeg', sizeBytes: product.length },
+    });
+    expect((await fetch(upload.uploadUrl, { method: 'PUT', headers: upload.headers, body: product })).status).toBe(200);
+    const item = await api(twin.apiUrl, 'POST', '/clothing-items', { user, body: { imageKey: upload.imageKey, name: 'Red tee' } });
+    expect(item.status).toBe(201);
+    const started = await api(twin.apiUrl, 'POST', '/generate-batch', {
+      user,
+      body: { batchItems: [{ clothingItemId: item.body.id, cameraAngles: ['Front'] }], imageSize: '1k' },
+      headers: { 'idempotency-key': randomUUID() },
+    });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+
+    const [delivery] = await until(() => at('/batch-real'), (requests) => requests.length >= 1, 120_000);
+    const event = new Webhook(created.body.secret).verify(delivery!.body, delivery!.headers as Record<string, string>) as BatchEvent;
+    expect(event).toMatchObject({ type: 'batch.completed', data: { id: started.body.batchId, status: 'complete', summary: { successfulGenerations: 1, failedGenerations: 0 } } });
+    const { body: batch } = await api<Batch>(twin.apiUrl, 'GET', `/batches/${started.body.batchId}`, { user });
+    expect(event.data.photos!.map((photo) => photo.generation.result_url!.split('?')[0])).toEqual(batch.photos!.map((photo) => photo.generation.result_url!.split('?')[0]));
+    expect((await fetch(event.data.photos![0]!.generation.result_url!)).status).toBe(200);
   });
 });

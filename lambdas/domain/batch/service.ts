@@ -231,6 +231,7 @@ async function batchModel(model: batches.BatchRecord['model']): Promise<Batch['m
 }
 
 async function toBatch(batch: batches.BatchRecord, rows: GenerationRecord[]): Promise<Batch> {
+  const archiveStatus = batches.archiveStatusOf(batch);
   return {
     id: batch.id,
     status: batch.status,
@@ -252,6 +253,7 @@ async function toBatch(batch: batches.BatchRecord, rows: GenerationRecord[]): Pr
       total: batch.photo_count,
     },
     summary: batch.summary ?? null,
+    download: archiveStatus ? { status: archiveStatus } : null,
     model: await batchModel(batch.model),
   };
 }

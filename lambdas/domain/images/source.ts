@@ -6,7 +6,6 @@
 // the server never fetches a URL someone else chose; keys outside the caller's folder are refused too. Inline and
 // uploaded images are decoded to be checked, so only the generating routes import this module.
 import type { ImageMimeType } from '../../contracts/api.js';
-import { GENERATION_UPLOAD_MAX_BYTES, VIDEO_SOURCE_MAX_BYTES } from '../../contracts/catalog.js';
 import { GenerationId } from '../../contracts/generations.js';
 import { sourceSizeProblem } from '../../contracts/image-ratios.js';
 import { IMAGE_REQUIRED, VIDEO_SOURCE_FIELDS, type GenerateVideoRequest } from '../../contracts/video.js';
@@ -89,7 +88,7 @@ export async function uploadedSource(userId: string, key: string): Promise<Resol
  * generation's result only once the generation is charged (`place`), so a refused request writes nothing.
  */
 export async function inlineSource(userId: string, imageData: string): Promise<PreparedSource> {
-  const image = await decodeInlineImage(imageData, GENERATION_UPLOAD_MAX_BYTES);
+  const image = await decodeInlineImage(imageData);
   refuseSmallSource(image);
   return {
     place: async (generationId) => {
@@ -152,7 +151,7 @@ export async function videoSourceImage(userId: string, request: VideoSourceField
     throw new AppError(400, 'VALIDATION_ERROR', named.length > 1 ? `Send one image: ${named.join(' or ')}, not both` : IMAGE_REQUIRED);
   }
   if (request.imageBase64 !== undefined) {
-    const image = await decodeInlineImage(request.imageBase64, VIDEO_SOURCE_MAX_BYTES);
+    const image = await decodeInlineImage(request.imageBase64);
     refuseSmallSource(image);
     return { bytes: image.bytes, mimeType: image.mimeType, uploadedKey: undefined };
   }

@@ -13,7 +13,8 @@ import type { ImageInput } from '../../providers/ports.js';
 import { markPaidOutputStarted } from '../../data/jobs-repo.js';
 import { getProviders, videoProviderIsPaid } from '../../providers/registry.js';
 import { readObject } from '../../storage/objects.js';
-import type { OutputState } from './clips.js';
+import { clipStartedState, type OutputState } from './clips.js';
+import { assertBeforeDeadline } from './deadline.js';
 import { rawClipKey } from './keys.js';
 import { jobOf } from './task-job.js';
 import { providerCall, WorkflowError } from './workflow-errors.js';
@@ -34,6 +35,8 @@ export async function lastFrame(clipKey: string): Promise<ImageInput> {
 }
 
 export async function startClip(state: OutputState): Promise<OutputState> {
+  // A next clip started past the deadline could not be ready in time: the output fails and is refunded now.
+  assertBeforeDeadline(state);
   const job = await jobOf(state);
   if (job.status !== 'generating') throw new WorkflowError('VideoJobEnded', 'The job has already ended.');
   const { video } = getProviders();
@@ -66,16 +69,5 @@ export async function startClip(state: OutputState): Promise<OutputState> {
       }),
     ),
   ).finally(() => emitMetrics({ ProviderLatency: Math.round(performance.now() - startedAt) }, { type: 'video-start' }, MetricUnit.Milliseconds));
-  return {
-    userId: state.userId,
-    jobId: state.jobId,
-    output: state.output,
-    clipIndex,
-    clipCount,
-    operationName: started.operationName,
-    model: started.model,
-    clips,
-    attempts: 0,
-    status: 'running',
-  };
+  return clipStartedState(state, { clipIndex, clipCount, operationName: started.operationName, model: started.model, clips });
 }

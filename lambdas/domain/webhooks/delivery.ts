@@ -1,10 +1,12 @@
 // One delivery attempt of one event to one endpoint, as a task of the webhook-delivery workflow, which waits between
-// attempts (a Wait state: the platform keeps time, no function sleeps). Every attempt is recorded; a 2xx ends the
+// attempts (a Wait state: the platform keeps time, no function sleeps). The workflow carries the event's ids; the body
+// is built and its URLs signed by each attempt (body.ts). Every attempt is recorded; a 2xx ends the
 // delivery, a 410 disables the endpoint, anything else (another status, a timeout, a refused or unreachable address)
 // is retried after the next delay of the schedule until it runs out.
 import { log } from '../../core/log.js';
 import * as repo from '../../data/webhooks-repo.js';
 import { safeFetch, SafeFetchError, type Resolver } from '../../net/safe-fetch.js';
+import { eventBody } from './body.js';
 import { localTargetsAllowed, signedHeaders } from './rules.js';
 import type { DeliveryState } from './start.js';
 
@@ -36,9 +38,15 @@ export async function deliverAttempt(state: DeliveryState, options: DeliveryOpti
   const endpoint = await repo.getEndpoint(userId, endpointId);
   // Deleted or disabled since the event: nothing more is sent.
   if (!endpoint || endpoint.disabled_at) return next('dropped');
+  // Built now, URLs signed now: every attempt carries URLs that work for their full lifetime.
+  const body = await eventBody(userId, event);
+  if (!body) {
+    log.info('webhook event dropped: its resource is gone', { userId, endpointId, eventId: event.id, type: event.type });
+    return next('dropped');
+  }
 
   const local = options.local ?? localTargetsAllowed();
-  const payload = JSON.stringify(event);
+  const payload = JSON.stringify(body);
   const at = options.now?.() ?? new Date();
   let statusCode: number | undefined;
   let error: string | undefined;

@@ -50,11 +50,6 @@ export async function sendTestEvent(userId: string, id: string): Promise<Webhook
   if (!endpoint) throw notFound('This webhook endpoint was not found.');
   if (endpoint.disabled_at) throw new AppError(409, 'WEBHOOK_DISABLED', 'This endpoint was disabled after it answered 410 Gone. Add it again to use it.');
   const eventId = `evt_${randomBytes(12).toString('hex')}`;
-  await startDelivery(userId, id, {
-    id: eventId,
-    type: WEBHOOK_TEST_EVENT,
-    timestamp: new Date().toISOString(),
-    data: { endpoint_id: id, message: 'A test event from ModelLoop.' },
-  });
+  await startDelivery(userId, id, { id: eventId, type: WEBHOOK_TEST_EVENT, timestamp: new Date().toISOString(), resourceId: id });
   return { eventId, message: 'Test event sent. It appears in the delivery log within a few seconds.' };
 }

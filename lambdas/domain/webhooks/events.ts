@@ -4,14 +4,10 @@
 // from the change, so a stream batch retried after a failure starts the same executions (no second delivery).
 import { createHash } from 'node:crypto';
 import type { DynamoDBBatchResponse, DynamoDBRecord, DynamoDBStreamEvent } from 'aws-lambda';
-import type { WebhookEvent, WebhookEventType } from '../../contracts/webhooks.js';
+import type { WebhookEventRef, WebhookEventType } from '../../contracts/webhooks.js';
 import { log } from '../../core/log.js';
-import { getJob } from '../../data/jobs-repo.js';
 import { listEndpoints } from '../../data/webhooks-repo.js';
 import { streamedTableOf, type StreamedTable } from '../../realtime/messages.js';
-import { getBatchView } from '../batch/service.js';
-import { getGenerationView } from '../generation/service.js';
-import { jobListItems } from '../video/list-items.js';
 import { startDelivery } from './start.js';
 
 export interface TerminalChange {
@@ -46,21 +42,14 @@ export function terminalChangeOf(table: StreamedTable, record: DynamoDBRecord): 
 export const eventIdOf = (change: TerminalChange) =>
   `evt_${createHash('sha256').update(`${change.type}\n${change.userId}\n${change.resourceId}`).digest('hex').slice(0, 24)}`;
 
-/** The resource as the API answers it: GET /generations/{id}, a job of GET /jobs, GET /batches/{id}. */
-async function resourceOf(change: TerminalChange): Promise<unknown> {
-  if (change.table === 'generations') return getGenerationView(change.userId, change.resourceId);
-  if (change.table === 'batches') return getBatchView(change.userId, change.resourceId);
-  const job = await getJob(change.userId, change.resourceId);
-  return job ? (await jobListItems([job]))[0] : undefined;
-}
-
-/** Starts the deliveries of one change; nothing is read beyond the owner's endpoints when none subscribes. */
+/**
+ * Starts the deliveries of one change; nothing is read beyond the owner's endpoints. The executions carry the ids
+ * only: each attempt reads the resource and signs its URLs when it sends (delivery.ts).
+ */
 export async function emitChange(change: TerminalChange): Promise<number> {
   const endpoints = (await listEndpoints(change.userId)).filter((endpoint) => !endpoint.disabled_at && endpoint.events.includes(change.type));
   if (endpoints.length === 0) return 0;
-  const data = await resourceOf(change);
-  if (data === undefined) return 0;
-  const event: WebhookEvent = { id: eventIdOf(change), type: change.type, timestamp: new Date().toISOString(), data };
+  const event: WebhookEventRef = { id: eventIdOf(change), type: change.type, timestamp: new Date().toISOString(), resourceId: change.resourceId };
   await Promise.all(endpoints.map((endpoint) => startDelivery(change.userId, endpoint.id, event)));
   log.info('webhook event emitted', { eventId: event.id, type: event.type, userId: change.userId, endpoints: endpoints.length });
   return endpoints.length;

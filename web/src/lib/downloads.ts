@@ -27,3 +27,16 @@ export async function downloadFile(url: string, fileName: string): Promise<boole
     return false;
   }
 }
+
+/**
+ * Saves a large file straight from a signed attachment URL (Content-Disposition: attachment): the browser streams it
+ * to disk, nothing is held in the page (a zip of a batch may be gigabytes).
+ */
+export function saveAttachment(url: string): void {
+  const link = document.createElement('a');
+  link.href = url;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
+}

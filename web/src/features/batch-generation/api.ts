@@ -50,17 +50,22 @@ export function writeDraft(items: BatchItem[]): void {
   else localStorage.removeItem(BATCH_DRAFT_KEY);
 }
 
-/** One batch, read again every 2 s until its summary is there while the socket is down. */
+/** One batch, read again every 2 s while the socket is down until its summary is there and its zip is not building. */
 export function useBatch(id: string | undefined) {
   const user = useUser();
   const live = useLiveConnection();
   return useQuery({
-    queryKey: [BATCHES_QUERY_ROOT, user.userId, 'one', id],
+    queryKey: batchQueryKey(user.userId, id),
     queryFn: () => callRoute(getBatchRoute, { params: { id: id! } }),
     enabled: id !== undefined,
-    refetchInterval: (current) => pollWhileDown(live, !current.state.data?.summary, RUNNING_POLL_MS),
+    refetchInterval: (current) => {
+      const batch = current.state.data;
+      return pollWhileDown(live, !batch?.summary || batch.download?.status === 'building', RUNNING_POLL_MS);
+    },
   });
 }
+
+export const batchQueryKey = (userId: string, id: string | undefined) => [BATCHES_QUERY_ROOT, userId, 'one', id];
 
 /** The newest 10 batches. */
 export function useBatches() {
@@ -81,7 +86,7 @@ export function useSubmitBatch() {
   });
 }
 
-/** Asks for the zip of a finished batch (built on the server) and answers its signed URL. */
+/** Asks for the zip of a finished batch: its signed URL once built, else its job's state (the job starts if needed). */
 export function requestBatchZip(id: string) {
   return callRoute(downloadBatchRoute, { params: { id } });
 }

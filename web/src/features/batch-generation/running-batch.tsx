@@ -3,18 +3,18 @@
 import { BATCH_MESSAGES, type Batch } from '@contracts/batch';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, RotateCcw } from 'lucide-react';
-import { useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { ModelPicture } from '@/components/generation/model-choice';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
-import { downloadFile } from '@/lib/downloads';
+import { saveAttachment } from '@/lib/downloads';
 import { formatCredits } from '@/lib/format';
 import { askForNotifications, notificationPermission, notifyWorkDone } from '@/lib/notify';
 import { profileQueryKey } from '@/lib/profile';
 import { useUser } from '@/lib/session-context';
-import { requestBatchZip } from './api';
+import { batchQueryKey, requestBatchZip } from './api';
 import { BatchPhotos } from './batch-photos';
 
 /** Says once, when the batch's summary arrives, how it went (a refund re-reads the balance). */
@@ -38,6 +38,50 @@ function useFinishedToast(batch: Batch | undefined) {
   }, [batch, queryClient, user.userId]);
 }
 
+/**
+ * "Download all": asks for the zip; while the server builds it the button says "Preparing…", and when the batch's
+ * download turns ready (its live change, or its poll while the socket is down) the zip is asked for again and saved.
+ */
+function useBatchZip(batch: Batch | undefined) {
+  // 'asking': the request is on its way; 'building': the server answered that it builds the zip.
+  const [phase, setPhase] = useState<'idle' | 'asking' | 'building'>('idle');
+  const queryClient = useQueryClient();
+  const user = useUser();
+  const status = batch?.download?.status;
+  const batchId = batch?.id;
+
+  const request = useCallback(async () => {
+    if (!batchId) return;
+    setPhase('asking');
+    try {
+      const zip = await requestBatchZip(batchId);
+      if (zip.status === 'ready' && zip.url) {
+        saveAttachment(zip.url);
+        setPhase('idle');
+        return;
+      }
+      // Read the batch again (it now says building) before following it to ready.
+      await queryClient.invalidateQueries({ queryKey: batchQueryKey(user.userId, batchId) });
+      setPhase('building');
+    } catch (error) {
+      setPhase('idle');
+      toast.error('Download failed', { description: error instanceof Error ? error.message : 'Failed to download file' });
+    }
+  }, [batchId, queryClient, user.userId]);
+
+  useEffect(() => {
+    if (phase !== 'building' || status === 'building') return;
+    if (status === 'ready') {
+      void request();
+      return;
+    }
+    setPhase('idle');
+    toast.error('Download failed', { description: 'The zip could not be prepared. Please try again.' });
+  }, [phase, status, request]);
+
+  return { request, preparing: phase !== 'idle' };
+}
+
 export function RunningBatch({
   batch,
   loading,
@@ -52,7 +96,7 @@ export function RunningBatch({
   onDismiss: () => void;
 }) {
   useFinishedToast(batch);
-  const [zipping, setZipping] = useState(false);
+  const zip = useBatchZip(batch);
   const [permission, setPermission] = useState(notificationPermission);
 
   if (loading || !batch) {
@@ -64,17 +108,6 @@ export function RunningBatch({
       </Card>
     );
   }
-  const downloadAll = async () => {
-    setZipping(true);
-    try {
-      const zip = await requestBatchZip(batch.id);
-      await downloadFile(zip.url, zip.fileName);
-    } catch (error) {
-      toast.error('Download failed', { description: error instanceof Error ? error.message : 'Failed to download file' });
-    } finally {
-      setZipping(false);
-    }
-  };
 
   return (
     <Card>
@@ -89,8 +122,8 @@ export function RunningBatch({
             </Button>
           )}
           {batch.summary && batch.summary.successfulGenerations > 0 && (
-            <Button variant="outline" onClick={() => void downloadAll()} busy={zipping}>
-              <Download className="h-4 w-4" aria-hidden="true" /> Download all (zip)
+            <Button variant="outline" onClick={() => void zip.request()} busy={zip.preparing}>
+              <Download className="h-4 w-4" aria-hidden="true" /> {zip.preparing ? 'Preparing…' : 'Download all (zip)'}
             </Button>
           )}
           {batch.summary && batch.summary.failedGenerations > 0 && (
