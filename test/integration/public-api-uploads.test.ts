@@ -8,12 +8,15 @@ import { join } from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { promisify } from 'node:util';
 import { describe, expect, inject, it } from 'vitest';
+import { MB } from '../../lambdas/contracts/catalog.js';
+import { GENERATION_UPLOAD_URL_PATH, INLINE_IMAGE_MAX_BYTES } from '../../lambdas/contracts/inline-image.js';
 import { quickStartExamples } from '../../web/src/features/api-keys/quick-start-examples.js';
 import { tshirtPhoto } from '../fixtures/local-engine-images.js';
 import { createApiKey, keyApi } from '../support/api-keys.js';
 import { createUser } from '../support/users.js';
 
 const twin = inject('twin');
+const LIMITS = { inlineImageMaxMb: INLINE_IMAGE_MAX_BYTES / MB, uploadUrlPath: GENERATION_UPLOAD_URL_PATH };
 const run = promisify(execFile);
 
 async function finished(key: string, generationId: string): Promise<{ status: string; result_url: string | null }> {
@@ -59,7 +62,7 @@ describe('/v1 generation uploads', () => {
   it('the whole quick start runs as written on a bare shell (no uuidgen): an item, a photo, a video and an upload', async () => {
     const user = await createUser(twin);
     const { key } = await createApiKey(twin.apiUrl, user);
-    const examples = quickStartExamples(twin.apiUrl).filter((step) => step.shell);
+    const examples = quickStartExamples(twin.apiUrl, LIMITS).filter((step) => step.shell);
     expect(examples.map((step) => step.code).join('\n')).not.toContain('uuidgen');
     // The steps exactly as the API screen shows them, one after the other in one shell, with the caller's own key.
     const script = examples.map((step) => step.code.replace('ml_your_key_here', key)).join('\n');
@@ -83,7 +86,7 @@ describe('/v1 generation uploads', () => {
   it("the quick start's polling says what went wrong when the first call is refused, instead of ending in silence", async () => {
     const user = await createUser(twin);
     const { key } = await createApiKey(twin.apiUrl, user);
-    const poll = quickStartExamples(twin.apiUrl).find((step) => step.title.startsWith('4.'))!;
+    const poll = quickStartExamples(twin.apiUrl, LIMITS).find((step) => step.title.startsWith('4.'))!;
     const folder = await mkdtemp(join(tmpdir(), 'quick-start-'));
     try {
       const { stderr } = await run('bash', ['-euo', 'pipefail', '-c', poll.code], {

@@ -2,10 +2,14 @@
 // module of its own, free of React, so test/integration/public-api-uploads.test.ts runs every shell step as written.
 // They need bash, curl, jq and node (for a random Idempotency-Key: `uuidgen` is missing on a bare Debian), and say
 // what went wrong when a call is refused instead of looping on, or stopping, in silence.
-import { MB } from '@contracts/catalog';
-import { GENERATION_UPLOAD_URL_PATH, INLINE_IMAGE_MAX_BYTES } from '@contracts/inline-image';
 
-const INLINE_IMAGE_MAX_MB = INLINE_IMAGE_MAX_BYTES / MB;
+/** What the examples say of the API's limits: the caller passes the contracts' figures (this module imports nothing). */
+export interface QuickStartLimits {
+  /** The largest inline image, in MB. */
+  inlineImageMaxMb: number;
+  /** The path of the generation upload URL route. */
+  uploadUrlPath: string;
+}
 /** A fresh Idempotency-Key from what every machine with Node has. */
 const NEW_KEY = `$(node -p 'crypto.randomUUID()')`;
 
@@ -16,7 +20,7 @@ export interface QuickStartExample {
   shell: boolean;
 }
 
-export function quickStartExamples(apiBase: string): QuickStartExample[] {
+export function quickStartExamples(apiBase: string, { inlineImageMaxMb, uploadUrlPath }: QuickStartLimits): QuickStartExample[] {
   const api = `${apiBase.replace(/\/+$/, '')}/v1`;
   return [
     {
@@ -63,8 +67,8 @@ fi`,
     {
       title: '5. Start a looping video from that photo and fetch it when done',
       shell: true,
-      code: `# The photo is named by its generation id. A file of your own: imageBase64 (base64, at most ${INLINE_IMAGE_MAX_MB} MB),
-# or any larger file: POST ${GENERATION_UPLOAD_URL_PATH}, PUT it, then send {"imageKey": …}.
+      code: `# The photo is named by its generation id. A file of your own: imageBase64 (base64, at most ${inlineImageMaxMb} MB),
+# or any larger file: POST ${uploadUrlPath}, PUT it, then send {"imageKey": …}.
 JOB=$(curl -s -X POST "$ML_API/generate-video" -H "x-api-key: $ML_KEY" \\
   -H "content-type: application/json" -H "Idempotency-Key: ${NEW_KEY}" \\
   -d "{\\"generationId\\":\\"$GEN\\",\\"prompt\\":\\"slow turn\\",\\"duration\\":5,\\"aspect_ratio\\":\\"9:16\\",\\"output_count\\":1}")
@@ -80,7 +84,7 @@ fi`,
     {
       title: '6. Generate from a file without adding it to the library (upload URL, PUT, imageKey)',
       shell: true,
-      code: `UPLOAD=$(curl -s -X POST "$ML_API${GENERATION_UPLOAD_URL_PATH}" -H "x-api-key: $ML_KEY" \\
+      code: `UPLOAD=$(curl -s -X POST "$ML_API${uploadUrlPath}" -H "x-api-key: $ML_KEY" \\
   -H "content-type: application/json" \\
   -d "{\\"fileName\\":\\"product.jpg\\",\\"contentType\\":\\"image/jpeg\\",\\"sizeBytes\\":$(wc -c < product.jpg)}")
 mapfile -t PUT_HEADERS < <(jq -r '.headers | to_entries[] | "-H", "\\(.key): \\(.value)"' <<<"$UPLOAD")
