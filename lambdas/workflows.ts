@@ -187,8 +187,11 @@ export const WORKFLOW_TIMEOUT_SECONDS = { generation: 1200, video: 3600, batch: 
 export const RECONCILER_FUNCTION = {
   handler: 'reconciler',
   tables: { jobs: 'write', generations: 'write', batches: 'write', profiles: 'write', ledger: 'write', limits: 'write' },
-  /** It resumes an account deletion whose execution died. */
-  workflows: ['deleteAccount'],
+  /**
+   * It resumes an account deletion whose execution died, and (the twin's start, criterion `no-execution`) looks up
+   * the execution of each generation, video and batch still in flight (IN_FLIGHT_KINDS) before settling it.
+   */
+  workflows: ['deleteAccount', 'generation', 'video', 'batch'],
   timeoutSeconds: 300,
 } as const satisfies TaskFunction & { workflows: readonly WorkflowName[] };
 
