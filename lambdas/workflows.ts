@@ -14,6 +14,8 @@ export interface TaskFunction {
   buckets?: Partial<Record<BucketName, Access>>;
   timeoutSeconds?: number;
   memoryMb?: number;
+  /** Workflows whose executions it only looks up (DescribeExecution); their ARNs are in its environment too. */
+  observes?: readonly string[];
   /** The AI capabilities it calls through getProviders(): in the cloud it gets the configured adapters' settings and IAM access. */
   providers?: readonly (keyof Providers)[];
   /** It runs ffmpeg/ffprobe (lambdas/media): in the cloud it gets the media layer (x86_64). */
@@ -187,11 +189,13 @@ export const WORKFLOW_TIMEOUT_SECONDS = { generation: 1200, video: 3600, batch: 
 export const RECONCILER_FUNCTION = {
   handler: 'reconciler',
   tables: { jobs: 'write', generations: 'write', batches: 'write', profiles: 'write', ledger: 'write', limits: 'write' },
+  /** It resumes an account deletion whose execution died. */
+  workflows: ['deleteAccount'],
   /**
-   * It resumes an account deletion whose execution died, and (the twin's start, criterion `no-execution`) looks up
-   * the execution of each generation, video and batch still in flight (IN_FLIGHT_KINDS) before settling it.
+   * On the twin's start (criterion `no-execution`) it looks up the execution of each generation, video and batch still
+   * in flight (IN_FLIGHT_KINDS) before settling it: DescribeExecution only.
    */
-  workflows: ['deleteAccount', 'generation', 'video', 'batch'],
+  observes: ['generation', 'video', 'batch'],
   timeoutSeconds: 300,
 } as const satisfies TaskFunction & { workflows: readonly WorkflowName[] };
 

@@ -28,6 +28,8 @@ export interface FunctionDeclaration {
   tables?: Partial<Record<TableName, Access>>;
   buckets?: Partial<Record<BucketName, BucketAccess>>;
   workflows?: readonly string[];
+  /** Workflows whose executions it only looks up (DescribeExecution). */
+  observes?: readonly string[];
   userPool?: 'delete-users';
   /** Tables whose names it is given without access (the fan-out tells a streamed record's table by its name). */
   tableNames?: readonly TableName[];
@@ -38,6 +40,7 @@ export interface FunctionGrants {
   tables: Map<TableName, Access>;
   buckets: Map<BucketName, BucketAccess>;
   workflows: Set<string>;
+  observes: Set<string>;
   userPool: boolean;
   tableNames: Set<TableName>;
 }
@@ -63,11 +66,12 @@ const wider = <A extends BucketAccess>(a: A | undefined, b: A): A => (a === unde
 export function grantsOf(handler: string, declarations: FunctionDeclaration[] = declaredFunctions()): FunctionGrants | undefined {
   const own = declarations.filter((declaration) => declaration.handler === handler);
   if (!own.length) return undefined;
-  const grants: FunctionGrants = { handler, tables: new Map(), buckets: new Map(), workflows: new Set(), userPool: false, tableNames: new Set() };
+  const grants: FunctionGrants = { handler, tables: new Map(), buckets: new Map(), workflows: new Set(), observes: new Set(), userPool: false, tableNames: new Set() };
   for (const declaration of own) {
     for (const [table, access] of Object.entries(declaration.tables ?? {}) as [TableName, Access][]) grants.tables.set(table, wider(grants.tables.get(table), access));
     for (const [bucket, access] of Object.entries(declaration.buckets ?? {}) as [BucketName, BucketAccess][]) grants.buckets.set(bucket, wider(grants.buckets.get(bucket), access));
     for (const workflow of declaration.workflows ?? []) grants.workflows.add(workflow);
+    for (const workflow of declaration.observes ?? []) grants.observes.add(workflow);
     for (const table of declaration.tableNames ?? []) grants.tableNames.add(table);
     grants.userPool ||= declaration.userPool === 'delete-users';
   }
@@ -97,7 +101,7 @@ function visible(grants: FunctionGrants, name: string): boolean {
   for (const table of grants.tables.keys()) if (tableEnvName(table) === name) return true;
   for (const table of grants.tableNames) if (tableEnvName(table) === name) return true;
   for (const bucket of grants.buckets.keys()) if (bucketEnvName(bucket) === name) return true;
-  for (const workflow of grants.workflows) if (workflowEnvName(workflow) === name) return true;
+  for (const workflow of [...grants.workflows, ...grants.observes]) if (workflowEnvName(workflow) === name) return true;
   return false;
 }
 
@@ -218,8 +222,9 @@ function refuse(grants: FunctionGrants, service: string | undefined, command: Se
   } else if (service === 'SFN') {
     const arn = typeof input.stateMachineArn === 'string' ? input.stateMachineArn : typeof input.executionArn === 'string' ? stateMachineOf(input.executionArn) : undefined;
     const workflow = arn && physicalNames(Object.keys(WORKFLOWS), workflowEnvName, env).get(arn);
-    const allowed = ['StartExecution', 'DescribeExecution', 'StopExecution'].includes(operation);
-    if (!workflow || !allowed || !grants.workflows.has(workflow)) return new AccessDenied(service, grants, `states:${operation}`, String(input.executionArn ?? input.stateMachineArn ?? '*'));
+    // The construct's grants: start, describe and stop a workflow it uses; describe one it observes.
+    const allowed = workflow && (grants.workflows.has(workflow) ? ['StartExecution', 'DescribeExecution', 'StopExecution'] : grants.observes.has(workflow) ? ['DescribeExecution'] : []);
+    if (!allowed || !allowed.includes(operation)) return new AccessDenied(service, grants, `states:${operation}`, String(input.executionArn ?? input.stateMachineArn ?? '*'));
   } else if (operation === 'AdminDeleteUser' && !grants.userPool) {
     return new AccessDenied(service, grants, 'cognito-idp:AdminDeleteUser', String(input.UserPoolId));
   }

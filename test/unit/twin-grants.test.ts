@@ -4,7 +4,7 @@
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { DescribeExecutionCommand, SFNClient } from '@aws-sdk/client-sfn';
+import { DescribeExecutionCommand, SFNClient, StopExecutionCommand } from '@aws-sdk/client-sfn';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
@@ -96,16 +96,19 @@ describe('SDK calls of a function', () => {
 
     // The same function with the grant taken away, as it was declared before: its `no-execution` path fails.
     const withoutGrant: FunctionDeclaration[] = declaredFunctions().map((declaration) =>
-      declaration.handler === RECONCILER_FUNCTION.handler ? { ...declaration, workflows: ['deleteAccount'] } : declaration,
+      declaration.handler === RECONCILER_FUNCTION.handler ? { ...declaration, observes: [] } : declaration,
     );
     runAsFunction(RECONCILER_FUNCTION.handler, () => expect(() => executionArn('generation', 'g-1')).toThrow('WORKFLOW_GENERATION_ARN is not set'), withoutGrant);
     const describe = new DescribeExecutionCommand({ executionArn: `${ARN('twin-generation').replace(':stateMachine:', ':execution:')}:g-1` });
     expect(await runAsFunction(RECONCILER_FUNCTION.handler, () => outcome(() => sfn.send(describe)), withoutGrant)).toBe('AccessDeniedException');
     expect(await runAsFunction(RECONCILER_FUNCTION.handler, () => outcome(() => sfn.send(describe)))).toBe('reached');
+    // It only looks: stopping a generation's execution is not its to do.
+    const stop = new StopExecutionCommand({ executionArn: describe.input.executionArn });
+    expect(await runAsFunction(RECONCILER_FUNCTION.handler, () => outcome(() => sfn.send(stop)))).toBe('AccessDeniedException');
   });
 
   it('the reconciler is granted the workflow of every kind of work it settles', async () => {
     const { IN_FLIGHT_KINDS } = await import('../../lambdas/domain/operations/reconciler.js');
-    expect(RECONCILER_FUNCTION.workflows).toEqual(expect.arrayContaining(IN_FLIGHT_KINDS.map((kind) => kind.workflow)));
+    expect(RECONCILER_FUNCTION.observes).toEqual(expect.arrayContaining(IN_FLIGHT_KINDS.map((kind) => kind.workflow)));
   });
 });
