@@ -14,6 +14,8 @@ export interface TaskFunction {
   buckets?: Partial<Record<BucketName, Access>>;
   timeoutSeconds?: number;
   memoryMb?: number;
+  /** Workflows whose executions it only looks up (DescribeExecution); their ARNs are in its environment too. */
+  observes?: readonly string[];
   /** The AI capabilities it calls through getProviders(): in the cloud it gets the configured adapters' settings and IAM access. */
   providers?: readonly (keyof Providers)[];
   /** It runs ffmpeg/ffprobe (lambdas/media): in the cloud it gets the media layer (x86_64). */
@@ -216,6 +218,11 @@ export const RECONCILER_FUNCTION = {
   tables: { jobs: 'write', generations: 'write', batches: 'write', profiles: 'write', ledger: 'write', limits: 'write' },
   /** It resumes an account deletion whose execution died. */
   workflows: ['deleteAccount'],
+  /**
+   * On the twin's start (criterion `no-execution`) it looks up the execution of each generation, video and batch still
+   * in flight (IN_FLIGHT_KINDS) before settling it: DescribeExecution only.
+   */
+  observes: ['generation', 'video', 'batch'],
   timeoutSeconds: 300,
 } as const satisfies TaskFunction & { workflows: readonly WorkflowName[] };
 

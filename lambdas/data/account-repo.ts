@@ -49,11 +49,12 @@ export interface CallerStanding {
  */
 export async function readCallerStanding(userId: string, keyId?: string): Promise<CallerStanding> {
   const profiles = tableName('profiles');
-  const apiKeys = tableName('apiKeys');
+  // Only a public-API route is granted the keys table (routeTables): the name is resolved only for a call with a key.
+  const apiKeys = keyId ? tableName('apiKeys') : undefined;
   const request: Record<string, { Keys: Record<string, string>[]; ConsistentRead: true; ProjectionExpression: string }> = {
     [profiles]: { Keys: [{ id: userId }], ConsistentRead: true, ProjectionExpression: 'id, deleting, deletion_requested_at, deleted_at' },
   };
-  if (keyId) request[apiKeys] = { Keys: [{ user_id: userId, id: keyId }], ConsistentRead: true, ProjectionExpression: 'id, revoked_at' };
+  if (apiKeys) request[apiKeys] = { Keys: [{ user_id: userId, id: keyId! }], ConsistentRead: true, ProjectionExpression: 'id, revoked_at' };
   const found: Record<string, Record<string, unknown>[]> = {};
   let pending: typeof request | undefined = request;
   for (let attempt = 0; pending && Object.keys(pending).length > 0; attempt++) {
@@ -64,7 +65,7 @@ export async function readCallerStanding(userId: string, keyId?: string): Promis
   }
   const profile = found[profiles]?.[0];
   const accountDeleted = profile !== undefined && ['deleting', 'deletion_requested_at', 'deleted_at'].some((name) => profile[name] !== undefined);
-  if (!keyId) return { accountDeleted };
+  if (!apiKeys) return { accountDeleted };
   const key = found[apiKeys]?.[0];
   return { accountDeleted, key: !key ? 'missing' : key.revoked_at ? 'revoked' : 'active' };
 }

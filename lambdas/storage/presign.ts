@@ -21,7 +21,8 @@ export const PENDING_UPLOAD_TAGGING = `${UPLOAD_TAG.key}=${UPLOAD_TAG.pending}`;
 
 /**
  * A PUT URL for one new object of a declared type and size. In S3 the signature binds the type and the length, and
- * `If-None-Match: *` makes the URL create the object once: it cannot overwrite a file the server has since checked.
+ * the signed `If-None-Match: *` (a conditional write: 412 PreconditionFailed when the key exists) makes the URL create
+ * the object once: it cannot overwrite a file the server has since checked. Clients send exactly `headers`.
  * The object is created tagged `upload=pending`; the tag header is signed and kept a header (not hoisted into the
  * query), so the browser cannot leave it out and the upload is removed after a day unless a route takes it.
  */
@@ -37,7 +38,9 @@ export async function presignUpload(
     headers: { ...headers, 'content-length': String(file.sizeBytes) },
     query: { 'x-id': 'PutObject' },
     expiresInSeconds,
-    signableHeaders: ['content-type', 'x-amz-tagging'],
+    // Every header is signed (S3's presigner leaves out only content-type unless asked); named here, so the condition
+    // that makes the URL single-use can't drop out of the signature unnoticed.
+    signableHeaders: ['content-type', 'if-none-match', 'x-amz-tagging'],
     unhoistableHeaders: ['x-amz-tagging'],
   });
   return { url, headers };

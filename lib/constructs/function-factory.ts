@@ -52,6 +52,8 @@ export interface ResourceAccess {
   buckets?: Partial<Record<BucketName, BucketAccess>>;
   /** Workflows it starts, describes and stops (names in lambdas/workflows.ts). */
   workflows?: readonly string[];
+  /** Workflows whose executions it only looks up (DescribeExecution), e.g. the reconciler's check for a lost execution. */
+  observes?: readonly string[];
   /** AI capabilities it calls (lambdas/providers/registry.ts): the selected adapters' settings and access. */
   providers?: readonly ProviderCapability[];
   /**
@@ -143,7 +145,7 @@ function nativeHooks(esrgan: boolean, segmentation: boolean): ICommandHooks {
 export class FunctionFactory {
   private readonly stateMachines = new Map<string, StateMachine>();
   /** Functions created before the state machine of a workflow they use: granted when it arrives. */
-  private readonly waiting = new Map<string, NodejsFunction[]>();
+  private readonly waiting = new Map<string, { fn: NodejsFunction; observeOnly: boolean }[]>();
   /** Every function made here, with the handler module it runs (for checks of what each one ships). */
   readonly created: { handler: string; fn: NodejsFunction }[] = [];
 
@@ -156,7 +158,7 @@ export class FunctionFactory {
   useStateMachines(stateMachines: Record<string, StateMachine>): void {
     for (const [name, stateMachine] of Object.entries(stateMachines)) {
       this.stateMachines.set(name, stateMachine);
-      for (const fn of this.waiting.get(name) ?? []) this.grantWorkflow(fn, name, stateMachine);
+      for (const { fn, observeOnly } of this.waiting.get(name) ?? []) this.grantWorkflow(fn, name, stateMachine, observeOnly);
       this.waiting.delete(name);
     }
   }
@@ -279,11 +281,13 @@ export class FunctionFactory {
       fn.addEnvironment(bucketEnvName(name), bucket.bucketName);
     }
 
-    const workflows = access.workflows ?? [];
+    const observed = (access.observes ?? []).filter((name) => !access.workflows?.includes(name));
+    const workflows = [...(access.workflows ?? []), ...observed];
     for (const name of workflows) {
+      const observeOnly = observed.includes(name);
       const stateMachine = this.stateMachines.get(name);
-      if (stateMachine) this.grantWorkflow(fn, name, stateMachine);
-      else this.waiting.set(name, [...(this.waiting.get(name) ?? []), fn]);
+      if (stateMachine) this.grantWorkflow(fn, name, stateMachine, observeOnly);
+      else this.waiting.set(name, [...(this.waiting.get(name) ?? []), { fn, observeOnly }]);
     }
     if (workflows.length) {
       fn.node.addValidation({
@@ -304,15 +308,20 @@ export class FunctionFactory {
     }
   }
 
-  /** Start, describe and stop executions of this workflow, and its ARN in the function's environment. */
-  private grantWorkflow(fn: NodejsFunction, name: string, stateMachine: StateMachine): void {
+  /**
+   * Start, describe and stop executions of this workflow (or, `observeOnly`, describe them), and its ARN in the
+   * function's environment.
+   */
+  private grantWorkflow(fn: NodejsFunction, name: string, stateMachine: StateMachine, observeOnly = false): void {
     const role = fn.role;
     if (!role) throw new Error(`Function ${fn.node.path} has no role to grant access to`);
-    stateMachine.grantStartExecution(fn);
+    if (!observeOnly) stateMachine.grantStartExecution(fn);
     // Executions are named by generation or job id at run time: the grant is this state machine's executions.
     const executionPrefix = `${workflowStateMachineName(stateMachine, name)}:*`;
     const executions = Stack.of(fn).formatArn({ service: 'states', resource: 'execution', resourceName: executionPrefix, arnFormat: ArnFormat.COLON_RESOURCE_NAME });
-    role.addToPrincipalPolicy(new PolicyStatement({ actions: ['states:DescribeExecution', 'states:StopExecution'], resources: [executions] }));
+    role.addToPrincipalPolicy(
+      new PolicyStatement({ actions: observeOnly ? ['states:DescribeExecution'] : ['states:DescribeExecution', 'states:StopExecution'], resources: [executions] }),
+    );
     Validations.of(role).acknowledge({
       id: `AwsSolutions-IAM5[Resource::${nagResourceName(fn, executions)}]`,
       reason: `Executions of the ${name} workflow are named by generation or job id at run time; the grant covers that workflow's executions only.`,

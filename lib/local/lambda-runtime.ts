@@ -5,6 +5,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Context } from 'aws-lambda';
 import { USER_ROUTE_PRELUDE } from '../../lambdas/routes.js';
+import { runAsFunction } from './grants.js';
 
 export type LambdaHandler = (event: unknown, context: Context) => Promise<any>;
 export type LoadHandler = (name: string) => Promise<LambdaHandler>;
@@ -21,9 +22,10 @@ export function createHandlerLoader(): LoadHandler {
     let handler = loaded.get(name);
     if (!handler) {
       prelude ??= import(pathToFileURL(join(projectRoot, USER_ROUTE_PRELUDE)).href);
+      // Each function runs with its own grants (lib/local/grants.ts): its module's first load and every call.
       handler = prelude
-        .then(() => import(pathToFileURL(join(handlersDir, `${name}.ts`)).href))
-        .then((module: { handler: LambdaHandler }) => module.handler);
+        .then(() => runAsFunction(name, () => import(pathToFileURL(join(handlersDir, `${name}.ts`)).href)))
+        .then((module: { handler: LambdaHandler }) => (event: unknown, context: Context) => runAsFunction(name, () => module.handler(event, context)));
       loaded.set(name, handler);
     }
     return handler;

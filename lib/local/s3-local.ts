@@ -1,14 +1,33 @@
 // s3rver: the S3 API on the local filesystem. Buckets are created from the same definitions CDK deploys,
 // with CORS for the web origin so the browser can upload straight to a presigned URL, as it does in the cloud.
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Server } from 'node:http';
 import S3rver from 's3rver';
 import { BUCKETS, type BucketName } from '../../lambdas/data/tables.js';
 import { CORS } from '../../lambdas/routes.js';
+import { checkSignature, S3Refusal, type TwinCredentials } from './s3-signatures.js';
 
-/** s3rver accepts any signature but only its own access key id, so the whole twin uses it. */
-export const LOCAL_CREDENTIALS = { accessKeyId: 'S3RVER', secretAccessKey: 'S3RVER' } as const;
+/**
+ * A Lambda function's credentials are a role session's: an ASIA… key id, a secret and a session token of about
+ * 1,000–1,200 characters (AWS_SESSION_TOKEN), which every presigned URL carries as X-Amz-Security-Token. The twin's
+ * are shaped the same, so its URLs are as long as the cloud's (and what carries them, such as a workflow's state,
+ * meets the same limits); its S3 accepts these and no others.
+ */
+export const LOCAL_SESSION_TOKEN_LENGTH = 1_148;
+export const LOCAL_CREDENTIALS: TwinCredentials = {
+  accessKeyId: 'ASIATWINLOCAL0000001',
+  secretAccessKey: 'modelloop/twin/LocalSecretAccessKey00000',
+  sessionToken: sessionTokenOfLength(LOCAL_SESSION_TOKEN_LENGTH),
+};
+
+/** A deterministic token in the form of an STS session token (base64 behind STS's `IQoJb3JpZ2luX2Vj` prefix). */
+function sessionTokenOfLength(length: number): string {
+  let token = 'IQoJb3JpZ2luX2Vj';
+  for (let block = 0; token.length < length; block += 1) token += createHash('sha512').update(`modelloop-twin-session-${block}`).digest('base64');
+  return token.slice(0, length);
+}
 
 export interface S3Local {
   endpoint: string;
@@ -16,7 +35,7 @@ export interface S3Local {
   stop(): Promise<void>;
 }
 
-export async function startS3Local(options: { port: number; dataDir: string; prefix: string; webOrigins: string[] }): Promise<S3Local> {
+export async function startS3Local(options: { port: number; dataDir: string; prefix: string; webOrigins: string[]; region: string }): Promise<S3Local> {
   mkdirSync(options.dataDir, { recursive: true });
   const buckets = Object.fromEntries(
     (Object.keys(BUCKETS) as BucketName[]).map((bucket) => [bucket, `${options.prefix}-${BUCKETS[bucket].logicalName}`]),
@@ -31,6 +50,7 @@ export async function startS3Local(options: { port: number; dataDir: string; pre
     configureBuckets: Object.values(buckets).map((name) => ({ name, configs: [cors] })),
   });
   storeTagsOfPuts(server);
+  checkRequests(server, options.region, options.webOrigins);
   await server.run();
   const httpServer = (server as unknown as { httpServer: Server }).httpServer;
   return {
@@ -79,6 +99,65 @@ function storeTagsOfPuts(server: S3rver): void {
       await ctx.store.deleteSubresource(bucket, key, 'tagging');
     }
   });
+}
+
+/**
+ * The checks S3 makes and s3rver does not (lib/local/s3-signatures.ts), first in s3rver's Koa stack: every request
+ * but a CORS preflight is signed with the twin's credentials, within its expiry, with every signed condition met;
+ * a PUT with `If-None-Match: *` creates its key once (412 PreconditionFailed when it exists, one such PUT per key at a
+ * time, as S3 makes concurrent conditional writes of one key conflict). A refusal is S3's XML error, with the CORS
+ * headers S3 gives an allowed origin so the browser can read it.
+ */
+function checkRequests(server: S3rver, region: string, webOrigins: string[]): void {
+  const { DUMMY_ACCOUNT } = createRequire(import.meta.url)('s3rver/lib/models/account.js') as {
+    DUMMY_ACCOUNT: { createKeyPair(accessKeyId: string, secretAccessKey: string): void };
+  };
+  // s3rver's own check (which verifies no SigV4) then knows the twin's key id; this layer has verified the signature.
+  DUMMY_ACCOUNT.createKeyPair(LOCAL_CREDENTIALS.accessKeyId, LOCAL_CREDENTIALS.secretAccessKey);
+  const writing = new Map<string, Promise<void>>();
+  const middleware = (server as unknown as { middleware: ((ctx: CheckedContext, next: () => Promise<void>) => Promise<void>)[] }).middleware;
+  middleware.unshift(async (ctx, next) => {
+    try {
+      await checkSignature({ method: ctx.method, url: ctx.originalUrl, headers: ctx.headers }, LOCAL_CREDENTIALS, region);
+      const [path = '', query] = ctx.originalUrl.split('?', 2);
+      const [bucket, ...keyParts] = path.slice(1).split('/').map(decodeURIComponent);
+      const key = keyParts.join('/');
+      const condition = ctx.get('if-none-match');
+      if (ctx.method !== 'PUT' || !bucket || !key || !condition || /(^|&)(uploadId|partNumber|tagging|acl)=/.test(query ?? '')) return await next();
+      if (condition !== '*') throw new S3Refusal(501, 'NotImplemented', 'A header you provided implies functionality that is not implemented: If-None-Match other than *');
+      const slot = `${bucket}/${key}`;
+      while (writing.has(slot)) await writing.get(slot);
+      let resolve!: () => void;
+      writing.set(slot, new Promise<void>((done) => (resolve = done)));
+      try {
+        if (await ctx.store.existsObject(bucket, key)) throw new S3Refusal(412, 'PreconditionFailed', 'At least one of the pre-conditions you specified did not hold');
+        await next();
+      } finally {
+        writing.delete(slot);
+        resolve();
+      }
+    } catch (error) {
+      if (!(error instanceof S3Refusal)) throw error;
+      const origin = ctx.get('origin');
+      if (origin && webOrigins.includes(origin)) ctx.set('Access-Control-Allow-Origin', origin);
+      ctx.set('x-amz-error-code', error.code);
+      ctx.status = error.status;
+      ctx.type = 'application/xml';
+      ctx.body = error.toXml();
+    }
+  });
+}
+
+interface CheckedContext {
+  method: string;
+  originalUrl: string;
+  headers: Record<string, string | string[] | undefined>;
+  status: number;
+  type: string;
+  body: unknown;
+  get(header: string): string;
+  set(header: string, value: string): void;
+  store: { existsObject(bucket: string, key: string): Promise<boolean> };
 }
 
 const escapeXml = (text: string) => text.replace(/[<>&'"]/g, (char) => `&#${char.charCodeAt(0)};`);

@@ -126,6 +126,7 @@ export const PORT_ENV: Record<keyof TwinPorts, string> = {
 };
 
 const NAME_PREFIX = 'modelloop';
+const TWIN_REGION = 'us-east-1';
 /** The WebSocket's path on the gateway's origin; like a stage URL, also the base of its @connections API. */
 const WEBSOCKET_PATH = '/ws';
 
@@ -147,7 +148,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
   try {
     const [dynamodb, s3, cognito] = await Promise.all([
       startDynamoDbLocal({ port: ports.dynamodb, dataDir: join(dataDir, 'dynamodb'), onLine: (line) => log('dynamodb', line) }),
-      startS3Local({ port: ports.s3, dataDir: join(dataDir, 's3'), prefix: NAME_PREFIX, webOrigins }),
+      startS3Local({ port: ports.s3, dataDir: join(dataDir, 's3'), prefix: NAME_PREFIX, webOrigins, region: TWIN_REGION }),
       startCognitoLocal({
         port: ports.cognito,
         dataDir: join(dataDir, 'cognito'),
@@ -168,9 +169,10 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     });
     stops.push(() => stepFunctions.stop());
     const env: Record<string, string> = {
-      AWS_REGION: 'us-east-1',
+      AWS_REGION: TWIN_REGION,
       AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
       AWS_SECRET_ACCESS_KEY: LOCAL_CREDENTIALS.secretAccessKey,
+      AWS_SESSION_TOKEN: LOCAL_CREDENTIALS.sessionToken,
       AWS_ENDPOINT_URL_DYNAMODB: dynamodb.endpoint,
       AWS_ENDPOINT_URL_S3: s3.endpoint,
       AWS_ENDPOINT_URL_SFN: stepFunctions.endpoint,

@@ -1,6 +1,6 @@
 // The clothing library over HTTP against the local twin: presigned uploads to s3rver, registration that checks the
 // stored bytes, DynamoDB Local for the items, and every route tried across users.
-import { ListObjectsV2Command, S3Client } from '@aws-sdk/client-s3';
+import { ListObjectsV2Command, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { MB } from '../../lambdas/contracts/catalog.js';
@@ -48,6 +48,22 @@ async function upload(user: TestUser, bytes: Buffer, declared: { fileName: strin
   const answer = await requestUpload(user, { sizeBytes: bytes.length, ...declared });
   expect(answer.status).toBe(200);
   expect(await put(answer.body, bytes)).toBe(200);
+  return answer.body.imageKey;
+}
+
+/**
+ * Bytes of another length than declared: S3 refuses them at the presigned PUT (the length is signed), so nothing is
+ * stored; then they are written with the twin's own credentials, as if S3's check had been got past, for the
+ * registration's own check of the stored bytes to see.
+ */
+async function storeAroundTheSignature(user: TestUser, bytes: Buffer, declared: { fileName: string; contentType: string; sizeBytes: number }): Promise<string> {
+  const answer = await requestUpload(user, declared);
+  expect(answer.status).toBe(200);
+  const refused = await fetch(answer.body.uploadUrl, { method: 'PUT', headers: answer.body.headers, body: bytes });
+  expect(refused.status).toBe(403);
+  expect(await refused.text()).toContain('<Code>SignatureDoesNotMatch</Code>');
+  expect(await storedKeys(user)).toEqual([]);
+  await s3.send(new PutObjectCommand({ Bucket: bucket, Key: answer.body.imageKey, Body: bytes, ContentType: declared.contentType }));
   return answer.body.imageKey;
 }
 
@@ -184,7 +200,7 @@ describe('what registration refuses after the upload, whatever the client claime
   it('a 13 MB file declared as 1 MB', async () => {
     const user = await createUser(twin);
     const bytes = Buffer.concat([await png(), Buffer.alloc(13 * MB)]);
-    const imageKey = await upload(user, bytes, { fileName: 'small.png', contentType: 'image/png', sizeBytes: 1 * MB });
+    const imageKey = await storeAroundTheSignature(user, bytes, { fileName: 'small.png', contentType: 'image/png', sizeBytes: 1 * MB });
     expect(await storedKeys(user)).toEqual([imageKey]);
     const answer = await register(user, { imageKey, name: 'Too big' });
     expect(answer.status).toBe(400);
@@ -220,7 +236,7 @@ describe('what registration refuses after the upload, whatever the client claime
 
   it('an empty file', async () => {
     const user = await createUser(twin);
-    const imageKey = await upload(user, Buffer.alloc(0), { fileName: 'empty.png', contentType: 'image/png', sizeBytes: 10 });
+    const imageKey = await storeAroundTheSignature(user, Buffer.alloc(0), { fileName: 'empty.png', contentType: 'image/png', sizeBytes: 10 });
     const answer = await register(user, { imageKey, name: 'Nothing' });
     expect(answer.status).toBe(400);
     expect(answer.body.code).toBe('EMPTY_FILE');

@@ -48,12 +48,13 @@ describe.each(Object.entries(hosts))('presigned URLs on %s', (_host, env) => {
     const expected = await getSignedUrl(
       client,
       new PutObjectCommand({ Bucket: BUCKET, Key: key, ContentType: 'image/png', ContentLength: 123_456, IfNoneMatch: '*', Tagging: 'upload=pending' }),
-      { expiresIn: 900, signableHeaders: new Set(['content-type', 'x-amz-tagging']), unhoistableHeaders: new Set(['x-amz-tagging']) },
+      { expiresIn: 900, signableHeaders: new Set(['content-type', 'if-none-match', 'x-amz-tagging']), unhoistableHeaders: new Set(['x-amz-tagging']) },
     );
     const upload = await presignUpload('clothingImages', key, { contentType: 'image/png', sizeBytes: 123_456 }, 900);
     expect(upload.url).toBe(expected);
-    // The pending tag is a signed header the PUT must carry: the abandoned-uploads rule matches it.
-    expect(new URL(upload.url).searchParams.get('X-Amz-SignedHeaders')?.split(';')).toContain('x-amz-tagging');
+    // Signed headers the PUT must carry: the length and type declared, the pending tag the abandoned-uploads rule
+    // matches, and If-None-Match: * that makes the URL single-use (a second PUT to the key answers 412).
+    expect(new URL(upload.url).searchParams.get('X-Amz-SignedHeaders')?.split(';')).toEqual(['content-length', 'content-type', 'host', 'if-none-match', 'x-amz-tagging']);
     expect(upload.headers).toEqual({ 'content-type': 'image/png', 'if-none-match': '*', 'x-amz-tagging': 'upload=pending' });
   });
 
