@@ -37,6 +37,14 @@ export interface RouteInfrastructure {
   userPool?: 'read-users';
 }
 
+/** What a function may do in the Cognito user pool: find users, or find and delete them. */
+export type UserPoolAccess = 'read-users' | 'delete-users';
+/** The IAM actions of each (and the twin's grant check): ListUsers finds a user by sub (a federated user's name is not its sub); AdminDeleteUser deletes by name. */
+export const USER_POOL_ACTIONS: Record<UserPoolAccess, string[]> = {
+  'read-users': ['cognito-idp:ListUsers'],
+  'delete-users': ['cognito-idp:AdminDeleteUser', 'cognito-idp:ListUsers'],
+};
+
 /**
  * One entry of the table: the route's contract (lambdas/contracts/<feature>.ts), the handler module that serves it and
  * the infrastructure. Method, path, auth and publicApi are the contract's, repeated here for the readers of the table.

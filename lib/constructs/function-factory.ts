@@ -1,6 +1,7 @@
 // Every Lambda of the stack comes from here: one runtime, architecture, bundling and log setup, and one call that
 // grants a function exactly the tables, buckets, workflows and AI providers it declares and passes it their names and
 // settings. Functions that run ffmpeg get the media layer (and, for its binaries, the x86_64 architecture).
+import { USER_POOL_ACTIONS, type UserPoolAccess } from '../../lambdas/routes.js';
 import { fileURLToPath } from 'node:url';
 import { ArnFormat, Duration, RemovalPolicy, Stack, Validations, type CfnElement } from 'aws-cdk-lib';
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
@@ -92,12 +93,6 @@ export interface FunctionFactoryProps {
   userPool?: IUserPool;
 }
 
-export type UserPoolAccess = 'read-users' | 'delete-users';
-/** ListUsers finds a user by sub (a federated user's name is not its sub); AdminDeleteUser deletes by name. */
-const USER_POOL_ACTIONS: Record<UserPoolAccess, string[]> = {
-  'read-users': ['cognito-idp:ListUsers'],
-  'delete-users': ['cognito-idp:AdminDeleteUser', 'cognito-idp:ListUsers'],
-};
 
 /** The twin's gateway cuts a route's function at the same default (lambdas/contracts/aws-limits.ts). */
 const DEFAULT_TIMEOUT_SECONDS = DEFAULT_FUNCTION_TIMEOUT_SECONDS;

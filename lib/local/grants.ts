@@ -19,7 +19,7 @@ import { USER_POOL_ENV, workflowEnvName } from '../../lambdas/core/config.js';
 import { BUCKETS, TABLES, bucketEnvName, tableEnvName, type BucketName, type TableName } from '../../lambdas/data/tables.js';
 import { STREAMED_TABLES } from '../../lambdas/realtime/messages.js';
 import { REALTIME_FUNCTIONS } from '../../lambdas/realtime-functions.js';
-import { API_KEY_AUTHORIZER, ROUTES, routeTables, type Access, type BucketAccess } from '../../lambdas/routes.js';
+import { API_KEY_AUTHORIZER, ROUTES, routeTables, USER_POOL_ACTIONS, type Access, type BucketAccess, type UserPoolAccess } from '../../lambdas/routes.js';
 import { RECONCILER_FUNCTION, WEBHOOK_EMIT_FUNCTION, WORKFLOW_ENDED_FUNCTION, WORKFLOWS } from '../../lambdas/workflows.js';
 
 /** What one function's declaration grants. */
@@ -30,7 +30,7 @@ export interface FunctionDeclaration {
   workflows?: readonly string[];
   /** Workflows whose executions it only looks up (DescribeExecution). */
   observes?: readonly string[];
-  userPool?: 'delete-users';
+  userPool?: UserPoolAccess;
   /** Tables whose names it is given without access (the fan-out tells a streamed record's table by its name). */
   tableNames?: readonly TableName[];
 }
@@ -41,14 +41,15 @@ export interface FunctionGrants {
   buckets: Map<BucketName, BucketAccess>;
   workflows: Set<string>;
   observes: Set<string>;
-  userPool: boolean;
+  /** The user-pool actions it may call (none: not even the pool's id). */
+  userPool: Set<string>;
   tableNames: Set<TableName>;
 }
 
 /** Every function's declaration, as CDK builds the functions. */
 export function declaredFunctions(): FunctionDeclaration[] {
   return [
-    ...ROUTES.map((route) => ({ handler: route.handler, tables: routeTables(route), buckets: route.buckets, workflows: route.workflows })),
+    ...ROUTES.map((route) => ({ handler: route.handler, tables: routeTables(route), buckets: route.buckets, workflows: route.workflows, userPool: route.userPool })),
     API_KEY_AUTHORIZER,
     ...Object.values(WORKFLOWS).flatMap((workflow) => Object.values(workflow.tasks as Record<string, FunctionDeclaration>)),
     WORKFLOW_ENDED_FUNCTION,
@@ -66,14 +67,14 @@ const wider = <A extends BucketAccess>(a: A | undefined, b: A): A => (a === unde
 export function grantsOf(handler: string, declarations: FunctionDeclaration[] = declaredFunctions()): FunctionGrants | undefined {
   const own = declarations.filter((declaration) => declaration.handler === handler);
   if (!own.length) return undefined;
-  const grants: FunctionGrants = { handler, tables: new Map(), buckets: new Map(), workflows: new Set(), observes: new Set(), userPool: false, tableNames: new Set() };
+  const grants: FunctionGrants = { handler, tables: new Map(), buckets: new Map(), workflows: new Set(), observes: new Set(), userPool: new Set(), tableNames: new Set() };
   for (const declaration of own) {
     for (const [table, access] of Object.entries(declaration.tables ?? {}) as [TableName, Access][]) grants.tables.set(table, wider(grants.tables.get(table), access));
     for (const [bucket, access] of Object.entries(declaration.buckets ?? {}) as [BucketName, BucketAccess][]) grants.buckets.set(bucket, wider(grants.buckets.get(bucket), access));
     for (const workflow of declaration.workflows ?? []) grants.workflows.add(workflow);
     for (const workflow of declaration.observes ?? []) grants.observes.add(workflow);
     for (const table of declaration.tableNames ?? []) grants.tableNames.add(table);
-    grants.userPool ||= declaration.userPool === 'delete-users';
+    for (const action of declaration.userPool ? USER_POOL_ACTIONS[declaration.userPool] : []) grants.userPool.add(action);
   }
   return grants;
 }
@@ -97,7 +98,7 @@ const GRANTED_VARIABLES = new Set([
 
 function visible(grants: FunctionGrants, name: string): boolean {
   if (!GRANTED_VARIABLES.has(name)) return true;
-  if (name === USER_POOL_ENV) return grants.userPool;
+  if (name === USER_POOL_ENV) return grants.userPool.size > 0;
   for (const table of grants.tables.keys()) if (tableEnvName(table) === name) return true;
   for (const table of grants.tableNames) if (tableEnvName(table) === name) return true;
   for (const bucket of grants.buckets.keys()) if (bucketEnvName(bucket) === name) return true;
@@ -225,8 +226,8 @@ function refuse(grants: FunctionGrants, service: string | undefined, command: Se
     // The construct's grants: start, describe and stop a workflow it uses; describe one it observes.
     const allowed = workflow && (grants.workflows.has(workflow) ? ['StartExecution', 'DescribeExecution', 'StopExecution'] : grants.observes.has(workflow) ? ['DescribeExecution'] : []);
     if (!allowed || !allowed.includes(operation)) return new AccessDenied(service, grants, `states:${operation}`, String(input.executionArn ?? input.stateMachineArn ?? '*'));
-  } else if (operation === 'AdminDeleteUser' && !grants.userPool) {
-    return new AccessDenied(service, grants, 'cognito-idp:AdminDeleteUser', String(input.UserPoolId));
+  } else if (service === 'Cognito Identity Provider' && /^(Admin|ListUsers)/.test(operation) && !grants.userPool.has(`cognito-idp:${operation}`)) {
+    return new AccessDenied(service, grants, `cognito-idp:${operation}`, String(input.UserPoolId));
   }
   return undefined;
 }
