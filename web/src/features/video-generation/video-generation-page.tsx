@@ -17,6 +17,7 @@ import { useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { CostFooter } from '@/components/generation/cost-footer';
 import { YourImagesPicker } from '@/components/generation/your-images-picker';
+import { EngineNote, PreviewBadge } from '@/components/generation/preview-badge';
 import { ProductLinkImport, type ProductLinkImage } from '@/components/imports/product-link-import';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
@@ -27,7 +28,7 @@ import { Label, Textarea } from '@/components/ui/field';
 import { FileDropZone } from '@/components/ui/file-drop-zone';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { downloadFile } from '@/lib/downloads';
+import { downloadVideo } from '@/lib/downloads';
 import { formatCredits, formatDateTime, formatNumber } from '@/lib/format';
 import { checkPickedImage } from '@/lib/image-check';
 import { useBuyCreditsAction } from '@/lib/buy-credits';
@@ -43,8 +44,6 @@ import { VIDEO_MESSAGES } from './video-messages';
 
 const MAX_MB = VIDEO_SOURCE_MAX_BYTES / 1024 / 1024;
 
-/** Videos download as mp4 named with the type and the first 8 characters of the id. */
-export const videoFileName = (jobId: string, index: number) => `video-${jobId.slice(0, 8)}${index > 0 ? `-${index + 1}` : ''}.mp4`;
 
 /** m:ss */
 export function formatElapsed(seconds: number): string {
@@ -384,9 +383,10 @@ function VideoResult({ phase, onCheckStatus, onCancel }: { phase: VideoPhase; on
                 aria-label={`Generated video ${index + 1}`}
                 className="mx-auto max-h-[32rem] w-full rounded-lg bg-slate-900 object-contain"
               />
-              <Button variant="outline" size="sm" onClick={() => void downloadFile(url, videoFileName(phase.jobId, index))}>
+              <Button variant="outline" size="sm" onClick={() => void downloadVideo(phase.jobId, index)}>
                 <Download className="h-4 w-4" aria-hidden="true" /> Download{phase.urls.signedUrls.length > 1 ? ` video ${index + 1}` : ''}
               </Button>
+              <EngineNote engine={phase.urls.engine} />
             </figure>
           ))}
         {phase.kind === 'failed' && phase.message === CANCELLED_BY_USER && (
@@ -449,6 +449,11 @@ function JobHistory({ onShow }: { onShow: (job: JobListItem) => void }) {
                   <p className="text-xs text-slate-600">
                     {job.duration} s · {job.aspect_ratio} · {job.output_count} {job.output_count === 1 ? 'video' : 'videos'} · {formatDateTime(job.created_at)}
                   </p>
+                  {job.status === 'complete' && job.engine && (
+                    <p className="text-xs text-slate-600" data-testid="job-engine">
+                      {job.engine.name} <PreviewBadge aiModel={job.engine.model} />
+                    </p>
+                  )}
                   {job.status === 'failed' && job.error_message && <p className="truncate text-xs text-red-700">{job.error_message}</p>}
                   {job.status === 'generating' && <JobProgressRow jobId={job.id} createdAt={job.created_at} />}
                 </div>
