@@ -77,9 +77,9 @@ export default function VideoGenerationPage() {
         title="Image to Video Generation"
         description={`Turn a product photo into a perfectly looping video. ${formatCredits(costPerVideo)} per video.`}
       />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
         <VideoForm busy={busy} onGenerate={generate} />
-        <div className="space-y-6">
+        <div className="min-w-0 space-y-6">
           <div ref={resultRef} className="scroll-mt-20">
             <VideoResult phase={video.phase} onCheckStatus={() => void video.checkStatus()} onCancel={() => void video.cancel()} />
           </div>
@@ -192,7 +192,7 @@ function VideoForm({ busy, onGenerate }: { busy: boolean; onGenerate: (order: Vi
         <form onSubmit={onSubmit} className="space-y-5" noValidate>
           <fieldset>
             <legend className="mb-1.5 block text-sm font-medium text-slate-800">Video source</legend>
-            <div className="mb-3 inline-flex rounded-lg bg-slate-100 p-1 text-sm" role="group" aria-label="Video source mode">
+            <div className="mb-3 grid grid-cols-3 gap-1 rounded-lg bg-slate-100 p-1 text-sm sm:inline-grid" role="group" aria-label="Video source mode">
               {(
                 [
                   ['upload', 'Upload', Upload],
@@ -206,7 +206,8 @@ function VideoForm({ busy, onGenerate }: { busy: boolean; onGenerate: (order: Vi
                   aria-pressed={sourceMode === mode}
                   onClick={() => setSourceMode(mode)}
                   className={cn(
-                    'flex items-center gap-1.5 rounded-md px-3 py-1.5 font-medium',
+                    // On a phone the three share the row: icon above the label, so no label is cut off.
+                    'flex flex-col items-center justify-center gap-0.5 rounded-md px-1.5 py-1.5 text-xs font-medium sm:flex-row sm:gap-1.5 sm:px-3 sm:text-sm',
                     sourceMode === mode ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
                   )}
                 >
@@ -233,9 +234,10 @@ function VideoForm({ busy, onGenerate }: { busy: boolean; onGenerate: (order: Vi
 
           <fieldset>
             <legend className="mb-1.5 block text-sm font-medium text-slate-800">Motion style</legend>
-            <div className="mb-3 grid grid-cols-3 gap-2">
+            <div className="mb-3 flex flex-wrap gap-2">
               {MOTION_PRESETS.map((preset) => (
                 <Button
+                  className="min-w-fit flex-1 basis-20"
                   key={preset}
                   variant={prompt === preset ? 'primary' : 'outline'}
                   aria-pressed={prompt === preset}
