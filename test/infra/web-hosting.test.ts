@@ -534,7 +534,7 @@ describe('the construct on its own', () => {
 
     const { config, webFiles } = deployed(s);
     expect(RuntimeConfig.parse(config)).toEqual(config);
-    expect(Object.keys(config).sort()).toEqual(Object.keys(RuntimeConfig.shape).filter((key) => key !== 'cognitoEndpoint' && key !== 'expectedVideoSeconds').sort());
+    expect(Object.keys(config).sort()).toEqual(Object.keys(RuntimeConfig.shape).filter((key) => key !== 'cognitoEndpoint' && key !== 'expectedVideoSeconds' && key !== 'expectedUpscaleSeconds').sort());
     expect(config.websocketUrl).toBe(wsUrl);
     expect(config.region).toBe('eu-west-1');
     expect(webFiles).toEqual(['app.html', 'assets/index-abc123.js', 'index.html']);
