@@ -33,7 +33,7 @@ describe('upscale progress', () => {
     expect((await expected.innerText()).trim()).toBe('· usually ready in about 1 minute');
     const bar = page.getByRole('status').getByRole('progressbar');
     await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 20_000 }).toBeGreaterThan(0);
-    const width = await page.evaluate(() => Math.max(document.documentElement.scrollWidth, document.body.scrollWidth));
+    const width = await page.evaluate<number>('Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)');
     expect(width).toBeLessThanOrEqual(viewport.width);
     expect(errors).toEqual([]);
     await close();
