@@ -3,7 +3,7 @@ import { CfnOutput, NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
 import { UserPoolClientIdentityProvider } from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
 import { BATCH_CONCURRENCY, BATCH_CONCURRENCY_ENV } from '../lambdas/workflows.js';
-import { expectedVideoSeconds } from '../lambdas/contracts/expected-wait.js';
+import { expectedUpscaleSeconds, expectedVideoSeconds } from '../lambdas/contracts/expected-wait.js';
 import { SUPPORT_MAIL_ENV } from '../lambdas/domain/support/mail.js';
 import { providerEnvName, type ModelLoopConfig, type ProviderPort } from './config.js';
 import { Auth } from './constructs/auth.js';
@@ -149,6 +149,7 @@ export class ModelLoopStack extends Stack {
       accessLogs: this.storage.accessLogs,
       payments: config.payments.mode,
       expectedVideoSeconds: expectedVideoSeconds(config.providers.video),
+      expectedUpscaleSeconds: expectedUpscaleSeconds(config.providers.upscale),
     });
     this.auth.addReturnOrigin(this.web.url);
     // The app's own CloudFront URL is always allowed; webOrigins adds others (a custom domain, a local web app on dev).

@@ -116,6 +116,8 @@ export const RuntimeConfig = /* @__PURE__ */ (() => z.object({
   payments: z.enum(['stripe', 'test', 'off']).optional(),
   /** The measured median seconds of the stage's video adapter (contracts/expected-wait.ts); absent when unmeasured. */
   expectedVideoSeconds: z.number().positive().optional(),
+  /** The measured median seconds of an upscale to each size on the stage's upscale adapter; absent when unmeasured. */
+  expectedUpscaleSeconds: z.object({ '2k': z.number().positive(), '4k': z.number().positive(), '8k': z.number().positive() }).optional(),
 }))();
 export type RuntimeConfig = z.infer<typeof RuntimeConfig>;
 

@@ -89,6 +89,11 @@ export const BatchEntry = /* @__PURE__ */ (() => z
     generationId: GenerationId.optional(),
     /** What the entry's image shows; by default its library item's product type (clothing for a result made as clothing). */
     productType: z.enum(PRODUCT_TYPES).optional(),
+    /**
+     * One of the caller's saved models for this entry's photos: its description replaces the entry's prompt. Each
+     * entry keeps its own; the request's `modelId` is for the entries that name none.
+     */
+    modelId: ModelId.optional(),
     prompt: z
       .string()
       .trim()
@@ -126,7 +131,7 @@ export const GenerateBatchRequest = /* @__PURE__ */ (() => z
     imageSize: z.enum(IMAGE_SIZE_NAMES).default(BATCH_DEFAULT_IMAGE_SIZE),
     /** Every photo's ratio: 9:16 (the default), or 1:1, 4:5, 3:4. */
     aspectRatio: z.enum(IMAGE_ASPECT_RATIOS).default(DEFAULT_IMAGE_ASPECT_RATIO),
-    /** One of the caller's saved models, for every photo of the batch: its description replaces the entries' prompts. */
+    /** One of the caller's saved models for every entry that names none of its own (the entry's `modelId` wins). */
     modelId: ModelId.optional(),
   })
   .superRefine((body, context) => {
@@ -190,12 +195,17 @@ export const Batch = /* @__PURE__ */ (() => z.object({
       prompt: z.string(),
       cameraAngles: z.array(z.enum(BATCH_CAMERA_ANGLES)),
       backdrop: z.string(),
+      /** The saved model of this entry's photos; null when the entry's prompt describes the model. */
+      model: ModelReference.nullable(),
     }),
   ),
   progress: z.object({ done: z.number().int(), failed: z.number().int(), total: z.number().int() }),
   /** Once every photo has ended. */
   summary: BatchSummary.nullable(),
-  /** The saved model of every photo, with a signed URL of its portrait (null without one); null without a saved model. */
+  /**
+   * The saved model of every photo, with a signed URL of its portrait (null without one); null when no saved model
+   * was used or when entries use different ones (each entry names its own: entries[].model).
+   */
   model: ModelReference.extend({ portrait_url: z.string().nullable() }).nullable(),
   /** The "Download all" zip once asked for (POST /batches/{id}/download): building, ready or failed; null before. */
   download: z.object({ status: z.enum(BATCH_DOWNLOAD_STATUSES) }).nullable(),
@@ -237,6 +247,7 @@ export function retryFailedRequest(batch: Batch): GenerateBatchRequest | undefin
       ...(entry.generationId ? { generationId: entry.generationId } : { clothingItemId: entry.clothingItemId ?? undefined }),
       productType: entry.productType,
       prompt: entry.prompt,
+      ...(entry.model ? { modelId: entry.model.id } : {}),
       cameraAngles: BATCH_CAMERA_ANGLES.filter((angle) => cameraAngles.includes(angle)),
       backdrop: entry.backdrop,
     };

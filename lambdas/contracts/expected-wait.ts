@@ -14,3 +14,20 @@ export const MEASURED_VIDEO_MEDIAN_SECONDS: Readonly<Record<string, number>> = {
 
 /** The figure for a stage's video adapter, or undefined when that adapter has not been measured. */
 export const expectedVideoSeconds = (videoAdapter: string): number | undefined => MEASURED_VIDEO_MEDIAN_SECONDS[videoAdapter];
+
+/** An upscale's target sizes (contracts/generations.ts UPSCALE_RESOLUTION_NAMES). */
+export type UpscaleSize = '2k' | '4k' | '8k';
+
+/**
+ * Seconds from the upscale request to the result, per upscale adapter and size, each measured: `local` on the twin in
+ * issue #41's newcomer's tour (2 shared cores, November 2026: 2K 0.6 s, 4K 75 s, 8K 4 s); `npx tsx bench/upscale.ts`
+ * prints the engine's own medians beside them. Only the 4K path runs the ESRGAN network at full size, so it is the
+ * one long wait; its target (bench/run.ts `ratio upscale.4k-vs-video` ≤ 1) is no longer than a video's.
+ */
+export const MEASURED_UPSCALE_MEDIAN_SECONDS: Readonly<Record<string, Readonly<Record<UpscaleSize, number>>>> = {
+  local: { '2k': 0.6, '4k': 75, '8k': 4 },
+};
+
+/** The figures for a stage's upscale adapter, or undefined when that adapter has not been measured. */
+export const expectedUpscaleSeconds = (upscaleAdapter: string): Readonly<Record<UpscaleSize, number>> | undefined =>
+  MEASURED_UPSCALE_MEDIAN_SECONDS[upscaleAdapter];

@@ -22,3 +22,37 @@ export const PREVIEW_EXPLANATION =
 
 /** The providers guide's section on AI providers, as the web app serves it (copied from docs/providers.md by the web build). */
 export const PROVIDERS_GUIDE_PATH = '/guide/providers.txt';
+
+/**
+ * One display name per model. Results name the adapter that made them ('preview-engine', 'bedrock:…'); a row that
+ * ended before a provider named itself still carries the request's placeholder ('modelloop-studio', 'image-edit',
+ * 'image-upscale', 'unknown'), which is the studio's own model.
+ */
+export function modelDisplayName(aiModel: string): string {
+  if (aiModel.startsWith('packshot-engine:')) return aiModel.endsWith('colour-key') ? 'Packshot engine (colour cutout)' : 'Packshot engine (U²-Net-p cutout)';
+  if (isPreviewModel(aiModel)) return 'Preview engine (no AI)';
+  if (aiModel.startsWith('bedrock:stability.')) return 'Stability AI';
+  if (aiModel.startsWith('bedrock:luma.')) return 'Luma Ray2';
+  if (aiModel.startsWith('bedrock:')) return 'Amazon Bedrock';
+  if (aiModel.toLowerCase().startsWith('fashn')) return 'FASHN';
+  if (aiModel.toLowerCase().startsWith('google') || aiModel.startsWith('veo') || aiModel.startsWith('gemini')) return 'Google';
+  return 'ModelLoop Studio';
+}
+
+/** What made a result, as the API answers it beside the result (`engine`) and the web app shows it under it. */
+export interface ResultEngine {
+  /** The adapter's model name, e.g. 'preview-engine', 'bedrock:luma.ray-v2:0'. */
+  model: string;
+  /** Its display name, e.g. 'Preview engine (no AI)'. */
+  name: string;
+  /** Whether it is the preview engine (no AI model): the result is labelled Preview. */
+  preview: boolean;
+  /** The sentence shown under the result: PREVIEW_EXPLANATION for a preview, 'Made by <name>.' otherwise. */
+  note: string;
+}
+
+export function resultEngine(aiModel: string): ResultEngine {
+  const preview = isPreviewModel(aiModel);
+  const name = modelDisplayName(aiModel);
+  return { model: aiModel, name, preview, note: preview ? PREVIEW_EXPLANATION : `Made by ${name}.` };
+}

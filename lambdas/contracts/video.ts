@@ -4,6 +4,7 @@
 import * as z from 'zod';
 import { defineRoute, ROUTE_ERRORS, SAMPLE_IDS } from './route.js';
 import { INLINE_IMAGE_TOO_LARGE, inlineImageField } from './inline-image.js';
+import { resultEngine, type ResultEngine } from './preview.js';
 import {
   DEFAULT_VIDEO_ASPECT_RATIO,
   DEFAULT_VIDEO_DURATION,
@@ -79,13 +80,28 @@ export const GetVideoUrlRequest = /* @__PURE__ */ (() => z.object({
   jobId: z.string({ error: 'jobId is required' }).min(1, 'jobId is required').max(64),
 }))();
 
+/** What made a result (contracts/preview.ts resultEngine): the same sentence under every image and video. */
+export const ResultEngineSchema = /* @__PURE__ */ (() => z.object({
+  model: z.string(),
+  name: z.string(),
+  preview: z.boolean(),
+  note: z.string(),
+}))();
+
 export const GetVideoUrlResponse = /* @__PURE__ */ (() => z.object({
   /** The first video, signed for SIGNED_URL_SECONDS. */
   signedUrl: z.string(),
   /** Every delivered video of the job, in output order (one per output_count that succeeded). */
   signedUrls: z.array(z.string()),
+  /**
+   * The same videos signed to be saved (Content-Disposition: attachment, named video-<first 8 characters of the job
+   * id>[-N].mp4): a browser downloads them by following the link, with no cross-origin read.
+   */
+  downloadUrls: z.array(z.string()),
   thumbnailUrls: z.array(z.string()),
   expiresAt: z.string(),
+  /** What made the videos. */
+  engine: ResultEngineSchema,
 }))();
 export type GetVideoUrlResponse = z.infer<typeof GetVideoUrlResponse>;
 
@@ -147,11 +163,13 @@ export const VideoJob = /* @__PURE__ */ (() => z.object({
   credits_refunded: z.number().int(),
   /** What cancelling now would give back: outputs not yet started at a paid provider (all of them on the local engine). */
   refundable_credits: z.number().int(),
+  /** What made the videos; null until a provider has started the job. */
+  engine: ResultEngineSchema.nullable(),
 }))();
 export type VideoJob = z.infer<typeof VideoJob>;
 
 /** A video job as the code holds it: the answer's fields, its files named by key, without what is computed on reading. */
-export type VideoJobRecord = Omit<VideoJob, 'video_url' | 'thumbnail_url' | 'outputs' | 'refundable_credits'> & {
+export type VideoJobRecord = Omit<VideoJob, 'video_url' | 'thumbnail_url' | 'outputs' | 'refundable_credits' | 'engine'> & {
   /** Key of the first delivered video in the results bucket; null until complete. */
   video_key: string | null;
   /** Key of the first delivered video's poster frame; null until complete. */
@@ -161,8 +179,12 @@ export type VideoJobRecord = Omit<VideoJob, 'video_url' | 'thumbnail_url' | 'out
 
 /** A job as the API answers it: its keys under the public API's names (`video_url`, `thumbnail_url`). */
 export function videoJobOnWire({ video_key, thumbnail_key, outputs, ...job }: VideoJobRecord, refundable_credits: number): VideoJob {
-  return { ...job, video_url: video_key, thumbnail_url: thumbnail_key, outputs: outputs.map(videoOutputOnWire), refundable_credits };
+  const engine: ResultEngine | null = job.model ? resultEngine(job.model) : null;
+  return { ...job, video_url: video_key, thumbnail_url: thumbnail_key, outputs: outputs.map(videoOutputOnWire), refundable_credits, engine };
 }
+
+/** The file name a job's video is saved under: the type and the first 8 characters of the id, then its number. */
+export const videoFileName = (jobId: string, index: number) => `video-${jobId.slice(0, 8)}${index > 0 ? `-${index + 1}` : ''}.mp4`;
 
 /** A job as the history list shows it: with a signed URL for its poster frame. */
 export const JobListItem = /* @__PURE__ */ (() => VideoJob.extend({

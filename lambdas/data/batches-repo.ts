@@ -21,6 +21,8 @@ export interface BatchEntryRecord {
   cameraAngles: CameraAngle[];
   /** #RRGGBB */
   backdrop: string;
+  /** The saved model of this entry's photos (its own, or the batch's modelId); absent when described in words. */
+  model?: { id: string; name: string };
 }
 
 export interface BatchRecord {

@@ -76,6 +76,8 @@ export interface WebHostingProps {
   payments: PaymentMode;
   /** config.json `expectedVideoSeconds`: the measured median of the stage's video adapter, when it has one. */
   readonly expectedVideoSeconds?: number;
+  /** config.json `expectedUpscaleSeconds`: the measured medians of the stage's upscale adapter, when it has them. */
+  readonly expectedUpscaleSeconds?: Readonly<Record<'2k' | '4k' | '8k', number>>;
 }
 
 /**
@@ -236,6 +238,7 @@ export class WebHosting extends Construct {
       testPayments: props.payments === 'test',
       payments: props.payments,
       ...(props.expectedVideoSeconds === undefined ? {} : { expectedVideoSeconds: props.expectedVideoSeconds }),
+      ...(props.expectedUpscaleSeconds === undefined ? {} : { expectedUpscaleSeconds: { ...props.expectedUpscaleSeconds } }),
     };
 
     // Own role and log group for CDK's deployment function: no managed policy, logs kept a month.

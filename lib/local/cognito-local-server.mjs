@@ -115,6 +115,27 @@ Targets.TwinFederatedSignIn = (services) => async (ctx, req) => {
   return { AuthenticationResult: { IdToken: tokens.IdToken, AccessToken: tokens.AccessToken, TokenType: 'Bearer' } };
 };
 
+// Cognito's ResendConfirmationCode, which cognito-local lacks (it answers "Unsupported x-amz-target header"): a new
+// sign-up code for an unconfirmed user, sent the way SignUp sends its first one (the pool's messages service, whose
+// console sender is the mailbox line above), and kept as the code ConfirmSignUp checks. As Cognito does, an unknown
+// user is UserNotFoundException and a confirmed one InvalidParameterException.
+// https://docs.aws.amazon.com/cognito-user-identity-pools/latest/APIReference/API_ResendConfirmationCode.html
+const { InvalidParameterError } = require('./lib/errors');
+const { attributeValue } = require('./lib/services/userPoolService');
+Targets.ResendConfirmationCode = ({ cognito, clock, messages, otp }) => async (ctx, req) => {
+  const userPool = await cognito.getUserPoolForClientId(ctx, req.ClientId);
+  const user = await userPool.getUserByUsername(ctx, req.Username);
+  if (!user) throw new UserNotFoundError();
+  if (user.UserStatus !== 'UNCONFIRMED') throw new InvalidParameterError('User is already confirmed.');
+  const email = attributeValue('email', user.Attributes);
+  if (!email) throw new InvalidParameterError('User has no e-mail address to send a code to.');
+  const deliveryDetails = { AttributeName: 'email', DeliveryMedium: 'EMAIL', Destination: email };
+  const code = otp();
+  await messages.deliver(ctx, 'ResendCode', req.ClientId, userPool.options.Id, user, code, req.ClientMetadata, deliveryDetails);
+  await userPool.saveUser(ctx, { ...user, UserLastModifiedDate: clock.get(), ConfirmationCode: code });
+  return { CodeDeliveryDetails: deliveryDetails };
+};
+
 const logger = pino({ level: process.env.DEBUG ? 'debug' : 'warn' });
 const server = await createDefaultServer(logger);
 await server.start();

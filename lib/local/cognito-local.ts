@@ -26,6 +26,17 @@ const PASSWORD_RULES_ENV = 'MODELLOOP_PASSWORD_RULES';
 const passwordRulesForServer = () =>
   JSON.stringify(PASSWORD_RULES.map((rule) => ({ source: rule.pattern.source, flags: rule.pattern.flags, message: passwordRefusal(rule) })));
 
+/**
+ * The twin's app client flows: the cloud client's (SRP and refresh, lib/constructs/auth.ts) plus USER_PASSWORD_AUTH,
+ * the one gap: cognito-local has no USER_SRP_AUTH (InitiateAuth answers it as unsupported), so the web app signs in
+ * on the twin with USER_PASSWORD_AUTH (web/src/lib/auth.ts authFlowType) and SRP is exercised only in the cloud.
+ * test/infra/auth-flows.test.ts holds this list to the synthesized client's flows plus that one gap.
+ */
+export const TWIN_AUTH_FLOWS = ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'] as const;
+
+/** The flow the twin adds to the cloud's, because cognito-local cannot do SRP. */
+export const TWIN_ONLY_AUTH_FLOWS = ['ALLOW_USER_PASSWORD_AUTH'] as const;
+
 export interface CognitoLocal {
   endpoint: string;
   userPoolId: string;
@@ -116,7 +127,7 @@ async function ensurePool(client: CognitoIdentityProviderClient, idsFile: string
     new CreateUserPoolClientCommand({
       UserPoolId: userPoolId,
       ClientName: 'modelloop-web',
-      ExplicitAuthFlows: ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH', 'ALLOW_REFRESH_TOKEN_AUTH'],
+      ExplicitAuthFlows: [...TWIN_AUTH_FLOWS],
     }),
   );
   const ids = { userPoolId, userPoolClientId: UserPoolClient!.ClientId! };

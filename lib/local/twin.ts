@@ -5,7 +5,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node
 import { join, resolve } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { RuntimeConfig } from '../../lambdas/contracts/api.js';
-import { expectedVideoSeconds } from '../../lambdas/contracts/expected-wait.js';
+import { expectedUpscaleSeconds, expectedVideoSeconds } from '../../lambdas/contracts/expected-wait.js';
 import { ID_TOKEN_ENV } from '../../lambdas/core/jwt.js';
 import { USER_POOL_ENV } from '../../lambdas/core/config.js';
 import { bucketEnvName, tableEnvName, type BucketName, type TableName } from '../../lambdas/data/tables.js';
@@ -74,6 +74,12 @@ export interface TwinStripe {
 /** The twin's Stripe settings from the environment, when both secrets are set. Live keys are refused. */
 /** Where the twin's support mail is addressed (it lands in .data/support/mailbox.jsonl). */
 export const LOCAL_SUPPORT_ADDRESS = 'support@modelloop.local';
+
+/** config.json's `expectedUpscaleSeconds` for the upscale adapter the twin runs (none for an unmeasured one). */
+function withExpectedUpscaleSeconds(upscaleAdapter: string): Pick<RuntimeConfig, 'expectedUpscaleSeconds'> {
+  const seconds = expectedUpscaleSeconds(upscaleAdapter);
+  return seconds === undefined ? {} : { expectedUpscaleSeconds: { ...seconds } };
+}
 
 /** config.json's `expectedVideoSeconds` for the video adapter the twin runs (none for an unmeasured one). */
 function withExpectedVideoSeconds(videoAdapter: string): Pick<RuntimeConfig, 'expectedVideoSeconds'> {
@@ -250,6 +256,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       testPayments: !stripe,
       payments: stripe ? 'stripe' : 'test',
       ...withExpectedVideoSeconds(process.env.PROVIDER_VIDEO?.trim() || 'local'),
+      ...withExpectedUpscaleSeconds(process.env.PROVIDER_UPSCALE?.trim() || 'local'),
     };
     const webSocketApi = await startLocalWebSocketApi({
       path: WEBSOCKET_PATH,

@@ -3,6 +3,7 @@
 // new screen without an entry below fails here instead of being skipped.
 import type { Browser, Locator, Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
+import { tshirtPhoto } from '../fixtures/local-engine-images.js';
 import { openPage, PHONE, signUpInUi, TABLE_ROUTES, uniqueEmail, useChromium } from './harness.js';
 
 let browser: Browser;
@@ -120,4 +121,48 @@ describe('phone layout (390×844)', () => {
     expect(errors).toEqual([]);
     await close();
   });
+
+  it('Videos with its form filled and a result shown fits the phone: every tab, preset and option whole on screen', async () => {
+    const { page, errors, close } = await openPage(browser, PHONE);
+    await page.addInitScript(() => (globalThis as any).localStorage.setItem('modelloop.videoPollIntervalMs', '500'));
+    await signUpInUi(page, uniqueEmail('phone.videos'));
+    await page.goto('/studio/generate/video-generation');
+    const generate = MAIN_ACTION['/studio/generate/video-generation']!(page);
+    await generate.waitFor();
+    // Each control a seller touches lies whole inside the screen, its text not cut off.
+    const clipped = async (): Promise<string[]> => {
+      const names = ['Upload', 'Your images', 'Product URL', 'Pivot', 'Catwalk', '360 Spin', 'Generate Video'];
+      const found: string[] = [];
+      for (const name of names) {
+        const control = page.getByRole('button', { name, exact: true }).first();
+        await control.scrollIntoViewIfNeeded();
+        const fits = await control.evaluate(
+          (element: any, width: number) => {
+            const box = element.getBoundingClientRect();
+            return box.left >= 0 && box.right <= width && element.scrollWidth <= element.clientWidth + 1;
+          },
+          PHONE.width,
+        );
+        if (!fits) found.push(name);
+      }
+      return found;
+    };
+    await page.getByRole('button', { name: 'Product URL', exact: true }).click();
+    expect(await problemsOf(page, 'Videos (Product URL)', generate)).toBe('');
+    await page.getByRole('button', { name: 'Upload', exact: true }).click();
+    await page.getByLabel('Upload a product image').setInputFiles({ name: 'tee.jpg', mimeType: 'image/jpeg', buffer: await tshirtPhoto(600, 700) });
+    await page.getByRole('button', { name: '360 Spin', exact: true }).click();
+    await page.getByRole('radio', { name: '5 s', exact: true }).check({ force: true });
+    await page.getByRole('radio', { name: '1:1', exact: true }).check({ force: true });
+    expect(await problemsOf(page, 'Videos (form filled)', generate)).toBe('');
+    expect(await clipped()).toEqual([]);
+
+    await generate.click();
+    await page.getByLabel('Generated video 1').waitFor({ timeout: 150_000 });
+    await page.getByRole('list', { name: 'Recent video jobs' }).getByText('complete').first().waitFor({ timeout: 30_000 });
+    expect(await problemsOf(page, 'Videos (result shown)', page.getByRole('button', { name: 'Download', exact: true }))).toBe('');
+    expect(await clipped()).toEqual([]);
+    expect(errors).toEqual([]);
+    await close();
+  }, 300_000);
 });

@@ -361,9 +361,10 @@ describe('config.json', () => {
     const { config } = deployed(s);
     expect(RuntimeConfig.parse(config)).toEqual(config);
     // cognitoEndpoint is for the local twin only; websocketUrl is there when the stack has a WebSocket API;
-    // expectedVideoSeconds only for a video adapter with a measured median (the default cloud one has none yet).
+    // expectedVideoSeconds and expectedUpscaleSeconds only for an adapter with a measured median (contracts/expected-wait.ts).
+    const measured = (key: string) => key === 'expectedVideoSeconds' || key === 'expectedUpscaleSeconds';
     const cloudKeys = keys.filter(
-      (key) => key !== 'cognitoEndpoint' && key !== 'expectedVideoSeconds' && (key !== 'websocketUrl' || websocket(s).length > 0),
+      (key) => key !== 'cognitoEndpoint' && (!measured(key) || key in config) && (key !== 'websocketUrl' || websocket(s).length > 0),
     );
     expect(Object.keys(config).sort()).toEqual(cloudKeys.sort());
     const distributionDomain = placeholder(`${idOf(s, s.stack.web.distribution)}.DomainName`);
@@ -533,7 +534,7 @@ describe('the construct on its own', () => {
 
     const { config, webFiles } = deployed(s);
     expect(RuntimeConfig.parse(config)).toEqual(config);
-    expect(Object.keys(config).sort()).toEqual(Object.keys(RuntimeConfig.shape).filter((key) => key !== 'cognitoEndpoint' && key !== 'expectedVideoSeconds').sort());
+    expect(Object.keys(config).sort()).toEqual(Object.keys(RuntimeConfig.shape).filter((key) => key !== 'cognitoEndpoint' && key !== 'expectedVideoSeconds' && key !== 'expectedUpscaleSeconds').sort());
     expect(config.websocketUrl).toBe(wsUrl);
     expect(config.region).toBe('eu-west-1');
     expect(webFiles).toEqual(['app.html', 'assets/index-abc123.js', 'index.html']);

@@ -246,6 +246,38 @@ describe('a saved model at work', () => {
   }, 300_000);
 });
 
+describe('a batch of entries with their own models', () => {
+  it("keeps each entry's model: its photos, their history rows and the entry carry it, and the port gets it", async () => {
+    const user = await createUser(info);
+    const tee = await addClothingItem(info.apiUrl, user, await productJpeg(), 'Blue Logo Tee');
+    const necklace = await addClothingItem(info.apiUrl, user, await productJpeg(), 'Gold Bead Necklace');
+    const maya = (await create(user, { name: 'Maya', description: MAYA })).body;
+    const leo = (await create(user, { name: 'Leo', description: 'man in his thirties, short dark hair, athletic build' })).body;
+    const body = {
+      imageSize: '1k',
+      batchItems: [
+        { clothingItemId: tee.id, modelId: maya.id, cameraAngles: ['Front'] },
+        { clothingItemId: necklace.id, modelId: leo.id, productType: 'jewelry', cameraAngles: ['Front'] },
+      ],
+    };
+    const started = await api(info.apiUrl, 'POST', '/generate-batch', { user, body, headers: key() });
+    expect(started.status, JSON.stringify(started.body)).toBe(200);
+    const batch = await settled(user, `/batches/${started.body.batchId}`, (answer) => answer.status === 'complete', 240_000);
+    expect(batch.entries.map((entry: { clothingItemName: string; prompt: string; model: unknown }) => [entry.clothingItemName, entry.prompt, entry.model])).toEqual([
+      ['Blue Logo Tee', MAYA, { id: maya.id, name: 'Maya' }],
+      ['Gold Bead Necklace', leo.description, { id: leo.id, name: 'Leo' }],
+    ]);
+    // Two models: the batch has no one model.
+    expect(batch.model).toBeNull();
+    expect(batch.photos.map((photo: { clothingItemName: string; generation: { model: { name: string } } }) => [photo.clothingItemName, photo.generation.model.name])).toEqual([
+      ['Blue Logo Tee', 'Maya'],
+      ['Gold Bead Necklace', 'Leo'],
+    ]);
+    expect(portRequests.filter((request) => request.model.modelId === maya.id).map((request) => request.model.description)).toEqual([MAYA]);
+    expect(portRequests.filter((request) => request.model.modelId === leo.id).map((request) => request.model.description)).toEqual([leo.description]);
+  }, 300_000);
+});
+
 describe('the account', () => {
   it('"Download my data" includes the saved models and their uploaded portraits; deleting the account deletes them', async () => {
     const user = await createUser(info);

@@ -23,7 +23,7 @@ import { requireEnv } from '../../core/config.js';
 import { startExecution } from '../../core/sfn.js';
 import * as batches from '../../data/batches-repo.js';
 import { getActiveItem } from '../../data/clothing-repo.js';
-import { createGeneration, type GenerationRecord, type GenerationSource } from '../../data/generations-repo.js';
+import { createGeneration, type GenerationRecord, type GenerationSource, type ModelSnapshot } from '../../data/generations-repo.js';
 import { tierCost } from '../../data/pricing-repo.js';
 import { presignDownload } from '../../storage/presign.js';
 import { modelSnapshot } from '../models/models.js';
@@ -98,26 +98,42 @@ export async function submitBatch(request: SpendingRequest, body: GenerateBatch)
     const key = sourceKey(entry);
     if (!sources.has(key)) sources.set(key, await entrySource(userId, entry, index));
   }
-  // One saved model for every photo: the caller's own (someone else's is not found), checked before any charge.
-  const model = body.modelId !== undefined ? await modelSnapshot(userId, body.modelId) : undefined;
+  // Each entry's saved model (its own, else the request's): the caller's own (someone else's is not found), each
+  // looked up once and checked before any charge.
+  const models = new Map<string, ModelSnapshot>();
+  for (const modelId of new Set(body.batchItems.map((entry) => entry.modelId ?? body.modelId))) {
+    if (modelId !== undefined) models.set(modelId, await modelSnapshot(userId, modelId));
+  }
+  const modelOf = (entry: GenerateBatch['batchItems'][number]) => {
+    const modelId = entry.modelId ?? body.modelId;
+    return modelId === undefined ? undefined : models.get(modelId)!;
+  };
   const photoCount = body.batchItems.reduce((sum, entry) => sum + entry.cameraAngles.length, 0);
-  // Every photo of the batch is priced alike: with the model's portrait on a provider that charges more for it, the
-  // face-reference tier.
-  const unitCost = await tierCost(onModelTier(BATCH_PHOTO_TIER, model));
+  // A photo's price follows its own model: with a portrait on a provider that charges more for it, the face-reference
+  // tier.
+  const unitCosts = await Promise.all(body.batchItems.map((entry) => tierCost(onModelTier(BATCH_PHOTO_TIER, modelOf(entry)))));
+  const totalCost = body.batchItems.reduce((sum, entry, index) => sum + entry.cameraAngles.length * unitCosts[index]!, 0);
   const maxConcurrency = batchConcurrency();
 
-  const entries: batches.BatchEntryRecord[] = body.batchItems.map((entry) => ({
-    ...(entry.generationId !== undefined ? { generationId: entry.generationId } : { clothingItemId: entry.clothingItemId! }),
-    clothingItemName: sources.get(sourceKey(entry))!.name,
-    // The entry's own choice, else what its item is.
-    productType: entry.productType ?? sources.get(sourceKey(entry))!.productType,
-    prompt: model?.description ?? entry.prompt,
-    cameraAngles: entry.cameraAngles,
-    backdrop: entry.backdrop,
-  }));
+  const entries: batches.BatchEntryRecord[] = body.batchItems.map((entry) => {
+    const model = modelOf(entry);
+    return {
+      ...(entry.generationId !== undefined ? { generationId: entry.generationId } : { clothingItemId: entry.clothingItemId! }),
+      clothingItemName: sources.get(sourceKey(entry))!.name,
+      // The entry's own choice, else what its item is.
+      productType: entry.productType ?? sources.get(sourceKey(entry))!.productType,
+      prompt: model?.description ?? entry.prompt,
+      cameraAngles: entry.cameraAngles,
+      backdrop: entry.backdrop,
+      ...(model ? { model: { id: model.id, name: model.name } } : {}),
+    };
+  });
+  // The batch's one model, when every entry has the same (the running batch shows it beside the progress).
+  const entryModels = new Set(body.batchItems.map((entry) => modelOf(entry)));
+  const batchModel = entryModels.size === 1 ? [...entryModels][0] : undefined;
 
   const spent = await spend(request, {
-    cost: photoCount * unitCost,
+    cost: totalCost,
     description: `Batch generation (${photoCount} ${photoCount === 1 ? 'photo' : 'photos'})`,
     running: 'batch',
     record: async (batchId, debitId) => {
@@ -136,7 +152,7 @@ export async function submitBatch(request: SpendingRequest, body: GenerateBatch)
             operation: 'batch',
             ai_model: engineModelName('image', body.aiModel),
             status: 'processing',
-            credits_used: unitCost,
+            credits_used: unitCosts[entryIndex]!,
             created_at: createdAt,
             params: {
               batchId,
@@ -155,7 +171,7 @@ export async function submitBatch(request: SpendingRequest, body: GenerateBatch)
             ...(entry.clothingItemId !== undefined && { clothing_item_id: entry.clothingItemId }),
             // Each photo is refunded on its own against the batch's one debit, whichever path settles it.
             debit_id: debitId,
-            ...(model ? { model } : {}),
+            ...(modelOf(body.batchItems[entryIndex]!) ? { model: modelOf(body.batchItems[entryIndex]!) } : {}),
           });
         }),
       );
@@ -168,11 +184,11 @@ export async function submitBatch(request: SpendingRequest, body: GenerateBatch)
         ai_model: body.aiModel,
         image_size: body.imageSize,
         aspect_ratio: body.aspectRatio,
-        credits_used: photoCount * unitCost,
+        credits_used: totalCost,
         debit_id: debitId,
         entries,
         photo_count: photoCount,
-        ...(model ? { model } : {}),
+        ...(batchModel ? { model: batchModel } : {}),
       });
     },
     start: async (batch) => {
@@ -246,6 +262,8 @@ async function toBatch(batch: batches.BatchRecord, rows: GenerationRecord[]): Pr
       generationId: entry.generationId ?? null,
       // Batches stored before entries had a product type made clothing photos.
       productType: entry.productType ?? 'clothing',
+      // Batches stored before entries had their own model used the batch's for every entry.
+      model: entry.model ?? (batch.model ? { id: batch.model.id, name: batch.model.name } : null),
     })),
     progress: {
       done: rows.filter((row) => row.status === 'complete').length,

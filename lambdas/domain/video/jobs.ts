@@ -11,6 +11,7 @@ import {
   type JobListItem,
   type PollOperationResponse,
   type VideoJob,
+  videoFileName,
 } from '../../contracts/video.js';
 import type { GenerateVideoRequest } from '../../contracts/video.js';
 import { conflict, notFound } from '../../core/errors.js';
@@ -19,7 +20,9 @@ import { executionArn, startExecution, stopExecution } from '../../core/sfn.js';
 import { createJob, getJob, listJobs, toJob, type JobItem } from '../../data/jobs-repo.js';
 import { tierCost } from '../../data/pricing-repo.js';
 import { writeObject } from '../../storage/objects.js';
-import { presignDownload, signedUrlExpiresAt } from '../../storage/presign.js';
+import { presignAttachment, presignDownload, signedUrlExpiresAt } from '../../storage/presign.js';
+import { resultEngine } from '../../contracts/preview.js';
+import { engineModelName } from '../generation/engine-name.js';
 import { videoSourceImage } from '../images/source.js';
 import { spend, type SpendingRequest } from '../spending.js';
 import { sourceKey } from './keys.js';
@@ -127,14 +130,21 @@ export async function videoUrls(userId: string, jobId: string): Promise<GetVideo
   if (job.status !== 'complete' || job.outputs.length === 0) throw conflict('VIDEO_NOT_READY', 'This video is not ready yet.');
   const expiresAt = await signedUrlExpiresAt(SIGNED_URL_SECONDS);
   const signedUrls = await Promise.all(job.outputs.map((output) => presignDownload('results', output.video_key, 'video/mp4', SIGNED_URL_SECONDS)));
+  const downloadUrls = await Promise.all(
+    job.outputs.map((output) =>
+      presignAttachment('results', output.video_key, 'video/mp4', videoFileName(job.id, output.index), SIGNED_URL_SECONDS),
+    ),
+  );
   const thumbnailUrls = await Promise.all(
     job.outputs.map((output) => presignDownload('results', output.thumbnail_key, 'image/jpeg', SIGNED_URL_SECONDS)),
   );
   return {
     signedUrl: signedUrls[0]!,
     signedUrls,
+    downloadUrls,
     thumbnailUrls,
     expiresAt,
+    engine: resultEngine(job.model ?? engineModelName('video', 'unknown')),
   };
 }
 

@@ -79,15 +79,22 @@ export const MOTIONS: Readonly<Record<MotionPreset, Motion>> = {
       };
     },
   },
-  // A turntable: the width follows cos(angle), and its sign mirrors the product for the back half of the turn.
+  // A turntable about the product's own upright axis: the width follows cos(angle), never narrower than a side view
+  // (a flat cut-out edge-on would vanish and leave an empty frame), and its sign mirrors the product for the back half
+  // of the turn.
   '360 Spin': {
     secondsPerCycle: 8,
     anchor: { x: 0.5, y: 0.5 },
     pose(phase, _clipPhase, { direction }) {
-      return { scaleX: direction * Math.cos(phase), scaleY: 1, rotation: 0, shiftX: 0, shiftY: 0 };
+      const cos = Math.cos(phase);
+      const width = SPIN_SIDE_WIDTH + (1 - SPIN_SIDE_WIDTH) * Math.abs(cos);
+      return { scaleX: direction * (cos >= 0 ? 1 : -1) * width, scaleY: 1, rotation: 0, shiftX: 0, shiftY: 0 };
     },
   },
 };
+
+/** 360 Spin's width edge-on, as a share of its width facing the camera: a product seen from the side. */
+export const SPIN_SIDE_WIDTH = 0.22;
 
 /** The largest zoom any preset reaches: the product layer is prepared at this size so motion never enlarges it. */
 export const MAX_MOTION_ZOOM = 1.06;

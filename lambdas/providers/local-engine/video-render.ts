@@ -6,16 +6,17 @@
 // - any other picture (a scene, e.g. an on-model picture): the whole picture moves like a camera would, enlarged
 //   to cover the frame in every pose.
 // 360 Spin always turns a cut-out product (from a scene, its subject cut from the studio around it), never the whole
-// frame: its width follows cos(angle), it is shaded as it turns edge-on, a highlight sweeps across it, and the back
-// half of the turn shows its silhouette in its own colours (never a mirrored print). In 16:9 and 1:1 the product fills
-// the frame's height as it fills a 9:16 frame's width. Every term is periodic in the clip, so the loop stays exact.
+// frame, about the product's own upright axis (its centre of mass) held at the frame's centre: its width follows
+// cos(angle) down to a side view's, it is shaded as it turns edge-on, a highlight sweeps across it, and the back half
+// of the turn shows the product's back: the cut-out mirrored and darkened, as light from the front would leave it. In
+// 16:9 and 1:1 the product fills the frame's height as it fills a 9:16 frame's width. Every term is periodic in the
+// clip, so the loop stays exact.
 import { DELIVERY_FPS } from '../../media/normalize.js';
 import { openH264Encoder } from '../../media/raw-video.js';
 import type { Size } from '../ports.js';
 import { STUDIO_GREY, studioBackdrop } from './backdrop.js';
 import type { Rgb } from './colours.js';
 import { cutOutProduct, hasPlainBackground, type Cutout } from './cutout.js';
-import { silhouette } from './on-model-image.js';
 import { labelPlacement, renderLabel } from './label.js';
 import { cyclesIn, MAX_MOTION_ZOOM, motionStyle, MOTIONS, poseAt, type MotionPreset } from './motion.js';
 import { decodeRgba, openRgba, toRgba, type RgbaImage } from './raster.js';
@@ -45,11 +46,13 @@ const SUBJECT_MAX_SHARE = 0.8;
 /** 360 Spin: the product's light at edge-on (1 facing the camera), and the highlight's strength and width. */
 const SPIN_SHADE = 0.7;
 const SPIN_HIGHLIGHT = { gain: 0.3, width: 0.1 };
+/** 360 Spin: how much light the product's back keeps (it faces away from the studio's key light). */
+const SPIN_BACK_LIGHT = 0.62;
 
 interface Scene {
   /** Prepared at the largest size the motion shows it, so the warp only ever shrinks it. */
   layer: Layer;
-  /** The product's back (its silhouette), for the back half of a turn. */
+  /** The product's back (the cut-out darkened; the turn mirrors it), for the back half of a turn. */
   back?: Layer;
   /** The point the motion turns and scales around, as fractions of the layer's width and height. */
   anchor: { x: number; y: number };
@@ -65,12 +68,35 @@ async function productScene({ product, background }: Cutout, preset: MotionPrese
       kernel: 'lanczos3',
     }),
   );
+  const spin = preset === '360 Spin';
   return {
     layer: toLayer(fitted),
-    back: preset === '360 Spin' ? toLayer(silhouette(fitted)) : undefined,
-    anchor: MOTIONS[preset].anchor,
+    back: spin ? toLayer(darkened(fitted, SPIN_BACK_LIGHT)) : undefined,
+    // A turntable turns about the product's own axis, wherever the cut-out's box leaves it.
+    anchor: spin ? { x: uprightAxis(fitted), y: 0.5 } : MOTIONS[preset].anchor,
     backdrop: background ?? STUDIO_GREY,
   };
+}
+
+/** The product's upright axis: the horizontal centre of its opaque pixels, as a fraction of the image's width. */
+export function uprightAxis(image: RgbaImage): number {
+  let weight = 0;
+  let sum = 0;
+  for (let y = 0; y < image.height; y++) {
+    for (let x = 0; x < image.width; x++) {
+      const alpha = image.data[(y * image.width + x) * 4 + 3]!;
+      weight += alpha;
+      sum += alpha * (x + 0.5);
+    }
+  }
+  return weight === 0 ? 0.5 : sum / weight / image.width;
+}
+
+/** The image with its colours scaled by `light` (alpha kept). */
+function darkened(image: RgbaImage, light: number): RgbaImage {
+  const data = Buffer.from(image.data);
+  for (let i = 0; i < data.length; i += 4) for (let c = 0; c < 3; c++) data[i + c] = Math.round(data[i + c]! * light);
+  return { ...image, data };
 }
 
 /** A scene's subject for a turntable: cut from the studio around it, when there is a subject to cut. */
@@ -117,8 +143,9 @@ export async function renderLoopingClip(request: ClipRequest, output: string): P
 
   const rest = 1 / MAX_MOTION_ZOOM;
   const anchorInLayer = { x: anchor.x * layer.width, y: anchor.y * layer.height };
+  // The anchor sits where it would at rest; a turning product's axis sits at the frame's centre.
   const anchorInFrame = {
-    x: width / 2 + (anchor.x - 0.5) * layer.width * rest,
+    x: back !== undefined ? width / 2 : width / 2 + (anchor.x - 0.5) * layer.width * rest,
     y: height / 2 + (anchor.y - 0.5) * layer.height * rest,
   };
 

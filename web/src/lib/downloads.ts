@@ -1,12 +1,18 @@
-// Result files are downloaded by a plain fetch of the signed result URL (no server round trip), saved under fixed
-// names: pictures as .png, videos as <type>-<first 8 characters of the id>.mp4.
+// Result files are saved under fixed names: pictures as .png, videos as <type>-<first 8 characters of the id>.mp4.
+// Pictures are fetched from their signed result URL and saved from memory. Videos are saved by following a link the
+// server signed as an attachment (Content-Disposition names the file): nothing reads the file across origins, so the
+// copy the page's <video> element loaded without CORS cannot refuse the download.
 import type { Generation } from '@contracts/generations';
+import { getVideoUrlRoute } from '@contracts/video';
 import { toast } from 'sonner';
+import { callRoute } from './api';
 
 export function generationFileName(generation: Pick<Generation, 'id' | 'generation_type' | 'result_content_type'>): string {
   const extension = generation.result_content_type === 'video/mp4' ? 'mp4' : 'png';
   return `${generation.generation_type}-${generation.id.slice(0, 8)}.${extension}`;
 }
+
+const downloadFailed = () => toast.error('Download failed', { description: 'Failed to download file' });
 
 /** Fetches the file and saves it; a failure shows the catalogue's 'Download failed' / 'Failed to download file'. */
 export async function downloadFile(url: string, fileName: string): Promise<boolean> {
@@ -14,18 +20,24 @@ export async function downloadFile(url: string, fileName: string): Promise<boole
     const response = await fetch(url);
     if (!response.ok) throw new Error(`status ${response.status}`);
     const objectUrl = URL.createObjectURL(await response.blob());
-    const link = document.createElement('a');
-    link.href = objectUrl;
-    link.download = fileName;
-    document.body.append(link);
-    link.click();
-    link.remove();
+    followLink(objectUrl, fileName);
     setTimeout(() => URL.revokeObjectURL(objectUrl), 10_000);
     return true;
   } catch {
-    toast.error('Download failed', { description: 'Failed to download file' });
+    downloadFailed();
     return false;
   }
+}
+
+/** Follows a link as a click would: a link the server signed as an attachment is saved and the page stays. */
+function followLink(url: string, fileName = ''): void {
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  link.rel = 'noopener';
+  document.body.append(link);
+  link.click();
+  link.remove();
 }
 
 /**
@@ -33,10 +45,29 @@ export async function downloadFile(url: string, fileName: string): Promise<boole
  * to disk, nothing is held in the page (a zip of a batch may be gigabytes).
  */
 export function saveAttachment(url: string): void {
-  const link = document.createElement('a');
-  link.href = url;
-  link.rel = 'noopener';
-  document.body.append(link);
-  link.click();
-  link.remove();
+  followLink(url);
+}
+
+/**
+ * Saves the job's `index`th video (0-based): a fresh attachment link from get-video-url (so an old page never follows
+ * an expired one), followed by the browser. A failure shows 'Download failed' / 'Failed to download file'.
+ */
+export async function downloadVideo(jobId: string, index: number): Promise<boolean> {
+  try {
+    const { downloadUrls } = await callRoute(getVideoUrlRoute, { body: { jobId } });
+    const url = downloadUrls[index];
+    if (!url) throw new Error('no such video');
+    followLink(url);
+    return true;
+  } catch {
+    downloadFailed();
+    return false;
+  }
+}
+
+/** A History row's video: the job and output it came from (params.job_id, params.output counted from 1). */
+export function videoOfGeneration(generation: Pick<Generation, 'result_content_type' | 'params'>): { jobId: string; index: number } | undefined {
+  const { job_id: jobId, output } = generation.params;
+  if (generation.result_content_type !== 'video/mp4' || typeof jobId !== 'string') return undefined;
+  return { jobId, index: typeof output === 'number' ? output - 1 : 0 };
 }

@@ -18,21 +18,32 @@ export function aboutDuration(seconds: number): string {
 
 /** The stage's measured median seconds for a video; undefined while config.json loads or when there is none. */
 export function useExpectedVideoSeconds(): number | undefined {
-  const [seconds, setSeconds] = useState<number>();
+  return positive(useConfigTimes()?.expectedVideoSeconds);
+}
+
+/** The stage's measured median seconds for an upscale to `size` ('2k', '4k', '8k'); undefined when there is none. */
+export function useExpectedUpscaleSeconds(size: string | undefined): number | undefined {
+  const times = useConfigTimes()?.expectedUpscaleSeconds;
+  return size && typeof times === 'object' && times !== null ? positive((times as Record<string, unknown>)[size]) : undefined;
+}
+
+const positive = (value: unknown): number | undefined => (typeof value === 'number' && value > 0 ? value : undefined);
+
+/** config.json's measured times, read without zod (the landing page's first load stays small); null while loading. */
+function useConfigTimes(): { expectedVideoSeconds?: unknown; expectedUpscaleSeconds?: unknown } | null {
+  const [json, setJson] = useState<{ expectedVideoSeconds?: unknown; expectedUpscaleSeconds?: unknown } | null>(null);
   useEffect(() => {
     let live = true;
-    // Read without zod (the landing page's first load stays small): a positive number, or nothing.
     fetchConfigJson()
-      .then((json) => {
-        const value = (json as { expectedVideoSeconds?: unknown } | null)?.expectedVideoSeconds;
-        if (live && typeof value === 'number' && value > 0) setSeconds(value);
+      .then((loaded) => {
+        if (live) setJson(loaded as typeof json);
       })
       .catch(() => undefined);
     return () => {
       live = false;
     };
   }, []);
-  return seconds;
+  return json;
 }
 
 /** The video screen's expectation beside its timer: "usually ready in about 10 seconds", or the fallback. */

@@ -22,7 +22,7 @@ import type * as z from 'zod';
 import { toast } from 'sonner';
 import { callRoute, type CallOptions } from './api';
 import { clothingItemsQueryOptions } from './clothing-items';
-import { useIdempotentMutation } from './idempotent-mutation';
+import { SAME_REQUEST_WINDOW_MS, useIdempotentMutation } from './idempotent-mutation';
 import { pollWhileDown, useLiveConnection, type LiveConnection } from './live-connection';
 import { useLoadErrorToast } from './load-error';
 import { profileQueryKey, useSetBalance } from './profile';
@@ -181,6 +181,8 @@ export function useStartGeneration<R extends GenerationRoute>(route: R) {
   const queryClient = useQueryClient();
   const user = useUser();
   return useIdempotentMutation({
+    // A second click on the same unchanged form is the same request: the server replays it rather than charging.
+    sameRequestWindowMs: SAME_REQUEST_WINDOW_MS,
     send: (body: z.input<R['body']>, idempotencyKey) =>
       // One of three routes whose options differ only in the body's type, which `body` already has.
       callRoute(route as GenerationRoute, { body, idempotencyKey } as CallOptions<GenerationRoute>),

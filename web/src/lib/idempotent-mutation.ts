@@ -11,7 +11,16 @@ interface Attempt<TBody> {
   signature: string;
   body: TBody;
   key: string;
+  /** When the server answered it (Date.now()); undefined while it may still be sent again after a failure. */
+  answeredAt?: number;
 }
+
+/**
+ * How long a request the server has answered stays "the same request": the same form sent again unchanged within
+ * this time (a second click on Generate) carries the same Idempotency-Key, so the server replays its first answer
+ * instead of charging again.
+ */
+export const SAME_REQUEST_WINDOW_MS = 10_000;
 
 /**
  * A mutation whose every user action gets a fresh Idempotency-Key; sending the same body again after a failure on
@@ -21,25 +30,31 @@ interface Attempt<TBody> {
 export function useIdempotentMutation<TBody, TResult>({
   send,
   onSuccess,
+  sameRequestWindowMs = 0,
 }: {
   send: (body: TBody, idempotencyKey: string) => Promise<TResult>;
   onSuccess?: (result: TResult, body: TBody) => void;
+  /** How long an answered body sent again unchanged keeps its key (SAME_REQUEST_WINDOW_MS for generations); 0: never. */
+  sameRequestWindowMs?: number;
 }) {
   const attempt = useRef<Attempt<TBody> | null>(null);
   const mutation = useMutation({
     mutationFn: (body: TBody) => {
       const signature = JSON.stringify(body);
-      if (attempt.current?.signature !== signature) attempt.current = { signature, body, key: newIdempotencyKey() };
-      return send(body, attempt.current.key);
+      const previous = attempt.current;
+      const reusable =
+        previous?.signature === signature && (previous.answeredAt === undefined || Date.now() - previous.answeredAt < sameRequestWindowMs);
+      if (!reusable) attempt.current = { signature, body, key: newIdempotencyKey() };
+      return send(body, attempt.current!.key);
     },
     onSuccess: (result, body) => {
-      attempt.current = null;
+      attempt.current = sameRequestWindowMs > 0 && attempt.current ? { ...attempt.current, answeredAt: Date.now() } : null;
       onSuccess?.(result, body);
     },
     onError: (error) => {
       if (!isRetryable(error)) attempt.current = null;
     },
   });
-  const pendingRetry = mutation.isError ? attempt.current?.body : undefined;
+  const pendingRetry = mutation.isError && attempt.current?.answeredAt === undefined ? attempt.current?.body : undefined;
   return { ...mutation, pendingRetry };
 }

@@ -1,5 +1,5 @@
 import type { Generation, GenerationStatus } from '@contracts/generations';
-import { isPreviewModel } from '@contracts/preview';
+import { modelDisplayName } from '@contracts/preview';
 import { CANCELLED_BY_USER } from '@contracts/video-failures';
 import { Badge } from '@/components/ui/badge';
 
@@ -60,20 +60,8 @@ export function GenerationStatusBadge({ status, errorMessage }: { status: Genera
   return <Badge tone={STATUS[shown].tone}>{STATUS[shown].label}</Badge>;
 }
 
-/**
- * One display name per model. Rows name the adapter that made them ('preview-engine', 'bedrock:…'); a row that ended
- * before a provider named itself still carries the request's placeholder ('modelloop-studio', 'image-edit',
- * 'image-upscale', 'unknown'), which is the studio's own model.
- */
-export function modelDisplayName(aiModel: string): string {
-  if (aiModel.startsWith('packshot-engine:')) return aiModel.endsWith('colour-key') ? 'Packshot engine (colour cutout)' : 'Packshot engine (U²-Net-p cutout)';
-  if (isPreviewModel(aiModel)) return 'Preview engine (no AI)';
-  if (aiModel.startsWith('bedrock:stability.')) return 'Stability AI';
-  if (aiModel.startsWith('bedrock:luma.')) return 'Luma Ray2';
-  if (aiModel.startsWith('bedrock:')) return 'Amazon Bedrock';
-  if (aiModel.toLowerCase().startsWith('fashn')) return 'FASHN';
-  return 'ModelLoop Studio';
-}
+/** One display name per model (shared with the API's `engine` answers). */
+export { modelDisplayName };
 
 const PRODUCT_LABELS: Record<Generation['operation'], string> = {
   'on-model': 'Image generation',

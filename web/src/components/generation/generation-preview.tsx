@@ -5,6 +5,7 @@ import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { downloadFile, generationFileName } from '@/lib/downloads';
+import { aboutDuration } from '@/lib/expected-wait';
 import { modelDisplayName } from './generation-labels';
 import { NextStepActions } from './next-step-actions';
 import { ComplianceSummary } from './compliance-summary';
@@ -25,10 +26,12 @@ interface GenerationPreviewProps {
   /** What is shown before there is a result: the chosen image. */
   original?: { url: string; alt: string };
   empty: ReactNode;
+  /** The stage's measured median seconds for this work (config.json), when it has one: the bar fills over it. */
+  expectedSeconds?: number;
 }
 
 /** The right-hand column of the generation screens: progress while working, then the result with Download. */
-export function GenerationPreview({ title, generation, pending, original, empty }: GenerationPreviewProps) {
+export function GenerationPreview({ title, generation, pending, original, empty, expectedSeconds }: GenerationPreviewProps) {
   const processing = pending ?? (generation?.status === 'processing' ? { label: 'Processing…' } : undefined);
   return (
     <Card className="lg:sticky lg:top-20">
@@ -43,7 +46,7 @@ export function GenerationPreview({ title, generation, pending, original, empty 
       </CardHeader>
       <CardContent className="space-y-4">
         {processing ? (
-          <Progress step={processing} since={generation?.created_at} />
+          <Progress step={processing} since={generation?.created_at} expectedSeconds={expectedSeconds} />
         ) : generation?.status === 'complete' && generation.result_url ? (
           <Result generation={generation} />
         ) : generation?.status === 'failed' ? (
@@ -97,7 +100,14 @@ function Result({ generation }: { generation: Generation }) {
 }
 
 /** An indeterminate bar (or the upload's fraction) with the time elapsed. */
-function Progress({ step, since }: { step: PendingStep; since?: string }) {
+/** How far the bar fills on the expected time alone: it never claims to be done before the result is. */
+const EXPECTED_FILL_MAX = 0.95;
+
+/**
+ * The work's progress: an upload's measured fraction; else, with the stage's measured median for the work, the
+ * elapsed time against it ("usually ready in about 40 seconds"), as the video screen shows it; else a pulsing bar.
+ */
+function Progress({ step, since, expectedSeconds }: { step: PendingStep; since?: string; expectedSeconds?: number }) {
   const [started] = useState(() => (since ? Date.parse(since) : Date.now()));
   const [now, setNow] = useState(Date.now());
   useEffect(() => {
@@ -105,13 +115,15 @@ function Progress({ step, since }: { step: PendingStep; since?: string }) {
     return () => clearInterval(timer);
   }, []);
   const seconds = Math.max(0, Math.floor((now - started) / 1000));
-  const percent = step.fraction === undefined ? undefined : Math.round(step.fraction * 100);
+  const expected = step.fraction === undefined && expectedSeconds !== undefined ? expectedSeconds : undefined;
+  const fraction = step.fraction ?? (expected === undefined ? undefined : Math.min(EXPECTED_FILL_MAX, seconds / expected));
+  const percent = fraction === undefined ? undefined : Math.round(fraction * 100);
   return (
     <div className="space-y-3 py-10 text-center" role="status" aria-live="polite">
       <Spinner className="mx-auto h-8 w-8 text-brand-600" label={null} />
       <p className="font-medium text-slate-900">
         {step.label}
-        {percent !== undefined && ` ${percent}%`}
+        {step.fraction !== undefined && ` ${percent}%`}
       </p>
       <div
         className="mx-auto h-2 w-full max-w-xs overflow-hidden rounded-full bg-slate-200"
@@ -127,7 +139,10 @@ function Progress({ step, since }: { step: PendingStep; since?: string }) {
         />
       </div>
       <p className="text-sm text-slate-600">
-        {Math.floor(seconds / 60)}:{String(seconds % 60).padStart(2, '0')} elapsed
+        <span data-testid="work-elapsed">
+          {Math.floor(seconds / 60)}:{String(seconds % 60).padStart(2, '0')} elapsed
+        </span>
+        {expected !== undefined && <span data-testid="work-expected"> · usually ready in {aboutDuration(expected)}</span>}
       </p>
     </div>
   );

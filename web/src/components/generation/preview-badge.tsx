@@ -1,4 +1,4 @@
-import { isPreviewModel, PREVIEW_EXPLANATION, PROVIDERS_GUIDE_PATH } from '@contracts/preview';
+import { isPreviewModel, PREVIEW_EXPLANATION, PROVIDERS_GUIDE_PATH, type ResultEngine } from '@contracts/preview';
 import type { Generation } from '@contracts/generations';
 import { Badge } from '@/components/ui/badge';
 
@@ -32,5 +32,28 @@ export function PreviewNote({ generation }: { generation: Pick<Generation, 'ai_m
         </p>
       ) : null}
     </div>
+  );
+}
+
+/** Under a video (or any result the API answers with its `engine`): what made it, in the same sentence as images. */
+export function EngineNote({ engine }: { engine: ResultEngine | null | undefined }) {
+  if (!engine) return null;
+  if (!engine.preview) {
+    return (
+      <p data-testid="engine-note" className="text-sm text-slate-700">
+        {engine.note}
+      </p>
+    );
+  }
+  return (
+    <p data-testid="engine-note" className="text-sm text-slate-700">
+      <Badge tone="warning" className="mr-1.5">
+        {engine.name}
+      </Badge>
+      {engine.note}{' '}
+      <a className="font-medium text-brand-700 underline" href={PROVIDERS_GUIDE_PATH} target="_blank" rel="noreferrer">
+        How to connect a provider
+      </a>
+    </p>
   );
 }

@@ -91,8 +91,9 @@ export function ProductLinkImport({
     <div className="space-y-3">
       <div>
         <Label htmlFor={ids.url}>Product link</Label>
-        <div className="flex gap-2">
+        <div className="flex flex-wrap gap-2">
           <Input
+            className="min-w-0 flex-1 basis-48"
             id={ids.url}
             type="url"
             inputMode="url"

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { resendConfirmationCode, signInWithPassword } from '@/lib/auth';
 import { useSession } from '@/lib/session-context';
@@ -29,13 +29,18 @@ export function useAuthFlow() {
     setVisit((count) => count + 1);
   };
 
+  // The last failure's toast: a new attempt takes it away, so a wrong code's error never follows onto the dashboard.
+  const failureToast = useRef<string | number | undefined>(undefined);
+
   /** Runs one auth step with the busy flag set, and reports a failure as 'Authentication Error'. */
   const run = async (step: () => Promise<void>) => {
     setBusy(true);
+    if (failureToast.current !== undefined) toast.dismiss(failureToast.current);
+    failureToast.current = undefined;
     try {
       await step();
     } catch (error) {
-      toast.error('Authentication Error', { description: errorMessage(error) });
+      failureToast.current = toast.error('Authentication Error', { description: errorMessage(error) });
     } finally {
       setBusy(false);
     }

@@ -28,6 +28,10 @@ export interface BatchItem {
   /** What the entry's image shows: its item's product type unless changed; a draft kept from before is clothing. */
   productType?: ProductType;
   prompt: string;
+  /** The entry's own saved model (its description replaces the prompt), and its name as the summary shows it. */
+  modelId?: string;
+  modelName?: string;
+  modelDescription?: string;
   cameraAngles: CameraAngle[];
   backdrop: string;
 }

@@ -10,7 +10,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { useBuyCreditsAction } from '@/lib/buy-credits';
 import { formatCredits } from '@/lib/format';
 import { useProfile } from '@/lib/profile';
-import { useOnModelPhotoCost } from '@/features/prices';
+import { useOnModelPhotoCosts } from '@/features/prices';
 import { BatchParameters, type BatchSettings } from './batch-parameters';
 import { BatchSummary } from './batch-summary';
 import { RunningBatch } from './running-batch';
@@ -27,13 +27,17 @@ export default function BatchGenerationPage() {
   const buyCredits = useBuyCreditsAction();
   const composer = useBatchDraft();
   const run = useBatchRun();
-  const [settings, setSettings] = useState<BatchSettings>({ modelId: undefined, imageSize: '2k', aspectRatio: DEFAULT_IMAGE_ASPECT_RATIO });
+  const [settings, setSettings] = useState<BatchSettings>({ imageSize: '2k', aspectRatio: DEFAULT_IMAGE_ASPECT_RATIO });
   const hintId = useId();
 
   const { draft, photoCount, entry } = composer;
-  // Per photo: a saved model with a portrait may cost more (its own pricing tier), on every photo of the batch.
-  const perAngle = useOnModelPhotoCost(BATCH_PHOTO_TIER, settings.modelId);
-  const totalCredits = perAngle === undefined ? undefined : photoCount * perAngle;
+  // Per photo: a saved model with a portrait may cost more (its own pricing tier), on every photo of its entry.
+  const photoCost = useOnModelPhotoCosts(BATCH_PHOTO_TIER);
+  const perAngle = photoCost(entry.modelId);
+  const entryCosts = draft.map((item) => photoCost(item.modelId));
+  const totalCredits = entryCosts.some((cost) => cost === undefined)
+    ? undefined
+    : draft.reduce((sum, item, index) => sum + item.cameraAngles.length * entryCosts[index]!, 0);
   const credits = profile.data?.current_credits;
 
   const onSubmit = async () => {
@@ -41,17 +45,17 @@ export default function BatchGenerationPage() {
     if (totalCredits === undefined || credits === undefined) return void toast.error('Error', { description: 'Failed to load pricing' });
     if (credits < totalCredits) return void toast.error('Insufficient Credits', { description: BATCH_MESSAGES.notEnoughCredits(totalCredits, credits), action: buyCredits });
     const started = await run.start({
-      batchItems: draft.map(({ clothingItemId, generationId, productType, prompt, cameraAngles, backdrop }) => ({
+      batchItems: draft.map(({ clothingItemId, generationId, productType, prompt, modelId, cameraAngles, backdrop }) => ({
         clothingItemId,
         generationId,
         productType: productType ?? 'clothing',
         prompt,
+        ...(modelId ? { modelId } : {}),
         cameraAngles,
         backdrop,
       })),
       imageSize: settings.imageSize,
       aspectRatio: settings.aspectRatio,
-      ...(settings.modelId ? { modelId: settings.modelId } : {}),
     });
     // After submit the draft is cleared (it was charged) and the balance shows what the debit left.
     if (started) composer.clear();

@@ -1,5 +1,5 @@
-// The "Selection and parameters" card: the entry being composed (image, product type, prompt or saved model,
-// camera angles, backdrop) and the settings of the whole batch (photo size, aspect ratio, model).
+// The "Selection and parameters" card: the entry being composed (image, product type, its own prompt or saved model,
+// camera angles, backdrop) and the settings of the whole batch (photo size, aspect ratio).
 import { IMAGE_SIZE_NAMES, PROMPT_MAX_LENGTH, type ImageSizeName } from '@contracts/generations';
 import type { ImageAspectRatio } from '@contracts/image-ratios';
 import { useId } from 'react';
@@ -14,8 +14,6 @@ import type { BatchEntryForm } from './use-batch-draft';
 
 /** What applies to every photo of the batch. */
 export interface BatchSettings {
-  /** One saved model for every photo of the batch, or each entry's own words. */
-  modelId: string | undefined;
   imageSize: ImageSizeName;
   aspectRatio: ImageAspectRatio;
 }
@@ -41,7 +39,7 @@ export function BatchParameters({
           <YourImagesPicker value={entry.source} onChange={entry.setSource} />
         </fieldset>
         <ProductTypeSelect value={entry.productType} onChange={entry.setProductType} />
-        <ModelChoice value={settings.modelId} onChange={(modelId) => onSettingsChange({ modelId })}>
+        <ModelChoice value={entry.modelId} onChange={entry.setModelId}>
           <div>
             <Label htmlFor={ids.prompt}>Prompt</Label>
             <Input id={ids.prompt} value={entry.prompt} maxLength={PROMPT_MAX_LENGTH} onChange={(event) => entry.setPrompt(event.target.value)} />

@@ -6,6 +6,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { useClothingItems } from '@/lib/clothing-items';
 import { useGeneration, useImageResults } from '@/lib/generations';
+import { useSavedModels } from '@/lib/saved-models';
 import { useChosenSource, type ChosenSource } from '@/lib/next-step';
 import { productTypeOfResult } from '@/lib/product-types';
 import { DEFAULT_ENTRY, readDraft, writeDraft, type BatchItem } from './api';
@@ -20,6 +21,9 @@ export function useBatchDraft() {
   const [angles, setAngles] = useState<CameraAngle[]>([]);
   const [backdrop, setBackdrop] = useState<string>('#FFFFFF');
   const [productType, setProductType] = useState<ProductType>('clothing');
+  // The entry's saved model (or its prompt's words): kept with the entry when it is added, so each entry has its own.
+  const [modelId, setModelId] = useState<string | undefined>(undefined);
+  const savedModels = useSavedModels();
   const [draft, setDraft] = useState<BatchItem[]>(readDraft);
 
   useEffect(() => writeDraft(draft), [draft]);
@@ -47,6 +51,8 @@ export function useBatchDraft() {
   const toggleAngle = (angle: CameraAngle) =>
     setAngles((current) => (current.includes(angle) ? current.filter((value) => value !== angle) : BATCH_CAMERA_ANGLES.filter((value) => value === angle || current.includes(value))));
 
+  const chosenModel = modelId === undefined ? undefined : savedModels.data?.find((model) => model.id === modelId);
+
   const add = () => {
     if (!source || !chosenName) return void toast.error(BATCH_MESSAGES.selectItem);
     if (angles.length === 0) return void toast.error(BATCH_MESSAGES.selectAngle);
@@ -62,6 +68,7 @@ export function useBatchDraft() {
         clothingItemName: chosenName,
         productType,
         prompt: prompt.trim() || BATCH_DEFAULT_PROMPT,
+        ...(chosenModel ? { modelId: chosenModel.id, modelName: chosenModel.name, modelDescription: chosenModel.description } : {}),
         cameraAngles: angles,
         backdrop: hex,
       },
@@ -75,7 +82,7 @@ export function useBatchDraft() {
   const clear = () => setDraft([]);
 
   return {
-    entry: { source, setSource, prompt, setPrompt, angles, toggleAngle, backdrop, setBackdrop, productType, setProductType },
+    entry: { source, setSource, prompt, setPrompt, modelId, setModelId, angles, toggleAngle, backdrop, setBackdrop, productType, setProductType },
     draft,
     photoCount,
     pictureOf,

@@ -22,7 +22,7 @@ import { DataTable, type Column } from '@/components/ui/data-table';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { Spinner } from '@/components/ui/spinner';
 import { Tabs, TabsList, TabsTrigger } from '@/components/ui/tabs';
-import { downloadFile, generationFileName } from '@/lib/downloads';
+import { downloadFile, downloadVideo, generationFileName, videoOfGeneration } from '@/lib/downloads';
 import { formatDateTime, shortId } from '@/lib/format';
 import { useGenerations } from '@/lib/generations';
 import { useClothingItems } from '@/lib/clothing-items';
@@ -255,6 +255,8 @@ function RowActions({ generation, onView }: { generation: Generation; onView: ()
   const url = generation.result_url;
   if (generation.status !== 'complete' || !url) return null;
   const query = sourceParam({ kind: 'generation', id: generation.id });
+  const video = videoOfGeneration(generation);
+  const download = () => void (video ? downloadVideo(video.jobId, video.index) : downloadFile(url, generationFileName(generation)));
   return (
     <div className="flex flex-wrap gap-2 md:justify-end">
       <Button variant="outline" size="sm" onClick={onView}>
@@ -268,7 +270,7 @@ function RowActions({ generation, onView }: { generation: Generation; onView: ()
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>
           <DropdownMenu.Content align="end" sideOffset={4} className="z-40 min-w-48 rounded-xl border border-slate-200 bg-white p-1.5 shadow-lg">
-            <DropdownMenu.Item className={itemClass} onSelect={() => void downloadFile(url, generationFileName(generation))}>
+            <DropdownMenu.Item className={itemClass} onSelect={download}>
               <Download className="h-4 w-4" aria-hidden="true" /> Download File
             </DropdownMenu.Item>
             <DropdownMenu.Item className={itemClass} onSelect={() => window.open(url, '_blank', 'noopener,noreferrer')}>

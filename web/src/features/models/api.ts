@@ -3,9 +3,10 @@
 import { createModelRoute, createModelUploadUrlRoute, deleteModelRoute, updateModelRoute } from '@contracts/models';
 import { SavedModel, type CreateModelRequest, type UpdateModelRequest } from '@contracts/models';
 import { imageFileProblemTitle } from '@contracts/upload-rules';
-import { useMutation } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, callRoute } from '@/lib/api';
-import { useRefreshSavedModels } from '@/lib/saved-models';
+import { savedModelsQueryOptions, useRefreshSavedModels } from '@/lib/saved-models';
+import { useUser } from '@/lib/session-context';
 import { putWithProgress } from '@/lib/uploads';
 
 export interface NewModel {
@@ -26,9 +27,21 @@ async function saveModel({ body, portrait, onProgress }: NewModel): Promise<Save
   return callRoute(createModelRoute, { body: { ...body, ...(imageKey ? { imageKey } : {}) } });
 }
 
+/**
+ * Saves a model; the answer (with its signed portrait URL) goes into the models list at once, so the new card shows
+ * its picture without waiting for the list to be read again (which follows, for the order and anything else changed).
+ */
 export function useSaveModel() {
   const refresh = useRefreshSavedModels();
-  return useMutation({ mutationFn: saveModel, onSettled: refresh });
+  const queryClient = useQueryClient();
+  const user = useUser();
+  return useMutation({
+    mutationFn: saveModel,
+    onSuccess: (model) => {
+      queryClient.setQueryData(savedModelsQueryOptions(user.userId).queryKey, (current) => [model, ...(current ?? []).filter((other) => other.id !== model.id)]);
+    },
+    onSettled: () => void refresh(),
+  });
 }
 
 export function useUpdateModel() {

@@ -40,10 +40,20 @@ export function useTierCost(): (id: PricingTierId) => number | undefined {
  * provider charges more for a portrait), else the route's own tier. Undefined while either list is read.
  */
 export function useOnModelPhotoCost(routeTier: PricingTierId, modelId: string | undefined): number | undefined {
+  return useOnModelPhotoCosts(routeTier)(modelId);
+}
+
+/** useOnModelPhotoCost for several models at once (a batch whose entries each have their own). */
+export function useOnModelPhotoCosts(routeTier: PricingTierId): (modelId: string | undefined) => number | undefined {
   const tiers = usePricingTiers().data;
   const models = useSavedModels().data;
-  if (!tiers || (modelId !== undefined && !models)) return undefined;
-  const cost = (id: PricingTierId) => tiers.find((tier) => tier.id === id)?.credits_cost;
-  const withPortrait = modelId !== undefined && Boolean(models?.find((model) => model.id === modelId)?.portrait_url);
-  return (withPortrait ? cost(FACE_REFERENCE_TIER) : undefined) ?? cost(routeTier);
+  return useCallback(
+    (modelId: string | undefined) => {
+      if (!tiers || (modelId !== undefined && !models)) return undefined;
+      const cost = (id: PricingTierId) => tiers.find((tier) => tier.id === id)?.credits_cost;
+      const withPortrait = modelId !== undefined && Boolean(models?.find((model) => model.id === modelId)?.portrait_url);
+      return (withPortrait ? cost(FACE_REFERENCE_TIER) : undefined) ?? cost(routeTier);
+    },
+    [tiers, models, routeTier],
+  );
 }

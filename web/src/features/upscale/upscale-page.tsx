@@ -10,6 +10,7 @@ import { useImageOperation } from '@/components/generation/use-image-operation';
 import { PageHeader } from '@/components/page-header';
 import { Card, CardContent } from '@/components/ui/card';
 import { cn } from '@/lib/cn';
+import { useExpectedUpscaleSeconds } from '@/lib/expected-wait';
 import { formatCredits as credits } from '@/lib/format';
 import { useTierCost } from '@/features/prices';
 
@@ -48,6 +49,9 @@ export default function UpscalePage() {
   const costOf = (name: UpscaleResolutionName) => tierCost(UPSCALE_RESOLUTIONS[name].tier);
   const cost = costOf(resolution);
   const [cost2k, cost4k, cost8k] = UPSCALE_RESOLUTION_NAMES.map((name) => costOf(name) ?? '…');
+  // The measured wait of the size being made (the followed upscale's, else the one chosen), as videos show theirs.
+  const working = operation.generation?.params.targetResolution;
+  const expectedSeconds = useExpectedUpscaleSeconds(typeof working === 'string' && operation.generation?.status === 'processing' ? working : resolution);
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -102,6 +106,7 @@ export default function UpscalePage() {
           pending={operation.pending}
           original={original}
           empty={<p>Upload an image or pick one of your results; the upscaled image appears here.</p>}
+          expectedSeconds={operation.pending?.fraction === undefined ? expectedSeconds : undefined}
         />
       </div>
     </div>

@@ -8,6 +8,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { toast } from 'sonner';
 import { ApiError, newIdempotencyKey } from '@/lib/api';
+import { SAME_REQUEST_WINDOW_MS } from '@/lib/idempotent-mutation';
 import { liveConnection } from '@/lib/live-connection';
 import { uploadGenerationImage } from '@/lib/generations';
 import { profileQueryKey, useSetBalance } from '@/lib/profile';
@@ -62,6 +63,13 @@ export function readFileAsBase64(file: Blob): Promise<string> {
   });
 }
 
+/** What makes two orders the same request: the picked file by name, size and date (its bytes are not read again). */
+function orderSignature(order: VideoOrder): string {
+  const { image, ...settings } = order;
+  const source = image instanceof File ? { file: [image.name, image.size, image.lastModified, image.type] } : image;
+  return JSON.stringify({ source, settings });
+}
+
 /** The answer as the client accepts it: a missing job id is the catalogue's own error, not a parse failure. */
 const LenientStartResponse = GenerateVideoResponse.partial({ jobId: true, operationName: true });
 
@@ -75,6 +83,9 @@ export function useVideoJob() {
     return active?.operationName ? { kind: 'polling', run: 0, ...active } : { kind: 'idle' };
   });
   const runs = useRef(0);
+  // The last answered order and its key: the same form sent again unchanged within SAME_REQUEST_WINDOW_MS (a second
+  // click on Generate Video after the first has answered) is the same request, so the server replays the first job.
+  const answered = useRef<{ signature: string; key: string; at: number } | undefined>(undefined);
   // Set synchronously by the first click and cleared when its request has answered: a second click (or Enter) in the
   // same tick, before React has disabled the button, finds it set and starts nothing.
   const inFlight = useRef(false);
@@ -218,7 +229,9 @@ export function useVideoJob() {
         output_count: order.outputCount as GenerateVideoRequest['output_count'],
       };
       // One key for every attempt of this click: a retried request is the same request, charged once.
-      const idempotencyKey = newIdempotencyKey();
+      const signature = orderSignature(order);
+      const last = answered.current;
+      const idempotencyKey = last && last.signature === signature && Date.now() - last.at < SAME_REQUEST_WINDOW_MS ? last.key : newIdempotencyKey();
       let started: { jobId?: string; operationName?: string; newCredits: number } | undefined;
       for (let attempt = 1; !started; attempt++) {
         setPhase({ kind: 'starting', attempt });
@@ -234,11 +247,14 @@ export function useVideoJob() {
           return void showToast(videoStartErrorToast(error));
         }
       }
+      answered.current = { signature, key: idempotencyKey, at: Date.now() };
       setBalance(started.newCredits);
       if (!started.jobId) {
         setPhase({ kind: 'idle' });
         return void showToast(VIDEO_MESSAGES.noJobId);
       }
+      // A replayed answer names the job already followed: it is followed again (and shown again when it has ended).
+      finished.current.delete(started.jobId);
       poll({ jobId: started.jobId, operationName: started.operationName ?? '', startedAt: Date.now() });
       void refreshJobs();
       return started.jobId;

@@ -17,6 +17,7 @@ import { useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { CostFooter } from '@/components/generation/cost-footer';
 import { YourImagesPicker } from '@/components/generation/your-images-picker';
+import { EngineNote, PreviewBadge } from '@/components/generation/preview-badge';
 import { ProductLinkImport, type ProductLinkImage } from '@/components/imports/product-link-import';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
@@ -27,7 +28,7 @@ import { Label, Textarea } from '@/components/ui/field';
 import { FileDropZone } from '@/components/ui/file-drop-zone';
 import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
-import { downloadFile } from '@/lib/downloads';
+import { downloadVideo } from '@/lib/downloads';
 import { formatCredits, formatDateTime, formatNumber } from '@/lib/format';
 import { checkPickedImage } from '@/lib/image-check';
 import { useBuyCreditsAction } from '@/lib/buy-credits';
@@ -43,8 +44,6 @@ import { VIDEO_MESSAGES } from './video-messages';
 
 const MAX_MB = VIDEO_SOURCE_MAX_BYTES / 1024 / 1024;
 
-/** Videos download as mp4 named with the type and the first 8 characters of the id. */
-export const videoFileName = (jobId: string, index: number) => `video-${jobId.slice(0, 8)}${index > 0 ? `-${index + 1}` : ''}.mp4`;
 
 /** m:ss */
 export function formatElapsed(seconds: number): string {
@@ -78,9 +77,9 @@ export default function VideoGenerationPage() {
         title="Image to Video Generation"
         description={`Turn a product photo into a perfectly looping video. ${formatCredits(costPerVideo)} per video.`}
       />
-      <div className="grid gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-[minmax(0,5fr)_minmax(0,6fr)]">
         <VideoForm busy={busy} onGenerate={generate} />
-        <div className="space-y-6">
+        <div className="min-w-0 space-y-6">
           <div ref={resultRef} className="scroll-mt-20">
             <VideoResult phase={video.phase} onCheckStatus={() => void video.checkStatus()} onCancel={() => void video.cancel()} />
           </div>
@@ -193,7 +192,7 @@ function VideoForm({ busy, onGenerate }: { busy: boolean; onGenerate: (order: Vi
         <form onSubmit={onSubmit} className="space-y-5" noValidate>
           <fieldset>
             <legend className="mb-1.5 block text-sm font-medium text-slate-800">Video source</legend>
-            <div className="mb-3 inline-flex rounded-lg bg-slate-100 p-1 text-sm" role="group" aria-label="Video source mode">
+            <div className="mb-3 grid grid-cols-3 gap-1 rounded-lg bg-slate-100 p-1 text-sm sm:inline-grid" role="group" aria-label="Video source mode">
               {(
                 [
                   ['upload', 'Upload', Upload],
@@ -207,7 +206,8 @@ function VideoForm({ busy, onGenerate }: { busy: boolean; onGenerate: (order: Vi
                   aria-pressed={sourceMode === mode}
                   onClick={() => setSourceMode(mode)}
                   className={cn(
-                    'flex items-center gap-1.5 rounded-md px-3 py-1.5 font-medium',
+                    // On a phone the three share the row: icon above the label, so no label is cut off.
+                    'flex flex-col items-center justify-center gap-0.5 rounded-md px-1.5 py-1.5 text-xs font-medium sm:flex-row sm:gap-1.5 sm:px-3 sm:text-sm',
                     sourceMode === mode ? 'bg-white text-slate-900 shadow-sm' : 'text-slate-600 hover:text-slate-900',
                   )}
                 >
@@ -234,9 +234,10 @@ function VideoForm({ busy, onGenerate }: { busy: boolean; onGenerate: (order: Vi
 
           <fieldset>
             <legend className="mb-1.5 block text-sm font-medium text-slate-800">Motion style</legend>
-            <div className="mb-3 grid grid-cols-3 gap-2">
+            <div className="mb-3 flex flex-wrap gap-2">
               {MOTION_PRESETS.map((preset) => (
                 <Button
+                  className="min-w-fit flex-1 basis-20"
                   key={preset}
                   variant={prompt === preset ? 'primary' : 'outline'}
                   aria-pressed={prompt === preset}
@@ -384,9 +385,10 @@ function VideoResult({ phase, onCheckStatus, onCancel }: { phase: VideoPhase; on
                 aria-label={`Generated video ${index + 1}`}
                 className="mx-auto max-h-[32rem] w-full rounded-lg bg-slate-900 object-contain"
               />
-              <Button variant="outline" size="sm" onClick={() => void downloadFile(url, videoFileName(phase.jobId, index))}>
+              <Button variant="outline" size="sm" onClick={() => void downloadVideo(phase.jobId, index)}>
                 <Download className="h-4 w-4" aria-hidden="true" /> Download{phase.urls.signedUrls.length > 1 ? ` video ${index + 1}` : ''}
               </Button>
+              <EngineNote engine={phase.urls.engine} />
             </figure>
           ))}
         {phase.kind === 'failed' && phase.message === CANCELLED_BY_USER && (
@@ -449,6 +451,11 @@ function JobHistory({ onShow }: { onShow: (job: JobListItem) => void }) {
                   <p className="text-xs text-slate-600">
                     {job.duration} s · {job.aspect_ratio} · {job.output_count} {job.output_count === 1 ? 'video' : 'videos'} · {formatDateTime(job.created_at)}
                   </p>
+                  {job.status === 'complete' && job.engine && (
+                    <p className="text-xs text-slate-600" data-testid="job-engine">
+                      {job.engine.name} <PreviewBadge aiModel={job.engine.model} />
+                    </p>
+                  )}
                   {job.status === 'failed' && job.error_message && <p className="truncate text-xs text-red-700">{job.error_message}</p>}
                   {job.status === 'generating' && <JobProgressRow jobId={job.id} createdAt={job.created_at} />}
                 </div>

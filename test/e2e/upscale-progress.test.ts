@@ -1,0 +1,41 @@
+// Long work shows its progress: a 4K upscale (the one upscale path that runs the ESRGAN network, about as long as a
+// video on the twin) shows the stage's measured expected time and a progress bar filling over it, as videos do, at
+// desktop and phone sizes; the figure comes from config.json (contracts/expected-wait.ts), not from the page.
+import sharp from 'sharp';
+import { describe, expect, it } from 'vitest';
+import { MEASURED_UPSCALE_MEDIAN_SECONDS } from '../../lambdas/contracts/expected-wait.js';
+import { DESKTOP, openPage, PHONE, signUpInUi, uniqueEmail, useChromium } from './harness.js';
+import type { Browser } from 'playwright';
+
+let browser: Browser;
+useChromium((started) => (browser = started));
+
+describe('upscale progress', () => {
+  it.each([
+    ['desktop', DESKTOP],
+    ['phone', PHONE],
+  ])('a 4K upscale shows the measured expected time and a filling progress bar (%s)', async (_name, viewport) => {
+    const { page, errors, close } = await openPage(browser, viewport);
+    await signUpInUi(page, uniqueEmail('upscale.progress'));
+    const config = await (await page.request.get('/config.json')).json();
+    expect(config.expectedUpscaleSeconds).toEqual(MEASURED_UPSCALE_MEDIAN_SECONDS.local);
+
+    await page.goto('/studio/generate/upscale');
+    const picture = await sharp({ create: { width: 720, height: 1280, channels: 3, background: { r: 200, g: 120, b: 90 } } }).png().toBuffer();
+    await page.getByLabel('Upload an image').setInputFiles({ name: 'look.png', mimeType: 'image/png', buffer: picture });
+    await page.getByText('4K', { exact: true }).click();
+    await page.getByRole('button', { name: 'Upscale to 4K' }).click();
+
+    const expected = page.getByTestId('work-expected');
+    await expected.waitFor({ timeout: 30_000 });
+    // 75 s said the way people say it (web/src/lib/expected-wait.ts aboutDuration).
+    expect(MEASURED_UPSCALE_MEDIAN_SECONDS.local!['4k']).toBe(75);
+    expect((await expected.innerText()).trim()).toBe('· usually ready in about 1 minute');
+    const bar = page.getByRole('status').getByRole('progressbar');
+    await expect.poll(async () => Number(await bar.getAttribute('aria-valuenow')), { timeout: 20_000 }).toBeGreaterThan(0);
+    const width = await page.evaluate<number>('Math.max(document.documentElement.scrollWidth, document.body.scrollWidth)');
+    expect(width).toBeLessThanOrEqual(viewport.width);
+    expect(errors).toEqual([]);
+    await close();
+  }, 180_000);
+});

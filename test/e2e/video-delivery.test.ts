@@ -1,0 +1,93 @@
+// A video delivered in real Chromium against the twin: a second click on Generate Video with the form unchanged is
+// the same request (one Idempotency-Key, one job, one charge); the result says what made it, under the video and in
+// the API's answer; "Download" saves the mp4 through a link signed as an attachment (no cross-origin read), from the
+// Videos screen and from History; and a failed download says 'Download failed'.
+import { randomUUID } from 'node:crypto';
+import type { Download, Page } from 'playwright';
+import { describe, expect, it } from 'vitest';
+import { PREVIEW_EXPLANATION } from '../../lambdas/contracts/preview.js';
+import { tshirtPhoto } from '../fixtures/local-engine-images.js';
+import { api } from '../support/api.js';
+import { signIn } from '../support/users.js';
+import { toast, twin, uniqueEmail, useSignedInPage, type TestPage } from './harness.js';
+
+const VIDEO_TIMEOUT = 150_000;
+const email = uniqueEmail('video.delivery');
+let session: TestPage;
+let photo: Buffer;
+useSignedInPage(email, (signedIn) => (session = signedIn), {
+  fastPolling: true,
+  prepare: async () => {
+    photo = await tshirtPhoto(600, 700);
+    const user = await signIn(twin(), email);
+    await api(twin().apiUrl, 'POST', '/credits/purchase', { user, body: { credits: 10 }, headers: { 'idempotency-key': randomUUID() } });
+  },
+});
+
+const balance = async () => (await api(twin().apiUrl, 'GET', '/profile', { user: await signIn(twin(), email) })).body.current_credits as number;
+const jobs = async () => (await api(twin().apiUrl, 'GET', '/jobs', { user: await signIn(twin(), email) })).body.items as { id: string; engine: unknown }[];
+
+async function expectAttachment(page: Page, download: Download): Promise<void> {
+  // The browser followed a link signed to be saved: the file name comes from Content-Disposition, not from a blob.
+  const url = new URL(download.url());
+  expect(url.protocol).toMatch(/^https?:$/);
+  expect(url.searchParams.get('response-content-disposition')).toMatch(/^attachment; filename="video-[0-9a-z]{8}\.mp4"$/);
+  expect(download.suggestedFilename()).toMatch(/^video-[0-9a-z]{8}\.mp4$/);
+  expect(await download.failure()).toBeNull();
+  expect(page.url()).not.toContain('amazonaws');
+}
+
+describe('a delivered video', () => {
+  it('a second click with the form unchanged starts no second job; the result names its engine, downloads as an attachment, and a failed download says so', async () => {
+    const { page, errors } = session;
+    await page.goto('/studio/generate/video-generation');
+    await page.getByRole('heading', { name: 'Image to Video Generation' }).waitFor();
+    await page.getByLabel('Upload a product image').setInputFiles({ name: 'tee.jpg', mimeType: 'image/jpeg', buffer: photo });
+    await page.getByText('tee.jpg').waitFor();
+    await page.getByRole('button', { name: 'Pivot', exact: true }).click();
+    await page.getByRole('radio', { name: '5 s', exact: true }).check({ force: true });
+
+    const keys: string[] = [];
+    page.on('request', (request) => {
+      if (request.url().endsWith('/generate-video')) keys.push(request.headers()['idempotency-key'] ?? '');
+    });
+    const before = await balance();
+    const answered = () => page.waitForResponse((response) => response.url().endsWith('/generate-video'));
+    await Promise.all([answered(), page.getByRole('button', { name: 'Generate Video' }).click()]);
+    await Promise.all([answered(), page.getByRole('button', { name: 'Generate Video' }).click()]);
+    expect(keys).toHaveLength(2);
+    expect(keys[1]).toBe(keys[0]);
+    expect(await jobs()).toHaveLength(1);
+    expect(await balance()).toBe(before - 1);
+
+    const player = page.getByLabel('Generated video 1');
+    await player.waitFor({ timeout: VIDEO_TIMEOUT });
+    // What made it, under the video, as under every image.
+    const note = page.getByTestId('engine-note');
+    await note.filter({ hasText: 'Preview engine (no AI)' }).waitFor();
+    expect(await note.innerText()).toContain(PREVIEW_EXPLANATION);
+    // …and in the API's answers.
+    expect((await jobs())[0]!.engine).toMatchObject({ model: expect.stringMatching(/engine/), preview: true, name: 'Preview engine (no AI)', note: PREVIEW_EXPLANATION });
+    const urls = await api(twin().apiUrl, 'POST', '/get-video-url', { user: await signIn(twin(), email), body: { jobId: (await jobs())[0]!.id } });
+    expect(urls.body.engine).toMatchObject({ preview: true, note: PREVIEW_EXPLANATION });
+
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download', exact: true }).click()]);
+    await expectAttachment(page, download);
+
+    await page.route('**/get-video-url', (route) => route.abort('failed'));
+    await page.getByRole('button', { name: 'Download', exact: true }).click();
+    const failed = toast(page, 'Download failed');
+    await failed.waitFor();
+    expect(await failed.innerText()).toContain('Failed to download file');
+    await page.unroute('**/get-video-url');
+
+    // History: the video row names its engine, and its Download File saves it the same way.
+    await page.goto('/studio/generations');
+    const row = page.getByTestId('generation-row').filter({ hasText: 'Video' }).first();
+    await row.getByTestId('generation-model').filter({ hasText: 'Preview engine (no AI)' }).waitFor();
+    await row.getByRole('button', { name: 'More actions' }).click();
+    const [fromHistory] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Download File' }).click()]);
+    await expectAttachment(page, fromHistory);
+    expect(errors).toEqual([]);
+  });
+});
