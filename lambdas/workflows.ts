@@ -61,17 +61,18 @@ export const WORKFLOWS = {
         timeoutSeconds: 300,
         memoryMb: 3008,
       },
-      // The same work for an upscale, in the one function that carries the ESRGAN weights. ESRGAN runs one worker
-      // thread per vCPU, and Lambda gives 6 vCPUs at 10,240 MB; Lambda's longest timeout (900 s) is about three times
-      // the longest ESRGAN enlargement the line in lambdas/providers/local-engine/upscale.ts lets through, as measured
-      // on a busy 2-core machine (bench/esrgan.ts).
+      // The same work for an upscale, in the one function that carries the ESRGAN weights. Sized for a new AWS
+      // account (at most 3,008 MB, context lambdaMemoryMax): Lambda gives CPU in proportion to memory, about 1.7 vCPU
+      // at 3,008 MB, and ESRGAN runs one worker thread per core it sees (2 there). Lambda's longest timeout (900 s) is
+      // about three times the slowest ESRGAN enlargement the line in lambdas/providers/local-engine/upscale.ts lets
+      // through, measured at 1 and 2 workers on a busy 2-core machine (bench/esrgan.ts).
       Upscale: {
         handler: 'generation-upscale',
         providers: ['upscale'],
         tables: { generations: 'write', clothingItems: 'write', limits: 'write', models: 'write' },
         buckets: { clothingImages: 'read', results: 'write' },
         timeoutSeconds: 900,
-        memoryMb: 10240,
+        memoryMb: 3008,
         esrgan: true,
       },
       Fail: {

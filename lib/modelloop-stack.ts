@@ -78,6 +78,7 @@ export class ModelLoopStack extends Stack {
       providers: this.providers,
       mediaLayer: this.mediaLayer,
       userPool: this.auth.userPool,
+      memoryMaxMb: config.lambdaMemoryMax,
     });
     this.workflows = new Workflows(this, 'Workflows', { functions: this.functions });
     this.payments = new Payments(this, 'Payments', { settings: config.payments, stage: config.stage });
