@@ -187,7 +187,7 @@ const PROVIDER_LABELS: Record<string, Record<string, string>> = {
   image: { google: 'Gemini image', fashn: 'FASHN', local: 'preview engine' },
   edit: { google: 'Gemini image', bedrock: 'Bedrock Stability', local: 'preview engine' },
   upscale: { local: 'ESRGAN in Lambda', bedrock: 'Bedrock Stability Fast Upscale' },
-  video: { google: 'Veo 3.1 720p', bedrock: 'Luma Ray2 720p', fashn: 'FASHN 720p', local: 'preview engine' },
+  video: { google: 'Veo 3.1 720p', bedrock: 'Luma Ray2 540p', fashn: 'FASHN 720p', local: 'preview engine' },
 };
 
 /** The clips one output is made of, at the length the provider bills (Veo: the 8 s a 5 s video may fall back to). */

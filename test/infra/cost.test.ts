@@ -27,7 +27,7 @@ describe('bench/cost.ts', () => {
 
   it('gives every row of the per-1,000 table a finite cost in each column, the AI provider first', () => {
     expect(report.perThousand.map((row) => row.what)).toEqual(
-      expect.arrayContaining(['on-model images (FASHN)', 'edits (Bedrock Stability)', 'videos, 8 s × 1 output (Luma Ray2 720p)', 'batch photos (FASHN, one Map iteration each)']),
+      expect.arrayContaining(['on-model images (FASHN)', 'edits (Bedrock Stability)', 'videos, 8 s × 1 output (Luma Ray2 540p)', 'batch photos (FASHN, one Map iteration each)']),
     );
     for (const row of report.perThousand) {
       for (const value of Object.values(row.costs)) expect(Number.isFinite(value) && value >= 0).toBe(true);
@@ -35,9 +35,9 @@ describe('bench/cost.ts', () => {
     }
     const byName = Object.fromEntries(report.perThousand.map((row) => [row.what, row]));
     expect(byName['on-model images (FASHN)']!.costs.ai).toBeCloseTo(1000 * PRICES.fashnPerImage.usd, 6);
-    // Luma Ray2 bills seconds of video made: three outputs cost three times one; 16 s is two 9 s clips.
-    expect(byName['videos, 5 s × 3 outputs (Luma Ray2 720p)']!.costs.ai).toBeCloseTo(3 * byName['videos, 5 s × 1 output (Luma Ray2 720p)']!.costs.ai, 6);
-    expect(byName['videos, 16 s × 1 output (Luma Ray2 720p)']!.costs.ai).toBeCloseTo(1000 * 18 * PRICES.lumaRay2PerSecond720p.usd, 6);
+    // Luma Ray2 (at 540p, as the adapter asks) bills seconds of video made: three outputs cost three times one; 16 s is two 9 s clips.
+    expect(byName['videos, 5 s × 3 outputs (Luma Ray2 540p)']!.costs.ai).toBeCloseTo(3 * byName['videos, 5 s × 1 output (Luma Ray2 540p)']!.costs.ai, 6);
+    expect(byName['videos, 16 s × 1 output (Luma Ray2 540p)']!.costs.ai).toBeCloseTo(1000 * 18 * LIST_PRICES.lumaRay2PerSecond['540p'], 6);
     expect(formatReport(report)).toContain('| per 1,000 | AI provider | Lambda | Step Functions | DynamoDB | S3 | CloudFront | API Gateway | total |');
   });
 

@@ -47,7 +47,7 @@ function grants(s: Synthesized, fn: CfnResource): string[] {
 let google: Synthesized;
 beforeAll(() => {
   google = synthModelLoop({ context: GOOGLE_SET });
-}, 300_000);
+}, 900_000);
 afterAll(() => google?.dispose());
 
 describe('Google providers in the cloud', () => {
