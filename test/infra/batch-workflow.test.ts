@@ -39,7 +39,7 @@ describe('the batch workflow', () => {
     expect(deployed.TimeoutSeconds).toBeGreaterThan(0);
   });
 
-  it('gives POST /generate-batch the Map concurrency setting (5, within a new account's 10) and the right to start the batch workflow', () => {
+  it('gives POST /generate-batch the Map concurrency setting (5, within a new account’s 10) and the right to start the batch workflow', () => {
     const functions = resourcesOf('AWS::Lambda::Function').filter(([, fn]) => fn.Properties?.Environment?.Variables?.[BATCH_CONCURRENCY_ENV]);
     expect(functions).toHaveLength(1);
     const variables = functions[0]![1].Properties!.Environment.Variables as Record<string, unknown>;
