@@ -46,8 +46,8 @@ function synthesize(): { directory: string; cleanup: () => void } {
   const started = performance.now();
   const synth = spawnSync(join(root, 'node_modules/.bin/cdk'), ['synth', '--quiet', '--output', directory, '--context', `webRoot=${webRoot}`], {
     cwd: root,
-    // cdk.json's default providers put video on Bedrock (Luma Ray2), which synth allows in us-west-2 only.
-    env: { ...process.env, CDK_HOME: join(root, '.cdk'), AWS_REGION: 'us-west-2', AWS_DEFAULT_REGION: 'us-west-2' },
+    // cdk.json's default providers (Google, the studio's own upscale) synthesize in any region; one is named for the CLI.
+    env: { ...process.env, CDK_HOME: join(root, '.cdk'), AWS_REGION: 'us-east-1', AWS_DEFAULT_REGION: 'us-east-1' },
     encoding: 'utf8',
   });
   if (synth.status !== 0) {

@@ -8,7 +8,10 @@
 // and API Gateway.
 import { pathToFileURL } from 'node:url';
 import { PRICING_TIER_SEED, USD_PER_CREDIT } from '../lambdas/contracts/catalog.js';
-import { LIST_PRICES, type PriceSelection } from '../lambdas/providers/list-prices.js';
+import { LIST_PRICES, operationCosts, type PriceSelection } from '../lambdas/providers/list-prices.js';
+import { planClips as lumaPlanClips } from '../lambdas/providers/bedrock/luma-request.js';
+import { planFashnClips } from '../lambdas/providers/fashn/fashn-video.js';
+import { planVeoClips, VEO_INTERPOLATION_SECONDS } from '../lambdas/providers/google/veo-video.js';
 import { ROUTES } from '../lambdas/routes.js';
 import { tierMargins, type TierPrices } from '../lib/pricing.js';
 import { readAsl } from '../lib/local/task-samples.js';
@@ -63,8 +66,8 @@ export const ASSUMPTIONS = {
   imageReadUnits: 8,
   videoWriteUnits: 10,
   videoReadUnits: 12,
-  /** Checks of a clip before the provider has it ready (CheckClip waits 10 s between checks). */
-  checksPerClip: { 5: 9, 9: 15 } as Record<number, number>,
+  /** Checks of a clip before the provider has it ready (CheckClip waits 10 s between checks), by clip length. */
+  checksPerClip: { 5: 9, 6: 10, 8: 13, 9: 15 } as Record<number, number>,
   /** Sizes in MB: the source, a result PNG and its thumbnail, a delivered video and its poster. */
   sourceMb: 2,
   imageMb: { 'on-model': 6, edit: 6, upscale: 14, packshot: 0.4 } as Record<string, number>,
@@ -179,7 +182,32 @@ export interface CostReport {
   resources: Record<string, number>;
 }
 
-export function costReport(template: CfnTemplate, context: { secrets?: string[] } = {}): CostReport {
+/** The FASHN + Bedrock set (an option): what the per-1,000 table used before the Google set became the default. */
+export const BEDROCK_FASHN_SELECTION: PriceSelection = { providers: { image: 'fashn', edit: 'bedrock', upscale: 'bedrock', video: 'bedrock' } };
+
+const PROVIDER_LABELS: Record<string, Record<string, string>> = {
+  image: { google: 'Gemini image', fashn: 'FASHN', local: 'preview engine' },
+  edit: { google: 'Gemini image', bedrock: 'Bedrock Stability', local: 'preview engine' },
+  upscale: { local: 'ESRGAN in Lambda', bedrock: 'Bedrock Stability Fast Upscale' },
+  video: { google: 'Veo 3.1 720p', bedrock: 'Luma Ray2 540p', fashn: 'FASHN 720p', local: 'preview engine' },
+};
+
+/** The clips one output is made of, at the length the provider bills (Veo: the 8 s a 5 s video may fall back to). */
+function videoClips(selection: PriceSelection, seconds: 5 | 8 | 16): number[] {
+  if (selection.providers.video === 'google') return planVeoClips(seconds).map((clip) => Math.max(clip.seconds, VEO_INTERPOLATION_SECONDS));
+  if (selection.providers.video === 'bedrock') return lumaPlanClips(seconds).map((clip) => clip.seconds);
+  if (selection.providers.video === 'fashn') return planFashnClips(seconds).map((clip) => clip.seconds);
+  return [seconds];
+}
+
+/**
+ * The stage's costs from its template: the idle month, and per 1,000 operations with the selected providers (default
+ * the FASHN + Bedrock set; `npx tsx bench/cost.ts` passes the one cdk.json selects).
+ */
+export function costReport(template: CfnTemplate, context: { secrets?: string[]; selection?: PriceSelection } = {}): CostReport {
+  const selection = context.selection ?? BEDROCK_FASHN_SELECTION;
+  const aiCost = Object.fromEntries(operationCosts(selection).map((cost) => [cost.tier, cost.usd]));
+  const label = (port: keyof PriceSelection['providers']) => PROVIDER_LABELS[port]?.[selection.providers[port]] ?? selection.providers[port];
   const sizes = functionSizes(template);
   const gbSecondCost = (handler: string, ms: number) => {
     const size = sizes.get(handler)!;
@@ -232,10 +260,11 @@ export function costReport(template: CfnTemplate, context: { secrets?: string[] 
 
   const transitions: Record<string, number> = { 'image, edit or upscale': imageTransitions };
   const video = (seconds: 5 | 8 | 16, outputs: number): Costs => {
-    // Luma Ray2 makes 5 s or 9 s clips: 8 s is a 9 s clip trimmed, 16 s two 9 s clips chained by the last frame.
-    const clipSeconds = seconds === 5 ? 5 : 9;
-    const clips = seconds === 16 ? 2 : 1;
-    const checks = A.checksPerClip[clipSeconds]!;
+    // The provider's clips (Luma Ray2: 5 s or 9 s, 16 s two 9 s clips; Veo: 8 s clips, a 5 s video at worst one).
+    const clipLengths = videoClips(selection, seconds);
+    const clipSeconds = Math.max(...clipLengths);
+    const clips = clipLengths.length;
+    const checks = A.checksPerClip[clipSeconds] ?? Math.ceil(clipSeconds * 1.7);
     const steps = videoTransitions(clips, checks, outputs);
     transitions[`video ${seconds} s × ${outputs}`] = steps;
     const perOutputLambda =
@@ -245,7 +274,7 @@ export function costReport(template: CfnTemplate, context: { secrets?: string[] 
       gbSecondCost('video-finalize-output', A.durationMs['video-finalize-output']);
     const videoMb = seconds * A.videoMbPerSecond;
     return {
-      ai: outputs * clips * clipSeconds * PRICES.lumaRay2PerSecond720p.usd,
+      ai: outputs * (aiCost[`video-${seconds}s`] ?? 0),
       lambda:
         gbSecondCost('generate-video', A.durationMs.spendingRoute) +
         (A.videoHttpCalls - 1) * gbSecondCost('poll-operation', A.durationMs.route) +
@@ -263,17 +292,17 @@ export function costReport(template: CfnTemplate, context: { secrets?: string[] 
 
   const times1000 = (costs: Costs): Costs => Object.fromEntries(Object.entries(costs).map(([key, value]) => [key, value * 1000])) as Costs;
   const rows: { what: string; costs: Costs }[] = [
-    { what: 'on-model images (FASHN)', costs: image('on-model', 'generate-ai-image', PRICES.fashnPerImage.usd) },
-    { what: 'edits (Bedrock Stability)', costs: image('edit', 'edit-ai-image', PRICES.stabilityEdit.usd) },
-    { what: 'upscales (Bedrock Stability Fast Upscale)', costs: image('upscale', 'upscale-ai-image', PRICES.stabilityFastUpscale.usd) },
+    { what: `on-model images (${label('image')})`, costs: image('on-model', 'generate-ai-image', aiCost['image-generation'] ?? 0) },
+    { what: `edits (${label('edit')})`, costs: image('edit', 'edit-ai-image', aiCost['image-edit'] ?? 0) },
+    { what: `upscales (${label('upscale')})`, costs: image('upscale', 'upscale-ai-image', aiCost['upscale-4k'] ?? 0) },
     // No provider: the packshot engine (U²-Net-p cutout) runs in the generation Process function.
     { what: 'packshots (packshot engine in Lambda)', costs: image('packshot', 'generate-packshot', 0) },
   ];
-  for (const seconds of [5, 8, 16] as const) for (const outputs of [1, 3, 5]) rows.push({ what: `videos, ${seconds} s × ${outputs} output${outputs > 1 ? 's' : ''} (Luma Ray2 720p)`, costs: video(seconds, outputs) });
+  for (const seconds of [5, 8, 16] as const) for (const outputs of [1, 3, 5]) rows.push({ what: `videos, ${seconds} s × ${outputs} output${outputs > 1 ? 's' : ''} (${label('video')})`, costs: video(seconds, outputs) });
   // A batch photo is one on-model generation run by the batch workflow's Map (its iteration adds about 2 transitions).
-  const batchPhoto = image('on-model', 'generate-ai-image', PRICES.fashnPerImage.usd);
+  const batchPhoto = image('on-model', 'generate-ai-image', aiCost['batch-photo'] ?? 0);
   batchPhoto.stepFunctions += sfn(2);
-  rows.push({ what: 'batch photos (FASHN, one Map iteration each)', costs: batchPhoto });
+  rows.push({ what: `batch photos (${label('image')}, one Map iteration each)`, costs: batchPhoto });
   rows.push({
     what: 'web app loads (CloudFront)',
     costs: { ...zero(), cloudFront: (A.webLoadMb / 1024) * PRICES.cloudFront.egressGb + (A.webLoadRequests / 10_000) * PRICES.cloudFront.perTenThousandRequests },
@@ -310,9 +339,17 @@ export function formatReport(report: CostReport): string {
 
 /** The provider sets a platform team chooses between (docs/deploy.md), with the prices shipped for each. */
 export const PROVIDER_SETS: Array<{ name: string; selection: PriceSelection; pricingFile: string }> = [
-  { name: 'google (Gemini image + Veo 3.1 Fast; upscale on Bedrock)', selection: { providers: { image: 'google', edit: 'google', upscale: 'bedrock', video: 'google' } }, pricingFile: 'lib/pricing/google.json' },
-  { name: 'bedrock + fashn (FASHN photos, Stability edits and upscales, Luma Ray2)', selection: { providers: { image: 'fashn', edit: 'bedrock', upscale: 'bedrock', video: 'bedrock' } }, pricingFile: 'lib/pricing/bedrock-fashn.json' },
-  { name: 'google with Gemini 3 Pro image at 4K', selection: { providers: { image: 'google', edit: 'google', upscale: 'bedrock', video: 'google' }, google: { imageModel: 'gemini-3-pro-image-preview', imageMaxSize: '4K', videoModel: 'veo-3.1-fast-generate-preview' } }, pricingFile: 'lib/pricing/google-pro.json' },
+  {
+    name: 'google, the default (Gemini image + Veo 3.1 Fast; upscale by the studio’s ESRGAN in Lambda)',
+    selection: { providers: { image: 'google', edit: 'google', upscale: 'local', video: 'google' } },
+    pricingFile: 'lib/pricing/google.json',
+  },
+  { name: 'bedrock + fashn (FASHN photos, Stability edits and upscales, Luma Ray2)', selection: BEDROCK_FASHN_SELECTION, pricingFile: 'lib/pricing/bedrock-fashn.json' },
+  {
+    name: 'google with Gemini 3 Pro image at 4K',
+    selection: { providers: { image: 'google', edit: 'google', upscale: 'local', video: 'google' }, google: { imageModel: 'gemini-3-pro-image', imageMaxSize: '4K', videoModel: 'veo-3.1-fast-generate-preview' } },
+    pricingFile: 'lib/pricing/google-pro.json',
+  },
 ];
 
 /** Each set's provider cost per operation against its shipped prices (and against the twin's, 1 credit a video). */
@@ -322,10 +359,13 @@ export function formatOperationCosts(read: (file: string) => string): string {
     // A tier the file does not name keeps the twin's price, as at synth (lib/pricing.ts).
     const prices = { ...Object.fromEntries(PRICING_TIER_SEED.map((tier) => [tier.id, tier.credits_cost])), ...JSON.parse(read(set.pricingFile)) } as TierPrices;
     lines.push('', `${set.name}: prices from ${set.pricingFile}`, '', '| tier | provider cost | basis | credits | price | margin |', '|---|---:|---|---:|---:|---:|');
-    for (const tier of tierMargins(prices, set.selection)) {
+    const margins = tierMargins(prices, set.selection);
+    for (const tier of margins) {
       const margin = Number.isFinite(tier.margin) ? `${Math.round(tier.margin * 100)} %` : '—';
       lines.push(`| ${tier.tier} | $${tier.usd.toFixed(3)} | ${tier.basis} | ${tier.credits} | $${tier.priceUsd.toFixed(2)} | ${tier.usd > tier.priceUsd ? `**${margin}**` : margin} |`);
     }
+    const below = margins.filter((tier) => tier.priceUsd < tier.usd).map((tier) => tier.tier);
+    lines.push('', below.length === 0 ? `every tier at or above its list cost: yes` : `every tier at or above its list cost: NO (${below.join(', ')})`);
   }
   return lines.join('\n');
 }
@@ -337,10 +377,14 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   // Synthesized in-process, offline: no AWS account, no bundling (sizes come from the template, not the bundles).
   const synthesized = synthModelLoop({ nag: false });
   try {
-    const secrets = [context.imageProvider === 'fashn' ? context.fashnApiKeySecretName : undefined, context.googleClientId ? context.googleClientSecretName : undefined].filter(
-      (name): name is string => typeof name === 'string',
-    );
-    console.log(formatReport(costReport(synthesized.json, { secrets })));
+    const { providers, googleAi } = synthesized.stack.config;
+    const secrets = [
+      providers.image === 'fashn' || providers.video === 'fashn' ? context.fashnApiKeySecretName : undefined,
+      googleAi?.apiKeySecretName,
+      context.googleClientId ? context.googleClientSecretName : undefined,
+    ].filter((name): name is string => typeof name === 'string');
+    console.log(`Providers from cdk.json: ${JSON.stringify(providers)}\n`);
+    console.log(formatReport(costReport(synthesized.json, { secrets, selection: { providers, google: googleAi } })));
     console.log(formatOperationCosts((file) => readFileSync(new URL(`../${file}`, import.meta.url), 'utf8')));
   } finally {
     synthesized.dispose();

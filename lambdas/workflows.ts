@@ -71,17 +71,19 @@ export const WORKFLOWS = {
         // Packshots and the preview engine's cutouts on busy backgrounds.
         segmentation: true,
       },
-      // The same work for an upscale, in the one function that carries the ESRGAN weights. ESRGAN runs one worker
-      // thread per vCPU, and Lambda gives 6 vCPUs at 10,240 MB; Lambda's longest timeout (900 s) is about three times
-      // the longest ESRGAN enlargement the line in lambdas/providers/local-engine/upscale.ts lets through, as measured
-      // on a busy 2-core machine (bench/esrgan.ts).
+      // The same work for an upscale, in the one function that carries the ESRGAN weights. Sized for a new AWS
+      // account (at most 3,008 MB, context lambdaMemoryMax): Lambda gives CPU in proportion to memory, about 1.7 vCPU
+      // at 3,008 MB, and ESRGAN runs one worker thread per core it sees (2 there). The slowest ESRGAN enlargement the
+      // line in lambdas/providers/local-engine/upscale.ts lets through, 2K → 4K, took 142–159 s of CPU at 1–2 workers
+      // (bench/esrgan.ts): about 95–160 s of wall time at 1.7 vCPU, at least five times inside Lambda's longest
+      // timeout (900 s).
       Upscale: {
         handler: 'generation-upscale',
         providers: ['upscale'],
         tables: { generations: 'write', clothingItems: 'write', limits: 'write', models: 'write' },
         buckets: { clothingImages: 'read', results: 'write' },
         timeoutSeconds: 900,
-        memoryMb: 10240,
+        memoryMb: 3008,
         esrgan: true,
       },
       Fail: {
@@ -181,8 +183,18 @@ export const WORKFLOWS = {
 
 /** The environment variable of POST /generate-batch that sets the batch Map's MaxConcurrency. */
 export const BATCH_CONCURRENCY_ENV = 'BATCH_MAX_CONCURRENCY';
-/** Its value per host: the twin has two cores; the cloud's bound keeps a provider's rate limits in reach. */
-export const BATCH_CONCURRENCY = { cloud: 10, local: 4 } as const;
+/**
+ * Its value per host: the twin has two cores. In the cloud a new AWS account may run 10 Lambda executions at once per
+ * region (Lambda quotas: "New AWS accounts have reduced concurrency and memory quotas"; the figure is what such an
+ * account's console shows as its concurrency limit); this Map and the video workflow's (5) together stay within it.
+ */
+export const BATCH_CONCURRENCY = { cloud: 5, local: 4 } as const;
+/**
+ * A new account's concurrent Lambda executions per region. Lambda keeps 10 of them unreserved ("Specified
+ * ReservedConcurrentExecutions for function decreases account's UnreservedConcurrentExecution below its minimum value
+ * of [10]", the answer to any reservation on such an account), so no function reserves concurrency.
+ */
+export const NEW_ACCOUNT_LAMBDA_CONCURRENCY = 10;
 /** An inline Map runs at most 40 iterations at once whatever it is asked. */
 export const BATCH_CONCURRENCY_LIMIT = 40;
 

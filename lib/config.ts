@@ -38,9 +38,12 @@
 //                           `npm run build:web`); relative paths are taken from the working directory.
 //   imageProvider, editProvider, upscaleProvider, videoProvider
 //                           the adapter each AI port uses, passed to the functions as PROVIDER_IMAGE, PROVIDER_EDIT,
-//                           PROVIDER_UPSCALE, PROVIDER_VIDEO. The cloud has no local studio engine, so the defaults
-//                           are the cloud adapters: 'fashn' (on-model photos), 'bedrock' (edit, upscale, video).
-//                           videoProvider 'fashn' makes videos with FASHN image-to-video instead of Luma Ray2.
+//                           PROVIDER_UPSCALE, PROVIDER_VIDEO. The defaults need one secret and work in every region:
+//                           'google' for on-model photos, edits and videos (Gemini image, Veo 3.1), and 'local' for
+//                           upscales (the studio's own ESRGAN + Lanczos, run in the generation workflow's Upscale
+//                           function). Options: 'fashn' (photos, videos; needs fashnApiUrl, fashnApiKeySecretName),
+//                           'bedrock' (edit and upscale: Stability, called from us-east-1, us-east-2 or us-west-2;
+//                           video: Luma Ray2, us-west-2 only).
 //   bedrockRegion           region of the Bedrock calls (BEDROCK_REGION; default: the stack's region). The Stability
 //                           image services (edit, upscale) are reached through the US cross-region inference profile
 //                           only: us-east-1, us-east-2 or us-west-2.
@@ -54,7 +57,12 @@
 //   googleImageModel, googleImageMaxSize, googleTextModel, googleVideoModel
 //                           the Google model ids and the largest Gemini image size asked for (GOOGLE_IMAGE_MODEL,
 //                           GOOGLE_IMAGE_MAX_SIZE, GOOGLE_TEXT_MODEL, GOOGLE_VIDEO_MODEL; defaults in
-//                           lambdas/providers/google/models.ts).
+//                           lambdas/providers/google/models.ts). An id the price list (lambdas/providers/list-prices.ts)
+//                           does not know is refused.
+//   lambdaMemoryMax         the most memory (MB) any function may ask for (default 3008): "New AWS accounts have reduced
+//                           concurrency and memory quotas" (Lambda quotas, docs.aws.amazon.com/lambda/latest/dg/
+//                           gettingstarted-limits.html), 3,008 MB for a new account's functions. Synth refuses a
+//                           function above it; raise it only once the account's quota allows more.
 import type { Node } from 'constructs';
 import { checkMargins, readPricing, type PricingSettings } from './pricing.js';
 import { userLimits } from '../lambdas/domain/limits-config.js';
@@ -62,11 +70,16 @@ import { PROVIDER_CHOICES } from '../lambdas/providers/choices.js';
 import { GEMINI_IMAGE_SIZES, GOOGLE_DEFAULTS, type GeminiImageSize } from '../lambdas/providers/google/models.js';
 
 export const PROVIDER_DEFAULTS = {
-  image: 'fashn',
-  edit: 'bedrock',
-  upscale: 'bedrock',
-  video: 'bedrock',
+  image: 'google',
+  edit: 'google',
+  upscale: 'local',
+  video: 'google',
 } as const;
+
+/** The most memory a new AWS account's functions may have (Lambda quotas: reduced memory quota on new accounts). */
+export const NEW_ACCOUNT_LAMBDA_MEMORY_MB = 3008;
+/** Lambda's own ceiling, whatever the account. */
+const LAMBDA_MEMORY_CEILING_MB = 10_240;
 export type ProviderPort = keyof typeof PROVIDER_DEFAULTS;
 
 export const providerEnvName = (port: ProviderPort): string => `PROVIDER_${port.toUpperCase()}`;
@@ -130,6 +143,8 @@ export interface ModelLoopConfig {
   authFromEmail?: string;
   /** The SES configuration set both mails name (`sesConfigurationSet`). */
   sesConfigurationSet?: string;
+  /** The most memory (MB) any function may ask for (context lambdaMemoryMax). */
+  lambdaMemoryMax: number;
 }
 
 const STAGE_PATTERN = /^[a-z][a-z0-9-]{0,19}$/;
@@ -189,7 +204,17 @@ export function readConfig(node: Node): ModelLoopConfig {
     supportEmail: readSupportEmail(text('supportEmail'), text('supportFromEmail')),
     authFromEmail: readEmail(text('authFromEmail'), 'authFromEmail') ?? readEmail(text('supportFromEmail'), 'supportFromEmail'),
     sesConfigurationSet: readConfigurationSet(text('sesConfigurationSet')),
+    lambdaMemoryMax: readLambdaMemoryMax(node.tryGetContext('lambdaMemoryMax')),
   };
+}
+
+function readLambdaMemoryMax(value: unknown): number {
+  if (value === undefined || value === null || value === '') return NEW_ACCOUNT_LAMBDA_MEMORY_MB;
+  const mb = typeof value === 'string' ? Number(value) : value;
+  if (typeof mb !== 'number' || !Number.isInteger(mb) || mb < 128 || mb > LAMBDA_MEMORY_CEILING_MB) {
+    throw new Error(`Context lambdaMemoryMax must be a whole number of MB from 128 to ${LAMBDA_MEMORY_CEILING_MB}, got ${JSON.stringify(value)}`);
+  }
+  return mb;
 }
 
 function readFashn(text: (key: string) => string | undefined): FashnSettings {

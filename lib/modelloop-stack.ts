@@ -28,6 +28,8 @@ export interface ModelLoopStackProps extends StackProps {
 }
 
 export class ModelLoopStack extends Stack {
+  /** The stage's settings, as read from the context (lib/config.ts). */
+  readonly config: ModelLoopConfig;
   readonly auth: Auth;
   readonly data: Data;
   readonly storage: Storage;
@@ -46,6 +48,7 @@ export class ModelLoopStack extends Stack {
   constructor(scope: Construct, id: string, props: ModelLoopStackProps) {
     super(scope, id, props);
     const { config } = props;
+    this.config = config;
 
     this.auth = new Auth(this, 'Auth', {
       stage: config.stage,
@@ -80,6 +83,7 @@ export class ModelLoopStack extends Stack {
       providers: this.providers,
       mediaLayer: this.mediaLayer,
       userPool: this.auth.userPool,
+      memoryMaxMb: config.lambdaMemoryMax,
     });
     this.workflows = new Workflows(this, 'Workflows', { functions: this.functions });
     this.payments = new Payments(this, 'Payments', { settings: config.payments, stage: config.stage });

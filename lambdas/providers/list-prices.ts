@@ -4,25 +4,33 @@
 // and NOT fetched: check them before relying on the figures.
 import { FACE_REFERENCE_TIER, IMAGE_SIZES, PRICING_TIER_SEED, UPSCALE_RESOLUTIONS, VIDEO_DURATIONS, VIDEO_TIERS, type PricingTierId } from '../contracts/catalog.js';
 import { LUMA_RESOLUTION, planClips as lumaPlanClips, plannedSeconds } from './bedrock/luma-request.js';
-import { GEMINI_IMAGE_SIZES, GOOGLE_DEFAULTS, imageModelSizes, type GeminiImageSize } from './google/models.js';
+import { GEMINI_IMAGE_MODELS, GEMINI_IMAGE_SIZES, GOOGLE_DEFAULTS, RETIRED_GOOGLE_MODELS, imageModelSizes, type GeminiImageSize } from './google/models.js';
 import { planFashnClips } from './fashn/fashn-video.js';
-import { planVeoClips } from './google/veo-video.js';
+import { veoBilledSeconds } from './google/veo-video.js';
 
 export const LIST_PRICES = {
   geminiImage: {
-    /** Per image, by imageSize (output tokens at the model's rate). */
-    'gemini-3.1-flash-image-preview': { '1K': 0.067, '2K': 0.101, '4K': 0.151 },
-    'gemini-3-pro-image-preview': { '1K': 0.134, '2K': 0.134, '4K': 0.24 },
-    'gemini-2.5-flash-image': { '1K': 0.039, '2K': 0.039, '4K': 0.039 },
+    /**
+     * Per image, by imageSize (output tokens at the model's rate). The GA ids kept the preview models' prices
+     * (release notes, 2026-05-28); every id of GEMINI_IMAGE_MODELS (google/models.ts) has a row here.
+     */
+    'gemini-3.1-flash-image': { '1K': 0.067, '2K': 0.101, '4K': 0.151 },
+    'gemini-3-pro-image': { '1K': 0.134, '2K': 0.134, '4K': 0.24 },
     source: 'ai.google.dev/gemini-api/docs/pricing (Gemini Developer API, paid tier, standard, per output image)',
   },
-  /** The description enrichment of promptEnhance: about 300 input and 100 output tokens of gemini-2.5-flash. */
-  geminiTextEnrichment: { usd: 0.0004, source: 'ai.google.dev/gemini-api/docs/pricing (gemini-2.5-flash: $0.30 / 1M input, $2.50 / 1M output tokens)' },
+  /** The description enrichment of promptEnhance: about 300 input and 100 output tokens of the text model, no thinking. */
+  geminiTextEnrichment: { usd: 0.0001, source: 'ai.google.dev/gemini-api/docs/pricing (gemini-2.5-flash-lite: $0.10 / 1M input, $0.40 / 1M output tokens)' },
   veoPerSecond: {
-    'veo-3.1-fast-generate-preview': 0.15,
+    'veo-3.1-fast-generate-preview': 0.1,
     'veo-3.1-generate-preview': 0.4,
-    source: 'ai.google.dev/gemini-api/docs/pricing (Veo 3.1 / Veo 3.1 Fast, per second of video, audio included: the Gemini API always makes it)',
+    source: 'ai.google.dev/gemini-api/docs/pricing, October 2026 (Veo 3.1 Fast $0.10 and Veo 3.1 $0.40 per second at 720p, audio included: the Gemini API always makes it)',
   },
+  /**
+   * The studio's own ESRGAN upscale in the generation workflow's Upscale function: Lambda compute only, no provider.
+   * The dearest case, a 2K → 4K enlargement, at the slowest wall time measured for it on 1–2 workers (bench/esrgan.ts,
+   * about 300 s), at 3,008 MB: 2.9375 GB × 300 s × $0.0000166667 per GB-second.
+   */
+  esrganUpscaleLambda: { usd: 0.0147, source: 'aws.amazon.com/lambda/pricing ($0.0000166667 per GB-second, x86, first tier), 3,008 MB for 300 s' },
   fashnPerImage: { usd: 0.075, source: 'FASHN API on-demand credits: 1 credit per product-to-model image (fashn.ai pricing)' },
   fashnFaceReferencePerImage: {
     usd: 0.3,
@@ -33,6 +41,37 @@ export const LIST_PRICES = {
   stabilityFastUpscale: { usd: 0.03, source: 'Amazon Bedrock, Stability Fast Upscale, per image' },
   lumaRay2PerSecond: { '540p': 0.75, '720p': 1.5, source: 'Amazon Bedrock, Luma Ray2, per second of video generated' },
 } as const;
+
+const PRICE_LIST = 'lambdas/providers/list-prices.ts';
+
+/** A model id the price list has no row for: refused (synth, bench), naming the list and, when retired, its successor. */
+function unknownModel(kind: 'image' | 'video', id: string, known: readonly string[]): never {
+  const key = kind === 'image' ? 'googleImageModel' : 'googleVideoModel';
+  const successor = RETIRED_GOOGLE_MODELS[id];
+  throw new Error(
+    successor
+      ? `Context ${key} '${id}': Google has shut this model down; use '${successor}'`
+      : `Context ${key} '${id}' has no list price in ${PRICE_LIST} (priced: ${known.join(', ')}): choose one of those, ` +
+          `or add its price there${kind === 'image' ? ' and its sizes to GEMINI_IMAGE_MODELS in lambdas/providers/google/models.ts' : ''}`,
+  );
+}
+
+/** Per-image prices of a Gemini image model; refuses an id the list does not price. */
+export function geminiImagePrices(modelId: string): Record<GeminiImageSize, number> {
+  const table = LIST_PRICES.geminiImage as unknown as Record<string, Record<GeminiImageSize, number> | string | undefined>;
+  const prices = table[modelId];
+  const known = Object.keys(GEMINI_IMAGE_MODELS);
+  if (typeof prices !== 'object' || !known.includes(modelId)) unknownModel('image', modelId, known);
+  return prices;
+}
+
+/** Per-second price of a Veo model; refuses an id the list does not price. */
+export function veoPricePerSecond(modelId: string): number {
+  const table = LIST_PRICES.veoPerSecond as unknown as Record<string, number | string | undefined>;
+  const price = table[modelId];
+  if (typeof price !== 'number') unknownModel('video', modelId, Object.keys(table).filter((key) => key !== 'source'));
+  return price;
+}
 
 /** What a stage's providers are, as far as prices go (lib/config.ts gives the same fields). */
 export interface PriceSelection {
@@ -58,7 +97,7 @@ function unpriced(port: string, adapter: string): never {
 
 function upscaleCost(selection: PriceSelection): { usd: number; basis: string } {
   if (selection.providers.upscale === 'bedrock') return { usd: LIST_PRICES.stabilityFastUpscale.usd, basis: 'bedrock:stability fast upscale' };
-  if (selection.providers.upscale === 'local') return { usd: 0, basis: 'local upscale' };
+  if (selection.providers.upscale === 'local') return { usd: LIST_PRICES.esrganUpscaleLambda.usd, basis: 'local:esrgan in Lambda (compute)' };
   return unpriced('upscale', selection.providers.upscale);
 }
 
@@ -68,9 +107,7 @@ function geminiImageCost(selection: PriceSelection, longSide: number): { usd: nu
   const limit = GEMINI_IMAGE_SIZES.findIndex((size) => size.name === google.imageMaxSize);
   const allowed = GEMINI_IMAGE_SIZES.filter((size, index) => index <= limit && imageModelSizes(google.imageModel).includes(size.name));
   const size = allowed.find((candidate) => candidate.longSide >= longSide) ?? allowed[allowed.length - 1] ?? GEMINI_IMAGE_SIZES[0];
-  const prices = (LIST_PRICES.geminiImage as unknown as Record<string, Record<string, number> | undefined>)[google.imageModel];
-  // An unknown model is priced as the dearest known one, so the margin check errs on the safe side.
-  const usd = prices?.[size.name] ?? 0.24;
+  const usd = geminiImagePrices(google.imageModel)[size.name];
   const basis = `google:${google.imageModel} ${size.name}`;
   if (size.longSide >= longSide) return { usd, basis };
   const upscale = upscaleCost(selection);
@@ -113,9 +150,9 @@ function editCost(selection: PriceSelection): { usd: number; basis: string } {
 function videoCost(selection: PriceSelection, duration: number): { usd: number; basis: string } {
   if (selection.providers.video === 'google') {
     const model = googleOf(selection).videoModel;
-    const seconds = planVeoClips(duration).reduce((total, clip) => total + clip.seconds, 0);
-    const perSecond = (LIST_PRICES.veoPerSecond as unknown as Record<string, number | undefined>)[model] ?? LIST_PRICES.veoPerSecond['veo-3.1-generate-preview'];
-    return { usd: seconds * perSecond, basis: `google:${model}, ${seconds} s of video` };
+    // The dearest plan the adapter may fall back to (a 5 s video may need an 8 s clip: google/veo-video.ts).
+    const seconds = veoBilledSeconds(duration);
+    return { usd: seconds * veoPricePerSecond(model), basis: `google:${model}, ${seconds} s of video` };
   }
   if (selection.providers.video === 'bedrock') {
     const seconds = plannedSeconds(lumaPlanClips(duration));

@@ -91,6 +91,8 @@ export interface FunctionFactoryProps {
   mediaLayer?: MediaLayer;
   /** The Cognito user pool, for functions that declare `userPool`. */
   userPool?: IUserPool;
+  /** The most memory (MB) a function may ask for (context lambdaMemoryMax; default a new account's 3,008). */
+  memoryMaxMb?: number;
 }
 
 
@@ -100,6 +102,8 @@ const DEFAULT_MEMORY_MB = 512;
 /** Decoding and encoding a few seconds of 720p video in /tmp. */
 const MEDIA_TIMEOUT_SECONDS = 300;
 const MEDIA_MEMORY_MB = 2048;
+/** Lambda quotas: a new account's functions get at most this much memory (lib/config.ts, lambdaMemoryMax). */
+const NEW_ACCOUNT_MEMORY_MB = 3008;
 
 const TABLE_READ_ACTIONS = [
   'dynamodb:GetItem',
@@ -198,7 +202,7 @@ export class FunctionFactory {
       architecture: native ? Architecture.X86_64 : Architecture.ARM_64,
       layers: media ? [media.layer] : undefined,
       timeout: Duration.seconds(spec.timeoutSeconds ?? (media ? MEDIA_TIMEOUT_SECONDS : DEFAULT_TIMEOUT_SECONDS)),
-      memorySize: spec.memoryMb ?? (media ? MEDIA_MEMORY_MB : DEFAULT_MEMORY_MB),
+      memorySize: this.memoryOf(id, spec, media),
       role,
       logGroup,
       environment: {
@@ -301,6 +305,23 @@ export class FunctionFactory {
       if (!this.props.providers) throw new Error(`Function ${fn.node.path} calls AI providers, but the function factory has no provider access`);
       this.props.providers.grant(fn, access.providers);
     }
+  }
+
+  /**
+   * A function's memory, refused above the stage's lambdaMemoryMax: a new AWS account may create functions of at most
+   * 3,008 MB (Lambda quotas: "New AWS accounts have reduced concurrency and memory quotas"), and CloudFormation would
+   * roll the whole stack back on the one function it can't create.
+   */
+  private memoryOf(id: string, spec: FunctionSpec, media: MediaLayer | undefined): number {
+    const mb = spec.memoryMb ?? (media ? MEDIA_MEMORY_MB : DEFAULT_MEMORY_MB);
+    const max = this.props.memoryMaxMb ?? NEW_ACCOUNT_MEMORY_MB;
+    if (mb > max) {
+      throw new Error(
+        `Function ${id} asks for ${mb} MB, above context lambdaMemoryMax (${max} MB; a new AWS account may create functions of at most ` +
+          `${NEW_ACCOUNT_MEMORY_MB} MB): lower its memoryMb, or raise lambdaMemoryMax once the account's Lambda memory quota allows it`,
+      );
+    }
+    return mb;
   }
 
   /**

@@ -1,5 +1,5 @@
 // The batch workflow as CDK deploys it: the one ASL file the twin runs (only the task ARNs substituted), an inline Map
-// whose MaxConcurrency comes from the generate-batch function's setting (10 in the cloud, within the inline Map's
+// whose MaxConcurrency comes from the generate-batch function's setting (5 in the cloud, within a new account's 10 concurrent Lambda executions and the inline Map's
 // 40), and the workflow-ended rule settling its executions that end unsettled.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BATCH_CONCURRENCY, BATCH_CONCURRENCY_ENV, BATCH_CONCURRENCY_LIMIT, WORKFLOWS, workflowEnvName } from '../../lambdas/workflows.js';
@@ -39,7 +39,7 @@ describe('the batch workflow', () => {
     expect(deployed.TimeoutSeconds).toBeGreaterThan(0);
   });
 
-  it('gives POST /generate-batch the Map concurrency setting (10) and the right to start the batch workflow', () => {
+  it('gives POST /generate-batch the Map concurrency setting (5, within a new account’s 10) and the right to start the batch workflow', () => {
     const functions = resourcesOf('AWS::Lambda::Function').filter(([, fn]) => fn.Properties?.Environment?.Variables?.[BATCH_CONCURRENCY_ENV]);
     expect(functions).toHaveLength(1);
     const variables = functions[0]![1].Properties!.Environment.Variables as Record<string, unknown>;

@@ -1,7 +1,9 @@
 // bench/cost.ts on the template synthesized offline (no AWS account, no credentials, no bundling): every figure is a
 // finite number, the idle stage bills only what bills by the month, and the state transitions come from the ASL.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { costReport, countTransitions, formatReport, PRICES, type CostReport } from '../../bench/cost.js';
+import { readFileSync } from 'node:fs';
+import { BEDROCK_FASHN_SELECTION, costReport, countTransitions, formatOperationCosts, formatReport, PRICES, type CostReport } from '../../bench/cost.js';
+import { LIST_PRICES } from '../../lambdas/providers/list-prices.js';
 import { readAsl } from '../../lib/local/task-samples.js';
 import { synthModelLoop, type Synthesized } from './synth.js';
 
@@ -10,7 +12,7 @@ let report: CostReport;
 beforeAll(() => {
   for (const name of ['AWS_ACCESS_KEY_ID', 'AWS_SECRET_ACCESS_KEY', 'AWS_PROFILE', 'AWS_SESSION_TOKEN']) delete process.env[name];
   synth = synthModelLoop({ nag: false });
-  report = costReport(synth.json, { secrets: ['modelloop/fashn-api-key'] });
+  report = costReport(synth.json, { secrets: ['modelloop/fashn-api-key'], selection: BEDROCK_FASHN_SELECTION });
 });
 afterAll(() => synth?.dispose());
 
@@ -27,7 +29,7 @@ describe('bench/cost.ts', () => {
 
   it('gives every row of the per-1,000 table a finite cost in each column, the AI provider first', () => {
     expect(report.perThousand.map((row) => row.what)).toEqual(
-      expect.arrayContaining(['on-model images (FASHN)', 'edits (Bedrock Stability)', 'videos, 8 s × 1 output (Luma Ray2 720p)', 'batch photos (FASHN, one Map iteration each)']),
+      expect.arrayContaining(['on-model images (FASHN)', 'edits (Bedrock Stability)', 'videos, 8 s × 1 output (Luma Ray2 540p)', 'batch photos (FASHN, one Map iteration each)']),
     );
     for (const row of report.perThousand) {
       for (const value of Object.values(row.costs)) expect(Number.isFinite(value) && value >= 0).toBe(true);
@@ -35,10 +37,27 @@ describe('bench/cost.ts', () => {
     }
     const byName = Object.fromEntries(report.perThousand.map((row) => [row.what, row]));
     expect(byName['on-model images (FASHN)']!.costs.ai).toBeCloseTo(1000 * PRICES.fashnPerImage.usd, 6);
-    // Luma Ray2 bills seconds of video made: three outputs cost three times one; 16 s is two 9 s clips.
-    expect(byName['videos, 5 s × 3 outputs (Luma Ray2 720p)']!.costs.ai).toBeCloseTo(3 * byName['videos, 5 s × 1 output (Luma Ray2 720p)']!.costs.ai, 6);
-    expect(byName['videos, 16 s × 1 output (Luma Ray2 720p)']!.costs.ai).toBeCloseTo(1000 * 18 * PRICES.lumaRay2PerSecond720p.usd, 6);
+    // Luma Ray2 (at 540p, as the adapter asks) bills seconds of video made: three outputs cost three times one; 16 s is two 9 s clips.
+    expect(byName['videos, 5 s × 3 outputs (Luma Ray2 540p)']!.costs.ai).toBeCloseTo(3 * byName['videos, 5 s × 1 output (Luma Ray2 540p)']!.costs.ai, 6);
+    expect(byName['videos, 16 s × 1 output (Luma Ray2 540p)']!.costs.ai).toBeCloseTo(1000 * 18 * LIST_PRICES.lumaRay2PerSecond['540p'], 6);
     expect(formatReport(report)).toContain('| per 1,000 | AI provider | Lambda | Step Functions | DynamoDB | S3 | CloudFront | API Gateway | total |');
+  });
+
+  it('prices the default set (cdk.json: Google, ESRGAN upscale) per 1,000 at list prices', () => {
+    const google = costReport(synth.json, { selection: { providers: synth.stack.config.providers, google: synth.stack.config.googleAi } });
+    const byName = Object.fromEntries(google.perThousand.map((row) => [row.what, row]));
+    expect(byName['on-model images (Gemini image)']!.costs.ai).toBeCloseTo(1000 * (LIST_PRICES.geminiImage['gemini-3.1-flash-image']['1K'] + LIST_PRICES.esrganUpscaleLambda.usd + LIST_PRICES.geminiTextEnrichment.usd), 6);
+    expect(byName['upscales (ESRGAN in Lambda)']!.costs.ai).toBeCloseTo(1000 * LIST_PRICES.esrganUpscaleLambda.usd, 6);
+    // A 5 s Veo video may fall back to one 8 s clip; 16 s is two 8 s clips.
+    expect(byName['videos, 5 s × 1 output (Veo 3.1 720p)']!.costs.ai).toBeCloseTo(1000 * 8 * LIST_PRICES.veoPerSecond['veo-3.1-fast-generate-preview'], 6);
+    expect(byName['videos, 16 s × 3 outputs (Veo 3.1 720p)']!.costs.ai).toBeCloseTo(3000 * 16 * LIST_PRICES.veoPerSecond['veo-3.1-fast-generate-preview'], 6);
+  });
+
+  it('shows every tier of each shipped provider set at or above its list cost', () => {
+    const text = formatOperationCosts((file) => readFileSync(new URL(`../../${file}`, import.meta.url), 'utf8'));
+    expect(text).toContain('google, the default');
+    expect(text.match(/every tier at or above its list cost: yes/g)).toHaveLength(3);
+    expect(text).not.toContain('NO (');
   });
 
   it('counts state transitions by walking the ASL', () => {

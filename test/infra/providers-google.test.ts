@@ -8,7 +8,8 @@ import { WORKFLOWS, type TaskFunction, type WorkflowDefinition } from '../../lam
 import { pascalCase } from '../../lib/constructs/names.js';
 import { cdkPath, nagFindings, resourcesOfType, synthModelLoop, type CfnResource, type Synthesized } from './synth.js';
 
-const GOOGLE_SET = { imageProvider: 'google', editProvider: 'google', upscaleProvider: 'bedrock', videoProvider: 'google', bedrockRegion: 'us-west-2', pricingFile: 'lib/pricing/google.json' };
+/** The committed default set (cdk.json), stated here so the test reads on its own. */
+const GOOGLE_SET = { imageProvider: 'google', editProvider: 'google', upscaleProvider: 'local', videoProvider: 'google', pricingFile: 'lib/pricing/google.json' };
 const SECRET = 'arn:${AWS::Partition}:secretsmanager:${AWS::Region}:${AWS::AccountId}:secret:modelloop/dev/google-api-key-??????';
 
 const taskPaths = Object.entries(WORKFLOWS as Record<string, WorkflowDefinition>).flatMap(([workflow, definition]) =>
@@ -46,7 +47,7 @@ function grants(s: Synthesized, fn: CfnResource): string[] {
 let google: Synthesized;
 beforeAll(() => {
   google = synthModelLoop({ context: GOOGLE_SET });
-}, 300_000);
+}, 900_000);
 afterAll(() => google?.dispose());
 
 describe('Google providers in the cloud', () => {
@@ -65,7 +66,8 @@ describe('Google providers in the cloud', () => {
     expect(functionOf(google, 'video.CheckClip').Properties!.Environment.Variables).toMatchObject({
       PROVIDER_VIDEO: 'google',
       GOOGLE_API_KEY_SECRET: 'modelloop/dev/google-api-key',
-      GOOGLE_IMAGE_MODEL: 'gemini-3.1-flash-image-preview',
+      GOOGLE_IMAGE_MODEL: 'gemini-3.1-flash-image',
+      GOOGLE_TEXT_MODEL: 'gemini-2.5-flash-lite',
       GOOGLE_IMAGE_MAX_SIZE: '1K',
       GOOGLE_VIDEO_MODEL: 'veo-3.1-fast-generate-preview',
     });
@@ -80,18 +82,33 @@ describe('Google providers in the cloud', () => {
       .map(([, resource]) => JSON.stringify(resource.Properties!.Create))
       .filter((call) => call.includes('video-'));
     const credits = (id: string) => /\\"credits_cost\\":\{\\"N\\":\\"(\d+)\\"\}/.exec(seeded.find((call) => call.includes(`\\"${id}\\"`))!)?.[1];
-    expect([credits('video-5s'), credits('video-8s'), credits('video-16s')]).toEqual(['12', '15', '30']);
+    expect([credits('video-5s'), credits('video-8s'), credits('video-16s')]).toEqual(['9', '10', '20']);
   });
 });
 
 describe('the margin check', () => {
   it('refuses a stage selling below its provider\'s cost, naming the tier, its price and the cost', () => {
-    expect(() => synthModelLoop({ nag: false, context: { ...GOOGLE_SET, stage: 'prod', pricing: { 'video-8s': 1, 'video-16s': 20 } } })).toThrow(
-      /Stage 'prod' would sell below[\s\S]*video-8s: sells at 1 credit \(\$0\.100\), costs \$1\.20 \(google:veo-3\.1-fast-generate-preview, 8 s of video\)[\s\S]*video-16s: sells at 20 credits \(\$2\.00\), costs \$2\.40/,
+    expect(() => synthModelLoop({ nag: false, context: { ...GOOGLE_SET, stage: 'prod', pricing: { 'video-8s': 1, 'video-16s': 15 } } })).toThrow(
+      /Stage 'prod' would sell below[\s\S]*video-8s: sells at 1 credit \(\$0\.100\), costs \$0\.800 \(google:veo-3\.1-fast-generate-preview, 8 s of video\)[\s\S]*video-16s: sells at 15 credits \(\$1\.50\), costs \$1\.60/,
     );
-    expect(() => synthModelLoop({ nag: false, context: { ...GOOGLE_SET, googleImageModel: 'gemini-3-pro-image-preview', googleImageMaxSize: '4K' } })).toThrow(
-      /image-generation: sells at 1 credit \(\$0\.100\), costs \$0\.240 \(google:gemini-3-pro-image-preview 4K/,
+    expect(() => synthModelLoop({ nag: false, context: { ...GOOGLE_SET, googleImageModel: 'gemini-3-pro-image', googleImageMaxSize: '4K' } })).toThrow(
+      /image-generation: sells at 1 credit \(\$0\.100\), costs \$0\.240 \(google:gemini-3-pro-image 4K/,
     );
+  });
+
+  it('holds for the default set on a prod stage: every tier at or above its list cost', () => {
+    const prod = synthModelLoop({ nag: false, context: { stage: 'prod', webOrigins: 'https://studio.example.com' } });
+    expect(prod.stack.stackName).toBe('ModelLoop-prod');
+  }, 300_000);
+
+  it('refuses a model id the price list does not know, naming the price list, and a retired one, naming its successor', () => {
+    expect(() => synthModelLoop({ nag: false, context: { googleImageModel: 'gemini-9-image' } })).toThrow(
+      /Context googleImageModel 'gemini-9-image' has no list price in lambdas\/providers\/list-prices\.ts \(priced: gemini-3\.1-flash-image, gemini-3-pro-image\)/,
+    );
+    expect(() => synthModelLoop({ nag: false, context: { googleImageModel: 'gemini-3.1-flash-image-preview' } })).toThrow(
+      /googleImageModel 'gemini-3\.1-flash-image-preview': Google has shut this model down; use 'gemini-3\.1-flash-image'/,
+    );
+    expect(() => synthModelLoop({ nag: false, context: { googleVideoModel: 'veo-9' } })).toThrow(/Context googleVideoModel 'veo-9' has no list price in lambdas\/providers\/list-prices\.ts/);
   });
 
   it('lets a stage allow it on purpose, and prints what sells below cost', () => {
@@ -99,7 +116,7 @@ describe('the margin check', () => {
     try {
       const allowed = synthModelLoop({ nag: false, context: { ...GOOGLE_SET, pricingFile: '', allowBelowCost: true } });
       allowed.dispose();
-      expect(warn.mock.calls.flat().join('\n')).toMatch(/Stage 'dev' sells below its providers' cost, allowed by context allowBelowCost:[\s\S]*video-5s: sells at 1 credit \(\$0\.100\), costs \$0\.900/);
+      expect(warn.mock.calls.flat().join('\n')).toMatch(/Stage 'dev' sells below its providers' cost, allowed by context allowBelowCost:[\s\S]*video-5s: sells at 1 credit \(\$0\.100\), costs \$0\.800/);
     } finally {
       warn.mockRestore();
     }

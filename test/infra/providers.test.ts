@@ -10,6 +10,10 @@ import { pascalCase } from '../../lib/constructs/names.js';
 import { cdkPath, nagFindings, resourcesOfType, synthModelLoop, type CfnResource, type Synthesized } from './synth.js';
 
 const ALL_LOCAL = { imageProvider: 'local', editProvider: 'local', upscaleProvider: 'local', videoProvider: 'local' };
+/** FASHN's settings, which cdk.json no longer carries (its default set is Google's). */
+const FASHN = { fashnApiUrl: 'https://api.fashn.ai', fashnApiKeySecretName: 'modelloop/fashn-api-key' };
+/** The FASHN + Bedrock provider set (an option; the committed default is the Google set). */
+const BEDROCK_FASHN = { imageProvider: 'fashn', ...FASHN, editProvider: 'bedrock', upscaleProvider: 'bedrock', videoProvider: 'bedrock', pricingFile: 'lib/pricing/bedrock-fashn.json' };
 const PROFILE_REGIONS = ['us-east-1', 'us-east-2', 'us-west-2'];
 const EDIT_MODELS = ['stability.stable-image-search-replace-v1:0', 'stability.stable-image-search-recolor-v1:0', 'stability.stable-image-remove-background-v1:0'];
 const UPSCALE_MODELS = ['stability.stable-fast-upscale-v1:0'];
@@ -88,7 +92,7 @@ let videoOnly: Synthesized;
 let local: Synthesized;
 beforeAll(() => {
   // cdk-nag runs on each: an unacknowledged finding fails the synthesis (and is listed by the test below).
-  cloud = synthModelLoop({ context: { bedrockRegion: 'us-west-2', fashnOutputHosts: 'cdn.example.com' } });
+  cloud = synthModelLoop({ context: { ...BEDROCK_FASHN, bedrockRegion: 'us-west-2', fashnOutputHosts: 'cdn.example.com' } });
   editOnly = synthModelLoop({ context: { ...ALL_LOCAL, editProvider: 'bedrock' } });
   videoOnly = synthModelLoop({ context: { ...ALL_LOCAL, videoProvider: 'bedrock' } });
   local = synthModelLoop({ context: ALL_LOCAL });
@@ -233,7 +237,7 @@ describe('AI providers in the cloud', () => {
   }, 600_000);
 
   it('give video on FASHN the API key and the raw-clip folders to store finished clips in, and nothing of Bedrock', () => {
-    const fashnVideo = synthModelLoop({ context: { ...ALL_LOCAL, videoProvider: 'fashn' } });
+    const fashnVideo = synthModelLoop({ context: { ...ALL_LOCAL, ...FASHN, videoProvider: 'fashn' } });
     try {
       const results = fashnVideo.stack.getLogicalId(fashnVideo.stack.storage.buckets.results.node.defaultChild as CfnElement);
       for (const task of ['video.StartClip', 'video.CheckClip']) {
@@ -252,9 +256,10 @@ describe('AI providers in the cloud', () => {
   }, 600_000);
 
   it('refuse at synth a configuration the functions would reject', () => {
-    expect(() => synthModelLoop({ context: { bedrockRegion: 'eu-west-1' } })).toThrow(/us-east-1, us-east-2, us-west-2/);
-    expect(() => synthModelLoop({ context: { fashnApiUrl: '' } })).toThrow(/fashnApiUrl and fashnApiKeySecretName are required/);
-    expect(() => synthModelLoop({ context: { fashnApiUrl: 'http://api.example.com' } })).toThrow(/https:/);
+    expect(() => synthModelLoop({ context: { ...BEDROCK_FASHN, bedrockRegion: 'eu-west-1' } })).toThrow(/us-east-1, us-east-2, us-west-2/);
+    expect(() => synthModelLoop({ context: { ...BEDROCK_FASHN, fashnApiUrl: '' } })).toThrow(/fashnApiUrl and fashnApiKeySecretName are required/);
+    expect(() => synthModelLoop({ context: { imageProvider: 'fashn' } })).toThrow(/fashnApiUrl and fashnApiKeySecretName are required/);
+    expect(() => synthModelLoop({ context: { ...BEDROCK_FASHN, fashnApiUrl: 'http://api.example.com' } })).toThrow(/https:/);
     expect(() => synthModelLoop({ context: { editProvider: 'stability' } })).toThrow(/editProvider must be one of local, bedrock/);
   });
 });

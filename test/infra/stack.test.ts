@@ -8,7 +8,7 @@ import { pascalCase } from '../../lib/constructs/names.js';
 import { WORKFLOWS } from '../../lambdas/workflows.js';
 import { Match } from 'aws-cdk-lib/assertions';
 import type { CfnElement } from 'aws-cdk-lib';
-import { PRICING_TIER_SEED } from '../../lambdas/contracts/catalog.js';
+import { FACE_REFERENCE_TIER, PRICING_TIER_SEED } from '../../lambdas/contracts/catalog.js';
 import { BUCKETS, TABLES, bucketEnvName, tableEnvName, type TableDefinition, type TableName } from '../../lambdas/data/tables.js';
 import { CORS, ROUTES, publicApiRoutes, routeTables, type RouteDefinition } from '../../lambdas/routes.js';
 import { cdkPath, resourcesOfType, synthModelLoop, type CfnResource, type CfnTemplate, type Synthesized } from './synth.js';
@@ -412,13 +412,13 @@ describe('functions', () => {
     }
   });
 
-  it('get the provider selection, cloud adapters by default', () => {
+  it('get the provider selection: by default the one-key Google set and the studio’s own upscale', () => {
     for (const [id, fn] of ownFunctions(plain)) {
       expect(fn.Properties!.Environment.Variables, id).toMatchObject({
-        PROVIDER_IMAGE: 'fashn',
-        PROVIDER_EDIT: 'bedrock',
-        PROVIDER_UPSCALE: 'bedrock',
-        PROVIDER_VIDEO: 'bedrock',
+        PROVIDER_IMAGE: 'google',
+        PROVIDER_EDIT: 'google',
+        PROVIDER_UPSCALE: 'local',
+        PROVIDER_VIDEO: 'google',
       });
     }
   });
@@ -434,8 +434,8 @@ describe('functions', () => {
 });
 
 describe('pricing tier seed', () => {
-  it('puts every seed tier, active, at the stage\'s configured price (cdk.json pricingFile), into the pricing tiers table', () => {
-    const configured = JSON.parse(readFileSync(new URL('../../lib/pricing/bedrock-fashn.json', import.meta.url), 'utf8')) as Record<string, number>;
+  it('puts every seed tier at the stage\'s configured price (cdk.json pricingFile), into the pricing tiers table', () => {
+    const configured = JSON.parse(readFileSync(new URL('../../lib/pricing/google.json', import.meta.url), 'utf8')) as Record<string, number>;
     const tableId = logicalId(plain, plain.stack.data.tables.pricingTiers.node.defaultChild);
     const calls = resourcesOfType(plain.json, 'Custom::AWS').map(([, cr]) => {
       const [, parts] = cr.Properties!.Create['Fn::Join'] as [string, unknown[]];
@@ -448,7 +448,8 @@ describe('pricing tier seed', () => {
       expect(call, tier.id).toBeDefined();
       expect(call!.action).toBe('PutItem');
       expect(call!.parameters.TableName).toBe('PRICING_TABLE');
-      const expected = Object.entries({ ...tier, credits_cost: configured[tier.id] ?? tier.credits_cost, is_active: true }).map(([key, value]) => [
+      // The face-reference tier is sold only where the on-model provider bills a portrait extra (FASHN), not on Google.
+      const expected = Object.entries({ ...tier, credits_cost: configured[tier.id] ?? tier.credits_cost, is_active: tier.id !== FACE_REFERENCE_TIER }).map(([key, value]) => [
         key,
         typeof value === 'string' ? { S: value } : typeof value === 'number' ? { N: String(value) } : { BOOL: value },
       ]);

@@ -51,7 +51,8 @@ process.once('exit', () => sharedDirs.forEach((dir) => rmSync(dir, { recursive: 
 
 export function synthModelLoop(options: SynthOptions = {}): Synthesized {
   if (options.modify) return synthesize(options);
-  const key = JSON.stringify([options.context ?? {}, options.bundle ?? false, options.nag ?? true]);
+  // The environment the app reads (lib/modelloop-app.ts) is part of what was synthesized.
+  const key = JSON.stringify([options.context ?? {}, options.bundle ?? false, options.nag ?? true, process.env.CDK_DEFAULT_REGION, process.env.CDK_DEFAULT_ACCOUNT]);
   let found = shared.get(key);
   if (!found) {
     const fresh = synthesize(options);

@@ -85,12 +85,14 @@ describe('Veo videos on the video workflow', () => {
     expect(await delivered(user, started.body.jobId)).toMatchObject({ codec: 'h264', width: 720, height: 1280, frames: 8 * 24 });
   }, 300_000);
 
-  it('5 s 1:1: a 6 s 9:16 clip, retimed to exactly 5 s and padded to a square', async () => {
+  // The fake reads the Veo guide of November 2025 ("Must be "8" when using extension or interpolation"): the 6 s clip
+  // with lastFrame is refused, and the 8 s clip asked for instead is retimed to 5 s.
+  it('5 s 1:1: the 6 s clip refused with lastFrame, an 8 s 9:16 clip retimed to exactly 5 s and padded to a square', async () => {
     const user = await createUser(info);
     const before = fake.operations.length;
     const started = await generateVideo(info.apiUrl, user, photo, { prompt: 'Catwalk', duration: 5, aspect_ratio: '1:1' });
     expect(await pollUntilDone(info.apiUrl, user, started.body, 240_000)).toMatchObject({ status: 'complete' });
-    expect(operationsSince(before).map((operation) => [operation.durationSeconds, operation.aspectRatio])).toEqual([[6, '9:16']]);
+    expect(operationsSince(before).map((operation) => [operation.durationSeconds, operation.aspectRatio])).toEqual([[8, '9:16']]);
     expect(await delivered(user, started.body.jobId)).toMatchObject({ width: 720, height: 720, frames: 5 * 24 });
   }, 300_000);
 

@@ -11,7 +11,20 @@
 // Every call needs the key in x-goog-api-key (else 403, as the API answers). What the fake does is chosen by words in
 // the request's text, as a provider's own behaviour is: "refuse me" (policy refusal), "unsafe output"
 // (finishReason IMAGE_SAFETY), "busy" (429 on every call), "busy once" (429 once, then fine), "operation error"
-// (the operation ends with an error), "never finishes" (never done).
+// (the operation ends with an error), "never finishes" (never done), "server error" (500 on the start), "audio filtered"
+// (the clip filtered for its audio), "thinking image" (a thought image part before the final one).
+// What the documents say, served as the API serves it:
+//   - retired model ids answer 404 NOT_FOUND (release notes, 2026-05-28: "gemini-3.1-flash-image-preview and
+//     gemini-3-pro-image-preview models are deprecated and will be shut down on June 25, 2026"; the deprecations page
+//     lists gemini-2.5-flash-image as shut down October 2, 2026);
+//   - imageConfig.imageSize is refused (400) by an image model that does not take it (only the Gemini 3 image models do);
+//   - a clip with lastFrame (interpolation) and durationSeconds other than 8 is refused, 400 INVALID_ARGUMENT: the
+//     Veo guide of November 2025, durationSeconds "Must be "8" when using extension or interpolation" (turn off with
+//     `interpolationNeeds8 = false`, as later copies of the guide read);
+//   - with `refuseAllowAdult`, personGeneration "allow_adult" is refused 400 INVALID_ARGUMENT (a 2026 forum report);
+//   - a text model asked with thinking left on spends maxOutputTokens on thoughts: finishReason MAX_TOKENS, no text;
+//   - with `redirectDownloads`, a video download answers 302 to another host (http://localhost:<port>), which serves
+//     the file without a key (and records whether one was sent).
 import { execFile } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
@@ -32,6 +45,7 @@ export interface RecordedGoogleRequest {
   path: string;
   body: any;
   apiKey?: string;
+  host?: string;
 }
 
 export interface FakeVideoOperation {
@@ -51,6 +65,12 @@ export interface FakeGoogle {
   operations: FakeVideoOperation[];
   /** Checks an operation answers "not done" before it is done (default 1). */
   checksUntilDone: number;
+  /** Refuse a lastFrame clip that is not 8 s (default true: the November 2025 guide). */
+  interpolationNeeds8: boolean;
+  /** Refuse personGeneration "allow_adult" (default false). */
+  refuseAllowAdult: boolean;
+  /** Answer a video download with a redirect to another host (default false). */
+  redirectDownloads: boolean;
   close(): Promise<void>;
 }
 
@@ -85,6 +105,11 @@ function pixelSize(imageSize: string, aspectRatio: string): { width: number; hei
   return w >= h ? { width: longSide, height: Math.round((longSide * h) / w) } : { width: Math.round((longSide * w) / h), height: longSide };
 }
 
+/** Model ids Google has shut down: 404 NOT_FOUND, as the API answers a model it no longer serves. */
+export const RETIRED_MODEL_IDS = ['gemini-3.1-flash-image-preview', 'gemini-3-pro-image-preview', 'gemini-2.5-flash-image', 'gemini-2.0-flash'];
+/** The image models that take imageConfig.imageSize. */
+const IMAGE_SIZE_MODELS = ['gemini-3.1-flash-image', 'gemini-3-pro-image'];
+
 const textOf = (body: any): string =>
   JSON.stringify(body?.contents ?? body?.instances ?? '').replace(/"data":"[^"]*"|"bytesBase64Encoded":"[^"]*"/g, '');
 
@@ -117,9 +142,18 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     if (text.includes('refuse me')) return json(response, 200, { promptFeedback: { blockReason: 'PROHIBITED_CONTENT' }, modelVersion: model });
     const imageConfig = body?.generationConfig?.imageConfig;
     if (!body?.generationConfig?.responseModalities?.includes('IMAGE')) {
-      // A text model: the enrichment of a description.
+      // A text model: the enrichment of a description. With thinking on, a small maxOutputTokens goes to thoughts.
+      if (body?.generationConfig?.thinkingConfig?.thinkingBudget !== 0) {
+        return json(response, 200, { candidates: [{ content: { role: 'model', parts: [] }, finishReason: 'MAX_TOKENS' }], modelVersion: model });
+      }
+      if (text.includes('long winded')) {
+        return json(response, 200, { candidates: [{ content: { role: 'model', parts: [{ text: 'a confident adult model with warm brown skin and' }] }, finishReason: 'MAX_TOKENS' }], modelVersion: model });
+      }
       const enriched = 'a confident adult model with warm brown skin and short curly hair, relaxed three-quarter pose, soft smile, styled minimally, soft studio key light';
       return json(response, 200, { candidates: [{ content: { role: 'model', parts: [{ text: enriched }] }, finishReason: 'STOP' }], modelVersion: model });
+    }
+    if (imageConfig?.imageSize !== undefined && !IMAGE_SIZE_MODELS.includes(model)) {
+      return apiError(response, 400, 'INVALID_ARGUMENT', `imageConfig.imageSize is not supported by model ${model}.`);
     }
     if (text.includes('unsafe output')) return json(response, 200, { candidates: [{ finishReason: 'IMAGE_SAFETY' }], modelVersion: model });
     const { width, height } = pixelSize(imageConfig?.imageSize ?? '1K', imageConfig?.aspectRatio ?? '1:1');
@@ -127,8 +161,12 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     const picture = firstImage
       ? await sharp(Buffer.from(firstImage, 'base64')).resize(width, height, { fit: 'contain', background: '#f4f4f4' }).png().toBuffer()
       : await sharp({ create: { width, height, channels: 3, background: '#c0c0c0' } }).png().toBuffer();
+    // Gemini 3 image models may show interim thought images (Part.thought: true) before the final image.
+    const thought = text.includes('thinking image')
+      ? [{ thought: true, inlineData: { mimeType: 'image/png', data: (await sharp({ create: { width: 16, height: 16, channels: 3, background: '#ff0000' } }).png().toBuffer()).toString('base64') } }]
+      : [];
     json(response, 200, {
-      candidates: [{ content: { role: 'model', parts: [{ inlineData: { mimeType: 'image/png', data: picture.toString('base64') } }] }, finishReason: 'STOP' }],
+      candidates: [{ content: { role: 'model', parts: [...thought, { inlineData: { mimeType: 'image/png', data: picture.toString('base64') } }] }, finishReason: 'STOP' }],
       modelVersion: model,
     });
   }
@@ -140,6 +178,13 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     const durationSeconds = body?.parameters?.durationSeconds;
     if (![4, 6, 8].includes(durationSeconds) || !['16:9', '9:16'].includes(body?.parameters?.aspectRatio) || !instance.image?.bytesBase64Encoded) {
       return apiError(response, 400, 'INVALID_ARGUMENT', 'Request contains an invalid argument.');
+    }
+    if (text.includes('server error')) return apiError(response, 500, 'INTERNAL', 'An internal error has occurred.');
+    if (fake.refuseAllowAdult && body?.parameters?.personGeneration === 'allow_adult') {
+      return apiError(response, 400, 'INVALID_ARGUMENT', 'personGeneration allow_adult is not supported for image-to-video with this model.');
+    }
+    if (fake.interpolationNeeds8 && instance.lastFrame?.bytesBase64Encoded && durationSeconds !== 8) {
+      return apiError(response, 400, 'INVALID_ARGUMENT', 'durationSeconds must be "8" when using extension or interpolation.');
     }
     const id = randomUUID().replace(/-/g, '').slice(0, 12);
     operations.push({
@@ -163,6 +208,10 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     if (operation.prompt.includes('never finishes') || operation.checks <= fake.checksUntilDone) return json(response, 200, { name });
     if (operation.prompt.includes('operation error')) return json(response, 200, { name, done: true, error: { code: 13, message: 'Video generation failed due to an internal error.' } });
     const type = 'type.googleapis.com/google.ai.generativelanguage.v1beta.PredictLongRunningResponse';
+    if (operation.prompt.includes('audio filtered')) {
+      const reason = 'We encountered an issue with the audio for your prompt. Please try a different prompt. You will not be charged. Support codes: 64151117';
+      return json(response, 200, { name, done: true, response: { '@type': type, generateVideoResponse: { raiMediaFilteredCount: 1, raiMediaFilteredReasons: [reason] } } });
+    }
     if (operation.prompt.includes('refuse me')) {
       return json(response, 200, { name, done: true, response: { '@type': type, generateVideoResponse: { raiMediaFilteredCount: 1, raiMediaFilteredReasons: ['The input image violates our policies.'] } } });
     }
@@ -181,15 +230,26 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     const url = new URL(request.url ?? '/', baseUrl);
     const body = raw ? JSON.parse(raw) : undefined;
     const apiKey = request.headers['x-goog-api-key'] as string | undefined;
-    requests.push({ method: request.method ?? 'GET', path: url.pathname, body, apiKey });
-    if (apiKey !== FAKE_GOOGLE_API_KEY) return apiError(response, 403, 'PERMISSION_DENIED', 'API key not valid. Please pass a valid API key.');
+    requests.push({ method: request.method ?? 'GET', path: url.pathname, body, apiKey, host: request.headers.host });
     let match: RegExpExecArray | null;
+    // The storage host a download redirects to: no key needed, and none should come.
+    if (request.method === 'GET' && (match = /^\/storage\/([^/]+)$/.exec(url.pathname))) {
+      const clip = clips.get(match[1]!);
+      if (!clip) return apiError(response, 404, 'NOT_FOUND', 'File not found.');
+      return void response.writeHead(200, { 'content-type': 'video/mp4', 'content-length': clip.length }).end(clip);
+    }
+    if (apiKey !== FAKE_GOOGLE_API_KEY) return apiError(response, 403, 'PERMISSION_DENIED', 'API key not valid. Please pass a valid API key.');
+    const modelId = /^\/v1beta\/models\/([^/:]+)/.exec(url.pathname)?.[1];
+    if (modelId && RETIRED_MODEL_IDS.includes(modelId)) {
+      return apiError(response, 404, 'NOT_FOUND', `models/${modelId} is not found for API version v1beta, or is not supported for generateContent.`);
+    }
     if (request.method === 'POST' && (match = /^\/v1beta\/models\/([^/:]+):generateContent$/.exec(url.pathname))) return generateContent(match[1]!, body, response);
     if (request.method === 'POST' && (match = /^\/v1beta\/models\/([^/:]+):predictLongRunning$/.exec(url.pathname))) return predictLongRunning(match[1]!, body, response);
     if (request.method === 'GET' && (match = /^\/v1beta\/models\/([^/]+)\/operations\/([^/]+)$/.exec(url.pathname))) return getOperation(match[1]!, match[2]!, response);
     if (request.method === 'GET' && (match = /^\/v1beta\/files\/([^/:]+):download$/.exec(url.pathname))) {
       const clip = clips.get(match[1]!);
       if (!clip) return apiError(response, 404, 'NOT_FOUND', 'File not found.');
+      if (fake.redirectDownloads) return void response.writeHead(302, { location: `${baseUrl.replace('127.0.0.1', 'localhost')}/storage/${match[1]!}` }).end();
       return void response.writeHead(200, { 'content-type': 'video/mp4', 'content-length': clip.length }).end(clip);
     }
     apiError(response, 404, 'NOT_FOUND', `unexpected ${request.method} ${url.pathname}`);
@@ -205,6 +265,9 @@ export async function startFakeGoogle(): Promise<FakeGoogle> {
     requests,
     operations,
     checksUntilDone: 1,
+    interpolationNeeds8: true,
+    refuseAllowAdult: false,
+    redirectDownloads: false,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
   return fake;

@@ -15,9 +15,9 @@ describe('packAllowance', () => {
   });
 
   it('states what a pack buys at a cloud stage’s prices: videos from the dearest length to the cheapest', () => {
-    expect(packAllowance(50, stage('google.json'))).toBe('About 50 images or 1-4 videos');
-    expect(packAllowance(1000, stage('google.json'))).toBe('About 1000 images or 33-83 videos');
-    expect(packAllowance(200, stage('google-pro.json'))).toBe('About 66 images or 6-16 videos');
+    expect(packAllowance(50, stage('google.json'))).toBe('About 50 images or 2-5 videos');
+    expect(packAllowance(1000, stage('google.json'))).toBe('About 1000 images or 50-111 videos');
+    expect(packAllowance(200, stage('google-pro.json'))).toBe('About 66 images or 10-22 videos');
   });
 
   it('says nothing while the tiers are unknown', () => {

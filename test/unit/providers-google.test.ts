@@ -4,6 +4,9 @@
 import sharp from 'sharp';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createGeminiImage, createVeoVideo, googleClient, planVeoClips } from '../../lambdas/providers/google/index.js';
+import { veoBilledSeconds } from '../../lambdas/providers/google/veo-video.js';
+import { RETIRED_GOOGLE_MODELS } from '../../lambdas/providers/google/models.js';
+import { RETIRED_MODEL_IDS } from '../support/fake-google.js';
 import { veoOperationName } from '../../lambdas/providers/google/veo-operation.js';
 import { CONTENT_POLICY_MESSAGE, ProviderError, type ImageInput, type OnModelImageRequest, type S3Location, type UpscalePort } from '../../lambdas/providers/ports.js';
 import { getProviders, readProviderConfig } from '../../lambdas/providers/registry.js';
@@ -27,7 +30,7 @@ const upscale: UpscalePort = {
 
 const client = () => googleClient({ apiKey: async () => FAKE_GOOGLE_API_KEY, baseUrl: fake.baseUrl, retry: { attempts: 3, initialDelaySeconds: 0.01 } });
 const gemini = (overrides: Partial<Parameters<typeof createGeminiImage>[0]> = {}) =>
-  createGeminiImage({ client: client(), model: 'gemini-3.1-flash-image-preview', maxSize: '1K', textModel: 'gemini-2.5-flash', upscale, ...overrides });
+  createGeminiImage({ client: client(), model: 'gemini-3.1-flash-image', maxSize: '1K', textModel: 'gemini-2.5-flash-lite', upscale, ...overrides });
 const veo = () =>
   createVeoVideo({
     client: client(),
@@ -35,6 +38,7 @@ const veo = () =>
     apiKey: async () => FAKE_GOOGLE_API_KEY,
     baseUrl: fake.baseUrl,
     store: async (location, bytes) => void stored.push({ location, bytes }),
+    busyRetry: { attempts: 3, initialDelayMs: 10 },
   });
 
 function onModel(overrides: Partial<OnModelImageRequest> = {}): OnModelImageRequest {
@@ -67,7 +71,11 @@ beforeAll(async () => {
 afterAll(() => fake?.close());
 beforeEach(() => {
   fake.requests.length = 0;
+  fake.operations.length = 0;
   fake.checksUntilDone = 1;
+  fake.interpolationNeeds8 = true;
+  fake.refuseAllowAdult = false;
+  fake.redirectDownloads = false;
   upscaleCalls.length = 0;
   stored.length = 0;
 });
@@ -75,10 +83,10 @@ beforeEach(() => {
 describe('Gemini image: on-model photos', () => {
   it('sends one prompt with the product image and imageConfig, and delivers the exact size', async () => {
     const output = await gemini().onModelImage.generate(onModel());
-    expect(output).toMatchObject({ width: 720, height: 1280, mimeType: 'image/png', model: 'google:gemini-3.1-flash-image-preview' });
+    expect(output).toMatchObject({ width: 720, height: 1280, mimeType: 'image/png', model: 'google:gemini-3.1-flash-image' });
     expect((await sharp(output.bytes).metadata()).width).toBe(720);
     const [call] = generateCalls();
-    expect(call!.path).toBe('/v1beta/models/gemini-3.1-flash-image-preview:generateContent');
+    expect(call!.path).toBe('/v1beta/models/gemini-3.1-flash-image:generateContent');
     expect(call!.apiKey).toBe(FAKE_GOOGLE_API_KEY);
     expect(call!.body.generationConfig).toMatchObject({ responseModalities: ['IMAGE'], imageConfig: { aspectRatio: '9:16', imageSize: '1K' } });
     const parts = call!.body.contents[0].parts;
@@ -110,7 +118,7 @@ describe('Gemini image: on-model photos', () => {
   it('promptEnhance asks the text model to enrich the description and uses its words', async () => {
     await gemini().onModelImage.generate(onModel({ promptEnhance: true }));
     const [enrich, image] = generateCalls();
-    expect(enrich!.path).toBe('/v1beta/models/gemini-2.5-flash:generateContent');
+    expect(enrich!.path).toBe('/v1beta/models/gemini-2.5-flash-lite:generateContent');
     expect(promptOf(enrich!.body)).toContain('young woman with short dark hair');
     expect(promptOf(image!.body)).toContain('warm brown skin and short curly hair, relaxed three-quarter pose');
   });
@@ -120,14 +128,14 @@ describe('Gemini image: on-model photos', () => {
     expect(generateCalls()[0]!.body.generationConfig.imageConfig.imageSize).toBe('1K');
     expect(upscaleCalls).toEqual([{ size: { width: 1440, height: 2560 }, input: { width: 774, height: 1376 } }]);
     expect(output).toMatchObject({ width: 1440, height: 2560 });
-    expect(output.model).toBe('google:gemini-3.1-flash-image-preview 1K 774×1376 + upscale local-engine:lanczos');
+    expect(output.model).toBe('google:gemini-3.1-flash-image 1K 774×1376 + upscale local-engine:lanczos');
   });
 
   it('asks for 2K natively when the deployment allows it, and needs no upscale', async () => {
     const output = await gemini({ maxSize: '4K' }).onModelImage.generate(onModel({ size: { width: 1440, height: 2560 } }));
     expect(generateCalls()[0]!.body.generationConfig.imageConfig.imageSize).toBe('2K');
     expect(upscaleCalls).toEqual([]);
-    expect(output).toMatchObject({ width: 1440, height: 2560, model: 'google:gemini-3.1-flash-image-preview' });
+    expect(output).toMatchObject({ width: 1440, height: 2560, model: 'google:gemini-3.1-flash-image' });
   });
 
   it('a refused prompt (promptFeedback.blockReason) and a refused output (finishReason IMAGE_SAFETY) are Content Policy Violations', async () => {
@@ -149,10 +157,58 @@ describe('Gemini image: on-model photos', () => {
   });
 
   it('a wrong key is a failure, not a retry', async () => {
-    const port = createGeminiImage({ client: googleClient({ apiKey: async () => 'wrong', baseUrl: fake.baseUrl, retry: { attempts: 3, initialDelaySeconds: 0.01 } }), model: 'gemini-3.1-flash-image-preview', maxSize: '1K', textModel: 'gemini-2.5-flash', upscale });
+    const port = createGeminiImage({ client: googleClient({ apiKey: async () => 'wrong', baseUrl: fake.baseUrl, retry: { attempts: 3, initialDelaySeconds: 0.01 } }), model: 'gemini-3.1-flash-image', maxSize: '1K', textModel: 'gemini-2.5-flash-lite', upscale });
     const error = await rejection(port.onModelImage.generate(onModel()));
     expect(error.kind).toBe('failed');
     expect(generateCalls()).toHaveLength(1);
+  });
+});
+
+describe('Gemini image: what the documents say', () => {
+  // Release notes, 2026-05-28: the preview image models "are deprecated and will be shut down on June 25, 2026".
+  it('the default model is a served GA id, and a retired id answers 404 (a failure)', async () => {
+    expect(RETIRED_MODEL_IDS).toEqual(expect.arrayContaining(Object.keys(RETIRED_GOOGLE_MODELS)));
+    fake.requests.length = 0;
+    await gemini().onModelImage.generate(onModel());
+    expect(generateCalls()[0]!.path).toBe('/v1beta/models/gemini-3.1-flash-image:generateContent');
+    const error = await rejection(gemini({ model: 'gemini-3.1-flash-image-preview' }).onModelImage.generate(onModel()));
+    expect(error.kind).toBe('failed');
+  });
+
+  it('sends imageSize only to a model that takes it', async () => {
+    const output = await gemini({ model: 'gemini-3.1-flash-lite-image' }).onModelImage.generate(onModel());
+    expect(generateCalls()[0]!.body.generationConfig.imageConfig).toEqual({ aspectRatio: '9:16' });
+    expect(output).toMatchObject({ width: 720, height: 1280 });
+  });
+
+  // "Image generation with Gemini": Gemini 3 image models may return interim thought images (thought: true).
+  it('skips thought parts and delivers the final image', async () => {
+    const output = await gemini().onModelImage.generate(onModel({ model: { description: 'a thinking image model', seed: 1 } }));
+    expect(upscaleCalls).toEqual([]);
+    expect(output).toMatchObject({ width: 720, height: 1280, model: 'google:gemini-3.1-flash-image' });
+  });
+
+  // ThinkingConfig.thinkingBudget: "0 is DISABLED" (@google/genai); only finishReason STOP is a whole answer.
+  it('enriches with thinking off, and ignores a cut answer (finishReason MAX_TOKENS)', async () => {
+    await gemini().onModelImage.generate(onModel({ promptEnhance: true }));
+    expect(generateCalls()[0]!.body.generationConfig).toMatchObject({ maxOutputTokens: 200, thinkingConfig: { thinkingBudget: 0 } });
+    fake.requests.length = 0;
+    await gemini().onModelImage.generate(onModel({ promptEnhance: true, model: { description: 'a long winded description', seed: 1 } }));
+    const prompt = promptOf(generateCalls()[1]!.body);
+    expect(prompt).toContain('a long winded description');
+    expect(prompt).not.toMatch(/warm brown skin and\./);
+  });
+
+  it('keeps one image call with its retries inside the Process task’s timeout', async () => {
+    const { IMAGE_CALL_BUDGET_MS, ENRICHMENT_BUDGET_MS } = await import('../../lambdas/providers/google/gemini-image.js');
+    const { WORKFLOWS } = await import('../../lambdas/workflows.js');
+    expect(IMAGE_CALL_BUDGET_MS + ENRICHMENT_BUDGET_MS).toBeLessThan(WORKFLOWS.generation.tasks.Process.timeoutSeconds * 1000);
+    expect(IMAGE_CALL_BUDGET_MS + ENRICHMENT_BUDGET_MS).toBeLessThan(WORKFLOWS.batch.tasks.MakePhoto.timeoutSeconds * 1000);
+    // The budget ends the SDK's retries: with a 1 s back-off and 4 attempts, a 300 ms deadline leaves one or two calls.
+    const slowRetries = googleClient({ apiKey: async () => FAKE_GOOGLE_API_KEY, baseUrl: fake.baseUrl, retry: { attempts: 4, initialDelaySeconds: 1 } });
+    const error = await rejection(gemini({ client: slowRetries, imageCallBudgetMs: 300 }).onModelImage.generate(onModel({ model: { description: 'always busy model', seed: 1 } })));
+    expect(error.kind).toBe('transient');
+    expect(generateCalls().length).toBeLessThanOrEqual(2);
   });
 });
 
@@ -160,7 +216,7 @@ describe('Gemini image: free-text edits', () => {
   it('sends the photo and the instruction as written, and returns the photo’s own size', async () => {
     const photo = await sharp({ create: { width: 900, height: 1200, channels: 3, background: '#ddd' } }).png().toBuffer();
     const output = await gemini().edit.edit({ image: { bytes: photo, mimeType: 'image/png' }, instruction: 'make the sweater emerald green with a subtle cable knit' });
-    expect(output).toMatchObject({ width: 900, height: 1200, model: 'google:gemini-3.1-flash-image-preview' });
+    expect(output).toMatchObject({ width: 900, height: 1200, model: 'google:gemini-3.1-flash-image' });
     const { body } = generateCalls()[0]!;
     expect(body.generationConfig.imageConfig).toEqual({ aspectRatio: '3:4', imageSize: '1K' });
     expect(promptOf(body)).toContain('make the sweater emerald green with a subtle cable knit');
@@ -197,9 +253,61 @@ describe('Veo 3.1: video', () => {
   });
 
   it('asks for 6 s for a 5 s video and for 9:16 for a 1:1 video (padded to a square by finalize)', async () => {
+    fake.interpolationNeeds8 = false;
     await veo().start(request({ durationSeconds: 5, aspectRatio: '1:1', size: { width: 720, height: 720 } }));
     expect(fake.operations.at(-1)).toMatchObject({ durationSeconds: 6, aspectRatio: '9:16' });
   });
+
+  // Veo guide, November 2025, durationSeconds: "Must be "8" when using extension or interpolation".
+  it('a 5 s video refused at 6 s with lastFrame ("must be 8 when using interpolation") is made from an 8 s clip that still ends on the product image', async () => {
+    const started = await veo().start(request({ durationSeconds: 5 }));
+    const posts = fake.requests.filter((r) => r.path.endsWith(':predictLongRunning'));
+    expect(posts.map((post) => post.body.parameters.durationSeconds)).toEqual([6, 8]);
+    const last = posts.at(-1)!.body.instances[0];
+    expect(last.lastFrame.bytesBase64Encoded).toBe(last.image.bytesBase64Encoded);
+    expect(fake.operations).toHaveLength(1);
+    expect(fake.operations[0]).toMatchObject({ durationSeconds: 8 });
+    expect(started.operationName).toContain(fake.operations[0]!.id);
+    // The price list counts the clip it may fall back to.
+    expect(veoBilledSeconds(5)).toBe(8);
+    expect(veoBilledSeconds(16)).toBe(16);
+  });
+
+  // The guide lists "allow_adult" as the only image-to-video value; a 2026 forum report shows it refused.
+  it('on the allow_adult refusal the start is sent once more without personGeneration', async () => {
+    fake.refuseAllowAdult = true;
+    await veo().start(request());
+    const posts = fake.requests.filter((r) => r.path.endsWith(':predictLongRunning'));
+    expect(posts.map((post) => post.body.parameters.personGeneration)).toEqual(['allow_adult', undefined]);
+    expect(fake.operations).toHaveLength(1);
+  });
+
+  it('never retries a start that failed with a 5xx (it may have started a billed clip): a failure, refunded, one POST', async () => {
+    const error = await rejection(veo().start(request({ prompt: 'server error please' })));
+    expect(error.kind).toBe('failed');
+    expect(fake.requests.filter((r) => r.path.endsWith(':predictLongRunning'))).toHaveLength(1);
+  });
+
+  it('a clip filtered for its audio ("You will not be charged") is a failure, not a Content Policy Violation about people', async () => {
+    fake.checksUntilDone = 0;
+    const port = veo();
+    const status = await port.check((await port.start(request({ prompt: 'audio filtered' }))).operationName);
+    expect(status).toMatchObject({ state: 'failed', error: { kind: 'failed' } });
+    expect((status as { error: Error }).error.message).not.toMatch(/Content Policy|people/);
+  });
+
+  it('follows a download redirect to another host without the API key', async () => {
+    fake.checksUntilDone = 0;
+    fake.redirectDownloads = true;
+    const port = veo();
+    const { operationName } = await port.start(request());
+    expect(await port.check(operationName)).toEqual({ state: 'completed', output: request().output });
+    const storage = fake.requests.find((r) => r.path.startsWith('/storage/'))!;
+    expect(storage.host).toMatch(/^localhost:/);
+    expect(storage.apiKey).toBeUndefined();
+    expect(fake.requests.find((r) => r.path.endsWith(':download'))!.apiKey).toBe(FAKE_GOOGLE_API_KEY);
+    expect(stored).toHaveLength(1);
+  }, 60_000);
 
   it('checks the operation until done, then downloads the clip and stores it where the workflow asked', async () => {
     const port = veo();
@@ -244,9 +352,9 @@ describe('configuration', () => {
       apiKeySecret: 'modelloop/prod/google',
       apiKey: undefined,
       baseUrl: undefined,
-      imageModel: 'gemini-3.1-flash-image-preview',
+      imageModel: 'gemini-3.1-flash-image',
       imageMaxSize: '1K',
-      textModel: 'gemini-2.5-flash',
+      textModel: 'gemini-2.5-flash-lite',
       videoModel: 'veo-3.1-generate-preview',
     });
     expect(() => readProviderConfig({ PROVIDER_EDIT: 'google', GOOGLE_API_KEY: 'k', GOOGLE_API_BASE_URL: 'http://example.com' })).toThrow(/GOOGLE_API_BASE_URL/);
@@ -256,7 +364,7 @@ describe('configuration', () => {
     const providers = getProviders({ PROVIDER_EDIT: 'google', GOOGLE_API_KEY: FAKE_GOOGLE_API_KEY, GOOGLE_API_BASE_URL: fake.baseUrl });
     const photo = await sharp({ create: { width: 400, height: 400, channels: 3, background: '#ddd' } }).png().toBuffer();
     const output = await providers.edit.edit({ image: { bytes: photo, mimeType: 'image/png' }, instruction: 'add a soft shadow' });
-    expect(output.model).toBe('google:gemini-3.1-flash-image-preview');
+    expect(output.model).toBe('google:gemini-3.1-flash-image');
     expect(providers.video.planClips(16)).toHaveLength(1);
   });
 });

@@ -9,6 +9,16 @@
 // The SDK call: ai.models.generateContent({ model, contents, config: { responseModalities, imageConfig } }); the
 // SDK moves `config` into `generationConfig` on the wire.
 //
+// The answer's parts may include the model's thoughts (Part.thought: true; Gemini 3 image models may show interim
+// "thought images" before the final one, "Image generation with Gemini", Thinking process): only a part that is not a
+// thought is the image delivered. imageConfig.imageSize is sent only to the models that take it (models.ts).
+// Time: one image call, with the SDK's retries, must end inside the Process task's timeout (300 s,
+// lambdas/workflows.ts) with room for the enrichment, the exact-size step and the store, so it runs under one
+// deadline (IMAGE_CALL_BUDGET_MS, an AbortSignal the SDK checks before each retry) and each attempt has its own.
+// Enrichment (promptEnhance) runs on the text model with thinking off (thinkingConfig.thinkingBudget 0: "0 is
+// DISABLED", @google/genai ThinkingConfig) so the 200 output tokens go to the answer, and its text is used only when
+// the candidate finished with finishReason STOP (MAX_TOKENS is a cut sentence); otherwise the plain description is.
+//
 // Sizes: Gemini is asked for the smallest size whose long side covers the order, at most the configured largest
 // (GOOGLE_IMAGE_MAX_SIZE); the answer is brought to the exact size by a Lanczos resample when it covers the order,
 // otherwise by the upscale port, and `model` (ai_model) then names both steps.
@@ -18,7 +28,7 @@ import { aspectRatioOf } from '../ports.js';
 import { toExactOutput } from '../bedrock/image-sizing.js';
 import type { GoogleClient } from './client.js';
 import { callGoogle, failed, refusalOf } from './errors.js';
-import { GEMINI_ASPECT_RATIOS, GEMINI_IMAGE_SIZES, imageModelSizes, type GeminiImageSize } from './models.js';
+import { acceptsImageSize, GEMINI_ASPECT_RATIOS, GEMINI_IMAGE_SIZES, imageModelSizes, type GeminiImageSize } from './models.js';
 import { editPrompt, enrichmentPrompt, onModelPrompt } from './prompts.js';
 
 export interface GeminiImageOptions {
@@ -30,7 +40,17 @@ export interface GeminiImageOptions {
   textModel: string;
   /** The deployment's upscale port: brings a smaller answer to the exact size. */
   upscale: UpscalePort;
+  /** Milliseconds one image call may take with its retries (default IMAGE_CALL_BUDGET_MS). */
+  imageCallBudgetMs?: number;
 }
+
+/**
+ * One image call with its retries: the Process task has 300 s; this leaves 60 s for the enrichment (ENRICHMENT_BUDGET_MS),
+ * reading the inputs, the exact-size step and the store.
+ */
+export const IMAGE_CALL_BUDGET_MS = 220_000;
+/** The enrichment's own deadline: a slow text model only costs the enrichment. */
+export const ENRICHMENT_BUDGET_MS = 20_000;
 
 /** Inputs are sent at most this large (long side): enough for the model, well under the 20 MB request limit. */
 const MAX_INPUT_SIDE = 2048;
@@ -83,16 +103,22 @@ export function createGeminiImage(options: GeminiImageOptions): { onModelImage: 
 
   async function generateImage(parts: Part[], aspectRatio: string, imageSize: GeminiImageSize, seed?: number): Promise<GeneratedImage> {
     const ai = await options.client();
+    const imageConfig = acceptsImageSize(options.model) ? { aspectRatio, imageSize } : { aspectRatio };
     const response = await callGoogle(() =>
       ai.models.generateContent({
         model: options.model,
         contents: [{ role: 'user', parts }],
-        config: { responseModalities: ['IMAGE'], imageConfig: { aspectRatio, imageSize }, ...(seed === undefined ? {} : { seed }) },
+        config: {
+          responseModalities: ['IMAGE'],
+          imageConfig,
+          ...(seed === undefined ? {} : { seed }),
+          abortSignal: AbortSignal.timeout(options.imageCallBudgetMs ?? IMAGE_CALL_BUDGET_MS),
+        },
       }),
     );
     const refusal = refusalOf(response);
     if (refusal) throw refusal;
-    const image = response.candidates?.[0]?.content?.parts?.find((part) => part.inlineData?.data)?.inlineData?.data;
+    const image = response.candidates?.[0]?.content?.parts?.find((part) => !part.thought && part.inlineData?.data)?.inlineData?.data;
     if (!image) throw failed();
     const bytes = Buffer.from(image, 'base64');
     const meta = await sharp(bytes).metadata().catch(() => null);
@@ -121,12 +147,19 @@ export function createGeminiImage(options: GeminiImageOptions): { onModelImage: 
         ai.models.generateContent({
           model: options.textModel,
           contents: enrichmentPrompt(request.model.description, request.productType),
-          config: { maxOutputTokens: 200, temperature: 0.7 },
+          config: { maxOutputTokens: 200, temperature: 0.7, thinkingConfig: { thinkingBudget: 0 }, abortSignal: AbortSignal.timeout(ENRICHMENT_BUDGET_MS) },
         }),
       );
       const refusal = refusalOf(response);
       if (refusal) throw refusal;
-      const text = response.text?.trim().replace(/^"|"$/g, '');
+      const candidate = response.candidates?.[0];
+      if (String(candidate?.finishReason) !== 'STOP') throw failed();
+      const text = (candidate?.content?.parts ?? [])
+        .filter((part) => !part.thought && typeof part.text === 'string')
+        .map((part) => part.text)
+        .join('')
+        .trim()
+        .replace(/^"|"$/g, '');
       return text && text.length > request.model.description.length ? text : request.model.description;
     } catch (error) {
       // A refused description is refused; a busy or failing text model only costs the enrichment.
