@@ -5,6 +5,9 @@ import type { Construct } from 'constructs';
 import { BATCH_CONCURRENCY, BATCH_CONCURRENCY_ENV } from '../lambdas/workflows.js';
 import { expectedUpscaleSeconds, expectedVideoSeconds } from '../lambdas/contracts/expected-wait.js';
 import { SUPPORT_MAIL_ENV } from '../lambdas/domain/support/mail.js';
+
+/** The functions that mail the support address: tickets, and the demo page's contact requests. */
+const SUPPORT_MAIL_HANDLERS = ['create-support-ticket', 'create-contact-request'] as const;
 import { providerEnvName, type ModelLoopConfig, type ProviderPort } from './config.js';
 import { Auth } from './constructs/auth.js';
 import { grantSupportMail } from './constructs/mail.js';
@@ -87,6 +90,13 @@ export class ModelLoopStack extends Stack {
     });
     this.workflows = new Workflows(this, 'Workflows', { functions: this.functions });
     this.payments = new Payments(this, 'Payments', { settings: config.payments, stage: config.stage });
+    const supportMailEnvironment = config.supportEmail
+      ? {
+          [SUPPORT_MAIL_ENV.to]: config.supportEmail.to,
+          [SUPPORT_MAIL_ENV.from]: config.supportEmail.from,
+          ...(config.sesConfigurationSet ? { [SUPPORT_MAIL_ENV.configurationSet]: config.sesConfigurationSet } : {}),
+        }
+      : {};
     this.httpApi = new HttpApi(this, 'HttpApi', {
       functions: this.functions,
       // Routes, integrations and invoke permissions (about 170 resources) in a nested stack of their own: see
@@ -98,19 +108,12 @@ export class ModelLoopStack extends Stack {
       routeEnvironment: {
         ...this.payments.routeEnvironment(),
         'generate-batch': { [BATCH_CONCURRENCY_ENV]: String(BATCH_CONCURRENCY.cloud) },
-        ...(config.supportEmail
-          ? {
-              'create-support-ticket': {
-                [SUPPORT_MAIL_ENV.to]: config.supportEmail.to,
-                [SUPPORT_MAIL_ENV.from]: config.supportEmail.from,
-                ...(config.sesConfigurationSet ? { [SUPPORT_MAIL_ENV.configurationSet]: config.sesConfigurationSet } : {}),
-              },
-            }
-          : {}),
+        // Support tickets and the demo page's contact requests are mailed to the stage's support address.
+        ...Object.fromEntries(SUPPORT_MAIL_HANDLERS.map((handler) => [handler, supportMailEnvironment])),
       },
     });
-    // New support tickets are mailed through SES from the stage's verified sender identity.
-    if (config.supportEmail) grantSupportMail(this.httpApi.functions['create-support-ticket'], config.supportEmail, config.sesConfigurationSet);
+    // New support tickets and demo requests are mailed through SES from the stage's verified sender identity.
+    if (config.supportEmail) for (const handler of SUPPORT_MAIL_HANDLERS) grantSupportMail(this.httpApi.functions[handler], config.supportEmail, config.sesConfigurationSet);
     this.realtime = new Realtime(this, 'Realtime', {
       functions: this.functions,
       tables: this.data.tables,
