@@ -7,7 +7,10 @@
 // read of the account's and the key's standing, and the key's rate: 5–60 KB, mostly zod through the limits config),
 // and CheckClip the status checks of Veo and FASHN beside Luma's; nine functions came to 403–468 KB (the largest,
 // create-support-ticket, with the SES client). bench/bundle-size.ts measures what that costs at load.
-export const MAX_LEAN_BUNDLE_BYTES = 480 * 1024;
+// The fourth round took it to 500 KB: generate-batch (489 KB) now resolves each entry's own saved model and checks
+// every source's size before the charge, and create-support-ticket (482 KB) reserves its rate and checks the mail
+// headers. Both were measured from the synthesized assets (test/infra/lean-functions.test.ts).
+export const MAX_LEAN_BUNDLE_BYTES = 500 * 1024;
 
 /** The handlers that talk to Stripe through the `stripe` package: checkout, refund and Stripe's webhook. */
 export const STRIPE_LIBRARY_HANDLERS = ['create-checkout-session', 'request-refund', 'stripe-webhook'] as const;

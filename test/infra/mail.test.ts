@@ -31,16 +31,17 @@ const sesStatements = (synth: Synthesized) =>
   );
 
 describe('support mail through SES', () => {
-  it('lets only the support ticket function send, from the sender, to the support address and through the configuration set named', () => {
+  it('lets only the support ticket and contact request functions send, from the sender, to the support address and through the configuration set named', () => {
     const statements = sesStatements(withMail);
-    expect(statements.map(({ id }) => id)).toEqual([expect.stringMatching(/^HttpApiCreateSupportTicketFunction/)]);
-    const { statement } = statements[0]!;
-    expect(statement.Action).toBe('ses:SendEmail');
-    const resources = JSON.stringify(statement.Resource);
-    for (const identity of ['identity/studio@mail.example', 'identity/mail.example', 'identity/help@support.example', 'identity/support.example', 'configuration-set/modelloop-mail']) {
-      expect(resources, identity).toContain(identity);
+    expect(statements.map(({ id }) => id).sort()).toEqual([expect.stringMatching(/^HttpApiCreateContactRequestFunction/), expect.stringMatching(/^HttpApiCreateSupportTicketFunction/)]);
+    for (const { statement } of statements) {
+      expect(statement.Action).toBe('ses:SendEmail');
+      const resources = JSON.stringify(statement.Resource);
+      for (const identity of ['identity/studio@mail.example', 'identity/mail.example', 'identity/help@support.example', 'identity/support.example', 'configuration-set/modelloop-mail']) {
+        expect(resources, identity).toContain(identity);
+      }
+      expect(resources).not.toContain('*');
     }
-    expect(resources).not.toContain('*');
   });
 
   it('names the configuration set in the function environment, and grants nothing without supportEmail', () => {

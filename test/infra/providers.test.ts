@@ -14,6 +14,8 @@ const ALL_LOCAL = { imageProvider: 'local', editProvider: 'local', upscaleProvid
 const FASHN = { fashnApiUrl: 'https://api.fashn.ai', fashnApiKeySecretName: 'modelloop/fashn-api-key' };
 /** The FASHN + Bedrock provider set (an option; the committed default is the Google set). */
 const BEDROCK_FASHN = { imageProvider: 'fashn', ...FASHN, editProvider: 'bedrock', upscaleProvider: 'bedrock', videoProvider: 'bedrock', pricingFile: 'lib/pricing/bedrock-fashn.json' };
+/** Video on Luma or FASHN costs more than the Google set's prices: those sets ship their own. */
+const VIDEO_PRICES = { pricingFile: 'lib/pricing/bedrock-fashn.json' };
 const PROFILE_REGIONS = ['us-east-1', 'us-east-2', 'us-west-2'];
 const EDIT_MODELS = ['stability.stable-image-search-replace-v1:0', 'stability.stable-image-search-recolor-v1:0', 'stability.stable-image-remove-background-v1:0'];
 const UPSCALE_MODELS = ['stability.stable-fast-upscale-v1:0'];
@@ -94,7 +96,7 @@ beforeAll(() => {
   // cdk-nag runs on each: an unacknowledged finding fails the synthesis (and is listed by the test below).
   cloud = synthModelLoop({ context: { ...BEDROCK_FASHN, bedrockRegion: 'us-west-2', fashnOutputHosts: 'cdn.example.com' } });
   editOnly = synthModelLoop({ context: { ...ALL_LOCAL, editProvider: 'bedrock' } });
-  videoOnly = synthModelLoop({ context: { ...ALL_LOCAL, videoProvider: 'bedrock' } });
+  videoOnly = synthModelLoop({ context: { ...ALL_LOCAL, ...VIDEO_PRICES, videoProvider: 'bedrock' } });
   local = synthModelLoop({ context: ALL_LOCAL });
 }, 900_000);
 afterAll(() => [cloud, editOnly, videoOnly, local].forEach((s) => s?.dispose()));
@@ -221,11 +223,11 @@ describe('AI providers in the cloud', () => {
 
   it('refuse video on Bedrock outside Luma Ray2\'s region, at synth when the region is known and at deploy otherwise', () => {
     const lumaRegion = /Luma Ray2, which Amazon Bedrock offers in us-west-2 only.*results bucket/;
-    expect(() => synthModelLoop({ context: { ...ALL_LOCAL, videoProvider: 'bedrock', bedrockRegion: 'us-east-1' } })).toThrow(lumaRegion);
+    expect(() => synthModelLoop({ context: { ...ALL_LOCAL, ...VIDEO_PRICES, videoProvider: 'bedrock', bedrockRegion: 'us-east-1' } })).toThrow(lumaRegion);
     // The results bucket is in the stack's region: Bedrock in us-west-2 cannot write there from another region.
-    expect(() => synthIn('eu-west-1', { ...ALL_LOCAL, videoProvider: 'bedrock', bedrockRegion: 'us-west-2' })).toThrow(/got region eu-west-1/);
-    expect(() => synthIn('us-east-1', { ...ALL_LOCAL, videoProvider: 'bedrock' })).toThrow(/got region us-east-1/);
-    synthIn('us-west-2', { ...ALL_LOCAL, videoProvider: 'bedrock' }).dispose();
+    expect(() => synthIn('eu-west-1', { ...ALL_LOCAL, ...VIDEO_PRICES, videoProvider: 'bedrock', bedrockRegion: 'us-west-2' })).toThrow(/got region eu-west-1/);
+    expect(() => synthIn('us-east-1', { ...ALL_LOCAL, ...VIDEO_PRICES, videoProvider: 'bedrock' })).toThrow(/got region us-east-1/);
+    synthIn('us-west-2', { ...ALL_LOCAL, ...VIDEO_PRICES, videoProvider: 'bedrock' }).dispose();
     synthIn('eu-west-1', ALL_LOCAL).dispose();
     // An environment-agnostic template refuses the deploy itself, before anything is created.
     const rules = Object.values((videoOnly.json as { Rules?: Record<string, { Assertions: unknown[] }> }).Rules ?? {});
@@ -237,7 +239,7 @@ describe('AI providers in the cloud', () => {
   }, 600_000);
 
   it('give video on FASHN the API key and the raw-clip folders to store finished clips in, and nothing of Bedrock', () => {
-    const fashnVideo = synthModelLoop({ context: { ...ALL_LOCAL, ...FASHN, videoProvider: 'fashn' } });
+    const fashnVideo = synthModelLoop({ context: { ...ALL_LOCAL, ...FASHN, ...VIDEO_PRICES, videoProvider: 'fashn' } });
     try {
       const results = fashnVideo.stack.getLogicalId(fashnVideo.stack.storage.buckets.results.node.defaultChild as CfnElement);
       for (const task of ['video.StartClip', 'video.CheckClip']) {

@@ -10,7 +10,7 @@ let stages: Synthesized[];
 beforeAll(() => {
   stages = [
     synthModelLoop({ nag: false }),
-    synthModelLoop({ nag: false, context: { stage: 'prod', webOrigins: 'https://studio.example.com', imageProvider: 'fashn', videoProvider: 'bedrock' } }),
+    synthModelLoop({ nag: false, context: { stage: 'prod', webOrigins: 'https://studio.example.com', imageProvider: 'fashn', fashnApiUrl: 'https://api.fashn.ai', fashnApiKeySecretName: 'modelloop/fashn-api-key', videoProvider: 'bedrock', pricingFile: 'lib/pricing/bedrock-fashn.json' } }),
     synthModelLoop({ nag: false, context: { stage: 'staging', webOrigins: 'https://staging.example.com', testPayments: 'true', imageProvider: 'local', videoProvider: 'local' } }),
   ];
 });

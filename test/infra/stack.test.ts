@@ -325,7 +325,21 @@ describe('http api', () => {
     // ends a video job and gives back its running place (the poller and the list only read); the public contact form
     // counts requests per address given, since its callers have no account.
     expect(spenders.sort()).toEqual(
-      ['cancel-job', 'create-contact-request', 'create-import', 'edit-ai-image', 'generate-ai-image', 'generate-batch', 'generate-packshot', 'generate-video', 'select-import-image', 'upscale-ai-image'].sort(),
+      [
+        'cancel-job',
+        'create-contact-request',
+        'create-import',
+        // Support tickets and exports are rate limited per user (each a mail, or a copy of every file).
+        'create-support-ticket',
+        'export-account-data',
+        'edit-ai-image',
+        'generate-ai-image',
+        'generate-batch',
+        'generate-packshot',
+        'generate-video',
+        'select-import-image',
+        'upscale-ai-image',
+      ].sort(),
     );
   });
 

@@ -11,6 +11,7 @@ import { UserPool } from 'aws-cdk-lib/aws-cognito';
 import { PolicyStatement } from 'aws-cdk-lib/aws-iam';
 import { Bucket } from 'aws-cdk-lib/aws-s3';
 import { AwsSolutionsChecks } from 'cdk-nag';
+import { expectedUpscaleSeconds } from '../../lambdas/contracts/expected-wait.js';
 import { RuntimeConfig } from '../../lambdas/contracts/api.js';
 import { WebHosting } from '../../lib/constructs/web-hosting.js';
 import { nagFindings, resourcesOfType, synthModelLoop, type CfnResource, type CfnTemplate, type Synthesized } from './synth.js';
@@ -382,7 +383,10 @@ describe('config.json', () => {
       host: 'cloud',
       testPayments: true,
       payments: 'test',
+      // The stage's upscales are the studio's own engine (cdk.json), whose medians were measured.
+      expectedUpscaleSeconds: expectedUpscaleSeconds(s.stack.config.providers.upscale),
     });
+    expect(config.expectedUpscaleSeconds).toBeDefined();
   });
 
   it('has no oauth and no test payments unless configured', () => {
