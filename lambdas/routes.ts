@@ -142,8 +142,9 @@ export const ROUTES = /* @__PURE__ */ (() => ([
   route(editAiImageRoute, 'edit-ai-image', {
     ...PROFILE_MAKER,
     tables: { ...SPENDING, generations: 'write', clothingItems: 'read', pricingTiers: 'read' },
-    // An uploaded image is checked (and deleted when it is not one) before it is used.
-    buckets: { results: 'write' },
+    // An uploaded image is checked (and deleted when it is not one) before it is used; a library item's picture is
+    // read for its size (the result-size rules are checked before the charge).
+    buckets: { results: 'write', clothingImages: 'read' },
     workflows: ['generation'],
     timeoutSeconds: 20,
     memoryMb: 1024,
@@ -151,14 +152,15 @@ export const ROUTES = /* @__PURE__ */ (() => ([
   route(upscaleAiImageRoute, 'upscale-ai-image', {
     ...PROFILE_MAKER,
     tables: { ...SPENDING, generations: 'write', clothingItems: 'read', pricingTiers: 'read' },
-    buckets: { results: 'write' },
+    buckets: { results: 'write', clothingImages: 'read' },
     workflows: ['generation'],
     timeoutSeconds: 20,
     memoryMb: 1024,
   }),
   route(generatePackshotRoute, 'generate-packshot', {
+    ...PROFILE_MAKER,
     tables: { ...SPENDING, generations: 'write', clothingItems: 'read', pricingTiers: 'read' },
-    buckets: { results: 'write' },
+    buckets: { results: 'write', clothingImages: 'read' },
     workflows: ['generation'],
     timeoutSeconds: 20,
     memoryMb: 1024,
