@@ -9,7 +9,7 @@ import { DynamoEventSource, SqsDlq } from 'aws-cdk-lib/aws-lambda-event-sources'
 import type { NodejsFunction } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { Queue, QueueEncryption } from 'aws-cdk-lib/aws-sqs';
 import { Construct } from 'constructs';
-import type { TableName } from '../../lambdas/data/tables.js';
+import { tableEnvName, type TableName } from '../../lambdas/data/tables.js';
 import { WEBHOOK_EMIT_FUNCTION, WEBHOOK_EMIT_TABLES } from '../../lambdas/workflows.js';
 import type { FunctionFactory } from './function-factory.js';
 
@@ -40,6 +40,8 @@ export class Webhooks extends Construct {
       reason: 'dynamodb:ListStreams, which the stream event source mapping needs, has no resource-level permissions; the stream reads themselves are scoped to the three table streams.',
     });
     for (const table of WEBHOOK_EMIT_TABLES) {
+      // The emitter tells a change's table by its name (streamedTableOf): the names, without any access to the tables.
+      this.emitter.addEnvironment(tableEnvName(table), props.tables[table].tableName);
       this.emitter.addEventSource(
         new DynamoEventSource(props.tables[table], {
           startingPosition: StartingPosition.LATEST,

@@ -61,8 +61,9 @@ describe('the emitter', () => {
 
   it('may start delivery executions and read the owner endpoints, and nothing of the resources: the events carry ids', () => {
     const env = Object.keys(s.json.Resources[idOf(s.stack.webhooks.emitter)]!.Properties!.Environment.Variables);
-    expect(env).toEqual(expect.arrayContaining(['WORKFLOW_WEBHOOK_DELIVERY_ARN', 'TABLE_WEBHOOKS']));
-    for (const name of ['TABLE_GENERATIONS', 'TABLE_JOBS', 'TABLE_BATCHES', 'BUCKET_RESULTS']) expect(env).not.toContain(name);
+    // The streamed tables' names tell a change's table apart (no access to them comes with the names).
+    expect(env).toEqual(expect.arrayContaining(['WORKFLOW_WEBHOOK_DELIVERY_ARN', 'TABLE_WEBHOOKS', 'TABLE_GENERATIONS', 'TABLE_JOBS', 'TABLE_BATCHES']));
+    expect(env).not.toContain('BUCKET_RESULTS');
   });
 });
 
