@@ -123,6 +123,12 @@ function installGrantChecks(): void {
     has: (target, name) => !hidden(name) && Reflect.has(target, name),
     ownKeys: (target) => Reflect.ownKeys(target).filter((name) => !hidden(name)),
     getOwnPropertyDescriptor: (target, name) => (hidden(name) ? undefined : Reflect.getOwnPropertyDescriptor(target, name)),
+    // Writes go to the real environment as plain assignments: process.env refuses the receiver-based defineProperty
+    // that Reflect.set would make through the proxy (Object.assign(process.env, …) would throw).
+    set: (target, name, value) => {
+      (target as Record<string | symbol, unknown>)[name] = value;
+      return true;
+    },
   });
 
   const clients = new Set([DynamoDBClient, DynamoDBDocumentClient, S3Client, SFNClient, CognitoIdentityProviderClient].map((client) => Object.getPrototypeOf(client.prototype) as ClientPrototype));

@@ -185,7 +185,7 @@ describe('a FASHN deployment', () => {
     expect(ledger.reduce((sum, entry) => sum + entry.amount, 0)).toBe(before);
   }, 180_000);
 
-  it('fails and refunds in full a face-referenced photo whose portrait is gone, without paying FASHN for a plain one', async () => {
+  it('refuses before any charge a face-referenced photo whose portrait is gone, without paying FASHN for a plain one', async () => {
     const { user, item } = await userWithItem(0);
     const description = `woman ${randomUUID().slice(0, 8)}, red hair`;
     const model = await savedModel(user, description, true);
@@ -195,12 +195,11 @@ describe('a FASHN deployment', () => {
     await deleteStoredObject(stored!.portrait!.bucket, stored!.portrait!.key);
     const before = await balanceOf(user);
 
-    const started = await post(user, '/generate-ai-image', { clothingItemId: item.id, modelId: model.id, imageSize: '1k' });
-    expect(started.status, JSON.stringify(started.body)).toBe(200);
-    expect(started.body.remainingCredits).toBe(before - FACE_PRICE);
-    const failed = await settled(user, `/generations/${started.body.generationId}`, (body) => body.status !== 'processing');
-    expect(failed).toMatchObject({ status: 'failed', credits_used: FACE_PRICE, credits_refunded: FACE_PRICE });
-    await expect.poll(() => balanceOf(user), { timeout: 30_000 }).toBe(before);
+    // The model says its portrait is missing (PATCH it with a new one), and nothing is charged or made without it.
+    const refused = await post(user, '/generate-ai-image', { clothingItemId: item.id, modelId: model.id, imageSize: '1k' });
+    expect(refused.status, JSON.stringify(refused.body)).toBe(409);
+    expect(refused.body.code).toBe('PORTRAIT_MISSING');
+    expect(await balanceOf(user)).toBe(before);
     expect(runFor(description)).toEqual([]);
   }, 180_000);
 

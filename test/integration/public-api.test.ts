@@ -152,6 +152,7 @@ describe('/v1 routes', () => {
     await call('POST', '/generate-ai-image', { clothingItemId: item.id, modelId: model.body.id }, true);
     await call('POST', '/edit-ai-image', { imageUrl: started.body.generationId, editPrompt: 'background white' }, true);
     await call('POST', '/upscale-ai-image', { imageUrl: started.body.generationId, targetResolution: '2k' }, true);
+    await call('POST', '/generate-packshot', { clothingItemId: item.id, marketplace: 'amazon' }, true);
     await call('GET', '/generations');
     await call('GET', `/generations/${started.body.generationId}`);
     const video = await call('POST', '/generate-video', { imageBase64: (await tshirtPhoto(300, 350)).toString('base64'), prompt: 'Pivot', duration: 5, aspect_ratio: '9:16', output_count: 1 }, true);
