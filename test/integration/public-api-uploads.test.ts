@@ -72,7 +72,8 @@ describe('/v1 generation uploads', () => {
       await writeFile(join(folder, 'product.jpg'), await tshirtPhoto(640, 800));
       const { stdout, stderr } = await run('bash', ['-euo', 'pipefail', '-c', script], { cwd: folder, timeout: 240_000 });
       expect(stderr).toBe('');
-      const generationId = stdout.trim().split('\n').at(-1)!;
+      // The last step prints the generation id it started (the profile step's JSON before it ends in no newline).
+      const generationId = /([0-9a-z_-]{8,})\s*$/i.exec(stdout)?.[1] ?? '';
       expect((await finished(key, generationId)).status).toBe('complete');
       const photo = await readFile(join(folder, 'on-model.png'));
       expect(photo.subarray(1, 4).toString('latin1')).toBe('PNG');
