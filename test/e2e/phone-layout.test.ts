@@ -32,6 +32,7 @@ const MAIN_ACTION: Record<string, (page: Page) => Locator> = {
   '/studio/generate/batch-generation': (page) => page.getByRole('button', { name: 'Add to Batch' }),
   '/studio/generate/edit': (page) => page.getByRole('button', { name: 'Apply Edit' }),
   '/studio/generate/upscale': (page) => page.getByRole('button', { name: /^Upscale to/ }),
+  '/studio/generate/packshot': (page) => page.getByRole('button', { name: /^Make packshot/ }),
   // /studio opens the studio's video screen.
   '/studio': (page) => page.getByRole('button', { name: 'Generate Video' }),
   '/book-demo': (page) => page.getByRole('button', { name: 'Request a demo' }),
