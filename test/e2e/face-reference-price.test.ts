@@ -72,16 +72,19 @@ describe("the price of a saved model's portrait, before submit", () => {
   });
 
   it('Batch shows per photo × photos at the face-reference price for a portraited model', async () => {
+    // Each entry keeps its own model: the price of its photos follows that model.
     await page.goto('/studio/generate/batch-generation');
+    const total = page.getByTestId('batch-total-credits');
     await page.getByRole('radio', { name: ITEM, exact: true }).click();
     for (const angle of ['Front', 'Back']) await page.getByRole('button', { name: angle, exact: true }).click();
-    await page.getByRole('button', { name: 'Add to Batch' }).click();
-    const total = page.getByTestId('batch-total-credits');
-    await total.filter({ hasText: '2 credits' }).waitFor();
     await chooseModel('Maya');
+    await page.getByRole('button', { name: 'Add to Batch' }).click();
     await total.filter({ hasText: '8 credits' }).waitFor();
+    await page.getByRole('radio', { name: ITEM, exact: true }).click();
+    for (const angle of ['Front', 'Back']) await page.getByRole('button', { name: angle, exact: true }).click();
     await chooseModel('Leo');
-    await total.filter({ hasText: '2 credits' }).waitFor();
+    await page.getByRole('button', { name: 'Add to Batch' }).click();
+    await total.filter({ hasText: '10 credits' }).waitFor();
     expect(errors).toEqual([]);
   });
 });

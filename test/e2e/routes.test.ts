@@ -38,7 +38,8 @@ describe('routes', () => {
     for (const route of SIGNED_IN_ROUTES) {
       await page.goto(route);
       await expect.poll(() => page.getByRole('heading', { level: 1 }).count(), { message: `${route} has one h1`, timeout: 10_000 }).toBe(1);
-      expect(new URL(page.url()).pathname, route).toBe(route);
+      // /studio is the studio's entrance: it opens the video screen.
+      expect(new URL(page.url()).pathname, route).toBe(route === '/studio' ? '/studio/generate/video-generation' : route);
     }
     expect(errors).toEqual([]);
     await close();
