@@ -1,4 +1,4 @@
-import { ChevronDown } from 'lucide-react';
+import { ChevronDown } from '@/components/first-load-icons';
 import { useId, useState, type KeyboardEvent } from 'react';
 
 export interface AccordionEntry {

@@ -1,4 +1,4 @@
-import { ArrowRight, Play } from 'lucide-react';
+import { ArrowRight, Play } from '@/components/first-load-icons';
 import { ButtonLink } from '@/components/ui/button';
 import { DEMO_PAIRS } from '@/lib/demo-pairs';
 import { landingVideoPromise, useExpectedVideoSeconds } from '@/lib/expected-wait';

@@ -1,4 +1,4 @@
-import { Menu, X } from 'lucide-react';
+import { Menu, X } from '@/components/first-load-icons';
 import { useState } from 'react';
 import { ButtonLink } from '@/components/ui/button';
 import { BrandLink } from '@/components/brand';

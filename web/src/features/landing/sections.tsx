@@ -3,8 +3,8 @@ import {
   Check,
   Clock,
   Film,
-  Image as ImageIcon,
-  Infinity as LoopIcon,
+  ImageIcon,
+  LoopIcon,
   MessageSquareQuote,
   Play,
   ShieldCheck,
@@ -13,7 +13,7 @@ import {
   UserRound,
   Wand2,
   X,
-} from 'lucide-react';
+} from '@/components/first-load-icons';
 import { useState } from 'react';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { formatUsd } from '@/lib/format';
