@@ -1,5 +1,5 @@
 // How large a Lambda bundle (the minified index.mjs synth writes) may be, checked by test/infra/lean-functions.test.ts
-// and printed by bench/bundle-size.ts. Functions without native modules stay within 480 KB; the three payment
+// and printed by bench/bundle-size.ts. Functions without native modules stay within 500 KB; the three payment
 // functions are the named exceptions, because they carry Stripe's official library (about 300 KB minified), which
 // follows Stripe's API versions and verifies webhook signatures as Stripe ships it.
 //
