@@ -4,7 +4,7 @@
 // URLs) then carry no S3 client, about 130 KB of each bundle. The URL is the one the S3 client builds for the same
 // request (test/unit/presign.test.ts compares them byte for byte): virtual-hosted in AWS, and at the endpoint the
 // environment names (AWS_ENDPOINT_URL_S3, path-style with S3_FORCE_PATH_STYLE=true) on the local twin.
-import { createHash, createHmac, type Hash, type Hmac } from 'node:crypto';
+import { Sha256 } from './sha256.js';
 import { fromEnv } from '@aws-sdk/credential-provider-env';
 import { S3RequestPresigner } from '@aws-sdk/s3-request-presigner';
 import { bucketName, UPLOAD_TAG } from '../data/tables.js';
@@ -117,27 +117,6 @@ interface PresignRequest {
   signableHeaders?: string[];
   unhoistableHeaders?: string[];
 }
-
-/** SHA-256 and HMAC-SHA-256 as the signer's Checksum constructor. */
-class Sha256 {
-  readonly #hash: Hash | Hmac;
-  constructor(secret?: string | ArrayBuffer | ArrayBufferView) {
-    this.#hash = secret === undefined ? createHash('sha256') : createHmac('sha256', toBuffer(secret));
-  }
-  update(data: string | ArrayBuffer | ArrayBufferView): void {
-    this.#hash.update(toBuffer(data));
-  }
-  async digest(): Promise<Uint8Array> {
-    return new Uint8Array(this.#hash.digest());
-  }
-}
-
-const toBuffer = (data: string | ArrayBuffer | ArrayBufferView): Buffer =>
-  typeof data === 'string'
-    ? Buffer.from(data, 'utf8')
-    : ArrayBuffer.isView(data)
-      ? Buffer.from(data.buffer, data.byteOffset, data.byteLength)
-      : Buffer.from(data);
 
 /** The credentials URLs are signed with: the function's (its role session's, in a Lambda) from the environment. */
 const signingCredentials = fromEnv();

@@ -10,6 +10,7 @@
 // `If-None-Match: *` on PutObject answers 412 PreconditionFailed when the key exists).
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { getCanonicalQuery, getSigningKey } from '@smithy/signature-v4';
+import { Sha256 } from '../../lambdas/storage/sha256.js';
 
 export interface TwinCredentials {
   accessKeyId: string;
@@ -184,19 +185,3 @@ function parseAmzDate(amzDate: string): number {
 
 const sha256Hex = (text: string) => createHash('sha256').update(text, 'utf8').digest('hex');
 
-/** SHA-256 / HMAC-SHA-256 in the shape the signer's helpers take. */
-class Sha256 {
-  readonly #hash;
-  constructor(secret?: string | ArrayBuffer | ArrayBufferView) {
-    this.#hash = secret === undefined ? createHash('sha256') : createHmac('sha256', toBuffer(secret));
-  }
-  update(data: string | ArrayBuffer | ArrayBufferView): void {
-    this.#hash.update(toBuffer(data));
-  }
-  async digest(): Promise<Uint8Array> {
-    return new Uint8Array(this.#hash.digest());
-  }
-}
-
-const toBuffer = (data: string | ArrayBuffer | ArrayBufferView): Buffer =>
-  typeof data === 'string' ? Buffer.from(data, 'utf8') : ArrayBuffer.isView(data) ? Buffer.from(data.buffer, data.byteOffset, data.byteLength) : Buffer.from(data);
