@@ -3,11 +3,11 @@
 import { ContactRequest, CONTACT_MESSAGES, createContactRequestRoute } from '@contracts/contact';
 import { type FormEvent, useState } from 'react';
 import { BrandLink } from '@/components/brand';
+import { DemoVideo } from '@/components/demo-video';
 import { PageTitle } from '@/components/page-title';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { Input, Label, Textarea } from '@/components/ui/field';
 import { callRoute } from '@/lib/api';
-import { DEMO_VIDEO } from '@/lib/demo-pairs';
 import { signUpPath } from '@/lib/paths';
 
 
@@ -83,16 +83,7 @@ export default function BookDemoPage() {
             See ModelLoop in action
           </h1>
           <p className="mt-3 text-slate-700">One product photo in, a perfectly looping model video out. This clip was made by the studio from one photo.</p>
-          <video
-            src={DEMO_VIDEO}
-            loop
-            muted
-            autoPlay
-            playsInline
-            controls
-            aria-label="ModelLoop demo: a product photo as a looping model video"
-            className="mt-6 aspect-[9/16] w-full max-w-xs rounded-2xl bg-slate-900 shadow-lg"
-          />
+          <DemoVideo className="mt-6 aspect-[9/16] w-full max-w-xs rounded-2xl bg-slate-900 shadow-lg" />
         </section>
         <section id="contact" aria-labelledby="contact-title" className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
           <h2 id="contact-title" className="text-xl font-semibold text-slate-900">

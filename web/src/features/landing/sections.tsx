@@ -20,7 +20,7 @@ import { formatUsd } from '@/lib/format';
 import { landingVideoPromise, useExpectedVideoSeconds } from '@/lib/expected-wait';
 import { useLandingSession } from './use-landing-session';
 import { usePublicPricingTiers } from '@/lib/public-pricing-tiers';
-import { DEMO_VIDEO } from '@/lib/demo-pairs';
+import { DemoVideo } from '@/components/demo-video';
 import { billingWithCredits, signUpPath, signUpThen } from '@/lib/paths';
 
 function SectionHeading({ id, eyebrow, title, lead }: { id: string; eyebrow: string; title: string; lead?: string }) {
@@ -273,16 +273,7 @@ export function ClosingCallToAction() {
         </div>
         {demo && (
           <figure id="demo-video" className="mx-auto mt-8 w-full max-w-xs">
-            <video
-              src={DEMO_VIDEO}
-              loop
-              muted
-              autoPlay
-              playsInline
-              controls
-              aria-label="ModelLoop demo: a product photo as a looping model video"
-              className="aspect-[9/16] w-full rounded-2xl bg-brand-900 shadow-lg"
-            />
+            <DemoVideo className="aspect-[9/16] w-full rounded-2xl bg-brand-900 shadow-lg" />
             <figcaption className="mt-2 text-sm text-brand-100">Made by the studio from one product photo. It loops seamlessly.</figcaption>
           </figure>
         )}
