@@ -169,12 +169,25 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     writeResult(res, result, corsHeaders);
   }
 
-  /** 413 for a body over the HTTP API's limit; the rest of it is not read (the connection is closed after the answer). */
+  /**
+   * 413 for a body over the HTTP API's limit; the rest of it is not read, and the connection closes after the answer.
+   * The close lingers, as web servers' do: Node would close the socket the moment the answer is written, and closing a
+   * socket that still holds unread bytes of the client's body makes the kernel send a reset, which can wipe out the
+   * answer before the client has read it (the client then sees ECONNRESET instead of the 413). So the answer's end is
+   * sent (FIN), nothing more is read (the client's writes stall), and the socket closes when the client closes it, or
+   * after REFUSED_BODY_LINGER_MS.
+   */
   function refuseBody(req: IncomingMessage, res: ServerResponse, corsHeaders: Record<string, string>): void {
+    const socket = req.socket;
+    // Consuming the body (then paused) keeps Node from draining the rest of it after the answer.
+    req.on('data', () => undefined);
     req.pause();
     res.setHeader('connection', 'close');
+    res.on('finish', () => {
+      socket.removeListener('finish', socket.destroy);
+      setTimeout(() => socket.destroy(), REFUSED_BODY_LINGER_MS).unref();
+    });
     sendGatewayError(res, GATEWAY_ERROR_CODES.requestTooLarge, corsHeaders);
-    res.on('finish', () => req.destroy());
   }
 
   /** As API Gateway's Lambda authorizer with simple responses: the same handler, its answer cached per key value. */
@@ -390,6 +403,9 @@ function send(res: ServerResponse, status: number, body: unknown, headers: Recor
   res.writeHead(status, { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers });
   res.end(typeof body === 'string' ? body : JSON.stringify(body));
 }
+
+/** How long a refused body's connection stays open after the 413, for the client to read it (see refuseBody). */
+const REFUSED_BODY_LINGER_MS = 2_000;
 
 /** The request body, or undefined as soon as it grows past `limit` bytes (reading stops there). */
 function readBody(req: IncomingMessage, limit: number): Promise<Buffer | undefined> {
