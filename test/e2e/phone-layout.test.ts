@@ -29,6 +29,8 @@ interface Screen {
   route: string;
   action: (page: Page) => Locator;
   fill?: (page: Page, measure: Measure) => Promise<void>;
+  /** What must be on screen once the result shows, when the form (and its action) gives way to it. */
+  result?: (page: Page) => Locator;
 }
 
 const button = (name: string | RegExp) => (page: Page) => page.getByRole('button', { name, exact: typeof name === 'string' ? true : undefined }).first();
@@ -122,9 +124,10 @@ const SIGNED_IN: Screen[] = [
   {
     route: '/studio/generate/edit',
     action: button('Apply Edit'),
-    fill: async (page) => {
+    fill: async (page, measure) => {
       await pickPastResult(page);
       await page.getByLabel('Editing instructions').fill('warmer light');
+      await measure('form filled');
       await page.getByRole('button', { name: 'Apply Edit' }).click();
       await imageResult(page);
     },
@@ -187,7 +190,8 @@ const SIGNED_IN: Screen[] = [
       // On a phone each generation is a card (the table's rows are hidden): the visible View is the newest's.
       await page.getByRole('button', { name: 'View', exact: true }).locator('visible=true').first().click();
       const dialog = page.getByRole('dialog');
-      await expect.poll(() => dialog.locator('img').evaluate((image: any) => image.complete && image.naturalWidth > 0)).toBe(true);
+      // The newest generation is a video's: the dialog plays it.
+      await expect.poll(() => dialog.locator('img, video').first().evaluate((media: any) => media.naturalWidth > 0 || media.readyState >= 2), { timeout: 30_000 }).toBe(true);
       await measure('View dialog', dialog.getByRole('button', { name: 'Close' }));
       await dialog.getByRole('button', { name: 'Close' }).click();
       for (const tab of ['Videos', 'Batch', 'Images']) {
@@ -239,6 +243,14 @@ const SIGNED_IN: Screen[] = [
       await measure('two-factor set-up', page.getByRole('button', { name: 'Verify and turn on' }));
       await page.getByRole('button', { name: 'Verify and turn on' }).click();
       await page.getByTestId('mfa-status').filter({ hasText: 'is on' }).waitFor();
+      // The danger zone's confirmation with the (long) address typed; Cancel keeps the account the sweep goes on with.
+      await page.getByRole('button', { name: 'Delete Account' }).click();
+      const confirm = page.getByRole('alertdialog', { name: 'Are you absolutely sure?' });
+      await confirm.getByLabel(/to confirm$/).fill(email);
+      await measure('delete confirmation typed', confirm.getByRole('button', { name: 'Delete Account' }));
+      expect(await confirm.getByRole('button', { name: 'Delete Account' }).isEnabled()).toBe(true);
+      await confirm.getByRole('button', { name: 'Cancel' }).click();
+      await confirm.waitFor({ state: 'detached' });
     },
   },
   // The screens that show the work the ones above made.
@@ -265,6 +277,7 @@ const PUBLIC: Screen[] = [
       await contact.getByRole('button', { name: 'Request a demo' }).click();
       await contact.getByText("Thanks! We'll write to ada.visitor-longbottom@organic-apparel.example.com within 24 hours", { exact: false }).waitFor();
     },
+    result: (page) => page.locator('#contact').getByRole('status'),
   },
   { route: '/privacy', action: heading('Privacy Policy') },
   { route: '/terms', action: heading('Terms of Service') },
@@ -333,13 +346,15 @@ async function sweep(page: Page, screen: Screen, withForm: boolean): Promise<str
   const problems = await problemsOf(page, screen.route, screen.action(page));
   if (withForm && screen.fill) {
     await screen.fill(page, async (label, target) => void problems.push(...(await problemsOf(page, `${screen.route} (${label})`, target ?? screen.action(page)))));
-    problems.push(...(await problemsOf(page, `${screen.route} (result shown)`, screen.action(page))));
+    problems.push(...(await problemsOf(page, `${screen.route} (result shown)`, (screen.result ?? screen.action)(page))));
   }
   return problems;
 }
 
 let receiver: WebhookReceiver;
+/** The signed-in phone page the signed-in screens are swept in, signed up with `email` in the /auth test. */
 let session: TestPage;
+let email = '';
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
 });
@@ -394,14 +409,14 @@ describe('phone layout (390×844)', () => {
     const problems = await problemsOf(page, '/auth', signIn);
     // A deliberately long address (40+ characters, no break opportunity before the @): every screen that shows it
     // must wrap it rather than widen the page.
-    const longEmail = uniqueEmail('phone.sweep.with-a-deliberately-long-mailbox-name');
-    expect(longEmail.length).toBeGreaterThanOrEqual(40);
-    await page.getByLabel('Email').fill(longEmail);
+    email = uniqueEmail('phone.sweep.with-a-deliberately-long-mailbox-name');
+    expect(email.length).toBeGreaterThanOrEqual(40);
+    await page.getByLabel('Email').fill(email);
     await page.getByLabel('Password', { exact: true }).fill('Not-the-password-1');
     await signIn.click();
     await toast(page, 'Authentication Error').waitFor();
     problems.push(...(await problemsOf(page, '/auth (sign-in refused)', signIn)));
-    await signUpInUi(page, longEmail, undefined, async (step) => {
+    await signUpInUi(page, email, undefined, async (step) => {
       const action = page.getByRole('button', { name: step === 'form filled' ? 'Create Account' : 'Confirm and continue' });
       problems.push(...(await problemsOf(page, `/auth (sign-up, ${step})`, action)));
     });
