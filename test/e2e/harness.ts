@@ -75,17 +75,22 @@ export function uniqueEmail(label: string): string {
   return `${label}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}@example.com`;
 }
 
-/** Signs up through /auth, with the confirmation code the twin wrote to its mailbox; ends on the dashboard. */
-export async function signUpInUi(page: Page, email: string, password = TEST_PASSWORD): Promise<void> {
+/**
+ * Signs up through /auth, with the confirmation code the twin wrote to its mailbox; ends on the dashboard. `atStep`,
+ * when given, runs with the sign-up form filled and again with the code filled in (e.g. to measure the screen).
+ */
+export async function signUpInUi(page: Page, email: string, password = TEST_PASSWORD, atStep?: (step: 'form filled' | 'code filled') => Promise<void>): Promise<void> {
   await page.goto('/auth');
   await page.getByRole('button', { name: "Don't have an account? Sign up" }).click();
   await page.getByRole('heading', { name: 'Get Started' }).waitFor();
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password', { exact: true }).fill(password);
+  await atStep?.('form filled');
   await page.getByRole('button', { name: 'Create Account' }).click();
   const codeField = page.getByLabel('Verification code');
   await codeField.waitFor();
   await codeField.fill(await waitForCode(twin().mailboxFile, email));
+  await atStep?.('code filled');
   await page.getByRole('button', { name: 'Confirm and continue' }).click();
   await page.waitForURL('**/dashboard');
 }

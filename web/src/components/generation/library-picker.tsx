@@ -34,7 +34,7 @@ export function LibraryPicker(props: {
         return (
           <ChoiceTile key={item.id} selected={selected} label={item.name} onClick={() => props.onSelect(item.id)}>
             <img src={item.signed_url} alt="" className="aspect-[3/4] w-full object-cover" loading="lazy" />
-            <span className="block truncate px-1.5 py-1 text-xs text-slate-800">{item.name}</span>
+            <span className="line-clamp-2 break-words px-1.5 py-1 text-xs text-slate-800">{item.name}</span>
           </ChoiceTile>
         );
       })}

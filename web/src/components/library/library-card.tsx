@@ -43,7 +43,7 @@ export function LibraryCard({ name, picture, description, meta, actions, testId 
       {picture}
       <div className="flex flex-1 items-start gap-2 p-4">
         <div className="min-w-0 flex-1">
-          <h3 id={titleId} className="truncate font-semibold text-slate-900" title={name}>
+          <h3 id={titleId} className="line-clamp-2 break-words font-semibold text-slate-900" title={name}>
             {name}
           </h3>
           {description}

@@ -64,7 +64,7 @@ export default function BatchGenerationPage() {
   return (
     <div className="space-y-6">
       <PageHeader title="Batch Generation" description="Many photos in one go: every camera angle of every item. 1 credit per camera angle." />
-      <div className="grid gap-6 xl:grid-cols-[minmax(0,1.3fr)_minmax(0,0.5fr)_minmax(0,1.2fr)]">
+      <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1.3fr)_minmax(0,0.5fr)_minmax(0,1.2fr)]">
         <BatchParameters entry={entry} settings={settings} onSettingsChange={(changed) => setSettings((current) => ({ ...current, ...changed }))} />
 
         <Card className="self-start">

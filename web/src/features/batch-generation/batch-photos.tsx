@@ -19,7 +19,7 @@ export function BatchPhotos({ photos }: { photos: Batch['photos'] }) {
               <Spinner className="h-5 w-5" label={`Making ${photo.cameraAngle}`} />
             </div>
           )}
-          <p className="truncate px-2 py-1 text-xs text-slate-800">
+          <p className="break-words px-2 py-1 text-xs text-slate-800">
             {photo.entryIndex + 1}. {photo.clothingItemName} · {photo.cameraAngle}
           </p>
         </li>

@@ -82,14 +82,14 @@ function DraftEntry({
     <li data-testid="batch-entry" className="flex items-start gap-3 rounded-lg border border-slate-200 p-2">
       {picture ? <img src={picture} alt="" className="h-14 w-11 rounded bg-slate-100 object-cover" /> : <span className="h-14 w-11 rounded bg-slate-100" aria-hidden="true" />}
       <div className="min-w-0 flex-1 text-sm">
-        <p className="truncate font-medium text-slate-900">{entry.clothingItemName}</p>
+        <p className="break-words font-medium text-slate-900">{entry.clothingItemName}</p>
         {entry.modelId ? (
-          <p className="truncate text-slate-700" data-testid="batch-entry-model" title={entry.modelDescription}>
+          <p className="line-clamp-2 break-words text-slate-700" data-testid="batch-entry-model" title={entry.modelDescription}>
             Model: {entry.modelName}
             {entry.modelDescription && ` · ${entry.modelDescription}`}
           </p>
         ) : (
-          <p className="truncate text-slate-700">{entry.prompt}</p>
+          <p className="line-clamp-2 break-words text-slate-700">{entry.prompt}</p>
         )}
         <label className="mt-1 flex items-center gap-2 text-slate-700">
           <span className="text-xs">Product type</span>

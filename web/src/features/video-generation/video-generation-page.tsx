@@ -447,7 +447,7 @@ function JobHistory({ onShow }: { onShow: (job: JobListItem) => void }) {
                   </div>
                 )}
                 <div className="min-w-0 flex-1">
-                  <p className="truncate text-sm font-medium text-slate-900">{job.prompt}</p>
+                  <p className="line-clamp-2 break-words text-sm font-medium text-slate-900">{job.prompt}</p>
                   <p className="text-xs text-slate-600">
                     {job.duration} s · {job.aspect_ratio} · {job.output_count} {job.output_count === 1 ? 'video' : 'videos'} · {formatDateTime(job.created_at)}
                   </p>
