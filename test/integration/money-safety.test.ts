@@ -130,7 +130,7 @@ describe('one Idempotency-Key buys one thing', () => {
 
   it('answers 409 for every pair of spending routes sharing one key, charging once', async () => {
     const user = await createUser(twin);
-    await buy(user, 20);
+    await buy(user, 30);
     const imageKey = await uploadForGeneration(user, product);
     const clothingItemId = await libraryItem(user);
     const bodies: [string, unknown][] = [
@@ -139,6 +139,7 @@ describe('one Idempotency-Key buys one thing', () => {
       ['/edit-ai-image', { imageUrl: imageKey, editPrompt: 'make the background white' }],
       ['/upscale-ai-image', { imageUrl: imageKey, targetResolution: '2k' }],
       ['/generate-video', video(product)],
+      ['/generate-packshot', { clothingItemId, marketplace: 'amazon' }],
     ];
     for (const [firstPath, firstBody] of bodies) {
       const key = randomUUID();
