@@ -67,7 +67,8 @@ describe('packshots', () => {
     await toast(page, BATCH_MESSAGES.complete).waitFor();
     await page.getByRole('img', { name: `${ITEM}, Packshot` }).waitFor();
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download all (zip)' }).click()]);
+    // The zip is built by workflow work, then saved: on a busy machine that can take longer than a click's default.
+    const [download] = await Promise.all([page.waitForEvent('download', { timeout: TIMEOUT }), page.getByRole('button', { name: 'Download all (zip)' }).click()]);
     const files = readZip(await readFile(await download.path()));
     expect([...files.keys()]).toEqual(['manifest.csv', '01-green-meadow-tee-front.png', '01-green-meadow-tee-packshot-zalando.jpg']);
     const packshot = files.get('01-green-meadow-tee-packshot-zalando.jpg')!;
