@@ -64,10 +64,20 @@ async function readVerified(folder: string, { file, sha256 }: { file: string; sh
   return bytes;
 }
 
-let detector: Promise<FaceApi> | undefined;
+/** The detector module (face-api's node-wasm build), tfjs-backend-wasm's binaries, and the folder holding model/. */
+export interface FaceAssets {
+  detector: string;
+  wasm: string;
+  model: string;
+}
+
+/** Counts the faces in a picture's bytes. */
+export type FaceCounter = (bytes: Buffer) => Promise<number>;
+
+let detector: Promise<FaceCounter> | undefined;
 
 /** Where the detector, the WASM binaries and the model files are: beside the bundle when deployed, else installed. */
-function assets(): { detector: string; wasm: string; model: string } {
+function assets(): FaceAssets {
   const deployed = join(dirname(fileURLToPath(import.meta.url)), FACE_ASSET_FOLDER);
   if (existsSync(join(deployed, FACE_DETECTOR_FILE))) return { detector: join(deployed, FACE_DETECTOR_FILE), wasm: join(deployed, 'wasm'), model: deployed };
   // The node-wasm build: it takes @tensorflow/tfjs and its WASM backend from the installed packages.
@@ -78,8 +88,8 @@ function assets(): { detector: string; wasm: string; model: string } {
   };
 }
 
-async function loadDetector(): Promise<FaceApi> {
-  const paths = assets();
+/** The detector from `paths`, its weights checked, ready to count faces. */
+export async function openFaceDetector(paths: FaceAssets): Promise<FaceCounter> {
   const faceapi = createRequire(import.meta.url)(paths.detector) as FaceApi;
   faceapi.tf.setWasmPaths(`${paths.wasm}/`);
   if (!(await faceapi.tf.setBackend('wasm'))) throw new Error('the tfjs WASM backend did not start');
@@ -89,16 +99,19 @@ async function loadDetector(): Promise<FaceApi> {
   const weights = await readVerified(folder, FACE_MODEL.weights);
   const buffer = weights.buffer.slice(weights.byteOffset, weights.byteOffset + weights.byteLength) as ArrayBuffer;
   faceapi.nets.ssdMobilenetv1.loadFromWeightMap(faceapi.tf.io.decodeWeights(buffer, manifest.flatMap((group) => group.weights)));
-  return faceapi;
+  return (bytes) => detectFaces(faceapi, bytes);
 }
 
 /** How many faces the picture shows (JPEG, PNG or WebP bytes), each scored at least MIN_CONFIDENCE. */
 export async function countFaces(bytes: Buffer): Promise<number> {
-  detector ??= loadDetector().catch((error: unknown) => {
+  detector ??= openFaceDetector(assets()).catch((error: unknown) => {
     detector = undefined;
     throw error;
   });
-  const faceapi = await detector;
+  return (await detector)(bytes);
+}
+
+async function detectFaces(faceapi: FaceApi, bytes: Buffer): Promise<number> {
   const { data, info } = await sharp(bytes)
     .rotate()
     .resize({ width: DETECTION_SIDE, height: DETECTION_SIDE, fit: 'inside', withoutEnlargement: true })
