@@ -48,10 +48,10 @@ describe('saved models', () => {
 
     const card = page.getByTestId('model-card').filter({ hasText: MODEL.name });
     await card.getByRole('img', { name: MODEL.name }).waitFor();
-    // The new card shows its portrait at once, without a reload.
+    // The new card shows its portrait at once, without a reload (the photograph is 240 px wide).
     await expect
       .poll(() => card.getByRole('img', { name: MODEL.name }).evaluate((image: any) => image.complete && image.naturalWidth), { timeout: 10_000 })
-      .toBe(300);
+      .toBe(240);
     await card.getByText('Uploaded portrait').waitFor();
     await page.getByLabel('Search').fill('curly');
     await page.getByTestId('models-count').filter({ hasText: 'Showing 1 of 1 models' }).waitFor();
