@@ -33,6 +33,8 @@ export interface RouteInfrastructure {
   /** Longer work than the default 10 s (still always below API Gateway's 29 s). */
   timeoutSeconds?: number;
   memoryMb?: number;
+  /** Counts the faces of an uploaded portrait: the function carries the face detector (lib/native-modules.ts). */
+  faces?: boolean;
   /** Finds users of the Cognito user pool by sub: a profile made by an API key's first call reads its e-mail there. */
   userPool?: 'read-users';
 }
@@ -108,19 +110,23 @@ export const ROUTES = /* @__PURE__ */ (() => ([
   // ——— Saved models: personas used by image generation and batch (lambdas/domain/models/) ———
   route(createModelUploadUrlRoute, 'create-model-upload-url', { buckets: { clothingImages: 'put' } }),
   route(createModelRoute, 'create-model', {
-    // An uploaded portrait is read and decoded fully (and deleted when it fails); a picked result is only looked up.
+    // An uploaded portrait is read and decoded fully, and its faces counted (it is deleted when it fails); a picked
+    // result is only looked up.
     tables: { models: 'write', generations: 'read' },
     buckets: { clothingImages: 'write', results: 'read' },
     timeoutSeconds: 20,
     memoryMb: 1024,
+    faces: true,
   }),
   route(listModelsRoute, 'list-models', { tables: { models: 'read' }, buckets: { clothingImages: 'read', results: 'read' } }),
   route(updateModelRoute, 'update-model', {
-    // A new uploaded portrait is read and decoded (as on create); the one it replaces is deleted unless another model names it.
+    // A new uploaded portrait is read, decoded and its faces counted (as on create); the one it replaces is deleted
+    // unless another model names it.
     tables: { models: 'write', generations: 'read' },
     buckets: { clothingImages: 'write', results: 'read' },
     timeoutSeconds: 20,
     memoryMb: 1024,
+    faces: true,
   }),
   route(deleteModelRoute, 'delete-model', {
     // Deletes the model (its place under the cap is freed in the same transaction) and its uploaded portrait, unless

@@ -7,6 +7,7 @@ import { existsSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { ESRGAN_ASSET_FOLDER } from '../lambdas/providers/local-engine/esrgan-model.js';
 import { SEGMENTATION_ASSET_FOLDER, SEGMENTATION_MODEL_FILE } from '../lambdas/providers/local-engine/segmentation.js';
+import { FACE_ASSET_FOLDER, FACE_DETECTOR_FILE, FACE_MODEL } from '../lambdas/domain/images/faces.js';
 
 /** sharp and what it loads at run time, in the layout node_modules/<name>. */
 export const SHARP_PACKAGES = ['sharp', '@img/sharp-linux-x64', '@img/sharp-libvips-linux-x64', '@img/colour', 'detect-libc', 'semver'] as const;
@@ -81,6 +82,34 @@ export function segmentationAssetCommands(output: string): string[] {
     `cp -R "${join(modules, 'onnxruntime-node', 'dist')}" "${runtime}/"`,
     `cp -R "${binary}" "${runtime}/bin/napi-v3/linux/"`,
     `cp -R "${join(modules, 'onnxruntime-common')}/." "${folder}/node_modules/onnxruntime-common/"`,
+  ];
+}
+
+/**
+ * Shell commands that write the face detector's folder into a bundle's output directory: faces/detector.cjs
+ * (face-api's node-wasm build bundled with TensorFlow.js by esbuild, from the installed packages), faces/wasm/ and
+ * faces/model/ with the SSD MobileNet v1 files (faces.ts checks their SHA-256 when loading). faces.ts requires the
+ * detector by path at first use, so no bundle references it.
+ */
+export function facesAssetCommands(output: string): string[] {
+  const folder = `${output}/${FACE_ASSET_FOLDER}`;
+  const modules = join(PROJECT_ROOT, 'node_modules');
+  const faceApi = join(modules, ...FACE_MODEL.package.split('/'));
+  const wasm = join(modules, '@tensorflow', 'tfjs-backend-wasm', 'dist');
+  const files = [join(faceApi, 'dist', 'face-api.node-wasm.js'), join(faceApi, FACE_MODEL.manifest.file), join(faceApi, FACE_MODEL.weights.file), ...ESRGAN_WASM_FILES.map((name) => join(wasm, name))];
+  for (const file of files) {
+    if (!existsSync(file)) throw new Error(`Deploying the portrait check needs ${FACE_MODEL.package}@${FACE_MODEL.version} and @tensorflow/tfjs-backend-wasm installed; ${file} is missing.`);
+  }
+  return [
+    `mkdir -p "${folder}/wasm" "${folder}/model"`,
+    [
+      `"${join(modules, '.bin', 'esbuild')}"`,
+      `"${files[0]}"`,
+      '--bundle --platform=node --format=cjs --target=node22 --minify --log-level=error',
+      `--outfile="${folder}/${FACE_DETECTOR_FILE}"`,
+    ].join(' '),
+    ...ESRGAN_WASM_FILES.map((name) => `cp "${join(wasm, name)}" "${folder}/wasm/"`),
+    `cp "${files[1]}" "${files[2]}" "${folder}/model/"`,
   ];
 }
 

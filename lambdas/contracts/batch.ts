@@ -1,11 +1,12 @@
-// Batch generation: one submit makes a photo for every camera angle of every entry (a clothing item or one of the
-// caller's finished images × angles), each
+// Batch generation: one submit makes a photo for every shot of every entry (a clothing item or one of the caller's
+// finished images × camera angles, and optionally its packshot for a marketplace), each
 // a generations_history row of type 'batch', charged as one debit and refunded photo by photo when one fails.
 // Shared by the Lambda handlers and the web app.
 // Schemas are built in `/* @__PURE__ */` calls so that a bundle builds only those it reads (see api.ts).
 import * as z from 'zod';
 import { defineRoute, ROUTE_ERRORS, SAMPLE_IDS } from './route.js';
-import { BATCH_CAMERA_ANGLES, BATCH_DEFAULT_BACKDROP, BATCH_DEFAULT_PROMPT, PRODUCT_TYPES } from './catalog.js';
+import { BATCH_DEFAULT_BACKDROP, BATCH_DEFAULT_PROMPT, BATCH_PACKSHOT_SHOT, BATCH_SHOTS, PRODUCT_TYPES, type PricingTierId } from './catalog.js';
+import { MARKETPLACES } from './marketplace.js';
 import { DEFAULT_IMAGE_ASPECT_RATIO, IMAGE_ASPECT_RATIOS } from './image-ratios.js';
 import {
   DEFAULT_IMAGE_AI_MODEL,
@@ -21,7 +22,8 @@ import {
 import { creditCount } from './plural.js';
 import { ListResponse } from './api.js';
 
-export type CameraAngle = (typeof BATCH_CAMERA_ANGLES)[number];
+/** One shot of an entry: a camera angle of an on-model photo, or 'Packshot' (the API keeps the field's name, cameraAngles). */
+export type CameraAngle = (typeof BATCH_SHOTS)[number];
 
 /** At most this many entries in one batch. */
 export const BATCH_MAX_ENTRIES = 20;
@@ -29,6 +31,10 @@ export const BATCH_MAX_ENTRIES = 20;
 export const BATCH_MAX_PHOTOS = 120;
 /** The pricing tier one photo of a batch is charged from (1 credit per camera angle). */
 export const BATCH_PHOTO_TIER = 'batch-photo';
+/** The pricing tier of an entry's 'Packshot' shot: the packshot operation's own, whatever model the entry names. */
+export const BATCH_PACKSHOT_TIER = 'packshot' satisfies PricingTierId;
+/** The marketplace preset of an entry's packshot unless it names another. */
+export const BATCH_DEFAULT_MARKETPLACE = 'amazon';
 /** Batch photos are made at this size unless the request names another. */
 export const BATCH_DEFAULT_IMAGE_SIZE = '2k';
 
@@ -63,7 +69,7 @@ export const BATCH_MESSAGES = {
   tooManyPhotos: (photos: number) => `A batch can make at most ${BATCH_MAX_PHOTOS} photos (this one would make ${photos})`,
   invalidBackdrop: 'The backdrop colour must be a preset (white, light grey, beige, blush, sky, black) or #RRGGBB',
   duplicateAngle: 'Each camera angle can be chosen once per entry',
-  unknownAngle: `Camera angles are ${BATCH_CAMERA_ANGLES.join(', ')}`,
+  unknownAngle: `Camera angles are ${BATCH_SHOTS.join(', ')}`,
   /** The message of a failed batch photo whose cause is ours or unknown: never internal text. */
   photoFailed: 'This photo could not be made. Its credit was refunded.',
   photoTimedOut: 'This photo was not made in time. Its credit was refunded.',
@@ -101,10 +107,15 @@ export const BatchEntry = /* @__PURE__ */ (() => z
       .optional()
       .transform((prompt) => prompt || BATCH_DEFAULT_PROMPT),
     cameraAngles: z
-      .array(z.enum(BATCH_CAMERA_ANGLES, { error: BATCH_MESSAGES.unknownAngle }), { error: BATCH_MESSAGES.selectAngle })
+      .array(z.enum(BATCH_SHOTS, { error: BATCH_MESSAGES.unknownAngle }), { error: BATCH_MESSAGES.selectAngle })
       .min(1, BATCH_MESSAGES.selectAngle)
-      .max(BATCH_CAMERA_ANGLES.length, BATCH_MESSAGES.duplicateAngle)
+      .max(BATCH_SHOTS.length, BATCH_MESSAGES.duplicateAngle)
       .refine((angles) => new Set(angles).size === angles.length, BATCH_MESSAGES.duplicateAngle),
+    /**
+     * The marketplace preset of the entry's 'Packshot' shot (PACKSHOT_PRESETS: its size, fill, white ground and
+     * format, JPEG for Amazon); the backdrop colour is for the on-model angles.
+     */
+    marketplace: z.enum(MARKETPLACES).default(BATCH_DEFAULT_MARKETPLACE),
     backdrop: z
       .string()
       .default(BATCH_DEFAULT_BACKDROP)
@@ -170,7 +181,7 @@ export const BatchPhoto = /* @__PURE__ */ (() => z.object({
   clothingItemId: z.string().nullable(),
   /** The item's name, or for a result what it was and when ('Image from 2026-11-24 17:20 UTC'). */
   clothingItemName: z.string(),
-  cameraAngle: z.enum(BATCH_CAMERA_ANGLES),
+  cameraAngle: z.enum(BATCH_SHOTS),
   generation: Generation,
 }))();
 export type BatchPhoto = z.infer<typeof BatchPhoto>;
@@ -193,7 +204,9 @@ export const Batch = /* @__PURE__ */ (() => z.object({
       clothingItemName: z.string(),
       productType: z.enum(PRODUCT_TYPES),
       prompt: z.string(),
-      cameraAngles: z.array(z.enum(BATCH_CAMERA_ANGLES)),
+      cameraAngles: z.array(z.enum(BATCH_SHOTS)),
+      /** The preset of the entry's packshot; null when it asked for none. */
+      marketplace: z.enum(MARKETPLACES).nullable(),
       backdrop: z.string(),
       /** The saved model of this entry's photos; null when the entry's prompt describes the model. */
       model: ModelReference.nullable(),
@@ -248,7 +261,8 @@ export function retryFailedRequest(batch: Batch): GenerateBatchRequest | undefin
       productType: entry.productType,
       prompt: entry.prompt,
       ...(entry.model ? { modelId: entry.model.id } : {}),
-      cameraAngles: BATCH_CAMERA_ANGLES.filter((angle) => cameraAngles.includes(angle)),
+      cameraAngles: BATCH_SHOTS.filter((angle) => cameraAngles.includes(angle)),
+      ...(entry.marketplace ? { marketplace: entry.marketplace } : {}),
       backdrop: entry.backdrop,
     };
   });
@@ -263,14 +277,16 @@ export const generateBatchRoute = /* @__PURE__ */ (() => defineRoute({
   path: '/generate-batch',
   auth: 'user',
   publicApi: true,
-  summary: 'Generate photos of items or your results × camera angles in one batch',
+  summary: 'Generate photos of items or your results × camera angles (and listing-ready packshots) in one batch',
   body: GenerateBatchRequest,
   idempotent: true,
   response: BatchStarted,
   errors: { 403: ROUTE_ERRORS.notYours, 409: ROUTE_ERRORS.imageNotReady },
   sample: {
     body: {
-      batchItems: [{ clothingItemId: SAMPLE_IDS.clothingItem, prompt: 'young female model', cameraAngles: ['Product', 'Front'], backdrop: 'white' }],
+      batchItems: [
+        { clothingItemId: SAMPLE_IDS.clothingItem, prompt: 'young female model', cameraAngles: ['Product', 'Front', BATCH_PACKSHOT_SHOT], marketplace: 'amazon', backdrop: 'white' },
+      ],
       imageSize: '1k',
     },
   },

@@ -96,6 +96,10 @@ export const VIDEO_POLL_INTERVAL_MS = 10_000;
 export const VIDEO_POLL_MAX_ATTEMPTS = 120;
 
 export const BATCH_CAMERA_ANGLES = ['Product', 'Front', 'Back', 'Full Body', 'Mid-shot', 'Side'] as const;
+/** The batch shot that is no camera angle: the entry's product as a listing-ready packshot of its marketplace preset. */
+export const BATCH_PACKSHOT_SHOT = 'Packshot';
+/** What a batch entry can ask for, one photo each: the camera angles of an on-model photo, and the packshot. */
+export const BATCH_SHOTS = [...BATCH_CAMERA_ANGLES, BATCH_PACKSHOT_SHOT] as const;
 export const BATCH_DEFAULT_PROMPT = 'young female model';
 export const BATCH_DEFAULT_BACKDROP = 'white';
 

@@ -23,6 +23,9 @@ export const MODEL_MESSAGES = {
   limitReached: `You can save at most ${MAX_MODELS_PER_USER} models. Delete one to save another.`,
   notFound: 'This model was not found.',
   portraitInUse: 'This portrait upload already belongs to a saved model. Upload the picture again to use it for another model.',
+  /** An uploaded portrait must show one person (a face detector counts the faces; lambdas/domain/images/faces.ts). */
+  portraitNoFace: 'No face was found in this portrait. Upload a photo that shows the person’s face.',
+  portraitSeveralFaces: (faces: number) => `This portrait shows ${faces} faces. Upload a photo of one person.`,
   portraitMissing: "This model's portrait is missing. Give it a new portrait (Edit on the Models screen, or PATCH /models/{id} with a new one).",
   /** The label of the rights checkbox (what the seller confirms; the time of the confirmation is stored). */
   rightsLabel: "I hold the rights to this person's likeness and may use it for my product photos",
@@ -138,6 +141,7 @@ export const createModelRoute = /* @__PURE__ */ (() => defineRoute({
   response: SavedModel,
   status: 201,
   errors: {
+    400: 'The uploaded portrait shows no face (PORTRAIT_NO_FACE) or several (PORTRAIT_SEVERAL_FACES): a portrait is of one person.',
     403: ROUTE_ERRORS.notYours,
     409: `You have the most saved models allowed (MODEL_LIMIT_REACHED), the upload is another model's portrait (PORTRAIT_IN_USE), or the picked result has no finished image (IMAGE_NOT_READY).`,
   },
@@ -161,7 +165,11 @@ export const updateModelRoute = /* @__PURE__ */ (() => defineRoute({
   summary: 'Rename a saved model, change its description, or give it a new portrait',
   body: UpdateModelRequest,
   response: SavedModel,
-  errors: { 403: ROUTE_ERRORS.notYours, 409: 'The upload is another model\'s portrait (PORTRAIT_IN_USE), or the picked result has no finished image (IMAGE_NOT_READY).' },
+  errors: {
+    400: 'The uploaded portrait shows no face (PORTRAIT_NO_FACE) or several (PORTRAIT_SEVERAL_FACES): a portrait is of one person.',
+    403: ROUTE_ERRORS.notYours,
+    409: 'The upload is another model\'s portrait (PORTRAIT_IN_USE), or the picked result has no finished image (IMAGE_NOT_READY).',
+  },
   sample: { params: { id: SAMPLE_IDS.model }, body: { name: 'Maya (spring)' } },
 }))();
 

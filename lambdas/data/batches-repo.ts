@@ -2,6 +2,7 @@
 // whose ids start with the batch id (`<batch id>-p<nnn>`), so one Query with begins_with reads every photo of a batch.
 import { PutCommand, GetCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { BatchStatus, BatchSummary, CameraAngle } from '../contracts/batch.js';
+import type { Marketplace } from '../contracts/marketplace.js';
 import type { ProductType } from '../contracts/catalog.js';
 import type { ImageAspectRatio } from '../contracts/image-ratios.js';
 import { tableName } from './tables.js';
@@ -19,6 +20,8 @@ export interface BatchEntryRecord {
   productType?: ProductType;
   prompt: string;
   cameraAngles: CameraAngle[];
+  /** The marketplace preset of the entry's 'Packshot' shot; absent when it asked for none. */
+  marketplace?: Marketplace;
   /** #RRGGBB */
   backdrop: string;
   /** The saved model of this entry's photos (its own, or the batch's modelId); absent when described in words. */

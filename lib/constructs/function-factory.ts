@@ -27,7 +27,7 @@ import {
 import type { Access, BucketAccess } from '../../lambdas/routes.js';
 import { workflowEnvName } from '../../lambdas/workflows.js';
 import { USER_POOL_ENV } from '../../lambdas/core/config.js';
-import { ESM_REQUIRE_BANNER, ESRGAN_PACKAGES, esrganAssetCommands, importsSharp, segmentationAssetCommands, SEGMENTATION_PACKAGES, sharpPackageDirectories } from '../native-modules.js';
+import { ESM_REQUIRE_BANNER, ESRGAN_PACKAGES, esrganAssetCommands, facesAssetCommands, importsSharp, segmentationAssetCommands, SEGMENTATION_PACKAGES, sharpPackageDirectories } from '../native-modules.js';
 import { MediaLayer } from './media-layer.js';
 import { DEFAULT_FUNCTION_TIMEOUT_SECONDS } from '../../lambdas/contracts/aws-limits.js';
 import { nagResourceName } from './nag-names.js';
@@ -78,6 +78,8 @@ export interface FunctionSpec extends ResourceAccess {
   esrgan?: boolean;
   /** Cuts out with the U²-Net-p network: carries its weights and onnxruntime-node's binding (lib/native-modules.ts). */
   segmentation?: boolean;
+  /** Counts faces in portraits (face-api): carries its detector, WASM binaries and weights (lib/native-modules.ts). */
+  faces?: boolean;
 }
 
 export interface FunctionFactoryProps {
@@ -128,7 +130,7 @@ const BUCKET_PUT_ACTIONS = ['s3:PutObject', 's3:PutObjectTagging'];
  * Copies sharp's installed linux-x64 packages into the bundle's node_modules, where the ESM import finds them, and for
  * the ESRGAN function writes its esrgan/ folder beside the bundle, a cutout function its segmentation/ folder.
  */
-function nativeHooks(esrgan: boolean, segmentation: boolean): ICommandHooks {
+function nativeHooks(esrgan: boolean, segmentation: boolean, faces: boolean): ICommandHooks {
   const packages = sharpPackageDirectories();
   return {
     beforeBundling: () => [],
@@ -137,6 +139,7 @@ function nativeHooks(esrgan: boolean, segmentation: boolean): ICommandHooks {
       ...packages.map(({ name, directory }) => `mkdir -p "${output}/node_modules/${name}" && cp -R "${directory}/." "${output}/node_modules/${name}/"`),
       ...(esrgan ? esrganAssetCommands(output) : []),
       ...(segmentation ? segmentationAssetCommands(output) : []),
+      ...(faces ? facesAssetCommands(output) : []),
     ],
   };
 }
@@ -223,7 +226,7 @@ export class FunctionFactory {
         minify: true,
         sourceMap: false,
         externalModules: sharp ? ['sharp', ...ESRGAN_PACKAGES, ...SEGMENTATION_PACKAGES] : [],
-        commandHooks: sharp ? nativeHooks(Boolean(spec.esrgan), Boolean(spec.segmentation)) : undefined,
+        commandHooks: sharp ? nativeHooks(Boolean(spec.esrgan), Boolean(spec.segmentation), Boolean(spec.faces)) : undefined,
         bundleAwsSDK: true,
         mainFields: ['module', 'main'],
         esbuildArgs: { '--alias': Object.entries(BUNDLE_ALIASES).map(([module, replacement]) => `${module}=${replacement}`) },

@@ -133,6 +133,7 @@ export class HttpApi extends Construct {
         workflows: route.workflows,
         timeoutSeconds: route.timeoutSeconds,
         memoryMb: route.memoryMb,
+        faces: route.faces,
         userPool: route.userPool,
         prelude: route.auth === 'user' ? [USER_ROUTE_PRELUDE] : undefined,
         environment: { ...props.routeEnvironment?.[handler], ...(PEPPER_READERS.includes(handler) ? pepperEnvironment : {}) },

@@ -5,7 +5,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
 import type { Browser, BrowserContext, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTwin, type Twin } from '../../lib/local/twin.js';
@@ -15,6 +14,7 @@ import { addClothingItem } from '../support/sources.js';
 import { uploadFile } from '../support/uploads.js';
 import { createUser } from '../support/users.js';
 import { DESKTOP, ensureWebBuilt, launchChromium, signInInUi } from './harness.js';
+import { portraitPhoto } from '../fixtures/faces.js';
 
 const ITEM = 'Linen shirt';
 let browser: Browser;
@@ -31,7 +31,7 @@ beforeAll(async () => {
   Object.assign(process.env, { PROVIDER_IMAGE: 'fashn', FASHN_API_URL: 'http://127.0.0.1:9', FASHN_API_KEY: 'unused' });
   twin = await startTwin({ dataDir, webRoot: resolve(import.meta.dirname, '../../web/dist') });
   const user = await createUser(twin.info);
-  const portrait = await sharp({ create: { width: 240, height: 320, channels: 3, background: { r: 120, g: 80, b: 60 } } }).jpeg().toBuffer();
+  const portrait = await portraitPhoto();
   const imageKey = await uploadFile(twin.info, user, '/models/upload-url', portrait, 'maya.jpg');
   const models = [
     { name: 'Maya', description: 'woman with curly black hair', imageKey, rightsConfirmed: true },

@@ -4,13 +4,13 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { MODEL_MESSAGES } from '../../lambdas/contracts/models.js';
 import { tshirtPhoto } from '../fixtures/local-engine-images.js';
 import { addClothingItem } from '../support/sources.js';
 import { signIn } from '../support/users.js';
 import { toast, twin, uniqueEmail, useSignedInPage, type TestPage } from './harness.js';
+import { portraitPhoto } from '../fixtures/faces.js';
 
 let session: TestPage;
 const email = uniqueEmail('models.user');
@@ -29,7 +29,7 @@ describe('saved models', () => {
   it('saves a model with an uploaded portrait once the rights are confirmed, and finds it by search', async () => {
     const { page } = session;
     const portraitFile = join(mkdtempSync(join(tmpdir(), 'modelloop-portrait-')), 'maya.jpg');
-    writeFileSync(portraitFile, await sharp({ create: { width: 300, height: 400, channels: 3, background: { r: 150, g: 100, b: 80 } } }).jpeg().toBuffer());
+    writeFileSync(portraitFile, await portraitPhoto());
 
     await page.goto('/studio/models');
     await page.getByRole('heading', { level: 1, name: 'Models' }).waitFor();
@@ -48,10 +48,10 @@ describe('saved models', () => {
 
     const card = page.getByTestId('model-card').filter({ hasText: MODEL.name });
     await card.getByRole('img', { name: MODEL.name }).waitFor();
-    // The new card shows its portrait at once, without a reload.
+    // The new card shows its portrait at once, without a reload (the photograph is 240 px wide).
     await expect
       .poll(() => card.getByRole('img', { name: MODEL.name }).evaluate((image: any) => image.complete && image.naturalWidth), { timeout: 10_000 })
-      .toBe(300);
+      .toBe(240);
     await card.getByText('Uploaded portrait').waitFor();
     await page.getByLabel('Search').fill('curly');
     await page.getByTestId('models-count').filter({ hasText: 'Showing 1 of 1 models' }).waitFor();

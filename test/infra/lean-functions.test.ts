@@ -12,6 +12,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CfnElement } from 'aws-cdk-lib';
 import { bundleBudgetOf, ESRGAN_HANDLERS, MAX_ESRGAN_FOLDER_BYTES, MAX_STRIPE_LIBRARY_BUNDLE_BYTES, STRIPE_LIBRARY_HANDLERS } from '../../lib/bundle-budget.js';
 import { ESRGAN_ASSET_FOLDER } from '../../lambdas/providers/local-engine/esrgan-model.js';
+import { FACE_ASSET_FOLDER, FACE_DETECTOR_FILE, openFaceDetector } from '../../lambdas/domain/images/faces.js';
+import { noPerson, onePerson, twoPeople } from '../fixtures/faces.js';
 import type { EsrganJob, EsrganJobResult } from '../../lambdas/providers/local-engine/esrgan-worker.js';
 import { SHARP_PACKAGES } from '../../lib/native-modules.js';
 import { synthModelLoop, type CfnResource, type Synthesized } from './synth.js';
@@ -167,6 +169,22 @@ describe('lean functions, as synthesized', () => {
       } finally {
         await worker.terminate();
       }
+    } finally {
+      rmSync(copy, { recursive: true, force: true });
+    }
+  }, 120_000);
+
+  // A saved model's uploaded portrait must show one face: the two portrait functions carry face-api's detector
+  // (bundled with TensorFlow.js), the WASM binaries and the weights, and count faces from a copy outside the project.
+  it('carry the face detector in the portrait functions only, and it counts faces with the weights it carries', async () => {
+    const carriers = functions.filter((fn) => existsSync(join(fn.directory, FACE_ASSET_FOLDER)));
+    expect(carriers.map((fn) => fn.handler).sort()).toEqual(['create-model', 'update-model']);
+    const copy = mkdtempSync(join(tmpdir(), 'modelloop-faces-asset-'));
+    try {
+      cpSync(join(carriers[0]!.directory, FACE_ASSET_FOLDER), join(copy, FACE_ASSET_FOLDER), { recursive: true });
+      const folder = join(copy, FACE_ASSET_FOLDER);
+      const count = await openFaceDetector({ detector: join(folder, FACE_DETECTOR_FILE), wasm: join(folder, 'wasm'), model: folder });
+      expect([await count(await noPerson()), await count(await onePerson()), await count(await twoPeople())]).toEqual([0, 1, 2]);
     } finally {
       rmSync(copy, { recursive: true, force: true });
     }

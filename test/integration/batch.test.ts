@@ -7,13 +7,16 @@ import { SFNClient, StopExecutionCommand } from '@aws-sdk/client-sfn';
 import sharp from 'sharp';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { BATCH_MAX_ENTRIES, BATCH_MAX_PHOTOS, BATCH_MESSAGES, type Batch, type BatchDownload } from '../../lambdas/contracts/batch.js';
-import { IMAGE_SIZES, SIGNUP_CREDITS } from '../../lambdas/contracts/catalog.js';
+import { IMAGE_SIZES, PRICING_TIER_SEED, SIGNUP_CREDITS } from '../../lambdas/contracts/catalog.js';
+import { PACKSHOT_PRESETS } from '../../lambdas/contracts/marketplace.js';
+import { readDigitalSourceType } from '../../lambdas/domain/images/provenance.js';
 import type { Generation } from '../../lambdas/contracts/generations.js';
 import { workflowEnvName } from '../../lambdas/workflows.js';
 import { LOCAL_CREDENTIALS } from '../../lib/local/s3-local.js';
 import { tshirtPhoto } from '../fixtures/local-engine-images.js';
 import { moneyChecks } from '../support/money.js';
 import { api } from '../support/api.js';
+import { offWhiteBorderPixels } from '../support/pictures.js';
 import { readZip } from '../support/zip.js';
 import { createUser, type TestUser } from '../support/users.js';
 
@@ -45,12 +48,12 @@ async function ledgerOf(user: TestUser) {
   return ledgerRepo.listWholeLedger(user.sub);
 }
 
-async function addClothingItem(user: TestUser, name: string): Promise<{ id: string }> {
+async function addClothingItem(user: TestUser, name: string, photo: Buffer = product): Promise<{ id: string }> {
   const { body: upload } = await api(twin.apiUrl, 'POST', '/clothing-items/upload-url', {
     user,
-    body: { fileName: 'tshirt.jpg', contentType: 'image/jpeg', sizeBytes: product.length },
+    body: { fileName: 'tshirt.jpg', contentType: 'image/jpeg', sizeBytes: photo.length },
   });
-  expect((await fetch(upload.uploadUrl, { method: 'PUT', headers: upload.headers, body: product })).status).toBe(200);
+  expect((await fetch(upload.uploadUrl, { method: 'PUT', headers: upload.headers, body: photo })).status).toBe(200);
   const item = await api(twin.apiUrl, 'POST', '/clothing-items', { user, body: { imageKey: upload.imageKey, name } });
   expect(item.status).toBe(201);
   return item.body;
@@ -208,6 +211,63 @@ describe('POST /generate-batch', () => {
     // Another user cannot have it.
     const stranger = await createUser(twin);
     expect((await api(twin.apiUrl, 'POST', `/batches/${answer.body.batchId}/download`, { user: stranger })).status).toBe(404);
+  });
+
+  it('makes listing-ready packshots as a shot type: preset size, white border, JPEG in the zip; packshot tier, refunded when one fails', async () => {
+    const tierCost = (id: string) => PRICING_TIER_SEED.find((tier) => tier.id === id)!.credits_cost;
+    const user = await createUser(twin);
+    await buy(user, 10);
+    const tee = await addClothingItem(user, 'Red tee');
+    // A picture with no product in it: its packshot cannot be made.
+    const blank = await addClothingItem(user, 'Blank card', await sharp({ create: { width: 400, height: 400, channels: 3, background: '#ffffff' } }).jpeg().toBuffer());
+    const answer = await submit(user, {
+      batchItems: [
+        entry(tee.id, ['Front', 'Packshot'], { marketplace: 'amazon' }),
+        entry(tee.id, ['Packshot'], { marketplace: 'zalando', backdrop: 'sky' }),
+        entry(blank.id, ['Packshot']),
+      ],
+      imageSize: '1k',
+    });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const cost = tierCost('batch-photo') + 3 * tierCost('packshot');
+    expect(answer.body).toMatchObject({ photoCount: 4, remainingCredits: SIGNUP_CREDITS + 10 - cost });
+
+    const batch = await finished(user, answer.body.batchId);
+    expect(batch.summary).toMatchObject({ successfulGenerations: 3, failedGenerations: 1 });
+    expect(batch.entries.map((one) => one.marketplace)).toEqual(['amazon', 'zalando', 'amazon']);
+    expect(batch.photos!.map((photo) => [photo.cameraAngle, photo.generation.status, photo.generation.credits_used])).toEqual([
+      ['Front', 'complete', tierCost('batch-photo')],
+      ['Packshot', 'complete', tierCost('packshot')],
+      ['Packshot', 'complete', tierCost('packshot')],
+      ['Packshot', 'failed', tierCost('packshot')],
+    ]);
+    const [, amazon, zalando] = batch.photos!;
+    expect(amazon!.generation).toMatchObject({ ai_model: expect.stringMatching(/^packshot-engine:/), result_content_type: 'image/jpeg', width: PACKSHOT_PRESETS.amazon.width, height: PACKSHOT_PRESETS.amazon.height });
+    expect(amazon!.generation.compliance!.marketplaces.find((one) => one.marketplace === 'amazon')!.pass).toBe(true);
+    // The failed packshot's credit came back, naming the batch's debit.
+    const refunds = (await ledgerOf(user)).filter((line) => line.transaction_type === 'refund');
+    expect(refunds).toEqual([expect.objectContaining({ amount: tierCost('packshot'), description: 'Refund: batch photo failed (Packshot, Blank card)' })]);
+    expect(await balanceOf(user)).toBe(SIGNUP_CREDITS + 10 - cost + tierCost('packshot'));
+    await expectLedgerMatchesBalance(user);
+
+    // "Download all": each packshot is its marketplace's file, exactly: preset size, JPEG, pure white border, provenance.
+    const download = await downloadWhenReady(user, answer.body.batchId);
+    const files = readZip(Buffer.from(await (await fetch(download.url!)).arrayBuffer()));
+    expect([...files.keys()]).toEqual(['manifest.csv', '01-red-tee-front.png', '01-red-tee-packshot-amazon.jpg', '02-red-tee-packshot-zalando.jpg']);
+    for (const [name, marketplace, photo] of [
+      ['01-red-tee-packshot-amazon.jpg', 'amazon', amazon!],
+      ['02-red-tee-packshot-zalando.jpg', 'zalando', zalando!],
+    ] as const) {
+      const bytes = files.get(name)!;
+      const meta = await sharp(bytes).metadata();
+      expect([meta.format, meta.width, meta.height], name).toEqual(['jpeg', PACKSHOT_PRESETS[marketplace].width, PACKSHOT_PRESETS[marketplace].height]);
+      expect(await offWhiteBorderPixels(bytes), name).toBe(0);
+      expect(await readDigitalSourceType(bytes), name).toBe('compositeSynthetic');
+      expect(bytes.equals(Buffer.from(await (await fetch(photo.generation.result_url!)).arrayBuffer())), name).toBe(true);
+    }
+    const manifest = files.get('manifest.csv')!.toString('utf8');
+    expect(manifest).toContain('1,Red tee,Packshot,#ffffff,complete,01-red-tee-packshot-amazon.jpg,');
+    expect(manifest).toContain(`3,Blank card,Packshot,#ffffff,failed,,`);
   });
 
   it('refunds exactly the one photo whose provider failed: summary 5/1, one refund, the others delivered', async () => {

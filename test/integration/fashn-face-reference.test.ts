@@ -18,6 +18,7 @@ import { json, readBody } from '../support/loopback-http.js';
 import { addClothingItem } from '../support/sources.js';
 import { productJpeg, uploadFile } from '../support/uploads.js';
 import { createUser, type TestUser } from '../support/users.js';
+import { portraitPhoto } from '../fixtures/faces.js';
 
 const FASHN_KEY = 'fa-loopback-key';
 /** A model description with this marker is refused by the fake, as FASHN refuses a prohibited image. */
@@ -85,11 +86,8 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const portrait = () =>
-  sharp({ create: { width: 240, height: 320, channels: 3, background: { r: 120, g: 80, b: 60 } } })
-    .composite([{ input: Buffer.from('<svg width="240" height="320"><circle cx="120" cy="120" r="70" fill="#d9a37a"/></svg>') }])
-    .jpeg()
-    .toBuffer();
+/** A photograph of one person: a portrait must show exactly one face. */
+const portrait = () => portraitPhoto();
 
 const post = (user: TestUser, path: string, body: unknown) => api(info.apiUrl, 'POST', path, { user, body, headers: { 'idempotency-key': randomUUID() } });
 const balanceOf = async (user: TestUser): Promise<number> => (await api(info.apiUrl, 'GET', '/profile', { user })).body.current_credits;

@@ -1,18 +1,20 @@
 // One portrait, one model (issue 40 item 2), over HTTP on the shared twin: an uploaded portrait's key is taken by one
 // model only, even when two requests ask at once; deleting a model never removes a file another model still names
 // (models saved before the mark could share one); a model whose portrait file is gone says so, is refused for photos
-// before any charge, and takes a new portrait through PATCH.
-import { DeleteObjectCommand } from '@aws-sdk/client-s3';
+// before any charge, and takes a new portrait through PATCH. A portrait shows one person (issue 42 item 6): a photo
+// with no face or with two is refused with its code before any model is saved, and its upload is deleted.
+import { DeleteObjectCommand, GetObjectCommand } from '@aws-sdk/client-s3';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
 import { DynamoDBDocumentClient, GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
 import { randomUUID } from 'node:crypto';
-import sharp from 'sharp';
 import { describe, expect, inject, it } from 'vitest';
 import { LOCAL_CREDENTIALS } from '../../lib/local/s3-local.js';
 import { api } from '../support/api.js';
 import { addClothingItem } from '../support/sources.js';
 import { productJpeg, twinS3, uploadFile } from '../support/uploads.js';
 import { createUser, type TestUser } from '../support/users.js';
+import { noPerson, portraitPhoto, twoPeople } from '../fixtures/faces.js';
+import { MODEL_MESSAGES } from '../../lambdas/contracts/models.js';
 
 const twin = inject('twin');
 const s3 = twinS3(twin);
@@ -20,11 +22,8 @@ const dynamo = DynamoDBDocumentClient.from(
   new DynamoDBClient({ endpoint: twin.env.AWS_ENDPOINT_URL_DYNAMODB, region: twin.env.AWS_REGION, credentials: LOCAL_CREDENTIALS }),
 );
 
-const portrait = (shade = 60) =>
-  sharp({ create: { width: 240, height: 320, channels: 3, background: { r: 120, g: 80, b: shade } } })
-    .composite([{ input: Buffer.from('<svg width="240" height="320"><circle cx="120" cy="120" r="70" fill="#d9a37a"/></svg>') }])
-    .jpeg()
-    .toBuffer();
+/** A photograph of one person (a portrait must show exactly one face), tinted by `shade`. */
+const portrait = (shade = 60) => portraitPhoto(shade);
 const uploadPortrait = async (user: TestUser, shade?: number) => uploadFile(twin, user, '/models/upload-url', await portrait(shade), 'maya.jpg');
 const create = (user: TestUser, name: string, imageKey: string) =>
   api(twin.apiUrl, 'POST', '/models', { user, body: { name, description: 'woman, curly black hair', imageKey, rightsConfirmed: true } });
@@ -36,6 +35,29 @@ const fetchStatus = async (url: string) => {
 };
 
 describe('one portrait, one model', () => {
+  it('refuses a portrait photo with no face (PORTRAIT_NO_FACE) or two faces (PORTRAIT_SEVERAL_FACES) before saving anything', async () => {
+    const user = await createUser(twin);
+    const empty = await uploadFile(twin, user, '/models/upload-url', await noPerson(), 'coffee.jpg');
+    const none = await create(user, 'Nobody', empty);
+    expect(none).toMatchObject({ status: 400, body: { code: 'PORTRAIT_NO_FACE', error: MODEL_MESSAGES.portraitNoFace } });
+    const pair = await uploadFile(twin, user, '/models/upload-url', await twoPeople(), 'pair.jpg');
+    const two = await create(user, 'Pair', pair);
+    expect(two).toMatchObject({ status: 400, body: { code: 'PORTRAIT_SEVERAL_FACES', error: MODEL_MESSAGES.portraitSeveralFaces(2) } });
+    expect(await models(user)).toEqual([]);
+    // The refused uploads are gone: they can be no model's portrait.
+    for (const key of [empty, pair]) {
+      await expect(s3.send(new GetObjectCommand({ Bucket: twin.env.BUCKET_CLOTHING_IMAGES!, Key: key }))).rejects.toMatchObject({ name: 'NoSuchKey' });
+    }
+    // A photograph of one person is taken, by POST and by PATCH.
+    const saved = await create(user, 'Maya', await uploadPortrait(user));
+    expect(saved.status, JSON.stringify(saved.body)).toBe(201);
+    const replaced = await api(twin.apiUrl, 'PATCH', `/models/${saved.body.id}`, {
+      user,
+      body: { imageKey: await uploadFile(twin, user, '/models/upload-url', await twoPeople(), 'pair.jpg'), rightsConfirmed: true },
+    });
+    expect(replaced).toMatchObject({ status: 400, body: { code: 'PORTRAIT_SEVERAL_FACES' } });
+  });
+
   it('an uploaded portrait is taken by one model only: a second POST /models with its key is 409 PORTRAIT_IN_USE, also when both ask at once', async () => {
     const user = await createUser(twin);
     const key = await uploadPortrait(user);

@@ -6,7 +6,6 @@ import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_MODELS_PER_USER, MODEL_MESSAGES } from '../../lambdas/contracts/models.js';
 import { startTwin, type Twin, type TwinInfo } from '../../lib/local/twin.js';
@@ -17,6 +16,7 @@ import { addClothingItem, onModelPhoto } from '../support/sources.js';
 import { listKeys, productJpeg, twinS3, uploadFile } from '../support/uploads.js';
 import { createUser, type TestUser } from '../support/users.js';
 import { readZip } from '../support/zip.js';
+import { portraitPhoto } from '../fixtures/faces.js';
 
 let dataDir: string;
 let twin: Twin;
@@ -48,11 +48,8 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const portrait = () =>
-  sharp({ create: { width: 240, height: 320, channels: 3, background: { r: 120, g: 80, b: 60 } } })
-    .composite([{ input: Buffer.from('<svg width="240" height="320"><circle cx="120" cy="120" r="70" fill="#d9a37a"/></svg>') }])
-    .jpeg()
-    .toBuffer();
+/** A photograph of one person: a portrait must show exactly one face. */
+const portrait = () => portraitPhoto();
 
 const MAYA = 'woman in her late twenties, warm brown skin, shoulder-length curly black hair, relaxed smile';
 

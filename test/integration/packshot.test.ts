@@ -13,6 +13,7 @@ import { LOCAL_CREDENTIALS } from '../../lib/local/s3-local.js';
 import { photographicFixture, readPhotographicFixture } from '../fixtures/photographic/catalog.js';
 import { api } from '../support/api.js';
 import { moneyChecks } from '../support/money.js';
+import { offWhiteBorderPixels } from '../support/pictures.js';
 import { createUser, type TestUser } from '../support/users.js';
 
 const twin = inject('twin');
@@ -74,21 +75,7 @@ describe('POST /generate-packshot', () => {
     const meta = await sharp(bytes).metadata();
     expect(meta.format).toBe('jpeg');
     expect(Math.max(meta.width!, meta.height!)).toBeGreaterThanOrEqual(1000);
-    const { data, info } = await sharp(bytes).raw().toBuffer({ resolveWithObject: true });
-    let offWhite = 0;
-    const check = (x: number, y: number) => {
-      const i = (y * info.width + x) * info.channels;
-      if (data[i] !== 255 || data[i + 1] !== 255 || data[i + 2] !== 255) offWhite++;
-    };
-    for (let x = 0; x < info.width; x++) {
-      check(x, 0);
-      check(x, info.height - 1);
-    }
-    for (let y = 0; y < info.height; y++) {
-      check(0, y);
-      check(info.width - 1, y);
-    }
-    expect(offWhite).toBe(0);
+    expect(await offWhiteBorderPixels(bytes)).toBe(0);
     expect(await readDigitalSourceType(bytes)).toBe('compositeSynthetic');
 
     const amazon = amazonOf(generation);

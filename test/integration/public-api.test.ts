@@ -10,6 +10,7 @@ import { api } from '../support/api.js';
 import { createApiKey, keyApi } from '../support/api-keys.js';
 import { answerChecker, type OpenApiDocument } from '../support/openapi.js';
 import { createUser } from '../support/users.js';
+import { portraitPhoto } from '../fixtures/faces.js';
 
 const twin = inject('twin');
 
@@ -142,8 +143,9 @@ describe('/v1 routes', () => {
     expect(source.status, JSON.stringify(source.body)).toBe(200);
     await call('POST', '/clothing-items', { imageKey: 'not-mine/clothing/x.png', name: 'x' });
     expect((await call('POST', '/clothing-items', { imageKey: upload.body.imageKey, name: 'Blue T-shirt' })).status).toBe(201);
-    const portrait = await call('POST', '/models/upload-url', { fileName: 'maya.jpg', contentType: 'image/jpeg', sizeBytes: photo.length });
-    await (await fetch(portrait.body.uploadUrl, { method: 'PUT', headers: portrait.body.headers, body: photo })).arrayBuffer();
+    const face = await portraitPhoto();
+    const portrait = await call('POST', '/models/upload-url', { fileName: 'maya.jpg', contentType: 'image/jpeg', sizeBytes: face.length });
+    await (await fetch(portrait.body.uploadUrl, { method: 'PUT', headers: portrait.body.headers, body: face })).arrayBuffer();
     const model = await call('POST', '/models', { name: 'Maya', description: 'woman, curly black hair', imageKey: portrait.body.imageKey, rightsConfirmed: true });
     expect(model.status, JSON.stringify(model.body)).toBe(201);
     await call('GET', '/models');

@@ -7,6 +7,7 @@ import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { SIGNUP_CREDITS } from '../../lambdas/contracts/catalog.js';
 import { INLINE_IMAGE_MAX_BYTES } from '../../lambdas/contracts/inline-image.js';
 import { CANCELLED_BY_USER, VIDEO_FAILURE_MESSAGES } from '../../lambdas/contracts/video.js';
+import { readDigitalSourceType } from '../../lambdas/domain/images/provenance.js';
 import { LOCAL_CREDENTIALS } from '../../lib/local/s3-local.js';
 import { tshirtPhoto } from '../fixtures/local-engine-images.js';
 import { api } from '../support/api.js';
@@ -74,6 +75,8 @@ describe('a video job on the twin', () => {
     expect(video).toMatchObject({ codec: 'h264', pixelFormat: 'yuv420p', width: 720, height: 1280, frames: 8 * 24, fps: 24 });
     expect(video.durationSeconds).toBeCloseTo(8, 1);
     expect(isFaststart(video.bytes)).toBe(true);
+    // AI provenance in the file itself (an XMP uuid box after the last box), read back from the download.
+    expect(await readDigitalSourceType(video.bytes)).toBe('compositeSynthetic');
 
     const [job] = await jobsOf(user);
     expect(job).toMatchObject({ id: started.body.jobId, status: 'complete', prompt: 'Pivot', duration: 8, aspect_ratio: '9:16', output_count: 1 });
@@ -82,7 +85,9 @@ describe('a video job on the twin', () => {
     expect(job.video_url).toMatch(new RegExp(`^${user.sub}/videos/${job.id}/video-1\\.mp4$`));
     const poster = await fetch(job.thumbnail_signed_url);
     expect(poster.status).toBe(200);
-    expect(await sharp(Buffer.from(await poster.arrayBuffer())).metadata()).toMatchObject({ format: 'jpeg', width: 720, height: 1280 });
+    const posterBytes = Buffer.from(await poster.arrayBuffer());
+    expect(await sharp(posterBytes).metadata()).toMatchObject({ format: 'jpeg', width: 720, height: 1280 });
+    expect(await readDigitalSourceType(posterBytes)).toBe('compositeSynthetic');
 
     const history = await generationsRepo.listGenerations(user.sub, { type: 'video', limit: 10 });
     expect(history).toHaveLength(1);

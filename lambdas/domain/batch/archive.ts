@@ -2,8 +2,10 @@
 // built once by workflow work (the batchArchive workflow: a zip of 120 4K photos outlasts any request) and streamed
 // into the results bucket (photos are copied stream to stream, never held in memory), then answered as a signed URL
 // that saves as a file. The route only starts the job and answers its state; the batch record carries it, so the
-// browser hears "ready" through the batches list's live change (or its poll while the socket is down). PNGs and the
-// manifest are stored, not deflated (the PNGs are compressed already). A batch still being made has no zip yet.
+// browser hears "ready" through the batches list's live change (or its poll while the socket is down). Pictures and
+// the manifest are stored, not deflated (PNG and JPEG are compressed already), so each file in the zip is the stored
+// result byte for byte (its XMP provenance kept): a packshot is its marketplace's listing-ready JPEG. A batch still
+// being made has no zip yet.
 import type { BatchDownload } from '../../contracts/batch.js';
 import type { BatchArchiveInput } from '../../contracts/workflows.js';
 import { SIGNED_URL_SECONDS } from '../../contracts/catalog.js';
@@ -20,10 +22,14 @@ export const archiveKey = (userId: string, batchId: string) => `${userId}/batche
 
 const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'item';
 
-/** The file name of a photo inside the zip: 01-linen-shirt-front.png (entry number, item, angle). */
+/**
+ * The file name of a photo inside the zip: 01-linen-shirt-front.png (entry number, item, angle), a packshot with its
+ * marketplace (01-linen-shirt-packshot-amazon.jpg); the extension is the stored picture's type.
+ */
 export function photoFileName(row: GenerationRecord): string {
   const entry = String(Number(row.params.entryIndex) + 1).padStart(2, '0');
-  return `${entry}-${slug(String(row.params.clothingItemName))}-${slug(String(row.params.cameraAngle))}.png`;
+  const shot = [row.params.cameraAngle, row.params.marketplace].filter((part) => typeof part === 'string').map(String).join(' ');
+  return `${entry}-${slug(String(row.params.clothingItemName))}-${slug(shot)}.${row.result_content_type === 'image/jpeg' ? 'jpg' : 'png'}`;
 }
 
 const csvField = (value: string) => (/[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);

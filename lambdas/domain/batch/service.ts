@@ -1,4 +1,5 @@
-// Batch generation: one request makes a photo for every camera angle of every entry. Everything is checked before
+// Batch generation: one request makes a photo for every camera angle of every entry, and for an entry that asks for
+// it a packshot of its marketplace preset (made by the packshot engine, charged the packshot tier). Everything is checked before
 // anything is charged (each entry's image is an active item of the caller's library or one of the caller's finished
 // images, checked as edit and upscale check it; the angles and colours are valid, the limits hold); then the one
 // spending flow charges the whole batch in one debit, records the batch and one generations_history row per photo
@@ -7,6 +8,7 @@
 import type * as z from 'zod';
 import {
   BATCH_MESSAGES,
+  BATCH_PACKSHOT_TIER,
   BATCH_PHOTO_TIER,
   type Batch,
   type BatchPhoto,
@@ -14,7 +16,8 @@ import {
   type GenerateBatchRequest,
   resultEntryName,
 } from '../../contracts/batch.js';
-import { PRODUCT_TYPES, SHORT_LIST_LIMIT, SIGNED_URL_SECONDS, type ProductType } from '../../contracts/catalog.js';
+import { BATCH_PACKSHOT_SHOT, PRODUCT_TYPES, SHORT_LIST_LIMIT, SIGNED_URL_SECONDS, type ProductType } from '../../contracts/catalog.js';
+import { PACKSHOT_ENGINE, PACKSHOT_PRESETS } from '../../contracts/marketplace.js';
 import { GenerationId } from '../../contracts/generations.js';
 import { creditCount, plural } from '../../contracts/plural.js';
 import { DEFAULT_IMAGE_ASPECT_RATIO } from '../../contracts/image-ratios.js';
@@ -110,9 +113,11 @@ export async function submitBatch(request: SpendingRequest, body: GenerateBatch)
   };
   const photoCount = body.batchItems.reduce((sum, entry) => sum + entry.cameraAngles.length, 0);
   // A photo's price follows its own model: with a portrait on a provider that charges more for it, the face-reference
-  // tier.
+  // tier. A packshot shows no model: it is charged the packshot tier.
   const unitCosts = await Promise.all(body.batchItems.map((entry) => tierCost(onModelTier(BATCH_PHOTO_TIER, modelOf(entry)))));
-  const totalCost = body.batchItems.reduce((sum, entry, index) => sum + entry.cameraAngles.length * unitCosts[index]!, 0);
+  const packshotCost = body.batchItems.some((entry) => entry.cameraAngles.includes(BATCH_PACKSHOT_SHOT)) ? await tierCost(BATCH_PACKSHOT_TIER) : 0;
+  const shotCost = (entryIndex: number, shot: string) => (shot === BATCH_PACKSHOT_SHOT ? packshotCost : unitCosts[entryIndex]!);
+  const totalCost = body.batchItems.reduce((sum, entry, index) => sum + entry.cameraAngles.reduce((entrySum, shot) => entrySum + shotCost(index, shot), 0), 0);
   const maxConcurrency = batchConcurrency();
 
   const entries: batches.BatchEntryRecord[] = body.batchItems.map((entry) => {
@@ -124,6 +129,7 @@ export async function submitBatch(request: SpendingRequest, body: GenerateBatch)
       productType: entry.productType ?? sources.get(sourceKey(entry))!.productType,
       prompt: model?.description ?? entry.prompt,
       cameraAngles: entry.cameraAngles,
+      ...(entry.cameraAngles.includes(BATCH_PACKSHOT_SHOT) ? { marketplace: entry.marketplace } : {}),
       backdrop: entry.backdrop,
       ...(model ? { model: { id: model.id, name: model.name } } : {}),
     };
@@ -145,21 +151,26 @@ export async function submitBatch(request: SpendingRequest, body: GenerateBatch)
       const rows: GenerationRecord[] = [];
       entries.forEach((entry, entryIndex) =>
         entry.cameraAngles.forEach((cameraAngle) => {
+          // A packshot is the packshot engine's, at its marketplace's preset (size, fill, ground, format), with no model.
+          const packshot = cameraAngle === BATCH_PACKSHOT_SHOT && entry.marketplace ? { marketplace: entry.marketplace, ...PACKSHOT_PRESETS[entry.marketplace] } : undefined;
+          const frame = packshot && { marketplace: packshot.marketplace, width: packshot.width, height: packshot.height, fill: packshot.fill, format: packshot.format };
+          const model = packshot ? undefined : modelOf(body.batchItems[entryIndex]!);
           rows.push({
             user_id: userId,
             id: batches.photoIdFor(batchId, rows.length),
             generation_type: 'batch',
             operation: 'batch',
-            ai_model: engineModelName('image', body.aiModel),
+            ai_model: packshot ? PACKSHOT_ENGINE : engineModelName('image', body.aiModel),
             status: 'processing',
-            credits_used: unitCosts[entryIndex]!,
+            credits_used: shotCost(entryIndex, cameraAngle),
             created_at: createdAt,
             params: {
               batchId,
               entryIndex,
               cameraAngle,
               prompt: entry.prompt,
-              backdrop: entry.backdrop,
+              backdrop: packshot?.background ?? entry.backdrop,
+              ...frame,
               imageSize: body.imageSize,
               aspectRatio: body.aspectRatio,
               productType: entry.productType ?? 'clothing',
@@ -171,7 +182,7 @@ export async function submitBatch(request: SpendingRequest, body: GenerateBatch)
             ...(entry.clothingItemId !== undefined && { clothing_item_id: entry.clothingItemId }),
             // Each photo is refunded on its own against the batch's one debit, whichever path settles it.
             debit_id: debitId,
-            ...(modelOf(body.batchItems[entryIndex]!) ? { model: modelOf(body.batchItems[entryIndex]!) } : {}),
+            ...(model ? { model } : {}),
           });
         }),
       );
@@ -260,6 +271,7 @@ async function toBatch(batch: batches.BatchRecord, rows: GenerationRecord[]): Pr
       ...entry,
       clothingItemId: entry.clothingItemId ?? null,
       generationId: entry.generationId ?? null,
+      marketplace: entry.marketplace ?? null,
       // Batches stored before entries had a product type made clothing photos.
       productType: entry.productType ?? 'clothing',
       // Batches stored before entries had their own model used the batch's for every entry.

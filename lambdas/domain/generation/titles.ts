@@ -26,7 +26,11 @@ export function recordedTitle(record: Pick<GenerationRecord, 'operation' | 'para
   if (record.operation === 'on-model' || record.operation === 'batch') {
     const product = text(params.clothingItemName) ?? (params.clothingItemId ? OPERATION_NAMES[record.operation] : UPLOADED_PHOTO_TITLE);
     const size = text(params.imageSize);
-    const shape = size ? `${size.toUpperCase()} ${text(params.aspectRatio) ?? '9:16'}` : undefined;
+    // A batch's packshot is its marketplace's frame, not the batch's size and ratio.
+    const packshotOf = record.operation === 'batch' ? text(params.marketplace) : undefined;
+    const shape = packshotOf
+      ? join([packshotOf, `${String(params.width)}×${String(params.height)}`])
+      : size && `${size.toUpperCase()} ${text(params.aspectRatio) ?? '9:16'}`;
     return join([product, record.model?.name, record.operation === 'batch' ? text(params.cameraAngle) : undefined, shape]);
   }
   if (record.operation === 'packshot') {

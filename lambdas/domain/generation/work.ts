@@ -3,7 +3,7 @@
 // is failure.ts, so that function carries neither.
 import sharp from 'sharp';
 import * as z from 'zod';
-import { BATCH_CAMERA_ANGLES, CAMERA_ZOOMS, faceReferenceTierApplies, PRODUCT_TYPES } from '../../contracts/catalog.js';
+import { BATCH_CAMERA_ANGLES, BATCH_PACKSHOT_SHOT, BATCH_SHOTS, CAMERA_ZOOMS, faceReferenceTierApplies, PRODUCT_TYPES } from '../../contracts/catalog.js';
 import { IMAGE_ASPECT_RATIOS, imageSizeFor, resultSizeProblem, upscaleSizeFor } from '../../contracts/image-ratios.js';
 import { IMAGE_SIZE_NAMES, UPSCALE_RESOLUTION_NAMES } from '../../contracts/generations.js';
 import { log } from '../../core/log.js';
@@ -19,7 +19,7 @@ import { readObject, writeObject } from '../../storage/objects.js';
 import { detectImageType } from '../images/file-type.js';
 import { resultKey, thumbnailKey } from '../images/result-files.js';
 import { GENERATION_ERROR, GenerationTaskError, generationTaskErrors } from './failure.js';
-import { PACKSHOT_FORMATS } from '../../contracts/marketplace.js';
+import { PACKSHOT_ENGINE, PACKSHOT_FORMATS } from '../../contracts/marketplace.js';
 import { isPreviewModel } from '../../contracts/preview.js';
 import { withDigitalSourceType, type DigitalSourceType } from '../images/provenance.js';
 import { complianceReport } from '../marketplace/compliance.js';
@@ -37,11 +37,24 @@ const OnModelParams = z.object({
   promptEnhance: z.boolean(),
 });
 const EditParams = z.object({ editPrompt: z.string() });
-/** A batch photo: one camera angle of one entry, on the entry's backdrop colour. */
+/** A packshot's frame (its size, fill, ground and format), as POST /generate-packshot and a batch's packshot record it. */
+const PackshotFrameParams = z.object({
+  width: z.number().int(),
+  height: z.number().int(),
+  fill: z.number(),
+  background: z.string(),
+  format: z.enum(PACKSHOT_FORMATS),
+});
+/**
+ * A batch photo: one camera angle of one entry, on the entry's backdrop colour, or the entry's packshot ('Packshot',
+ * with its marketplace preset's frame).
+ */
 export const BatchPhotoParams = z.object({
   batchId: z.string(),
   entryIndex: z.number().int(),
-  cameraAngle: z.enum(BATCH_CAMERA_ANGLES),
+  cameraAngle: z.enum(BATCH_SHOTS),
+  /** A packshot's frame (its backdrop is the preset's ground); absent on camera angles. */
+  ...PackshotFrameParams.omit({ background: true }).partial().shape,
   prompt: z.string(),
   backdrop: z.string(),
   imageSize: z.enum(IMAGE_SIZE_NAMES),
@@ -60,15 +73,15 @@ const ZOOM_OF_ANGLE: Record<(typeof BATCH_CAMERA_ANGLES)[number], (typeof CAMERA
   Side: 'auto',
 };
 const UpscaleParams = z.object({ targetResolution: z.enum(UPSCALE_RESOLUTION_NAMES) });
-const PackshotParams = z.object({
-  productType: z.enum(PRODUCT_TYPES),
-  width: z.number().int(),
-  height: z.number().int(),
-  fill: z.number(),
-  background: z.string(),
-  format: z.enum(PACKSHOT_FORMATS),
-  shadow: z.boolean(),
-});
+const PackshotParams = PackshotFrameParams.extend({ productType: z.enum(PRODUCT_TYPES), shadow: z.boolean() });
+
+/** The frame of a batch's packshot: recorded with the photo by the batch (lambdas/domain/batch/service.ts). */
+function batchPackshotFrame({ width, height, fill, format, backdrop }: z.infer<typeof BatchPhotoParams>): z.infer<typeof PackshotFrameParams> {
+  if (width === undefined || height === undefined || fill === undefined || format === undefined) {
+    throw new GenerationTaskError(GENERATION_ERROR.unsupported, 'This packshot has no marketplace preset');
+  }
+  return { width, height, fill, format, background: backdrop };
+}
 
 const THUMBNAIL_WIDTH = 360;
 
@@ -194,6 +207,8 @@ async function run(generation: repo.GenerationRecord, image: ImageInput, size: S
     }
     case 'batch': {
       const params = BatchPhotoParams.parse(generation.params);
+      // The entry's packshot: the packshot engine, as POST /generate-packshot makes it (no contact shadow).
+      if (params.cameraAngle === BATCH_PACKSHOT_SHOT) return renderPackshot(image.bytes, batchPackshotFrame(params), { productType: params.productType });
       return ports().onModelImage.generate({
         product: image,
         productType: params.productType,
@@ -231,6 +246,10 @@ async function requestedSize(generation: repo.GenerationRecord, source: ImageInp
   }
   if (generation.operation === 'batch') {
     const params = BatchPhotoParams.parse(generation.params);
+    if (params.cameraAngle === BATCH_PACKSHOT_SHOT) {
+      const { width, height } = batchPackshotFrame(params);
+      return { width, height };
+    }
     return imageSizeFor(params.imageSize, params.aspectRatio);
   }
   if (generation.operation === 'packshot') {
@@ -260,7 +279,7 @@ async function exactly(output: ImageOutput, size: Size): Promise<ImageOutput> {
  */
 export function digitalSourceTypeOf(operation: repo.GenerationRecord['operation'], model: string): DigitalSourceType {
   if (operation === 'upscale') return 'algorithmicallyEnhanced';
-  if (operation === 'packshot' || isPreviewModel(model)) return 'compositeSynthetic';
+  if (operation === 'packshot' || model.startsWith(PACKSHOT_ENGINE) || isPreviewModel(model)) return 'compositeSynthetic';
   if (operation === 'edit') return 'compositeWithTrainedAlgorithmicMedia';
   return 'trainedAlgorithmicMedia';
 }

@@ -13,6 +13,7 @@ import { deleteObject } from '../../storage/objects.js';
 import { seedOfDescription } from '../../providers/ports.js';
 import { finishedImageSource } from '../images/result-source.js';
 import { acceptUploadedImage } from '../images/stored-upload.js';
+import { requireOnePerson } from './portrait-faces.js';
 import { ownUploadId } from '../images/upload-url.js';
 import { MODEL_PORTRAIT_UPLOADS, modelNotFound, newModelSeed, releasePortrait, toSavedModel, updateModel } from './models.js';
 
@@ -35,6 +36,7 @@ async function choosePortrait(userId: string, modelId: string, body: PortraitReq
     const uploadId = ownUploadId(userId, body.imageKey, MODEL_PORTRAIT_FOLDER);
     if (!(await repo.claimPortrait(userId, uploadId, modelId, now))) throw conflict('PORTRAIT_IN_USE', MODEL_MESSAGES.portraitInUse);
     const image = await acceptUploadedImage(body.imageKey, MODEL_PORTRAIT_UPLOADS);
+    await requireOnePerson(MODEL_PORTRAIT_UPLOADS.bucket, image.key);
     return { portrait: { bucket: MODEL_PORTRAIT_UPLOADS.bucket, key: image.key, mime_type: image.mimeType, source: 'upload' }, rightsConfirmedAt: now };
   }
   if (body.generationId !== undefined) {

@@ -28,6 +28,8 @@ import { deleteObject, readObject, writeObject } from '../../storage/objects.js'
 import type { OutputState } from './clips.js';
 import { thumbnailKey, videoKey } from './keys.js';
 import { jobOf } from './task-job.js';
+import { isPreviewModel } from '../../contracts/preview.js';
+import { jpegWithXmp, mp4WithXmp, xmpPacket, type DigitalSourceType } from '../images/xmp.js';
 import type { OutputResult } from './settle.js';
 
 type DeliveredOutput = Extract<OutputResult, { model: string }>;
@@ -125,9 +127,12 @@ export async function finalizeOutput(state: OutputState): Promise<DeliveredOutpu
 
     const deliveredKey = videoKey(job.user_id, job.id, state.output);
     const posterKey = thumbnailKey(job.user_id, job.id, state.output);
+    // The video and its poster carry their provenance (IPTC DigitalSourceType in XMP), as every picture does.
+    const model = state.model ?? job.model;
+    const xmp = xmpPacket(videoSourceType(model), `ModelLoop ${model ?? 'video'}`);
     await Promise.all([
-      readFile(delivered.file).then((bytes) => writeObject('results', deliveredKey, bytes, 'video/mp4')),
-      writeObject('results', posterKey, delivered.poster.bytes, 'image/jpeg'),
+      readFile(delivered.file).then((bytes) => writeObject('results', deliveredKey, mp4WithXmp(bytes, xmp), 'video/mp4')),
+      writeObject('results', posterKey, jpegWithXmp(delivered.poster.bytes, xmp), 'image/jpeg'),
     ]);
     // The provider's raw clips are no longer needed once the delivered file is stored.
     await Promise.all(clipKeys.map((key) => deleteObject('results', key))).catch((error: unknown) =>
@@ -153,3 +158,11 @@ export async function finalizeOutput(state: OutputState): Promise<DeliveredOutpu
 /** Three decimals; an infinite score (a jump in a video that otherwise never moves) is stored as a large number. */
 const round = (score: number) => (Number.isFinite(score) ? Math.round(score * 1000) / 1000 : UNMEASURABLE_SEAM);
 const UNMEASURABLE_SEAM = 1e6;
+
+/**
+ * A video's IPTC DigitalSourceType: a generative provider's clip is trained algorithmic media; the preview engine's
+ * (the product photo moved on a drawn stage) is a composite with synthetic elements, as its pictures are.
+ */
+export function videoSourceType(model: string | null | undefined): DigitalSourceType {
+  return isPreviewModel(model) ? 'compositeSynthetic' : 'trainedAlgorithmicMedia';
+}

@@ -46,7 +46,7 @@ interface Runtime {
 }
 
 /** A package's folder, found from its resolvable entry (exports maps hide package.json). */
-function packageFolder(name: string): string {
+export function packageFolder(name: string): string {
   const require = createRequire(import.meta.url);
   let folder = dirname(require.resolve(name));
   while (!folder.endsWith(join('node_modules', ...name.split('/')))) {

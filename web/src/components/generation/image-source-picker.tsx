@@ -1,3 +1,4 @@
+import type { ClothingItem } from '@contracts/api';
 import { GENERATION_UPLOAD_MAX_BYTES } from '@contracts/catalog';
 import type { Generation } from '@contracts/generations';
 import { useId, useState } from 'react';
@@ -8,30 +9,46 @@ import { Spinner } from '@/components/ui/spinner';
 import { formatDateTime } from '@/lib/format';
 import { checkPickedImage } from '@/lib/image-check';
 import { useImageResults } from '@/lib/generations';
+import { useClothingItems } from '@/lib/clothing-items';
 import { useObjectUrl } from '@/lib/uploads';
 import { ChoiceTile } from '@/components/ui/choice-tile';
 import { ResultCaption } from './result-caption';
+import { LibraryPicker } from './library-picker';
 
-/** The image an edit or upscale starts from: a file to upload, or one of the caller's results. */
-export type ImageChoice = { kind: 'file'; file: File } | { kind: 'result'; generation: Generation };
+/** The image an edit, upscale or packshot starts from: a file to upload, one of the caller's results, or a library item. */
+export type ImageChoice = { kind: 'file'; file: File } | { kind: 'result'; generation: Generation } | { kind: 'library'; item: ClothingItem };
 
 /** The choice's picture for the preview column. */
 export function useChoicePreview(choice: ImageChoice | undefined): { url: string; alt: string } | undefined {
   const fileUrl = useObjectUrl(choice?.kind === 'file' ? choice.file : undefined);
   if (choice?.kind === 'file') return fileUrl ? { url: fileUrl, alt: choice.file.name } : undefined;
   if (choice?.kind === 'result' && choice.generation.result_url) return { url: choice.generation.result_url, alt: 'Chosen result' };
+  if (choice?.kind === 'library') return { url: choice.item.signed_url, alt: choice.item.name };
   return undefined;
 }
 
-type SourceTab = 'upload' | 'results';
+type SourceTab = 'upload' | 'results' | 'library';
 
-/** Upload (≤ 10 MB of PNG, JPG, JPEG, WEBP) or pick one of the newest 20 finished pictures. */
-export function ImageSourcePicker({ value, onChange }: { value: ImageChoice | undefined; onChange: (choice: ImageChoice | undefined) => void }) {
+/**
+ * Upload (≤ 10 MB of PNG, JPG, JPEG, WEBP) or pick one of the newest 20 finished pictures; with `library`, also an
+ * item of the Clothing Manager (a packshot is mostly made from a product photo there).
+ */
+export function ImageSourcePicker({
+  value,
+  onChange,
+  library = false,
+}: {
+  value: ImageChoice | undefined;
+  onChange: (choice: ImageChoice | undefined) => void;
+  library?: boolean;
+}) {
   const inputId = useId();
   const results = useImageResults();
   // Past results first when there are any (a seller mostly edits or upscales what they just made), until a tab is picked.
   const [picked, setTab] = useState<SourceTab>();
-  const tab: SourceTab = picked ?? (value?.kind === 'file' ? 'upload' : value?.kind === 'result' || (results.data?.length ?? 0) > 0 ? 'results' : 'upload');
+  const tab: SourceTab =
+    picked ??
+    (value?.kind === 'file' ? 'upload' : value?.kind === 'library' ? 'library' : value?.kind === 'result' || (results.data?.length ?? 0) > 0 ? 'results' : 'upload');
   const onFile = async (file: File | undefined) => {
     if (!file) return;
     const problem = await checkPickedImage(file, GENERATION_UPLOAD_MAX_BYTES);
@@ -49,6 +66,7 @@ export function ImageSourcePicker({ value, onChange }: { value: ImageChoice | un
         <TabsList aria-label="Image source">
           <TabsTrigger value="upload">Upload</TabsTrigger>
           <TabsTrigger value="results">Past results</TabsTrigger>
+          {library && <TabsTrigger value="library">Clothing items</TabsTrigger>}
         </TabsList>
         <TabsContent value="upload" className="mt-3">
           <FileDropZone
@@ -88,7 +106,30 @@ export function ImageSourcePicker({ value, onChange }: { value: ImageChoice | un
             </div>
           )}
         </TabsContent>
+        {library && (
+          <TabsContent value="library" className="mt-3">
+            <LibraryChoice value={value} onChange={onChange} />
+          </TabsContent>
+        )}
       </Tabs>
     </fieldset>
+  );
+}
+
+/** The library tab (read only where the picker offers it). */
+function LibraryChoice({ value, onChange }: { value: ImageChoice | undefined; onChange: (choice: ImageChoice) => void }) {
+  const items = useClothingItems();
+  return (
+    <LibraryPicker
+      items={items.data}
+      loading={items.isPending}
+      failed={items.isError}
+      selected={value?.kind === 'library' ? value.item.id : undefined}
+      onSelect={(id) => {
+        const item = items.data?.find((candidate) => candidate.id === id);
+        if (item) onChange({ kind: 'library', item });
+      }}
+      uploadHint
+    />
   );
 }

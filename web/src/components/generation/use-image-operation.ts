@@ -52,7 +52,8 @@ export function useImageOperation<R extends ImageOperationRoute>(route: R, failu
         setPending({ label: 'Uploading…', fraction: 0 });
         imageUrl = await uploadGenerationImage(choice.file, (fraction) => setPending({ label: 'Uploading…', fraction }));
       } else {
-        imageUrl = choice.generation.id;
+        // A result by its id, a library item by its image's key (each route takes both as `imageUrl`).
+        imageUrl = choice.kind === 'result' ? choice.generation.id : choice.item.image_url;
       }
       setPending({ label: 'Starting…' });
       const started = await start.mutateAsync({ imageUrl, ...fields } as z.input<R['body']>);

@@ -4,6 +4,7 @@
 // refresh them; while a batch runs and the socket is down, they are polled instead.
 import { type LiveResource } from '@contracts/api';
 import { downloadBatchRoute, generateBatchRoute, getBatchRoute, listBatchesRoute, type CameraAngle, type GenerateBatchRequest } from '@contracts/batch';
+import type { Marketplace } from '@contracts/marketplace';
 import { BATCH_DEFAULT_BACKDROP, BATCH_DEFAULT_PROMPT, type ProductType } from '@contracts/catalog';
 import { useQuery } from '@tanstack/react-query';
 import { callRoute } from '@/lib/api';
@@ -33,6 +34,8 @@ export interface BatchItem {
   modelName?: string;
   modelDescription?: string;
   cameraAngles: CameraAngle[];
+  /** The marketplace preset of the entry's 'Packshot' shot (absent without one). */
+  marketplace?: Marketplace;
   backdrop: string;
 }
 

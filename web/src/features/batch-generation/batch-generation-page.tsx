@@ -1,4 +1,5 @@
-import { BATCH_MESSAGES, BATCH_PHOTO_TIER } from '@contracts/batch';
+import { BATCH_MESSAGES, BATCH_PACKSHOT_TIER, BATCH_PHOTO_TIER, type CameraAngle } from '@contracts/batch';
+import { BATCH_PACKSHOT_SHOT } from '@contracts/catalog';
 import { DEFAULT_IMAGE_ASPECT_RATIO } from '@contracts/image-ratios';
 import { plural } from '@contracts/plural';
 import { Plus } from 'lucide-react';
@@ -10,7 +11,7 @@ import { Card, CardContent } from '@/components/ui/card';
 import { useBuyCreditsAction } from '@/lib/buy-credits';
 import { formatCredits } from '@/lib/format';
 import { useProfile } from '@/lib/profile';
-import { useOnModelPhotoCosts } from '@/features/prices';
+import { useOnModelPhotoCosts, useTierCost } from '@/features/prices';
 import { BatchParameters, type BatchSettings } from './batch-parameters';
 import { BatchSummary } from './batch-summary';
 import { RunningBatch } from './running-batch';
@@ -32,12 +33,17 @@ export default function BatchGenerationPage() {
 
   const { draft, photoCount, entry } = composer;
   // Per photo: a saved model with a portrait may cost more (its own pricing tier), on every photo of its entry.
+  // A packshot is charged its own tier, whatever the entry's model.
   const photoCost = useOnModelPhotoCosts(BATCH_PHOTO_TIER);
-  const perAngle = photoCost(entry.modelId);
-  const entryCosts = draft.map((item) => photoCost(item.modelId));
-  const totalCredits = entryCosts.some((cost) => cost === undefined)
-    ? undefined
-    : draft.reduce((sum, item, index) => sum + item.cameraAngles.length * entryCosts[index]!, 0);
+  const packshotCost = useTierCost()(BATCH_PACKSHOT_TIER);
+  const costOf = (angles: CameraAngle[], modelId: string | undefined) => {
+    const perAngle = photoCost(modelId);
+    if (perAngle === undefined || packshotCost === undefined) return undefined;
+    return angles.reduce((sum, angle) => sum + (angle === BATCH_PACKSHOT_SHOT ? packshotCost : perAngle), 0);
+  };
+  const entryCost = costOf(entry.angles, entry.modelId);
+  const entryCosts = draft.map((item) => costOf(item.cameraAngles, item.modelId));
+  const totalCredits = entryCosts.some((cost) => cost === undefined) ? undefined : entryCosts.reduce<number>((sum, cost) => sum + cost!, 0);
   const credits = profile.data?.current_credits;
 
   const onSubmit = async () => {
@@ -45,13 +51,14 @@ export default function BatchGenerationPage() {
     if (totalCredits === undefined || credits === undefined) return void toast.error('Error', { description: 'Failed to load pricing' });
     if (credits < totalCredits) return void toast.error('Insufficient Credits', { description: BATCH_MESSAGES.notEnoughCredits(totalCredits, credits), action: buyCredits });
     const started = await run.start({
-      batchItems: draft.map(({ clothingItemId, generationId, productType, prompt, modelId, cameraAngles, backdrop }) => ({
+      batchItems: draft.map(({ clothingItemId, generationId, productType, prompt, modelId, cameraAngles, marketplace, backdrop }) => ({
         clothingItemId,
         generationId,
         productType: productType ?? 'clothing',
         prompt,
         ...(modelId ? { modelId } : {}),
         cameraAngles,
+        ...(marketplace ? { marketplace } : {}),
         backdrop,
       })),
       imageSize: settings.imageSize,
@@ -63,7 +70,7 @@ export default function BatchGenerationPage() {
 
   return (
     <div className="space-y-6">
-      <PageHeader title="Batch Generation" description="Many photos in one go: every camera angle of every item. 1 credit per camera angle." />
+      <PageHeader title="Batch Generation" description="Many photos in one go: every camera angle of every item, and its listing-ready packshot. 1 credit per camera angle." />
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-[minmax(0,1.3fr)_minmax(0,0.5fr)_minmax(0,1.2fr)]">
         <BatchParameters entry={entry} settings={settings} onSettingsChange={(changed) => setSettings((current) => ({ ...current, ...changed }))} />
 
@@ -71,7 +78,7 @@ export default function BatchGenerationPage() {
           <CardContent className="flex flex-col items-stretch gap-3 pt-5 text-center">
             <p className="text-sm text-slate-700">
               {plural(entry.angles.length, 'photo')}
-              {perAngle !== undefined && ` · ${formatCredits(entry.angles.length * perAngle)}`}
+              {entryCost !== undefined && ` · ${formatCredits(entryCost)}`}
             </p>
             <Button onClick={composer.add} aria-describedby={hintId}>
               <Plus className="h-4 w-4" aria-hidden="true" /> Add to Batch

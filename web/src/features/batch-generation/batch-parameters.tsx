@@ -9,7 +9,8 @@ import { YourImagesPicker } from '@/components/generation/your-images-picker';
 import { ProductTypeSelect } from '@/components/product-type-select';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
 import { Input, Label, Select } from '@/components/ui/field';
-import { BackdropChoice, CameraAngleChoice } from './entry-choices';
+import { BATCH_PACKSHOT_SHOT } from '@contracts/catalog';
+import { BackdropChoice, CameraAngleChoice, PackshotMarketplaceChoice } from './entry-choices';
 import type { BatchEntryForm } from './use-batch-draft';
 
 /** What applies to every photo of the batch. */
@@ -46,6 +47,7 @@ export function BatchParameters({
           </div>
         </ModelChoice>
         <CameraAngleChoice angles={entry.angles} onToggle={entry.toggleAngle} />
+        {entry.angles.includes(BATCH_PACKSHOT_SHOT) && <PackshotMarketplaceChoice marketplace={entry.marketplace} onChange={entry.setMarketplace} />}
         <BackdropChoice backdrop={entry.backdrop} onChange={entry.setBackdrop} />
         <div>
           <Label htmlFor={ids.size}>Photo size</Label>

@@ -10,7 +10,7 @@ export function BatchPhotos({ photos }: { photos: Batch['photos'] }) {
         <li key={photo.generation.id} data-testid="batch-photo" data-status={photo.generation.status} className="overflow-hidden rounded-lg border border-slate-200 bg-slate-50">
           {photo.generation.status === 'complete' && photo.generation.thumbnail_url ? (
             <a href={photo.generation.result_url ?? undefined} target="_blank" rel="noopener noreferrer">
-              <img src={photo.generation.thumbnail_url} alt={`${photo.clothingItemName}, ${photo.cameraAngle}`} className="aspect-[9/16] w-full object-cover" />
+              <img src={photo.generation.thumbnail_url} alt={`${photo.clothingItemName}, ${photo.cameraAngle}`} className="aspect-[9/16] w-full bg-white object-contain" />
             </a>
           ) : photo.generation.status === 'failed' ? (
             <div className="flex aspect-[9/16] items-center justify-center p-2 text-center text-xs text-red-700">{photo.generation.error_message}</div>

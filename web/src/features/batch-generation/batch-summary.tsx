@@ -1,6 +1,7 @@
 // The composed batch before it is sent: its entries (each with its picture, prompt, backdrop, angles and product
 // type, which can still be changed), the photo count, the total against the balance, and Generate Batch.
 import type { ProductType } from '@contracts/catalog';
+import { MARKETPLACE_NAMES } from '@contracts/marketplace';
 import { Coins, Layers, Trash2, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardHeader, CardTitle } from '@/components/ui/card';
@@ -109,6 +110,7 @@ function DraftEntry({
         <p className="flex flex-wrap items-center gap-1 text-slate-700">
           <span className="inline-block h-3 w-3 rounded-full border border-slate-300" style={{ backgroundColor: entry.backdrop }} aria-hidden="true" />
           <span className="font-mono text-xs">{entry.backdrop}</span> · {entry.cameraAngles.join(', ')}
+          {entry.marketplace && ` (${MARKETPLACE_NAMES[entry.marketplace]})`}
         </p>
       </div>
       <Button variant="ghost" size="icon" aria-label={`Remove entry ${position} (${entry.clothingItemName})`} onClick={onRemove}>

@@ -1,9 +1,11 @@
-// The two choices of a batch entry drawn as buttons: its camera angles (several, in the catalogue's order) and its
-// backdrop colour (a preset, any picked colour, or a typed #RRGGBB).
+// The choices of a batch entry drawn as buttons: its shots (camera angles and the packshot, several, in the
+// catalogue's order), the packshot's marketplace, and its backdrop colour (a preset, any picked colour, or a typed
+// #RRGGBB).
 import { BACKDROP_PRESETS, backdropHex, type CameraAngle } from '@contracts/batch';
-import { BATCH_CAMERA_ANGLES } from '@contracts/catalog';
+import { BATCH_SHOTS } from '@contracts/catalog';
+import { MARKETPLACES, MARKETPLACE_NAMES, PACKSHOT_PRESETS, type Marketplace } from '@contracts/marketplace';
 import { useId } from 'react';
-import { Input, Label } from '@/components/ui/field';
+import { Input, Label, Select } from '@/components/ui/field';
 import { cn } from '@/lib/cn';
 
 export function CameraAngleChoice({ angles, onToggle }: { angles: CameraAngle[]; onToggle: (angle: CameraAngle) => void }) {
@@ -11,7 +13,7 @@ export function CameraAngleChoice({ angles, onToggle }: { angles: CameraAngle[];
     <fieldset>
       <legend className="mb-1.5 block text-sm font-medium text-slate-800">Camera angles</legend>
       <div className="flex flex-wrap gap-2" role="group" aria-label="Camera angles">
-        {BATCH_CAMERA_ANGLES.map((angle) => (
+        {BATCH_SHOTS.map((angle) => (
           <button
             key={angle}
             type="button"
@@ -27,6 +29,23 @@ export function CameraAngleChoice({ angles, onToggle }: { angles: CameraAngle[];
         ))}
       </div>
     </fieldset>
+  );
+}
+
+/** The marketplace preset of the entry's packshot: its size and format beside its name. */
+export function PackshotMarketplaceChoice({ marketplace, onChange }: { marketplace: Marketplace; onChange: (marketplace: Marketplace) => void }) {
+  const id = useId();
+  return (
+    <div>
+      <Label htmlFor={id}>Packshot marketplace</Label>
+      <Select id={id} value={marketplace} onChange={(event) => onChange(event.target.value as Marketplace)}>
+        {MARKETPLACES.map((name) => (
+          <option key={name} value={name}>
+            {MARKETPLACE_NAMES[name]} · {PACKSHOT_PRESETS[name].width}×{PACKSHOT_PRESETS[name].height} {PACKSHOT_PRESETS[name].format.toUpperCase()}
+          </option>
+        ))}
+      </Select>
+    </div>
   );
 }
 

@@ -1,7 +1,8 @@
-// The batch being composed: the entry form (image, product type, prompt, camera angles, backdrop) and the list of
+// The batch being composed: the entry form (image, product type, prompt, shots, packshot marketplace, backdrop) and the list of
 // entries kept in the browser, with the checks that run when an entry is added.
-import { BATCH_MAX_ENTRIES, BATCH_MAX_PHOTOS, BATCH_MESSAGES, backdropHex, resultEntryName, type CameraAngle } from '@contracts/batch';
-import { BATCH_CAMERA_ANGLES, BATCH_DEFAULT_PROMPT, type ProductType } from '@contracts/catalog';
+import { BATCH_DEFAULT_MARKETPLACE, BATCH_MAX_ENTRIES, BATCH_MAX_PHOTOS, BATCH_MESSAGES, backdropHex, resultEntryName, type CameraAngle } from '@contracts/batch';
+import { BATCH_DEFAULT_PROMPT, BATCH_PACKSHOT_SHOT, BATCH_SHOTS, type ProductType } from '@contracts/catalog';
+import type { Marketplace } from '@contracts/marketplace';
 import { useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
 import { useClothingItems } from '@/lib/clothing-items';
@@ -20,6 +21,7 @@ export function useBatchDraft() {
   const [prompt, setPrompt] = useState(DEFAULT_ENTRY.prompt);
   const [angles, setAngles] = useState<CameraAngle[]>([]);
   const [backdrop, setBackdrop] = useState<string>('#FFFFFF');
+  const [marketplace, setMarketplace] = useState<Marketplace>(BATCH_DEFAULT_MARKETPLACE);
   const [productType, setProductType] = useState<ProductType>('clothing');
   // The entry's saved model (or its prompt's words): kept with the entry when it is added, so each entry has its own.
   const [modelId, setModelId] = useState<string | undefined>(undefined);
@@ -49,7 +51,7 @@ export function useBatchDraft() {
   const pictureOf = (entry: BatchItem) => pictures.get(entry.generationId ? `generation:${entry.generationId}` : `clothing:${entry.clothingItemId}`);
 
   const toggleAngle = (angle: CameraAngle) =>
-    setAngles((current) => (current.includes(angle) ? current.filter((value) => value !== angle) : BATCH_CAMERA_ANGLES.filter((value) => value === angle || current.includes(value))));
+    setAngles((current) => (current.includes(angle) ? current.filter((value) => value !== angle) : BATCH_SHOTS.filter((value) => value === angle || current.includes(value))));
 
   const chosenModel = modelId === undefined ? undefined : savedModels.data?.find((model) => model.id === modelId);
 
@@ -70,6 +72,7 @@ export function useBatchDraft() {
         prompt: prompt.trim() || BATCH_DEFAULT_PROMPT,
         ...(chosenModel ? { modelId: chosenModel.id, modelName: chosenModel.name, modelDescription: chosenModel.description } : {}),
         cameraAngles: angles,
+        ...(angles.includes(BATCH_PACKSHOT_SHOT) ? { marketplace } : {}),
         backdrop: hex,
       },
     ]);
@@ -82,7 +85,7 @@ export function useBatchDraft() {
   const clear = () => setDraft([]);
 
   return {
-    entry: { source, setSource, prompt, setPrompt, modelId, setModelId, angles, toggleAngle, backdrop, setBackdrop, productType, setProductType },
+    entry: { source, setSource, prompt, setPrompt, modelId, setModelId, angles, toggleAngle, marketplace, setMarketplace, backdrop, setBackdrop, productType, setProductType },
     draft,
     photoCount,
     pictureOf,

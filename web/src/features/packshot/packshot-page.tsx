@@ -36,7 +36,7 @@ export default function PackshotPage() {
         <Card>
           <CardContent className="pt-5">
             <form onSubmit={onSubmit} className="space-y-5" noValidate>
-              <ImageSourcePicker value={operation.choice} onChange={operation.choose} />
+              <ImageSourcePicker value={operation.choice} onChange={operation.choose} library />
               <fieldset>
                 <legend className="mb-1.5 block text-sm font-medium text-slate-800">Marketplace</legend>
                 <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
