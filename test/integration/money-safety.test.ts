@@ -282,27 +282,35 @@ describe('per-user limits', () => {
   });
 
   it('answers 429 with Retry-After past the spending rate, counting every request once, and no 5xx', async () => {
-    const user = await createUser(twin);
-    expect(await balanceOf(user)).toBe(SIGNUP_CREDITS);
     const { limit, windowSeconds } = USER_LIMITS.rates.spending;
-    // Start early in a window, so the window can't roll over between filling it and the request over HTTP.
-    const intoWindow = Date.now() % (windowSeconds * 1000);
-    if (intoWindow > windowSeconds * 500) await new Promise((resolve) => setTimeout(resolve, windowSeconds * 1000 - intoWindow + 50));
-    // Fill the caller's window with more than its limit of concurrent requests: exactly `limit` are counted.
-    const counted = await Promise.allSettled(Array.from({ length: limit + 20 }, () => limits.takeRequest(user.sub, 'spending')));
-    expect(counted.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(limit);
-    for (const outcome of counted.filter((outcome) => outcome.status === 'rejected')) {
-      expect((outcome as PromiseRejectedResult).reason).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
+    const windowOf = (time: number) => Math.floor(time / (windowSeconds * 1000));
+    // The window is 10 s: on a loaded machine, filling it and the request over HTTP can straddle two windows, and the
+    // request is then rightly counted in a fresh one. Such an attempt proves nothing, and is made again (a new user).
+    for (let attempt = 1; ; attempt++) {
+      const user = await createUser(twin);
+      expect(await balanceOf(user)).toBe(SIGNUP_CREDITS);
+      // Start early in a window, so the window is unlikely to roll over between filling it and the request over HTTP.
+      const intoWindow = Date.now() % (windowSeconds * 1000);
+      if (intoWindow > windowSeconds * 200) await new Promise((resolve) => setTimeout(resolve, windowSeconds * 1000 - intoWindow + 50));
+      const window = windowOf(Date.now());
+      // Fill the caller's window with more than its limit of concurrent requests: exactly `limit` are counted.
+      const counted = await Promise.allSettled(Array.from({ length: limit + 20 }, () => limits.takeRequest(user.sub, 'spending')));
+      const refused = await fetch(`${twin.apiUrl}/generate-ai-image`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', authorization: `Bearer ${user.idToken}`, 'idempotency-key': randomUUID() },
+        body: JSON.stringify({ imageData: product.toString('base64'), prompt: 'a model', imageSize: '1k' }),
+      });
+      if (windowOf(Date.now()) !== window && attempt < 3) continue;
+      expect(counted.filter((outcome) => outcome.status === 'fulfilled')).toHaveLength(limit);
+      for (const outcome of counted.filter((outcome) => outcome.status === 'rejected')) {
+        expect((outcome as PromiseRejectedResult).reason).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
+      }
+      expect(refused.status).toBe(429);
+      expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
+      expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(windowSeconds);
+      expect(await refused.json()).toEqual({ code: 'RATE_LIMITED', error: RATE_LIMIT_MESSAGE });
+      expect(await balanceOf(user)).toBe(SIGNUP_CREDITS);
+      return;
     }
-    const refused = await fetch(`${twin.apiUrl}/generate-ai-image`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', authorization: `Bearer ${user.idToken}`, 'idempotency-key': randomUUID() },
-      body: JSON.stringify({ imageData: product.toString('base64'), prompt: 'a model', imageSize: '1k' }),
-    });
-    expect(refused.status).toBe(429);
-    expect(Number(refused.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect(Number(refused.headers.get('retry-after'))).toBeLessThanOrEqual(windowSeconds);
-    expect(await refused.json()).toEqual({ code: 'RATE_LIMITED', error: RATE_LIMIT_MESSAGE });
-    expect(await balanceOf(user)).toBe(SIGNUP_CREDITS);
-  }, 120_000);
+  }, 180_000);
 });
