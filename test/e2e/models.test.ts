@@ -46,7 +46,8 @@ describe('saved models', () => {
     await dialog.getByLabel(MODEL_MESSAGES.rightsLabel).check();
     // The models list is not read again until the card is checked: the card comes from the save's own answer.
     const heldListReads: Route[] = [];
-    const holdListReads = (route: Route) => (route.request().method() === 'GET' ? void heldListReads.push(route) : route.fallback());
+    let holding = true;
+    const holdListReads = (route: Route) => (holding && route.request().method() === 'GET' ? void heldListReads.push(route) : route.fallback());
     await page.route('**/api/models', holdListReads);
     await dialog.getByRole('button', { name: 'Save model' }).click();
     await toast(page, 'Model saved').waitFor();
@@ -58,8 +59,9 @@ describe('saved models', () => {
       .poll(() => card.getByRole('img', { name: MODEL.name }).evaluate((image: any) => image.complete && image.naturalWidth), { timeout: 10_000 })
       .toBe(300);
     await card.getByText('Uploaded portrait').waitFor();
-    await page.unroute('**/api/models', holdListReads);
+    holding = false;
     for (const route of heldListReads) await route.continue();
+    await page.unroute('**/api/models', holdListReads);
     await page.getByLabel('Search').fill('curly');
     await page.getByTestId('models-count').filter({ hasText: 'Showing 1 of 1 models' }).waitFor();
     await page.getByLabel('Search').fill('blond');
