@@ -73,7 +73,7 @@ export const WORKFLOWS = {
       },
       // The same work for an upscale, in the one function that carries the ESRGAN weights. Sized for a new AWS
       // account (at most 3,008 MB, context lambdaMemoryMax): Lambda gives CPU in proportion to memory, about 1.7 vCPU
-      // at 3,008 MB, and ESRGAN runs onnxruntime on one thread per core it sees (2 there). The slowest ESRGAN
+      // at 3,008 MB, and ESRGAN runs onnxruntime on every core it sees but one (1 of 2 there). The slowest ESRGAN
       // enlargement the line in lambdas/providers/local-engine/upscale.ts lets through, 2K → 4K, took 24–37 s of CPU
       // on 1–2 threads (bench/esrgan.ts): about 15–25 s of wall time at 1.7 vCPU, far inside Lambda's longest
       // timeout (900 s).

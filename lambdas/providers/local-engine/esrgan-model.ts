@@ -7,7 +7,7 @@
 //
 // The picture is enlarged in tiles, one after the other, each with a margin as wide as the network's reach (so a tile's
 // seams see exactly what the whole picture would: the result is the picture enlarged whole), and onnxruntime spreads
-// each tile over the machine's cores (intra-op threads). onnxruntime-node runs a tile in the calling thread (about
+// each tile over all cores but one (intra-op threads, esrganThreadCount). onnxruntime-node runs a tile in the calling thread (about
 // 0.2 s of CPU at 192 px) and lets the event loop turn between tiles. The runtime and the network stay loaded for the
 // next picture.
 import { createHash } from 'node:crypto';
@@ -62,10 +62,14 @@ export interface EsrganTiling {
  */
 export const ESRGAN_TILE = 192;
 
-/** onnxruntime's threads: PREVIEW_ESRGAN_THREADS, else one per core. */
+/**
+ * onnxruntime's threads: PREVIEW_ESRGAN_THREADS, else every core but one (at least one). Its threads meet after every
+ * layer and spin while they wait, so a thread on a core something else needs costs more than it gives: on the 2-core
+ * machine here (bench/esrgan.ts, November 2026, load 4) a 1K picture ×2 took 5.8–6.9 s on 1 thread and 8.6–9.7 s on 2.
+ */
 export function esrganThreadCount(env: NodeJS.ProcessEnv = process.env): number {
   const configured = Number(env.PREVIEW_ESRGAN_THREADS);
-  return Number.isInteger(configured) && configured >= 1 ? configured : availableParallelism();
+  return Number.isInteger(configured) && configured >= 1 ? configured : Math.max(1, availableParallelism() - 1);
 }
 
 /** The weights' folder: beside the bundle when deployed, else in the installed package. */

@@ -1,5 +1,5 @@
-// ESRGAN enlargement of an RGBA picture (the alpha is dropped: the result is opaque), on the machine's cores
-// (esrgan-model.ts: the esrgan-slim network on onnxruntime, in tiles).
+// ESRGAN enlargement of an RGBA picture (the alpha is dropped: the result is opaque): esrgan-model.ts, the esrgan-slim
+// network on onnxruntime, in tiles.
 import { ESRGAN_TILE, esrganThreadCount, runEsrgan, type EsrganScale } from './esrgan-model.js';
 import type { RgbaImage } from './raster.js';
 

@@ -1,7 +1,7 @@
 // Upscale to exactly the requested size. A picture of another aspect ratio is fitted whole ('contain') and padded
 // with its own background colour (its top-left pixel), never cropped: nothing of the product is lost.
 //
-// The enlargement starts with ESRGAN (esrgan.ts: esrgan-slim on onnxruntime, in tiles over the machine's cores) at ×2,
+// The enlargement starts with ESRGAN (esrgan.ts: esrgan-slim on onnxruntime, in tiles) at ×2,
 // then Lanczos (lanczos3) from there to the exact size. Only ×2: on the product fixtures (bench/esrgan.ts) ×2 restores
 // better than Lanczos (PSNR +2.7 dB, SSIM 0.985 against 0.981) while ×4 does not (SSIM 0.936 against 0.956).
 // The line, from the same bench: ESRGAN costs about 5–7 µs of CPU per source pixel. The largest source a ×2 to 4K can
