@@ -3,10 +3,9 @@
 // shrunk product photo better than Lanczos does, the quality ESRGAN is there for (bench/esrgan.ts measures it on every
 // fixture), and a layer the converter does not know is refused.
 import { describe, expect, it } from 'vitest';
-import sharp from 'sharp';
 import { esrganUpscale } from '../../lambdas/providers/local-engine/esrgan.js';
 import { kerasToOnnx, readKerasWeights, type KerasTopology } from '../../lambdas/providers/local-engine/keras-onnx.js';
-import { decodeRgba, type RgbaImage } from '../../lambdas/providers/local-engine/raster.js';
+import { decodeRgba, openRgba, toRgba, type RgbaImage } from '../../lambdas/providers/local-engine/raster.js';
 import { productFixture, readProductFixture } from '../fixtures/products/catalog.js';
 
 const SLOW = 120_000;
@@ -17,13 +16,7 @@ function psnr(a: RgbaImage, b: RgbaImage): number {
   return 10 * Math.log10((255 * 255) / Math.max(sum / ((a.data.length * 3) / 4), 1e-9));
 }
 
-async function resize(image: RgbaImage, width: number, height: number): Promise<RgbaImage> {
-  const { data, info } = await sharp(image.data, { raw: { width: image.width, height: image.height, channels: 4 } })
-    .resize({ width, height, fit: 'fill', kernel: 'lanczos3' })
-    .raw()
-    .toBuffer({ resolveWithObject: true });
-  return { data, width: info.width, height: info.height };
-}
+const resize = (image: RgbaImage, width: number, height: number) => toRgba(openRgba(image).resize({ width, height, fit: 'fill', kernel: 'lanczos3' }));
 
 describe('ESRGAN on onnxruntime', () => {
   it('enlarges in tiles that join without seams: the same pixels as the picture enlarged whole', async () => {
