@@ -1,9 +1,9 @@
 // ESRGAN upscaling (esrgan-slim on tfjs WASM) against Lanczos: time per target size from a 1K on-model picture, and
 // quality on the product fixtures (test/fixtures/products): each picture shrunk 2×/3×/4× with Lanczos and restored by
 // ESRGAN or by Lanczos, compared with the original (PSNR in dB, SSIM on luma; higher is better).
-// ESRGAN runs in worker threads, one band per core (lambdas/providers/local-engine/esrgan.ts); the timing compares one
-// worker with one per core. --patches also times the model's patch sizes.
-// Run: npx tsx bench/esrgan.ts [--skip-timing] [--skip-quality] [--patches]
+// ESRGAN runs on onnxruntime in tiles (lambdas/providers/local-engine/esrgan-model.ts); the timing compares one thread
+// with one per core. --tiles also times the tile sizes.
+// Run: npx tsx bench/esrgan.ts [--skip-timing] [--skip-quality] [--tiles]
 import { availableParallelism, loadavg } from 'node:os';
 import sharp from 'sharp';
 import { IMAGE_SIZES, UPSCALE_RESOLUTIONS } from '../lambdas/contracts/catalog.js';
@@ -90,29 +90,29 @@ for (const [scale, t] of totals) {
 }
 }
 
-if (process.argv.includes('--patches')) {
-  // The patch size the model runs on: one 360×360 crop of a fixture, ×2, one worker, each size twice (the better kept).
+if (process.argv.includes('--tiles')) {
+  // The tile size: one 360×360 crop of a fixture, ×2, one thread, each size twice (the better kept).
   const photo = await decodeRgba((await readProductFixture(PRODUCT_FIXTURES[0]!)).photo);
   const crop = await resize(photo, 360, 360);
-  await esrganUpscale(crop, 2, { workers: 1 });
-  console.log('\npatch size (one worker, 360×360 ×2): µs per source pixel');
-  for (const size of [64, 96, 128, 192, 256]) {
+  await esrganUpscale(crop, 2, { threads: 1 });
+  console.log('\ntile size (one thread, 360×360 ×2): µs per source pixel');
+  for (const tile of [64, 96, 128, 192, 256, 360]) {
     const runs: number[] = [];
     for (let run = 0; run < 2; run++) {
       const started = performance.now();
-      await esrganUpscale(crop, 2, { workers: 1, patch: { size, padding: 6 } });
+      await esrganUpscale(crop, 2, { threads: 1, tile });
       runs.push(((performance.now() - started) * 1000) / (360 * 360));
     }
-    console.log(`esrgan.patch.${size} ${Math.min(...runs).toFixed(1)} µs/px; load ${loadavg()[0]!.toFixed(1)}`);
+    console.log(`esrgan.tile.${tile} ${Math.min(...runs).toFixed(1)} µs/px; load ${loadavg()[0]!.toFixed(1)}`);
   }
 }
 
 if (!process.argv.includes('--skip-timing')) {
   const cores = availableParallelism();
   console.log(
-    `\ntime per source and target size, from on-model pictures; ESRGAN with 1 worker and with ${cores} (one per core); ` +
+    `\ntime per source and target size, from on-model pictures; ESRGAN with 1 thread and with ${cores} (one per core); ` +
       `the default line is sources ≤ ${ESRGAN_MAX_SOURCE_PIXELS} px and targets ≤ 4K. CPU is the process's CPU time (all threads): ` +
-      'the wall time a machine with free cores would see is about CPU ÷ workers.',
+      'the wall time a machine with free cores would see is about CPU ÷ threads.',
   );
   // The timing runs ESRGAN wherever it could apply (the line lifted), to show where the line belongs.
   process.env.PREVIEW_ESRGAN_MAX_PIXELS = String(Number.MAX_SAFE_INTEGER);
@@ -143,8 +143,8 @@ if (!process.argv.includes('--skip-timing')) {
         console.log(`${label} esrgan: not used (an enlargement below ×2, or a target above 4K)`);
         continue;
       }
-      for (const workers of [...new Set([1, cores])]) {
-        process.env.PREVIEW_ESRGAN_WORKERS = String(workers);
+      for (const threads of [...new Set([1, cores])]) {
+        process.env.PREVIEW_ESRGAN_THREADS = String(threads);
         const cpu = process.cpuUsage();
         started = performance.now();
         const output = await withEsrgan.upscale({ image, size });
@@ -152,7 +152,7 @@ if (!process.argv.includes('--skip-timing')) {
         const used = process.cpuUsage(cpu);
         const cpuMs = (used.user + used.system) / 1000;
         console.log(
-          `${label} esrgan ×${scale} + lanczos, ${workers} worker(s): ${(wallMs / 1000).toFixed(1)} s wall (${((wallMs * 1000) / sourcePixels).toFixed(0)} µs per source px), ` +
+          `${label} esrgan ×${scale} + lanczos, ${threads} thread(s): ${(wallMs / 1000).toFixed(1)} s wall (${((wallMs * 1000) / sourcePixels).toFixed(0)} µs per source px), ` +
             `${(cpuMs / 1000).toFixed(1)} s CPU (${((cpuMs * 1000) / sourcePixels).toFixed(0)} µs per source px); ${output.model}; load ${loadavg()[0]!.toFixed(1)}`,
         );
       }

@@ -1,6 +1,6 @@
-// The 4K upscale, the one upscale path that runs the ESRGAN network (2K is Lanczos alone, 8K enlarges by ×4 in tiles
-// where it fits the time budget): median wall time of the local engine's upscale of a 1K on-model picture to each
-// size, and the 4K time against the wait a seller already accepts for a video (contracts/expected-wait.ts).
+// The local engine's upscale of a 1K on-model picture to each size (2K and 4K run the ESRGAN network ×2 then Lanczos,
+// 8K is Lanczos alone): median wall time, and the 4K time against the wait a seller already accepts for a video
+// (contracts/expected-wait.ts).
 // Target: `ratio upscale.4k-vs-video` ≤ 1. Update MEASURED_UPSCALE_MEDIAN_SECONDS from the medians this prints.
 // Run: npx tsx bench/upscale.ts [--runs 3]
 import { availableParallelism, loadavg } from 'node:os';

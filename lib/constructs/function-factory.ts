@@ -27,7 +27,7 @@ import {
 import type { Access, BucketAccess } from '../../lambdas/routes.js';
 import { workflowEnvName } from '../../lambdas/workflows.js';
 import { USER_POOL_ENV } from '../../lambdas/core/config.js';
-import { ESM_REQUIRE_BANNER, ESRGAN_PACKAGES, esrganAssetCommands, facesAssetCommands, importsSharp, segmentationAssetCommands, SEGMENTATION_PACKAGES, sharpPackageDirectories } from '../native-modules.js';
+import { ESM_REQUIRE_BANNER, ESRGAN_PACKAGES, esrganAssetCommands, facesAssetCommands, importsSharp, ONNX_RUNTIME_PACKAGES, segmentationAssetCommands, sharpPackageDirectories } from '../native-modules.js';
 import { MediaLayer } from './media-layer.js';
 import { DEFAULT_FUNCTION_TIMEOUT_SECONDS } from '../../lambdas/contracts/aws-limits.js';
 import { nagResourceName } from './nag-names.js';
@@ -74,7 +74,7 @@ export interface FunctionSpec extends ResourceAccess {
   media?: boolean;
   /** Modules (paths from the project root) bundled and run ahead of the handler: e.g. USER_ROUTE_PRELUDE. */
   prelude?: readonly string[];
-  /** Runs the preview engine's ESRGAN upscaler: carries its worker, WASM binaries and weights (lib/native-modules.ts). */
+  /** Runs the preview engine's ESRGAN upscaler: carries its weights and onnxruntime-node's binding (lib/native-modules.ts). */
   esrgan?: boolean;
   /** Cuts out with the U²-Net-p network: carries its weights and onnxruntime-node's binding (lib/native-modules.ts). */
   segmentation?: boolean;
@@ -225,7 +225,7 @@ export class FunctionFactory {
         target: 'node22',
         minify: true,
         sourceMap: false,
-        externalModules: sharp ? ['sharp', ...ESRGAN_PACKAGES, ...SEGMENTATION_PACKAGES] : [],
+        externalModules: sharp ? ['sharp', ...ESRGAN_PACKAGES, ...ONNX_RUNTIME_PACKAGES] : [],
         commandHooks: sharp ? nativeHooks(Boolean(spec.esrgan), Boolean(spec.segmentation), Boolean(spec.faces)) : undefined,
         bundleAwsSDK: true,
         mainFields: ['module', 'main'],

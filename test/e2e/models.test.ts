@@ -4,6 +4,7 @@
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Route } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { MODEL_MESSAGES } from '../../lambdas/contracts/models.js';
 import { tshirtPhoto } from '../fixtures/local-engine-images.js';
@@ -43,6 +44,11 @@ describe('saved models', () => {
     await dialog.getByRole('button', { name: 'Save model' }).click();
     await dialog.getByText(MODEL_MESSAGES.confirmRights).waitFor();
     await dialog.getByLabel(MODEL_MESSAGES.rightsLabel).check();
+    // The models list is not read again until the card is checked: the card comes from the save's own answer.
+    const heldListReads: Route[] = [];
+    let holding = true;
+    const holdListReads = (route: Route) => (holding && route.request().method() === 'GET' ? void heldListReads.push(route) : route.fallback());
+    await page.route('**/api/models', holdListReads);
     await dialog.getByRole('button', { name: 'Save model' }).click();
     await toast(page, 'Model saved').waitFor();
 
@@ -53,6 +59,9 @@ describe('saved models', () => {
       .poll(() => card.getByRole('img', { name: MODEL.name }).evaluate((image: any) => image.complete && image.naturalWidth), { timeout: 10_000 })
       .toBe(240);
     await card.getByText('Uploaded portrait').waitFor();
+    holding = false;
+    for (const route of heldListReads) await route.continue();
+    await page.unroute('**/api/models', holdListReads);
     await page.getByLabel('Search').fill('curly');
     await page.getByTestId('models-count').filter({ hasText: 'Showing 1 of 1 models' }).waitFor();
     await page.getByLabel('Search').fill('blond');

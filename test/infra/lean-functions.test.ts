@@ -7,15 +7,14 @@ import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, sta
 import { isBuiltin } from 'node:module';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { Worker } from 'node:worker_threads';
+import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CfnElement } from 'aws-cdk-lib';
 import { bundleBudgetOf, ESRGAN_HANDLERS, MAX_ESRGAN_FOLDER_BYTES, MAX_STRIPE_LIBRARY_BUNDLE_BYTES, STRIPE_LIBRARY_HANDLERS } from '../../lib/bundle-budget.js';
 import { ESRGAN_ASSET_FOLDER } from '../../lambdas/providers/local-engine/esrgan-model.js';
 import { FACE_ASSET_FOLDER, FACE_DETECTOR_FILE, openFaceDetector } from '../../lambdas/domain/images/faces.js';
 import { noPerson, onePerson, twoPeople } from '../fixtures/faces.js';
-import type { EsrganJob, EsrganJobResult } from '../../lambdas/providers/local-engine/esrgan-worker.js';
-import { SHARP_PACKAGES } from '../../lib/native-modules.js';
+import { ESM_REQUIRE_BANNER, SHARP_PACKAGES } from '../../lib/native-modules.js';
 import { synthModelLoop, type CfnResource, type Synthesized } from './synth.js';
 
 /** The only functions that may carry sharp: they decode pictures. */
@@ -57,7 +56,7 @@ interface Packaged {
   ffmpeg: boolean;
   /** The asset's directory (index.mjs and what is copied beside it). */
   directory: string;
-  /** Bytes of the ESRGAN folder beside the bundle (worker, WASM, weights), 0 without one. */
+  /** Bytes of the ESRGAN folder beside the bundle (weights, onnxruntime), 0 without one. */
   esrganBytes: number;
 }
 
@@ -131,44 +130,45 @@ describe('lean functions, as synthesized', () => {
     }
   });
 
-  // The preview engine's ESRGAN packages (TensorFlow.js, its WASM binary, the weights) are in no index.mjs: ESRGAN
-  // runs in worker threads, whose bundle only the upscale task function carries.
+  // The preview engine's networks (ESRGAN's weights, onnxruntime-node) are in no index.mjs: they are loaded by path
+  // from the folder the function that runs them carries.
   it('import nothing from outside the bundle but Node built-ins and sharp', () => {
     for (const fn of functions) expect(fn.packages.filter((name) => name !== 'sharp'), fn.handler).toEqual([]);
   });
 
-  it('carry the ESRGAN worker, its WASM binaries and weights in the upscale task function only, within its budget', () => {
+  it('carry the ESRGAN weights and onnxruntime in the upscale task function only, within its budget', () => {
     const carriers = functions.filter((fn) => fn.esrganBytes > 0);
     expect(carriers.map((fn) => fn.handler).sort()).toEqual([...ESRGAN_HANDLERS].sort());
     for (const fn of carriers) {
       expect(fn.esrganBytes, fn.handler).toBeLessThanOrEqual(MAX_ESRGAN_FOLDER_BYTES);
-      for (const file of ['worker.mjs', 'wasm/tfjs-backend-wasm-simd.wasm', 'models/x2/model.json']) {
+      for (const file of ['models/x2/model.json', 'node_modules/onnxruntime-node/package.json', 'node_modules/onnxruntime-common/package.json']) {
         expect(existsSync(join(fn.directory, ESRGAN_ASSET_FOLDER, file)), `${fn.handler}: ${file}`).toBe(true);
       }
     }
   });
 
-  // The deployed worker loads TensorFlow.js, its WASM binary and the weights from its own folder: run it from a copy
-  // outside the project (so nothing resolves from the project's node_modules) on a tiny picture.
-  it("the upscale function's bundled worker enlarges a picture with the weights it carries", async () => {
+  // Deployed, ESRGAN loads onnxruntime and the weights from the folder beside the bundle: the engine's ESRGAN module,
+  // bundled as the function's own code is, runs from a copy of that folder outside the project (so nothing resolves
+  // from the project's node_modules) on a tiny picture.
+  it("the upscale function's folder enlarges a picture with the runtime and weights it carries", async () => {
     const [fn] = functions.filter((candidate) => candidate.esrganBytes > 0);
     const copy = mkdtempSync(join(tmpdir(), 'modelloop-esrgan-asset-'));
     try {
       cpSync(join(fn!.directory, ESRGAN_ASSET_FOLDER), join(copy, ESRGAN_ASSET_FOLDER), { recursive: true });
-      const worker = new Worker(join(copy, ESRGAN_ASSET_FOLDER, 'worker.mjs'));
-      try {
-        const rgb = new Uint8Array(12 * 8 * 3).map((_, i) => (i * 37) % 256);
-        const job: EsrganJob = { id: 1, image: { rgb, width: 12, height: 8 }, scale: 2, patch: { size: 128, padding: 6 } };
-        const result = await new Promise<EsrganJobResult>((settle, fail) => {
-          worker.once('message', settle);
-          worker.once('error', fail);
-          worker.postMessage(job);
-        });
-        expect('error' in result ? result.error : undefined).toBeUndefined();
-        if (!('error' in result)) expect({ width: result.image.width, height: result.image.height, bytes: result.image.rgb.length }).toEqual({ width: 24, height: 16, bytes: 24 * 16 * 3 });
-      } finally {
-        await worker.terminate();
-      }
+      buildSync({
+        entryPoints: [resolve(import.meta.dirname, '../../lambdas/providers/local-engine/esrgan.ts')],
+        bundle: true,
+        platform: 'node',
+        format: 'esm',
+        target: 'node22',
+        banner: { js: ESM_REQUIRE_BANNER },
+        outfile: join(copy, 'index.mjs'),
+        logLevel: 'silent',
+      });
+      const { esrganUpscale } = (await import(pathToFileURL(join(copy, 'index.mjs')).href)) as typeof import('../../lambdas/providers/local-engine/esrgan.js');
+      const data = Buffer.from(Uint8Array.from({ length: 12 * 8 * 4 }, (_, i) => (i % 4 === 3 ? 255 : (i * 37) % 256)));
+      const enlarged = await esrganUpscale({ data, width: 12, height: 8 }, 2, { threads: 1 });
+      expect({ width: enlarged.width, height: enlarged.height, bytes: enlarged.data.length }).toEqual({ width: 24, height: 16, bytes: 24 * 16 * 4 });
     } finally {
       rmSync(copy, { recursive: true, force: true });
     }

@@ -13,6 +13,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
+import type { Ort, OrtSession } from './onnx-runtime.js';
 import type { RgbaImage } from './raster.js';
 
 /** The network's square input side (pixels). */
@@ -35,20 +36,6 @@ export const SEGMENTATION_MODEL = {
 /** The folder a deployed function carries beside its bundle: the model file and onnxruntime-node's package. */
 export const SEGMENTATION_ASSET_FOLDER = 'segmentation';
 export const SEGMENTATION_MODEL_FILE = 'u2netp.onnx';
-
-interface OrtTensor {
-  data: Float32Array;
-  dims: readonly number[];
-}
-interface OrtSession {
-  inputNames: readonly string[];
-  outputNames: readonly string[];
-  run(feeds: Record<string, unknown>): Promise<Record<string, OrtTensor>>;
-}
-interface Ort {
-  InferenceSession: { create(model: Uint8Array, options?: Record<string, unknown>): Promise<OrtSession> };
-  Tensor: new (type: 'float32', data: Float32Array, dims: number[]) => unknown;
-}
 
 /** The model or its runtime is not in this function (a deployed function that does not declare `segmentation`). */
 export class SegmentationUnavailable extends Error {}

@@ -1,18 +1,18 @@
 // Upscale to exactly the requested size. A picture of another aspect ratio is fitted whole ('contain') and padded
 // with its own background colour (its top-left pixel), never cropped: nothing of the product is lost.
 //
-// The enlargement starts with ESRGAN (esrgan.ts, in worker threads, one band per core) at ×2, then Lanczos (lanczos3)
-// from there to the exact size. Only ×2: on the product fixtures (bench/esrgan.ts) ×2 restores better than Lanczos
-// (PSNR +2.7 dB, SSIM 0.985 against 0.981) while ×4 does not (SSIM 0.936 against 0.956).
-// The line, from the same bench: ESRGAN costs about 25–43 µs of CPU per source pixel. The largest source a ×2 to 4K
-// can take, a 2K picture (1440×2560, 3.7 Mpx), took 142 s of CPU with 1 worker and 159 s with 2 (November 2026, a
-// 2-core machine at load 26–36, whose wall times, 659 s and 1,839 s, were the other tenants' work, not ESRGAN's). The
-// upscale runs in the generation workflow's own Upscale task (lambdas/workflows.ts: 900 s at 3,008 MB, the most a new
-// AWS account allows, where Lambda gives about 1.7 vCPU to this function alone): about 95–160 s of wall time there, at
-// least five times inside the task's timeout, so every source up to 2K to a target up to 4K goes through ESRGAN.
+// The enlargement starts with ESRGAN (esrgan.ts: esrgan-slim on onnxruntime, in tiles) at ×2,
+// then Lanczos (lanczos3) from there to the exact size. Only ×2: on the product fixtures (bench/esrgan.ts) ×2 restores
+// better than Lanczos (PSNR +2.7 dB, SSIM 0.985 against 0.981) while ×4 does not (SSIM 0.936 against 0.956).
+// The line, from the same bench: ESRGAN costs about 5–7 µs of CPU per source pixel. The largest source a ×2 to 4K can
+// take, a 2K picture (1440×2560, 3.7 Mpx), took 24 s of CPU on 1 thread and 37 s on 2 (November 2026, a 2-core
+// machine at load 12, whose wall times, 95–99 s, were mostly the other tenants' work). The upscale runs in the
+// generation workflow's own Upscale task (lambdas/workflows.ts: 900 s at 3,008 MB, the most a new AWS account allows,
+// where Lambda gives about 1.7 vCPU to this function alone): about 15–25 s of wall time there, far inside the task's
+// timeout, so every source up to 2K to a target up to 4K goes through ESRGAN.
 // PREVIEW_ESRGAN_MAX_PIXELS moves the line (0 turns ESRGAN off). 8K targets and enlargements below ×2 are Lanczos
-// alone, as is any picture when ESRGAN cannot load (a function without its weights: only the Upscale task's function
-// carries them).
+// alone, as is any picture when ESRGAN cannot load (a function without its weights and runtime: only the Upscale
+// task's function carries them).
 // Even an 8k picture (5760×10240, 59 Mpx) as input is within libvips' default input limit (268 Mpx), so no limit is
 // raised; the 8k output is streamed to PNG (about 250 MB resident at most, measured).
 import { log } from '../../core/log.js';
