@@ -10,6 +10,7 @@ import sharp from 'sharp';
 import { startTwin } from '../lib/local/twin.js';
 import { createUser } from '../test/support/users.js';
 import { api } from '../test/support/api.js';
+import { onePerson } from '../test/fixtures/faces.js';
 
 const RUNS = 5;
 const dataDir = mkdtempSync(join(tmpdir(), 'modelloop-bench-portrait-'));
@@ -17,8 +18,12 @@ const twin = await startTwin({ dataDir });
 try {
   Object.assign(process.env, twin.env);
   const user = await createUser(twin.info);
-  // A phone photo's weight: 12 MP of noise compresses like a real picture (a few MB), not like a flat colour.
-  const photo = await sharp({ create: { width: 3000, height: 4000, channels: 3, background: { r: 180, g: 150, b: 130 }, noise: { type: 'gaussian', mean: 128, sigma: 20 } } })
+  // A phone photo of one person (the portrait check counts its faces): the one-person fixture at 12 MP, with grain so
+  // it weighs what a real 12 MP picture does (a few MB), not what a smooth enlargement does.
+  const grain = { create: { width: 3000, height: 4000, channels: 3 as const, background: { r: 128, g: 128, b: 128 }, noise: { type: 'gaussian' as const, mean: 128, sigma: 20 } } };
+  const photo = await sharp(await onePerson())
+    .resize(3000, 4000, { fit: 'cover' })
+    .composite([{ input: grain, blend: 'soft-light' }])
     .jpeg({ quality: 85 })
     .toBuffer();
 
