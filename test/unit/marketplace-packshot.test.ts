@@ -12,6 +12,7 @@ import { renderPackshot } from '../../lambdas/domain/marketplace/packshot.js';
 import { localOnModelImage } from '../../lambdas/providers/local-engine/on-model-image.js';
 import { seedOfDescription } from '../../lambdas/providers/ports.js';
 import { photographicFixture, readPhotographicFixture } from '../fixtures/photographic/catalog.js';
+import { offWhiteBorderPixels } from '../support/pictures.js';
 
 const SLOW = 120_000;
 const BUSY = 'tshirt-on-white-on-greenmeadow';
@@ -30,21 +31,7 @@ describe('packshot for Amazon from a product on a busy photograph', () => {
     expect(Math.max(meta.width!, meta.height!)).toBeGreaterThanOrEqual(1000);
     expect(shot.model).toBe('packshot-engine:u2-net-p');
 
-    const { data, info } = await sharp(shot.bytes).raw().toBuffer({ resolveWithObject: true });
-    const notWhite: number[] = [];
-    const check = (x: number, y: number) => {
-      const i = (y * info.width + x) * info.channels;
-      if (data[i] !== 255 || data[i + 1] !== 255 || data[i + 2] !== 255) notWhite.push(x, y);
-    };
-    for (let x = 0; x < info.width; x++) {
-      check(x, 0);
-      check(x, info.height - 1);
-    }
-    for (let y = 0; y < info.height; y++) {
-      check(0, y);
-      check(info.width - 1, y);
-    }
-    expect(notWhite).toEqual([]);
+    expect(await offWhiteBorderPixels(shot.bytes)).toBe(0);
 
     expect(await readDigitalSourceType(shot.bytes)).toBe('compositeSynthetic');
     const amazon = (await complianceReport(shot.bytes)).marketplaces.find((entry) => entry.marketplace === 'amazon')!;
