@@ -93,6 +93,27 @@ const SIGNED_IN: Screen[] = [
       await toast(page, 'Item added').waitFor();
       await page.getByRole('list', { name: 'Clothing items' }).getByRole('heading', { name: ITEM }).waitFor();
       await page.getByRole('list', { name: 'Clothing items' }).locator('img').first().evaluate((image: any) => image.decode());
+      // The card's Edit dialog, saved with a longer description (the same name: later screens pick the item by it).
+      await page.getByRole('button', { name: `Actions for ${ITEM}`, exact: true }).click();
+      await page.getByRole('menuitem', { name: 'Edit' }).click();
+      const edit = page.getByRole('dialog', { name: 'Edit item' });
+      await edit.getByLabel('Description (optional)').fill('Heavyweight 240 gsm organic jersey, dropped shoulders, ribbed collar, sizes XS to XXL');
+      await measure('Edit filled', edit.getByRole('button', { name: 'Save changes' }));
+      await edit.getByRole('button', { name: 'Save changes' }).click();
+      await toast(page, 'Item updated').waitFor();
+      await edit.waitFor({ state: 'detached' });
+      // Batch Upload with two files picked, measured with its list of selected images; closed without uploading.
+      await page.getByRole('button', { name: 'Batch Upload' }).click();
+      const batch = page.getByRole('dialog', { name: 'Batch Upload' });
+      const photo = await tshirtPhoto(600, 700);
+      await batch.getByLabel('Images').setInputFiles([
+        { name: 'heavyweight-organic-cotton-oversized-tee-front.jpg', mimeType: 'image/jpeg', buffer: photo },
+        { name: 'heavyweight-organic-cotton-oversized-tee-back.jpg', mimeType: 'image/jpeg', buffer: photo },
+      ]);
+      await expect.poll(() => batch.getByRole('list', { name: 'Selected images' }).getByRole('listitem').count()).toBe(2);
+      await measure('Batch Upload filled', batch.getByRole('button', { name: 'Upload 2 images' }));
+      await page.keyboard.press('Escape');
+      await batch.waitFor({ state: 'detached' });
     },
   },
   {

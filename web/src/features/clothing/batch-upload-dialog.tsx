@@ -143,8 +143,8 @@ function EntryRow({ entry }: { entry: Entry }) {
   return (
     <div className="flex items-start justify-between gap-3 text-sm">
       <span className="min-w-0">
-        <span className="block truncate font-medium text-slate-900">{entry.name}</span>
-        <span className="text-slate-600">
+        <span className="block break-all font-medium text-slate-900">{entry.name}</span>
+        <span className="break-all text-slate-600">
           {entry.file.name} · {formatFileSize(entry.file.size)}
         </span>
         {status.state === 'failed' && <span className="block text-red-700">{status.message}</span>}

@@ -153,7 +153,7 @@ export function NewItemDialog({ open, onOpenChange }: { open: boolean; onOpenCha
           <figure className="flex items-center gap-3 rounded-lg border border-slate-200 p-2">
             <img src={preview} alt="Preview of the selected image" className="h-20 w-16 rounded-md object-cover" />
             <figcaption className="min-w-0 text-sm text-slate-700">
-              <span className="block truncate font-medium text-slate-900">{file.name}</span>
+              <span className="block break-all font-medium text-slate-900">{file.name}</span>
               {formatFileSize(file.size)}
             </figcaption>
           </figure>
