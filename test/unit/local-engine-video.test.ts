@@ -298,7 +298,8 @@ describe('360 Spin turns the cut-out product', () => {
     const file = await renderThroughS3({ prompt: '360 Spin', durationSeconds: 5, size }, 'spin-scene', Promise.resolve(onModel.bytes));
     const first = (await frames(file, size))[0]!;
     const hair = (r: number, g: number, b: number) => r < 50 && g < 50 && b < 50;
-    expect(count(first, hair), 'the head is in the frame').toBeGreaterThan(20);
+    // The head's hair covers about 20 pixels of this small frame; a cut-off head (the failure) leaves none.
+    expect(count(first, hair), 'the head is in the frame').toBeGreaterThan(10);
     // The frame's corners are the studio, not the picture's own edges squeezed in.
     for (const [x, y] of [[2, 2], [size.width - 3, 2]] as const) {
       const i = (y * size.width + x) * 3;

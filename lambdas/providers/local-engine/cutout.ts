@@ -13,6 +13,7 @@
 import { ProviderError } from '../ports.js';
 import type { Rgb } from './colours.js';
 import { openRgba, toRgba, type RgbaImage } from './raster.js';
+import { refineNetworkMask } from './network-cutout.js';
 import { segmentForeground, SegmentationUnavailable } from './segmentation.js';
 
 /** Colour distance (Euclidean over RGB, 0–441) up to which a pixel is pure background … */
@@ -20,7 +21,7 @@ const KEY_BACKGROUND = 26;
 /** … and from which it is pure product; in between, a soft edge. */
 const KEY_PRODUCT = 60;
 /** A photo has a plain background when at least this share of its border is close to the border's median colour. */
-const PLAIN_BORDER_SHARE = 0.8;
+const PLAIN_BORDER_SHARE = 0.96;
 /** A shadow is the background darkened to at least this share of its light … */
 const SHADOW_DARKEST = 0.3;
 /** … with the background's hue (chromaticity off by at most this) … */
@@ -189,7 +190,7 @@ function floodBackground(image: RgbaImage, { distance, shadowLike }: Distances):
 }
 
 /** Labels 4-connected pieces of `mask` (1 = in); returns the label per pixel (0 = out) and each piece's size. */
-function pieces(mask: Uint8Array, width: number): { labels: Int32Array; sizes: number[] } {
+export function pieces(mask: Uint8Array, width: number): { labels: Int32Array; sizes: number[] } {
   const count = mask.length;
   const labels = new Int32Array(count);
   const sizes = [0];
@@ -479,27 +480,11 @@ export function cutoutMethodFor(image: RgbaImage): CutoutMethod {
   return hasPlainBackground(image) ? 'colour' : 'network';
 }
 
-/** Drops the network's faint haze (below a tenth) and its stray pieces: a product is its large connected pieces. */
-function cleanNetworkAlpha(alpha: Uint8Array, width: number): Uint8Array {
-  const solid = new Uint8Array(alpha.length);
-  for (let p = 0; p < alpha.length; p++) solid[p] = alpha[p]! >= 128 ? 1 : 0;
-  const { labels, sizes } = pieces(solid, width);
-  const largest = Math.max(0, ...sizes);
-  const cleaned = new Uint8Array(alpha.length);
-  for (let p = 0; p < alpha.length; p++) {
-    const a = alpha[p]!;
-    if (a < 26) continue;
-    if (solid[p] && sizes[labels[p]!]! < SPECK_SHARE * largest) continue;
-    cleaned[p] = a;
-  }
-  return cleaned;
-}
-
 /** The product's opacity per pixel by the better method for this photo (cutoutMethodFor), and which it was. */
 export async function productAlphaFor(image: RgbaImage, kind: CutoutKind = 'any', model = backgroundModel(image)): Promise<{ alpha: Uint8Array; method: CutoutMethod }> {
   if (cutoutMethodFor(image) === 'network') {
     try {
-      return { alpha: cleanNetworkAlpha(await segmentForeground(image), image.width), method: 'network' };
+      return { alpha: refineNetworkMask(image, await segmentForeground(image), kind), method: 'network' };
     } catch (error) {
       // A function deployed without the network (only those that declare it carry its 25 MB) cuts out by colour.
       if (!(error instanceof SegmentationUnavailable)) throw error;
