@@ -1,6 +1,7 @@
 // The cutout against exact masks, on two sets: the drawn product pictures on plain backgrounds (test/fixtures/products)
 // and the same products composited onto real photographs (test/fixtures/photographic). For each picture: IoU by each
-// method (colour distance, the U²-Net-p network alone, and the one the engine chooses), the method chosen and the time
+// method (colour distance, the U²-Net-p network alone, and the one the engine chooses: on a busy background the network
+// refined by the photo's colours, lambdas/providers/local-engine/network-cutout.ts), the method chosen and the time
 // of the chosen cutout. Targets (issue #42): photographic mean ≥ 0.95, no clothing below 0.93, jewelry no worse than
 // the colour cutout, ≤ 1 s CPU per picture.
 // Run: npx tsx bench/cutout.ts

@@ -12,6 +12,9 @@
 //   anti-aliased links break it into dots still reaches its pendant), so background that merely shares a colour goes;
 // - the mask grows from there into the pixels that are a mix of a product colour and the local background with at
 //   least half of the product (a thin chain's edge), tested per pixel against the background just around it;
+// - for jewelry, a chain the network missed altogether (not touching its pendant) is found as a long, thin piece of
+//   such mixed pixels;
+// - garments and figures keep their small enclosed holes (a print's anti-aliased rim); a jewel's holes stay holes;
 // - the edge is feathered by one pixel, outwards.
 import { pieces, type CutoutKind } from './cutout.js';
 import type { RgbaImage } from './raster.js';
@@ -40,6 +43,10 @@ const RING = 3;
 const MIX_RESIDUAL = 16;
 /** … and product colours at least this far (colour distance) from the background, so the mix is measurable. */
 const MIN_CONTRAST = 30;
+/** Jewelry: a piece of mixed pixels is a chain when at least this share of the picture's short side long … */
+const CHAIN_LENGTH = 0.25;
+/** … and at most this many pixels wide on average. */
+const CHAIN_WIDTH = 6;
 /** Garments and figures: enclosed holes smaller than this share of the product are filled. */
 const HOLE_SHARE = 0.01;
 /** The product's colours for growing: the mean colours of its most common histogram bins. */
@@ -153,11 +160,54 @@ function productPalette(image: RgbaImage, mask: Uint8Array, bins: Uint16Array): 
 }
 
 /**
+ * Whether pixel p is a mix of a product colour F and the local background B with at least half of F: its colour
+ * C = B + a·(F − B) with a ≥ ½, up to MIX_RESIDUAL. B is the mean of the ring of pixels RING away that are not
+ * `notBackground`.
+ */
+function mostlyProduct(image: RgbaImage, p: number, palette: Array<[number, number, number]>, notBackground: (q: number) => boolean): boolean {
+  const { data, width, height } = image;
+  const x = p % width;
+  const y = (p - x) / width;
+  let r = 0, g = 0, b = 0, n = 0;
+  for (let dy = -RING; dy <= RING; dy++) {
+    for (let dx = -RING; dx <= RING; dx++) {
+      if (Math.max(Math.abs(dx), Math.abs(dy)) < RING) continue;
+      const nx = x + dx;
+      const ny = y + dy;
+      if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
+      const q = ny * width + nx;
+      if (notBackground(q)) continue;
+      r += data[q * 4]!;
+      g += data[q * 4 + 1]!;
+      b += data[q * 4 + 2]!;
+      n++;
+    }
+  }
+  if (n === 0) return false;
+  const back = [r / n, g / n, b / n] as const;
+  const colour = [data[p * 4]!, data[p * 4 + 1]!, data[p * 4 + 2]!] as const;
+  let bestResidual = Infinity;
+  let bestShare = 0;
+  for (const front of palette) {
+    const d = [front[0] - back[0], front[1] - back[1], front[2] - back[2]] as const;
+    const length2 = d[0] ** 2 + d[1] ** 2 + d[2] ** 2;
+    if (length2 < MIN_CONTRAST ** 2) continue;
+    const share = Math.max(0, Math.min(1, ((colour[0] - back[0]) * d[0] + (colour[1] - back[1]) * d[1] + (colour[2] - back[2]) * d[2]) / length2));
+    const residual = Math.hypot(colour[0] - back[0] - share * d[0], colour[1] - back[1] - share * d[1], colour[2] - back[2] - share * d[2]);
+    if (residual < bestResidual) {
+      bestResidual = residual;
+      bestShare = share;
+    }
+  }
+  return bestResidual <= MIX_RESIDUAL && bestShare >= 0.5;
+}
+
+/**
  * The pieces of `candidates` that reach the network's confident region (through gaps of up to GAP pixels), grown
  * into the mixed pixels around them that are at least half product.
  */
 function keepAndGrow(image: RgbaImage, network: Uint8Array, candidates: Uint8Array, palette: Array<[number, number, number]>): Uint8Array {
-  const { data, width, height } = image;
+  const { width, height } = image;
   const count = width * height;
   const kept = new Uint8Array(count);
   const queue: number[] = [];
@@ -187,46 +237,10 @@ function keepAndGrow(image: RgbaImage, network: Uint8Array, candidates: Uint8Arr
       queue.push(p);
     }
   }
-  // A mixed pixel: its colour C = B + a·(F − B) for the local background B and a product colour F, a ≥ ½.
-  const mostlyProduct = (p: number): boolean => {
-    const x = p % width;
-    const y = (p - x) / width;
-    let r = 0, g = 0, b = 0, n = 0;
-    for (let dy = -RING; dy <= RING; dy++) {
-      for (let dx = -RING; dx <= RING; dx++) {
-        if (Math.max(Math.abs(dx), Math.abs(dy)) < RING) continue;
-        const nx = x + dx;
-        const ny = y + dy;
-        if (nx < 0 || ny < 0 || nx >= width || ny >= height) continue;
-        const q = ny * width + nx;
-        if (kept[q] || candidates[q]) continue;
-        r += data[q * 4]!;
-        g += data[q * 4 + 1]!;
-        b += data[q * 4 + 2]!;
-        n++;
-      }
-    }
-    if (n === 0) return false;
-    const back = [r / n, g / n, b / n];
-    const colour = [data[p * 4]!, data[p * 4 + 1]!, data[p * 4 + 2]!];
-    let bestResidual = Infinity;
-    let bestShare = 0;
-    for (const front of palette) {
-      const d = [front[0] - back[0]!, front[1] - back[1]!, front[2] - back[2]!];
-      const length2 = d[0]! ** 2 + d[1]! ** 2 + d[2]! ** 2;
-      if (length2 < MIN_CONTRAST ** 2) continue;
-      const share = Math.max(0, Math.min(1, ((colour[0]! - back[0]!) * d[0]! + (colour[1]! - back[1]!) * d[1]! + (colour[2]! - back[2]!) * d[2]!) / length2));
-      const residual = Math.hypot(colour[0]! - back[0]! - share * d[0]!, colour[1]! - back[1]! - share * d[1]!, colour[2]! - back[2]! - share * d[2]!);
-      if (residual < bestResidual) {
-        bestResidual = residual;
-        bestShare = share;
-      }
-    }
-    return bestResidual <= MIX_RESIDUAL && bestShare >= 0.5;
-  };
+  const notBackground = (q: number) => kept[q] === 1 || candidates[q] === 1;
   for (let head = 0; head < queue.length; head++) {
     for (const q of neighbours8(queue[head]!, width, count)) {
-      if (kept[q] || !(candidates[q] || mostlyProduct(q))) continue;
+      if (kept[q] || !(candidates[q] || mostlyProduct(image, q, palette, notBackground))) continue;
       kept[q] = 1;
       queue.push(q);
     }
@@ -253,6 +267,43 @@ function fillSmallHoles(mask: Uint8Array, width: number): void {
   for (let p = 0; p < count; p++) {
     const label = labels[p]!;
     if (label && !touchesBorder.has(label) && sizes[label]! < HOLE_SHARE * productSize) mask[p] = 1;
+  }
+}
+
+/**
+ * Jewelry: a chain the network did not see at all (no piece of it reaches the confident region). Its pixels are mixes
+ * of the product's colours and the background around them; a chain is such a piece that is long (at least
+ * CHAIN_LENGTH of the picture's short side) and thin (at most CHAIN_WIDTH pixels wide on average). Water drops,
+ * highlights and fibres of the background's own are short or wide, and stay out.
+ */
+function addThinChains(image: RgbaImage, kept: Uint8Array, palette: Array<[number, number, number]>): void {
+  const { width, height } = image;
+  const count = width * height;
+  const mixed = new Uint8Array(count);
+  const isKept = (q: number) => kept[q] === 1;
+  for (let p = 0; p < count; p++) if (!kept[p] && mostlyProduct(image, p, palette, isKept)) mixed[p] = 1;
+  const seen = new Uint8Array(count);
+  for (let start = 0; start < count; start++) {
+    if (!mixed[start] || seen[start]) continue;
+    const piece = [start];
+    seen[start] = 1;
+    let left = width, right = 0, top = height, bottom = 0;
+    for (let head = 0; head < piece.length; head++) {
+      const p = piece[head]!;
+      const x = p % width;
+      const y = (p - x) / width;
+      left = Math.min(left, x);
+      right = Math.max(right, x);
+      top = Math.min(top, y);
+      bottom = Math.max(bottom, y);
+      for (const q of neighbours8(p, width, count)) {
+        if (!mixed[q] || seen[q]) continue;
+        seen[q] = 1;
+        piece.push(q);
+      }
+    }
+    const length = Math.max(right - left, bottom - top) + 1;
+    if (length >= CHAIN_LENGTH * Math.min(width, height) && piece.length / length <= CHAIN_WIDTH) for (const p of piece) kept[p] = 1;
   }
 }
 
@@ -303,7 +354,9 @@ export function refineNetworkMask(image: RgbaImage, network: Uint8Array, kind: C
     }
     weights = { product, background };
   }
-  const kept = keepAndGrow(image, network, candidates, productPalette(image, candidates, bins));
+  const palette = productPalette(image, candidates, bins);
+  const kept = keepAndGrow(image, network, candidates, palette);
+  if (kind === 'jewelry') addThinChains(image, kept, productPalette(image, kept, bins));
   if (kind !== 'jewelry') fillSmallHoles(kept, width);
   // Transparent pixels (an already cut-out PNG) are never product.
   for (let p = 0; p < count; p++) if (data[p * 4 + 3]! < 128) kept[p] = 0;
