@@ -27,10 +27,11 @@ export const LIST_PRICES = {
   },
   /**
    * The studio's own ESRGAN upscale in the generation workflow's Upscale function: Lambda compute only, no provider.
-   * The dearest case, a 2K → 4K enlargement, at the slowest wall time measured for it on 1–2 workers (bench/esrgan.ts,
-   * about 300 s), at 3,008 MB: 2.9375 GB × 300 s × $0.0000166667 per GB-second.
+   * The dearest case, a 2K → 4K enlargement: ESRGAN on onnxruntime takes 9.5 s (median, bench/upscale.ts, 2 cores;
+   * it took about 300 s on tfjs before November 2026), priced at three times that, 30 s, for a cold start and a slower
+   * core, at 3,008 MB: 2.9375 GB × 30 s × $0.0000166667 per GB-second.
    */
-  esrganUpscaleLambda: { usd: 0.0147, source: 'aws.amazon.com/lambda/pricing ($0.0000166667 per GB-second, x86, first tier), 3,008 MB for 300 s' },
+  esrganUpscaleLambda: { usd: 0.0015, source: 'aws.amazon.com/lambda/pricing ($0.0000166667 per GB-second, x86, first tier), 3,008 MB for 30 s' },
   fashnPerImage: { usd: 0.075, source: 'FASHN API on-demand credits: 1 credit per product-to-model image (fashn.ai pricing)' },
   fashnFaceReferencePerImage: {
     usd: 0.3,
