@@ -24,8 +24,9 @@ let sampleShop: SampleShop | undefined;
 
 export async function setup(project: TestProject): Promise<void> {
   // The shared twin takes ESRGAN for small sources only (the engine's old line, 120,000 px): the suite's many 1K
-  // upscales check routes, charges and sizes, and ESRGAN on each (30–70 s on a busy 2-core machine) would starve the
-  // other tests. ESRGAN at the real line is tested in test/unit/local-engine*.test.ts and test/infra/lean-functions.
+  // upscales check routes, charges and sizes, and ESRGAN on each (6–10 s on onnxruntime, several times that on a
+  // 2-core machine busy with the rest of the suite) would slow the other tests. ESRGAN at the real line is tested in
+  // test/unit/local-engine*.test.ts and test/infra/lean-functions.
   process.env.PREVIEW_ESRGAN_MAX_PIXELS ??= '120000';
   dataDir = mkdtempSync(join(tmpdir(), 'modelloop-twin-'));
   sampleShop = await startSampleShop();
