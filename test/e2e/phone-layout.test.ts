@@ -6,10 +6,11 @@
 // entry below fails here instead of being skipped.
 import { generate } from 'otplib';
 import type { Browser, Locator, Page } from 'playwright';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { tshirtPhoto } from '../fixtures/local-engine-images.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
-import { openPage, PHONE, signUpInUi, TABLE_ROUTES, toast, uniqueEmail, useChromium, type TestPage } from './harness.js';
+import { TEST_PASSWORD } from '../support/users.js';
+import { mailboxCodes, openPage, PHONE, signUpInUi, TABLE_ROUTES, toast, uniqueEmail, useChromium, waitForNewCode, type TestPage } from './harness.js';
 
 let browser: Browser;
 useChromium((started) => (browser = started));
@@ -71,7 +72,11 @@ const SIGNED_IN: Screen[] = [
   {
     route: '/dashboard/billing',
     action: button(/^Buy .* credits for/),
-    fill: async (page) => {
+    // A custom amount: the form's one field, typed.
+    fill: async (page, measure) => {
+      await page.getByRole('radio', { name: /^Custom amount/ }).check({ force: true });
+      await page.getByLabel('Number of credits').fill('170');
+      await measure('custom amount typed', page.getByRole('button', { name: 'Buy 170 credits for $17.00' }));
       await page.getByRole('button', { name: 'Buy 170 credits for $17.00' }).click();
       await toast(page, 'Credits added').waitFor();
       await page.getByTestId('billing-balance').filter({ hasText: '175' }).waitFor();
@@ -114,6 +119,20 @@ const SIGNED_IN: Screen[] = [
       await measure('Batch Upload filled', batch.getByRole('button', { name: 'Upload 2 images' }));
       await page.keyboard.press('Escape');
       await batch.waitFor({ state: 'detached' });
+      // New Item from a product link (the sample shop's WooCommerce page): the images found, one picked, added.
+      await page.getByRole('button', { name: 'New Item' }).first().click();
+      const imported = page.getByRole('dialog', { name: 'New Item' });
+      await imported.getByRole('button', { name: 'Import from a product link' }).click();
+      await imported.getByRole('textbox', { name: 'Product link' }).fill(`${inject('sampleShopUrl')}/product/silk-scarf/`);
+      await imported.getByRole('button', { name: 'Find images' }).click();
+      const found = imported.getByRole('radiogroup', { name: 'Images found on the page' }).getByRole('radio').first();
+      await found.click({ timeout: 90_000 });
+      await expect.poll(() => found.getAttribute('aria-checked'), { timeout: 20_000 }).toBe('true');
+      await measure('New Item from a product link', imported.getByRole('button', { name: 'Add item' }));
+      await imported.getByRole('button', { name: 'Add item' }).click();
+      await toast(page, '“silk-scarf” is in your clothing library.').waitFor();
+      await imported.waitFor({ state: 'detached' });
+      await measure('item imported', page.getByRole('list', { name: 'Clothing items' }).getByRole('heading', { name: 'silk-scarf' }));
     },
   },
   {
@@ -447,6 +466,28 @@ describe('phone layout (390×844)', () => {
     });
     expect(problems).toEqual([]);
     expect(session.errors).toEqual([]);
+  });
+
+  it('/auth fits through a password reset: the address typed, the code and new password typed, and back at sign-in', async () => {
+    const { page, errors, close } = await openPage(browser, PHONE);
+    await page.goto('/auth');
+    await page.getByRole('button', { name: 'Forgot password?' }).click();
+    await page.getByLabel('Email').fill(email);
+    const sendCode = page.getByRole('button', { name: 'Send reset code' });
+    const problems = await problemsOf(page, '/auth (forgot password, address typed)', sendCode);
+    const seen = mailboxCodes(email).length;
+    await sendCode.click();
+    const setPassword = page.getByRole('button', { name: 'Set new password' });
+    await page.getByLabel('Verification code').fill(await waitForNewCode(email, seen));
+    // The same password again: the signed-in sweep goes on with its session.
+    await page.getByLabel('New password').fill(TEST_PASSWORD);
+    problems.push(...(await problemsOf(page, '/auth (reset password, code and password typed)', setPassword)));
+    await setPassword.click();
+    await toast(page, 'Password updated').waitFor();
+    problems.push(...(await problemsOf(page, '/auth (password updated)', page.getByRole('button', { name: 'Sign In', exact: true }))));
+    expect(problems).toEqual([]);
+    expect(errors).toEqual([]);
+    await close();
   });
 
   it('every signed-in screen fits while it is still empty', async () => {

@@ -139,7 +139,7 @@ export function ProductLinkImport({
                 className={cn(tooLarge && 'opacity-60')}
               >
                 <img src={candidate.previewUrl} alt="" className="aspect-square w-full object-contain" />
-                <span className="block truncate px-1.5 py-1 text-xs text-slate-700">
+                <span className="block px-1.5 py-1 text-xs leading-snug text-slate-700">
                   {candidate.width}×{candidate.height} · {formatFileSize(candidate.sizeBytes)}
                 </span>
                 {tooLarge && <span className="block px-1.5 pb-1 text-xs font-medium text-red-700">Over {formatFileSize(limit)}</span>}
