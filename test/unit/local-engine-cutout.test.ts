@@ -1,5 +1,6 @@
 // The preview engine's cutout on real product pictures (test/fixtures/products, each with a hand-made mask): the
 // product is kept, its background, shadow and hanger hook are not.
+import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { cutOutProduct, productAlpha, productAlphaFor } from '../../lambdas/providers/local-engine/cutout.js';
 import { decodeRgba } from '../../lambdas/providers/local-engine/raster.js';
@@ -101,6 +102,13 @@ describe('cutout on products photographed against real backgrounds (test/fixture
     const picture = await maskedPhotographicFixture(photographicFixture('necklace-on-velvet-on-raindrops'));
     expect((await pictureIoU(picture, 'network')).iou, 'the network finds only the pendant').toBeLessThan(0.5);
     expect((await pictureIoU(picture, 'chosen')).iou).toBeGreaterThanOrEqual(0.85);
+  }, SLOW);
+
+  it('cuts a large photograph out at the refinement\'s scale and gives its mask at the full size', async () => {
+    const picture = await maskedPhotographicFixture(photographicFixture('tshirt-on-white-on-greenmeadow'));
+    const enlarge = (bytes: Buffer, kernel: 'lanczos3' | 'nearest') => sharp(bytes).resize({ width: 1440, kernel }).png().toBuffer();
+    const large = { ...picture, photo: await enlarge(picture.photo, 'lanczos3'), mask: await enlarge(picture.mask, 'nearest') };
+    expect((await pictureIoU(large, 'chosen')).iou).toBeGreaterThanOrEqual(0.98);
   }, SLOW);
 
   it("leaves a bangle's inside out, though the network fills it", async () => {

@@ -13,8 +13,8 @@
 import { ProviderError } from '../ports.js';
 import type { Rgb } from './colours.js';
 import { openRgba, toRgba, type RgbaImage } from './raster.js';
-import { refineNetworkMask } from './network-cutout.js';
-import { segmentForeground, SegmentationUnavailable } from './segmentation.js';
+import { networkCutout } from './network-cutout.js';
+import { SegmentationUnavailable } from './segmentation.js';
 
 /** Colour distance (Euclidean over RGB, 0–441) up to which a pixel is pure background … */
 const KEY_BACKGROUND = 26;
@@ -485,7 +485,7 @@ export function cutoutMethodFor(image: RgbaImage): CutoutMethod {
 export async function productAlphaFor(image: RgbaImage, kind: CutoutKind = 'any', model = backgroundModel(image)): Promise<{ alpha: Uint8Array; method: CutoutMethod }> {
   if (cutoutMethodFor(image) === 'network') {
     try {
-      return { alpha: refineNetworkMask(image, await segmentForeground(image), kind), method: 'network' };
+      return { alpha: await networkCutout(image, kind), method: 'network' };
     } catch (error) {
       // A function deployed without the network (only those that declare it carry its 25 MB) cuts out by colour.
       if (!(error instanceof SegmentationUnavailable)) throw error;

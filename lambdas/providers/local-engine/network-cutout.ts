@@ -16,9 +16,19 @@
 //   such mixed pixels;
 // - garments and figures keep their small enclosed holes (a print's anti-aliased rim); a jewel's holes stay holes;
 // - the edge is feathered by one pixel, outwards.
+import sharp from 'sharp';
 import { pieces, type CutoutKind } from './cutout.js';
-import type { RgbaImage } from './raster.js';
+import { openRgba, toRgba, type RgbaImage } from './raster.js';
+import { segmentForeground } from './segmentation.js';
 
+/**
+ * The longest side the refinement works at: a larger picture (a packshot's source is up to 1600 px, an on-model
+ * photo's product up to 3072) is refined on a copy this size and its mask enlarged, so its time is bounded (bench/
+ * cutout.ts, "×4"). Its pixel measures (GAP, BAND, RING, CHAIN_WIDTH) were set at this scale, the photographic
+ * fixtures' own: a chain's width and gaps in pixels depend on it, and the thin-chain rules are fragile away from it
+ * (the ×4 set refined at 475 px loses the ladybird necklace's chain: IoU 0.48 against 0.89 at 440).
+ */
+const REFINE_MAX_SIDE = 440;
 /** Colour levels per channel of the histograms (16 → 4,096 bins). */
 const LEVELS = 16;
 const LEVEL_SHIFT = 8 - Math.log2(LEVELS);
@@ -38,7 +48,7 @@ const BAND = 3;
 /** Gaps (pixels) a piece may cross to reach the confident region. */
 const GAP = 3;
 /** Growing: the local background is the ring of pixels at this distance … */
-const RING = 3;
+const RING = 2;
 /** … and a pixel joins when it is a mix of product and that background with a residual below this colour distance … */
 const MIX_RESIDUAL = 16;
 /** … and product colours at least this far (colour distance) from the background, so the mix is measurable. */
@@ -47,6 +57,8 @@ const MIN_CONTRAST = 30;
 const CHAIN_LENGTH = 0.25;
 /** … and at most this many pixels wide on average. */
 const CHAIN_WIDTH = 6;
+/** Jewelry: a colour is the background's when its bin holds at least this share of the background (see fillStones). */
+const STONE_BIN_SHARE = 0.0005;
 /** Garments and figures: enclosed holes smaller than this share of the product are filled. */
 const HOLE_SHARE = 0.01;
 /** The product's colours for growing: the mean colours of its most common histogram bins. */
@@ -271,6 +283,41 @@ function fillSmallHoles(mask: Uint8Array, width: number): void {
 }
 
 /**
+ * Jewelry: an enclosed hole is the background showing through (a ring's inside) when its colours are the
+ * background's; a hole of colours the background around the product does not have is a stone set in the jewel, and is
+ * filled. A colour is the background's when its histogram bin holds at least STONE_BIN_SHARE of the background that
+ * reaches the picture's border.
+ */
+function fillStones(mask: Uint8Array, bins: Uint16Array, width: number): void {
+  const count = mask.length;
+  const outside = new Uint8Array(count);
+  for (let p = 0; p < count; p++) outside[p] = mask[p] ? 0 : 1;
+  const { labels, sizes } = pieces(outside, width);
+  const open = new Set<number>();
+  for (let p = 0; p < count; p++) {
+    const x = p % width;
+    if (labels[p] && (x === 0 || x === width - 1 || p < width || p >= count - width)) open.add(labels[p]!);
+  }
+  const background = new Float64Array(LEVELS ** 3);
+  let total = 0;
+  for (let p = 0; p < count; p++) {
+    if (!labels[p] || !open.has(labels[p]!)) continue;
+    background[bins[p]!] = background[bins[p]!]! + 1;
+    total++;
+  }
+  const foreign = new Map<number, number>();
+  for (let p = 0; p < count; p++) {
+    const label = labels[p]!;
+    if (!label || open.has(label)) continue;
+    if (background[bins[p]!]! < STONE_BIN_SHARE * total) foreign.set(label, (foreign.get(label) ?? 0) + 1);
+  }
+  for (let p = 0; p < count; p++) {
+    const label = labels[p]!;
+    if (label && !open.has(label) && (foreign.get(label) ?? 0) > sizes[label]! / 2) mask[p] = 1;
+  }
+}
+
+/**
  * Jewelry: a chain the network did not see at all (no piece of it reaches the confident region). Its pixels are mixes
  * of the product's colours and the background around them; a chain is such a piece that is long (at least
  * CHAIN_LENGTH of the picture's short side) and thin (at most CHAIN_WIDTH pixels wide on average). Water drops,
@@ -356,9 +403,29 @@ export function refineNetworkMask(image: RgbaImage, network: Uint8Array, kind: C
   }
   const palette = productPalette(image, candidates, bins);
   const kept = keepAndGrow(image, network, candidates, palette);
-  if (kind === 'jewelry') addThinChains(image, kept, productPalette(image, kept, bins));
+  if (kind === 'jewelry') {
+    addThinChains(image, kept, productPalette(image, kept, bins));
+    fillStones(kept, bins, width);
+  }
   if (kind !== 'jewelry') fillSmallHoles(kept, width);
   // Transparent pixels (an already cut-out PNG) are never product.
   for (let p = 0; p < count; p++) if (data[p * 4 + 3]! < 128) kept[p] = 0;
   return featherOutwards(kept, width, height);
+}
+
+/** The product's opacity per pixel (0–255) of a photo on a busy background: the network's mask, refined at up to REFINE_MAX_SIDE. */
+export async function networkCutout(image: RgbaImage, kind: CutoutKind): Promise<Uint8Array> {
+  const scale = REFINE_MAX_SIDE / Math.max(image.width, image.height);
+  if (scale >= 1) return refineNetworkMask(image, await segmentForeground(image), kind);
+  const width = Math.max(1, Math.round(image.width * scale));
+  const height = Math.max(1, Math.round(image.height * scale));
+  const small = await toRgba(openRgba(image).resize(width, height, { fit: 'fill', kernel: 'lanczos3' }));
+  const alpha = refineNetworkMask(small, await segmentForeground(small), kind);
+  // A 1-channel raw buffer comes back from a resize as 3 channels unless one is extracted (DESIGN §10).
+  const full = await sharp(Buffer.from(alpha.buffer, alpha.byteOffset, alpha.length), { raw: { width, height, channels: 1 } })
+    .resize(image.width, image.height, { fit: 'fill', kernel: 'lanczos3' })
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  return new Uint8Array(full.buffer, full.byteOffset, image.width * image.height);
 }
