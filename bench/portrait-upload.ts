@@ -1,7 +1,8 @@
 // Saving a model with an uploaded portrait against adding a clothing item, on the twin, with the same phone-sized
 // photo (12 MP JPEG): upload URL → PUT → create, each path's median wall time over a few runs after a warm-up, and
 // their ratio (target: the portrait no slower than the clothing upload), and the portrait's median against 1 s (target
-// ≤ 1 in bench/run.ts). Both checks decode the photo into an eighth of its size (lambdas/domain/images/decode.ts).
+// ≤ 1 in bench/run.ts). Both checks decode the photo once, shrunk on load (lambdas/domain/images/decode.ts); the
+// portrait's check keeps its pixels within 512 px, and its faces are counted in them (images/faces.ts).
 // Run: npx tsx bench/portrait-upload.ts
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
