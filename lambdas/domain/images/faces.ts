@@ -44,7 +44,9 @@ const MIN_CONFIDENCE = 0.5;
  * nothing. Measured on the face fixtures and 11 variants of them (flipped, darkened, grey, one face in a third or a
  * quarter of the frame, two to four people in a row, a column or a grid), 512 counted as right as 1024 did, and one
  * case more (three in a row: 3 at 512, 2 at 1024). TinyFaceDetector, 3–4 times faster, missed a face in 4 to 9 of
- * those 16 pictures at input sizes 416–608, so the SSD net stays (November 2026).
+ * those 16 pictures at input sizes 416–608; as a first pass (SSD only when it saw no clear single face) it still let
+ * through a portrait with a second, smaller face behind its subject, which SSD counts. So the SSD net stays
+ * (November 2026).
  */
 export const FACE_DETECTION_SIDE = 512;
 

@@ -5,7 +5,9 @@
 // a detector knows.
 //
 // The faces are counted in the pixels the upload check decoded (acceptPortraitUpload): the picture is read and
-// decoded once per save. Reading it again and decoding it at 1024 px cost about 0.1–0.2 s of a 12 MP photo's save.
+// decoded once per save, at the net's own 512 px. Reading it again, decoding it at 1024 px and handing the net four
+// times the pixels it uses made the count of a 12 MP photo take 0.70–1.07 s, against 0.43–0.61 s now
+// (bench/portrait-upload.ts, 2 cores shared at load 2–4, November 2026).
 import { MODEL_MESSAGES } from '../../contracts/models.js';
 import { badRequest } from '../../core/errors.js';
 import { log } from '../../core/log.js';
