@@ -6,7 +6,7 @@
 //   passes of their own over each layer's output;
 // - the overlapping boxes are settled by tfjs's non-max suppression (one pass over the boxes), where face-api's own
 //   reads every box back to JavaScript for each pair it compares.
-// On 47 pictures (the face fixtures, 16 variants of them with one to six people, and 26 product photographs) it found
+// On 47 pictures (6 from the face fixtures, 15 variants of them with one to six people, 26 product photographs) it found
 // the same faces as face-api's detectAllFaces, with scores within 1.2e-6, in 404 ms against 524 ms per picture (2 cores
 // shared, November 2026); test/unit/faces.test.ts holds it to face-api's own answers.
 import type * as tfjs from '@tensorflow/tfjs';
