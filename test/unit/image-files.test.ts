@@ -90,6 +90,34 @@ describe('image bytes', () => {
     await expect(checkImageBytes(await picture().gif().toBuffer())).resolves.toEqual({ ok: false, reason: 'not-an-image' });
   });
 
+  it('keeps the pixels of its one decode when asked: upright, RGB, within the side asked, never enlarged', async () => {
+    // Stored 320×240 with its left half red and its right half blue, tagged EXIF orientation 6 (turn 90° clockwise to
+    // show it): upright it is 240×320, red on top.
+    const halves = sharp({ create: { width: 320, height: 240, channels: 3, background: { r: 220, g: 0, b: 0 } } }).composite([
+      { input: { create: { width: 160, height: 240, channels: 3, background: { r: 0, g: 0, b: 220 } } }, left: 160, top: 0 },
+    ]);
+    const sideways = await sharp(await halves.png().toBuffer()).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    const check = await checkImageBytes(sideways, { pixelsWithin: 160 });
+    if (!check.ok || !check.pixels) throw new Error(`expected pixels, got ${JSON.stringify(check)}`);
+    expect({ ...check, pixels: { width: check.pixels.width, height: check.pixels.height, bytes: check.pixels.data.length } }).toEqual({
+      ok: true,
+      mimeType: 'image/jpeg',
+      width: 320,
+      height: 240,
+      pixels: { width: 120, height: 160, bytes: 120 * 160 * 3 },
+    });
+    const at = (x: number, y: number) => [...check.pixels!.data.subarray((y * 120 + x) * 3, (y * 120 + x) * 3 + 3)];
+    expect(at(60, 10)[0]).toBeGreaterThan(150);
+    expect(at(60, 150)[2]).toBeGreaterThan(150);
+    // A small grey picture with alpha is kept at its size, as three channels.
+    const grey = await sharp({ create: { width: 90, height: 60, channels: 4, background: { r: 99, g: 99, b: 99, alpha: 0.5 } } }).toColourspace('b-w').png().toBuffer();
+    const small = await checkImageBytes(grey, { pixelsWithin: 512 });
+    expect(small.ok && small.pixels && { width: small.pixels.width, height: small.pixels.height, bytes: small.pixels.data.length }).toEqual({ width: 90, height: 60, bytes: 90 * 60 * 3 });
+    // Asked or not, a truncated file is refused, and pixels are kept only when asked.
+    await expect(checkImageBytes(sideways.subarray(0, Math.floor(sideways.length * 0.6)), { pixelsWithin: 160 })).resolves.toEqual({ ok: false, reason: 'undecodable' });
+    expect(await checkImageBytes(sideways)).not.toHaveProperty('pixels');
+  });
+
   it('refuses images over the pixel limit before decoding them', async () => {
     // A PNG whose header says 12,000 × 10,000 (120 megapixels), with a valid header checksum.
     const png = Buffer.from(await sharp({ create: { width: 1, height: 1, channels: 3, background: '#fff' } }).png().toBuffer());

@@ -8,6 +8,7 @@
 // at the first decode, not with the module: a route that decodes only some requests (an inline or uploaded image,
 // not a library item) starts as fast as one that never decodes.
 import type sharpFunction from 'sharp';
+import type { Sharp as SharpImage } from 'sharp';
 import type { ImageMimeType } from '../../contracts/api.js';
 import { detectImageType, MAX_IMAGE_PIXELS } from './file-type.js';
 
@@ -25,16 +26,38 @@ const SHARP_FORMATS: Record<ImageMimeType, string> = { 'image/jpeg': 'jpeg', 'im
 /** The check decodes into a picture this many times narrower (JPEG's scaled decode goes down to an eighth). */
 const CHECK_SHRINK = 8;
 
+/** A picture's pixels as the check decoded them when asked: upright (its EXIF orientation applied), RGB, 8 bits. */
+export interface DecodedPixels {
+  data: Buffer;
+  width: number;
+  height: number;
+}
+
 export type ImageCheck =
-  | { ok: true; mimeType: ImageMimeType; width: number; height: number }
+  | { ok: true; mimeType: ImageMimeType; width: number; height: number; pixels?: DecodedPixels }
   | { ok: false; reason: 'not-an-image' | 'too-many-pixels' | 'undecodable' };
+
+/** What a check may keep of its decode: the picture's pixels, upright, within `pixelsWithin` px on each side. */
+export interface CheckOptions {
+  pixelsWithin?: number;
+}
+
+/**
+ * The pipeline that turns a decoded picture into upright RGB pixels within `side` px on each side (never enlarged):
+ * the check's decode when its pixels are kept, and the face count's own decode of bytes, so both see the same pixels.
+ */
+export function uprightPixelsWithin(image: SharpImage, side: number): SharpImage {
+  return image.rotate().resize({ width: side, height: side, fit: 'inside', withoutEnlargement: true }).removeAlpha().toColourspace('srgb').raw();
+}
 
 /**
  * Checks a whole file: an accepted type by magic bytes, a header that agrees, at most MAX_IMAGE_PIXELS, and pixel
  * data that decodes to the end (a truncated or corrupt file fails). The decode streams through the image into a
- * picture an eighth of its width, so memory stays bounded by the file, not by its pixel count.
+ * picture an eighth of its width, so memory stays bounded by the file, not by its pixel count. With `pixelsWithin`,
+ * the same single decode makes the picture upright and at most that many pixels on each side instead, and the check
+ * returns those pixels: a caller that looks at the picture (a portrait's face count) needs no second read or decode.
  */
-export async function checkImageBytes(bytes: Buffer): Promise<ImageCheck> {
+export async function checkImageBytes(bytes: Buffer, { pixelsWithin }: CheckOptions = {}): Promise<ImageCheck> {
   const mimeType = detectImageType(bytes);
   if (!mimeType) return { ok: false, reason: 'not-an-image' };
   const sharp = await loadSharp();
@@ -54,9 +77,15 @@ export async function checkImageBytes(bytes: Buffer): Promise<ImageCheck> {
     // own scaled decode (shrink-on-load), and a truncated or corrupt file fails all the same. A 12 MP phone JPEG's check
     // took 0.19 s against 0.9–1.4 s decoded whole, and a model saved with it as its portrait 0.55 s against 1.15 s
     // (bench/portrait-upload.ts, 2 busy cores, November 2026).
-    await sharp(bytes, options).resize({ width: Math.ceil(width / CHECK_SHRINK) }).raw().toBuffer();
+    if (pixelsWithin === undefined) {
+      await sharp(bytes, options).resize({ width: Math.ceil(width / CHECK_SHRINK) }).raw().toBuffer();
+      return { ok: true, mimeType, width, height };
+    }
+    // Within a few hundred pixels, the decode of a large JPEG or WebP shrinks on load all the same (a 12 MP phone
+    // photo within 512 px is decoded at a quarter of its size); a small picture is kept as it is.
+    const { data, info } = await uprightPixelsWithin(sharp(bytes, options), pixelsWithin).toBuffer({ resolveWithObject: true });
+    return { ok: true, mimeType, width, height, pixels: { data, width: info.width, height: info.height } };
   } catch {
     return { ok: false, reason: 'undecodable' };
   }
-  return { ok: true, mimeType, width, height };
 }

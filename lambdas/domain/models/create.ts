@@ -12,8 +12,8 @@ import * as repo from '../../data/models-repo.js';
 import { deleteObject } from '../../storage/objects.js';
 import { seedOfDescription } from '../../providers/ports.js';
 import { finishedImageSource } from '../images/result-source.js';
-import { acceptUploadedImage } from '../images/stored-upload.js';
-import { requireOnePerson } from './portrait-faces.js';
+import { warmFaceDetector } from '../images/faces.js';
+import { acceptPortraitUpload, requireOnePerson } from './portrait-faces.js';
 import { ownUploadId } from '../images/upload-url.js';
 import { MODEL_PORTRAIT_UPLOADS, modelNotFound, newModelSeed, releasePortrait, toSavedModel, updateModel } from './models.js';
 
@@ -33,10 +33,12 @@ async function choosePortrait(userId: string, modelId: string, body: PortraitReq
   if (body.imageKey !== undefined) {
     // The schema requires the confirmation with an upload; checked again here, where the portrait is accepted.
     if (body.rightsConfirmed !== true) throw badRequest('RIGHTS_NOT_CONFIRMED', MODEL_MESSAGES.confirmRights);
+    // The face detector opens (once per process) while the upload is claimed and checked.
+    warmFaceDetector();
     const uploadId = ownUploadId(userId, body.imageKey, MODEL_PORTRAIT_FOLDER);
     if (!(await repo.claimPortrait(userId, uploadId, modelId, now))) throw conflict('PORTRAIT_IN_USE', MODEL_MESSAGES.portraitInUse);
-    const image = await acceptUploadedImage(body.imageKey, MODEL_PORTRAIT_UPLOADS);
-    await requireOnePerson(MODEL_PORTRAIT_UPLOADS.bucket, image.key);
+    const image = await acceptPortraitUpload(body.imageKey, MODEL_PORTRAIT_UPLOADS);
+    await requireOnePerson(MODEL_PORTRAIT_UPLOADS, image);
     return { portrait: { bucket: MODEL_PORTRAIT_UPLOADS.bucket, key: image.key, mime_type: image.mimeType, source: 'upload' }, rightsConfirmedAt: now };
   }
   if (body.generationId !== undefined) {
