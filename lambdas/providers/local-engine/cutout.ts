@@ -13,8 +13,11 @@
 import { ProviderError } from '../ports.js';
 import type { Rgb } from './colours.js';
 import { openRgba, toRgba, type RgbaImage } from './raster.js';
+import { pieces, type CutoutKind } from './masks.js';
 import { networkCutout } from './network-cutout.js';
 import { SegmentationUnavailable } from './segmentation.js';
+
+export type { CutoutKind } from './masks.js';
 
 /** Colour distance (Euclidean over RGB, 0–441) up to which a pixel is pure background … */
 const KEY_BACKGROUND = 26;
@@ -37,8 +40,6 @@ const BAR_RADIUS_SHARE = 0.02;
 /** The share of the garment's height from its top where a hanger's bar can show. */
 const BAR_ROWS_SHARE = 0.25;
 
-/** What the photo shows: a garment (a hanger hook goes), jewelry (enclosed background is a hole), or any picture. */
-export type CutoutKind = 'clothing' | 'jewelry' | 'any';
 
 /** The background as a colour plane: colour(x, y) = base + dx·x + dy·y per channel. */
 export interface BackgroundModel {
@@ -189,34 +190,6 @@ function floodBackground(image: RgbaImage, { distance, shadowLike }: Distances):
   return background;
 }
 
-/** Labels 4-connected pieces of `mask` (1 = in); returns the label per pixel (0 = out) and each piece's size. */
-export function pieces(mask: Uint8Array, width: number): { labels: Int32Array; sizes: number[] } {
-  const count = mask.length;
-  const labels = new Int32Array(count);
-  const sizes = [0];
-  const stack = new Int32Array(count);
-  for (let start = 0; start < count; start++) {
-    if (!mask[start] || labels[start]) continue;
-    const label = sizes.length;
-    let size = 0;
-    let top = 0;
-    stack[top++] = start;
-    labels[start] = label;
-    while (top > 0) {
-      const p = stack[--top]!;
-      size++;
-      const x = p % width;
-      const neighbours = [x > 0 ? p - 1 : -1, x < width - 1 ? p + 1 : -1, p - width, p + width];
-      for (const q of neighbours) {
-        if (q < 0 || q >= count || !mask[q] || labels[q]) continue;
-        labels[q] = label;
-        stack[top++] = q;
-      }
-    }
-    sizes.push(size);
-  }
-  return { labels, sizes };
-}
 
 /**
  * Drops a hanger hook: from the top, the rows whose product extent is a small share of the widest row; then, just

@@ -17,7 +17,7 @@
 // - garments and figures keep their small enclosed holes (a print's anti-aliased rim); a jewel's holes stay holes;
 // - the edge is feathered by one pixel, outwards.
 import sharp from 'sharp';
-import { pieces, type CutoutKind } from './cutout.js';
+import { pieces, type CutoutKind } from './masks.js';
 import { openRgba, toRgba, type RgbaImage } from './raster.js';
 import { segmentForeground } from './segmentation.js';
 
