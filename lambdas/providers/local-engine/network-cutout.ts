@@ -196,22 +196,29 @@ function mostlyProduct(image: RgbaImage, p: number, palette: Array<[number, numb
     }
   }
   if (n === 0) return false;
-  const back = [r / n, g / n, b / n] as const;
-  const colour = [data[p * 4]!, data[p * 4 + 1]!, data[p * 4 + 2]!] as const;
-  let bestResidual = Infinity;
+  // Scalars only: this runs for every pixel of a picture (addThinChains).
+  const cr = data[p * 4]! - r / n;
+  const cg = data[p * 4 + 1]! - g / n;
+  const cb = data[p * 4 + 2]! - b / n;
+  let bestResidual2 = Infinity;
   let bestShare = 0;
   for (const front of palette) {
-    const d = [front[0] - back[0], front[1] - back[1], front[2] - back[2]] as const;
-    const length2 = d[0] ** 2 + d[1] ** 2 + d[2] ** 2;
-    if (length2 < MIN_CONTRAST ** 2) continue;
-    const share = Math.max(0, Math.min(1, ((colour[0] - back[0]) * d[0] + (colour[1] - back[1]) * d[1] + (colour[2] - back[2]) * d[2]) / length2));
-    const residual = Math.hypot(colour[0] - back[0] - share * d[0], colour[1] - back[1] - share * d[1], colour[2] - back[2] - share * d[2]);
-    if (residual < bestResidual) {
-      bestResidual = residual;
+    const dr = front[0] - r / n;
+    const dg = front[1] - g / n;
+    const db = front[2] - b / n;
+    const length2 = dr * dr + dg * dg + db * db;
+    if (length2 < MIN_CONTRAST * MIN_CONTRAST) continue;
+    const share = Math.max(0, Math.min(1, (cr * dr + cg * dg + cb * db) / length2));
+    const er = cr - share * dr;
+    const eg = cg - share * dg;
+    const eb = cb - share * db;
+    const residual2 = er * er + eg * eg + eb * eb;
+    if (residual2 < bestResidual2) {
+      bestResidual2 = residual2;
       bestShare = share;
     }
   }
-  return bestResidual <= MIX_RESIDUAL && bestShare >= 0.5;
+  return bestResidual2 <= MIX_RESIDUAL * MIX_RESIDUAL && bestShare >= 0.5;
 }
 
 /**
@@ -260,20 +267,27 @@ function keepAndGrow(image: RgbaImage, network: Uint8Array, candidates: Uint8Arr
   return kept;
 }
 
+/** The pieces of the mask's outside, and which of them reach the picture's border (the rest are enclosed holes). */
+function outsidePieces(mask: Uint8Array, width: number): { labels: Int32Array; sizes: number[]; open: Set<number> } {
+  const count = mask.length;
+  const outside = new Uint8Array(count);
+  for (let p = 0; p < count; p++) outside[p] = mask[p] ? 0 : 1;
+  const { labels, sizes } = pieces(outside, width);
+  const open = new Set<number>();
+  for (let p = 0; p < count; p++) {
+    const x = p % width;
+    if (labels[p] && (x === 0 || x === width - 1 || p < width || p >= count - width)) open.add(labels[p]!);
+  }
+  return { labels, sizes, open };
+}
+
 /**
  * Fills the small enclosed holes of a garment or a figure: the anti-aliased rim of a print, whose mixed colours are
  * neither the print's nor the fabric's. A jewel's holes are real (a ring's inside) and stay.
  */
 function fillSmallHoles(mask: Uint8Array, width: number): void {
   const count = mask.length;
-  const outside = new Uint8Array(count);
-  for (let p = 0; p < count; p++) outside[p] = mask[p] ? 0 : 1;
-  const { labels, sizes } = pieces(outside, width);
-  const touchesBorder = new Set<number>();
-  for (let p = 0; p < count; p++) {
-    const x = p % width;
-    if (labels[p] && (x === 0 || x === width - 1 || p < width || p >= count - width)) touchesBorder.add(labels[p]!);
-  }
+  const { labels, sizes, open: touchesBorder } = outsidePieces(mask, width);
   let productSize = 0;
   for (let p = 0; p < count; p++) productSize += mask[p]!;
   for (let p = 0; p < count; p++) {
@@ -290,14 +304,7 @@ function fillSmallHoles(mask: Uint8Array, width: number): void {
  */
 function fillStones(mask: Uint8Array, bins: Uint16Array, width: number): void {
   const count = mask.length;
-  const outside = new Uint8Array(count);
-  for (let p = 0; p < count; p++) outside[p] = mask[p] ? 0 : 1;
-  const { labels, sizes } = pieces(outside, width);
-  const open = new Set<number>();
-  for (let p = 0; p < count; p++) {
-    const x = p % width;
-    if (labels[p] && (x === 0 || x === width - 1 || p < width || p >= count - width)) open.add(labels[p]!);
-  }
+  const { labels, sizes, open } = outsidePieces(mask, width);
   const background = new Float64Array(LEVELS ** 3);
   let total = 0;
   for (let p = 0; p < count; p++) {
