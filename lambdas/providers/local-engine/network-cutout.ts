@@ -16,9 +16,8 @@
 //   such mixed pixels;
 // - garments and figures keep their small enclosed holes (a print's anti-aliased rim); a jewel's holes stay holes;
 // - the edge is feathered by one pixel, outwards.
-import sharp from 'sharp';
 import { pieces, type CutoutKind } from './masks.js';
-import { openRgba, toRgba, type RgbaImage } from './raster.js';
+import { openRgba, resizePlane, toRgba, type RgbaImage } from './raster.js';
 import { segmentForeground } from './segmentation.js';
 
 /**
@@ -428,11 +427,5 @@ export async function networkCutout(image: RgbaImage, kind: CutoutKind): Promise
   const height = Math.max(1, Math.round(image.height * scale));
   const small = await toRgba(openRgba(image).resize(width, height, { fit: 'fill', kernel: 'lanczos3' }));
   const alpha = refineNetworkMask(small, await segmentForeground(small), kind);
-  // A 1-channel raw buffer comes back from a resize as 3 channels unless one is extracted (DESIGN §10).
-  const full = await sharp(Buffer.from(alpha.buffer, alpha.byteOffset, alpha.length), { raw: { width, height, channels: 1 } })
-    .resize(image.width, image.height, { fit: 'fill', kernel: 'lanczos3' })
-    .extractChannel(0)
-    .raw()
-    .toBuffer();
-  return new Uint8Array(full.buffer, full.byteOffset, image.width * image.height);
+  return resizePlane(alpha, small, image.width, image.height);
 }

@@ -53,3 +53,14 @@ export async function encodeRgba(image: RgbaImage, notRendered?: string[]): Prom
   for (let i = 3; i < image.data.length && opaque; i += 4) opaque = image.data[i] === 255;
   return toImageOutput(opaque ? openRgba(image).removeAlpha() : openRgba(image), notRendered);
 }
+
+/** A one-channel plane (a mask or a probability map) resized to `width`×`height` with Lanczos. */
+export async function resizePlane(plane: Uint8Array, from: { width: number; height: number }, width: number, height: number): Promise<Uint8Array> {
+  // A 1-channel raw buffer comes back from a resize as 3 channels unless one is extracted (DESIGN §10).
+  const resized = await sharp(Buffer.from(plane.buffer, plane.byteOffset, plane.length), { raw: { width: from.width, height: from.height, channels: 1 } })
+    .resize(width, height, { fit: 'fill', kernel: 'lanczos3' })
+    .extractChannel(0)
+    .raw()
+    .toBuffer();
+  return new Uint8Array(resized.buffer, resized.byteOffset, width * height);
+}

@@ -14,7 +14,7 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import sharp from 'sharp';
 import type { Ort, OrtSession } from './onnx-runtime.js';
-import type { RgbaImage } from './raster.js';
+import { resizePlane, type RgbaImage } from './raster.js';
 
 /** The network's square input side (pixels). */
 const INPUT_SIDE = 320;
@@ -115,11 +115,5 @@ export async function segmentForeground(image: RgbaImage): Promise<Uint8Array> {
   const span = high - low || 1;
   const small = Buffer.alloc(plane);
   for (let p = 0; p < plane; p++) small[p] = Math.round(((prediction[p]! - low) / span) * 255);
-  // A 1-channel raw buffer comes back from a resize as 3 channels unless one is extracted (DESIGN §10).
-  const full = await sharp(small, { raw: { width: INPUT_SIDE, height: INPUT_SIDE, channels: 1 } })
-    .resize(image.width, image.height, { fit: 'fill', kernel: 'lanczos3' })
-    .extractChannel(0)
-    .raw()
-    .toBuffer();
-  return new Uint8Array(full.buffer, full.byteOffset, image.width * image.height);
+  return resizePlane(small, { width: INPUT_SIDE, height: INPUT_SIDE }, image.width, image.height);
 }
