@@ -8,18 +8,9 @@ import { complianceReport } from '../../lambdas/domain/marketplace/compliance.js
 import { renderPackshot, type PackshotOptions } from '../../lambdas/domain/marketplace/packshot.js';
 import { cutOutProduct } from '../../lambdas/providers/local-engine/cutout.js';
 import { decodeRgba } from '../../lambdas/providers/local-engine/raster.js';
-import { photographicFixture, readPhotographicFixture } from '../fixtures/photographic/catalog.js';
+import { photographicFixture, readPhotographicFixture, sellerSizedPhotographicFixture } from '../fixtures/photographic/catalog.js';
 
 const SLOW = 180_000;
-
-/** A fixture as a seller's photo of 1440 px wide (the fixtures are 360 px: ×4), with its exact mask alike. */
-async function sellerPhoto(name: string, width = 1440): Promise<{ photo: Buffer; mask: Buffer }> {
-  const { photo, mask } = await readPhotographicFixture(photographicFixture(name));
-  return {
-    photo: await sharp(photo).resize({ width, kernel: 'lanczos3' }).jpeg({ quality: 90 }).toBuffer(),
-    mask: await sharp(mask).resize({ width, kernel: 'nearest' }).png().toBuffer(),
-  };
-}
 
 async function amazonReport(photo: Buffer, options: PackshotOptions): Promise<ComplianceReport> {
   const shot = await renderPackshot(photo, PACKSHOT_PRESETS.amazon, options);
@@ -35,7 +26,7 @@ const amazonPass = (report: ComplianceReport) => report.marketplaces.find((marke
 
 describe('the report of a packshot checks its cutout', () => {
   it('one product, nothing else: a stray piece of background on the ground fails Amazon and asks for review; the clean cut passes', async () => {
-    const { photo, mask } = await sellerPhoto('tshirt-on-white-on-greenmeadow');
+    const { photo, mask } = await sellerSizedPhotographicFixture('tshirt-on-white-on-greenmeadow');
     const clean = await amazonReport(photo, { productType: 'clothing', mask });
     expect(rule(clean, 'one-product').pass, JSON.stringify(rule(clean, 'one-product'))).toBe(true);
     expect(clean.review).toBe(false);
@@ -56,11 +47,11 @@ describe('the report of a packshot checks its cutout', () => {
   }, SLOW);
 
   it("the cutout's confidence: a jewel whose outline the network was unsure of asks for review; a garment it was sure of passes", async () => {
-    const sure = await amazonReport((await sellerPhoto('tshirt-on-white-on-greenmeadow')).photo, { productType: 'clothing' });
+    const sure = await amazonReport((await sellerSizedPhotographicFixture('tshirt-on-white-on-greenmeadow')).photo, { productType: 'clothing' });
     expect(rule(sure, 'cutout-confidence').pass, JSON.stringify(rule(sure, 'cutout-confidence'))).toBe(true);
     expect(sure.review).toBe(false);
 
-    const unsure = await amazonReport((await sellerPhoto('earrings-on-grey-on-twowings')).photo, { productType: 'jewelry' });
+    const unsure = await amazonReport((await sellerSizedPhotographicFixture('earrings-on-grey-on-twowings')).photo, { productType: 'jewelry' });
     expect(rule(unsure, 'cutout-confidence').measured as number).toBeGreaterThan(0.5);
     expect(rule(unsure, 'cutout-confidence').pass).toBe(false);
     expect(unsure.review).toBe(true);
@@ -83,7 +74,7 @@ describe('the report of a packshot checks its cutout', () => {
     expect(rule(kite, 'product-found').pass).toBe(false);
     expect(kite.review).toBe(true);
 
-    const shirt = await amazonReport((await sellerPhoto('tshirt-on-white-on-greenmeadow')).photo, { productType: 'clothing' });
+    const shirt = await amazonReport((await sellerSizedPhotographicFixture('tshirt-on-white-on-greenmeadow')).photo, { productType: 'clothing' });
     expect(rule(shirt, 'product-found').pass).toBe(true);
   }, SLOW);
 
@@ -95,7 +86,7 @@ describe('the report of a packshot checks its cutout', () => {
     expect(rule(small, 'enlargement').pass).toBe(false);
     expect(small.review).toBe(true);
 
-    const large = await amazonReport((await sellerPhoto('tshirt-on-white-on-greenmeadow')).photo, { productType: 'clothing' });
+    const large = await amazonReport((await sellerSizedPhotographicFixture('tshirt-on-white-on-greenmeadow')).photo, { productType: 'clothing' });
     expect(rule(large, 'enlargement').measured as number).toBeLessThanOrEqual(3);
     expect(rule(large, 'enlargement').pass).toBe(true);
   }, SLOW);
