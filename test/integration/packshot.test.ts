@@ -44,7 +44,7 @@ async function settled(user: TestUser, id: string, timeoutMs = 120_000): Promise
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const { status, body } = await api<Generation>(twin.apiUrl, 'GET', `/generations/${id}`, { user });
-    expect(status).toBe(200);
+    expect(status, JSON.stringify(body)).toBe(200);
     if (body.status !== 'processing') return body;
     if (Date.now() > deadline) throw new Error(`Generation ${id} still processing after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 200));
