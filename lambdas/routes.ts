@@ -7,7 +7,7 @@ import { createClothingUploadUrlRoute, deleteClothingItemRoute, getClothingItemR
 import { createCheckoutSessionRoute, listPurchasesRoute, purchaseCreditsRoute, requestRefundRoute, stripeWebhookRoute } from './contracts/payments.js';
 import { createApiKeyRoute, getOpenApiRoute, listApiKeysRoute, revokeApiKeyRoute } from './contracts/api-keys.js';
 import { downloadBatchRoute, generateBatchRoute, getBatchRoute, listBatchesRoute } from './contracts/batch.js';
-import { generatePackshotRoute } from './contracts/packshots.js';
+import { generatePackshotRoute, getPackshotCutoutRoute, refinePackshotCutoutRoute } from './contracts/packshots.js';
 import { createGenerationUploadUrlRoute, editAiImageRoute, generateAiImageRoute, getEditInstructionsRoute, getGenerationRoute, listGenerationsRoute, upscaleAiImageRoute } from './contracts/generations.js';
 import { createImportRoute, selectImportImageRoute } from './contracts/imports.js';
 import { createModelRoute, createModelUploadUrlRoute, deleteModelRoute, listModelsRoute, updateModelRoute } from './contracts/models.js';
@@ -170,6 +170,15 @@ export const ROUTES = /* @__PURE__ */ (() => ([
     workflows: ['generation'],
     timeoutSeconds: 20,
     memoryMb: 1024,
+  }),
+  // "Refine cutout": the packshot's photo and mask, and its render again from a refined mask (no credit moves).
+  route(getPackshotCutoutRoute, 'get-packshot-cutout', { tables: { generations: 'read' }, buckets: { results: 'read', clothingImages: 'read' } }),
+  route(refinePackshotCutoutRoute, 'refine-packshot-cutout', {
+    tables: { generations: 'write' },
+    buckets: { results: 'write', clothingImages: 'read' },
+    // Decodes the photo (up to 1600 px kept) and renders the preset's frame (up to 3000 px) with sharp.
+    timeoutSeconds: 25,
+    memoryMb: 2048,
   }),
   route(createGenerationUploadUrlRoute, 'create-generation-upload-url', { buckets: { results: 'put' } }),
   route(listGenerationsRoute, 'list-generations', { tables: { generations: 'read' }, buckets: { results: 'read' } }),

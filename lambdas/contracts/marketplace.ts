@@ -57,7 +57,15 @@ export type RuleCheck =
   /** No watermark or overlay mark (the preview engine's corner mark is detected in the pixels). */
   | { kind: 'no-watermark' }
   /** IPTC DigitalSourceType in the file's XMP. */
-  | { kind: 'provenance' };
+  | { kind: 'provenance' }
+  /** The picture's pieces apart from the ground (4-connected, non-ground pixels) other than the largest: their area over the largest's, at most `max`. */
+  | { kind: 'one-product'; max: number }
+  /** A cutout's: the product covers at least `min` of the photo it was cut from. */
+  | { kind: 'product-found'; min: number }
+  /** A cutout's: the share of the product's outline where the segmentation network was unsure, at most `max`. */
+  | { kind: 'cutout-confidence'; max: number }
+  /** A cutout's: the product's longer side in the frame over its longer side in the photo as uploaded, at most `max`. */
+  | { kind: 'enlargement'; max: number };
 
 export interface MarketplaceRule {
   id: string;
@@ -72,6 +80,13 @@ const GOOGLE = 'Google Merchant Center Help, Image link [image_link] (support.go
 const SHOPIFY = 'Shopify Help Center, Product media: image sizes (help.shopify.com/manual/products/product-media)';
 const ZALANDO = 'Zalando Partner guidelines, image requirements (2025)';
 const ETSY = 'Etsy Help, Listing photo requirements (help.etsy.com)';
+/** Quoted as read on 2026-11-27: "Images must accurately represent the product and show only the product that's for sale." */
+const AMAZON_ONLY_PRODUCT = `${AMAZON}: "show only the product that's for sale"`;
+/**
+ * The cutout's own measures (issue #48). Thresholds chosen on the tuning set (test/fixtures/photographic) and checked
+ * on the held-out set (test/fixtures/held-out), bench/cutout.ts and docs/testing.md.
+ */
+const CUTOUT_MEASURE = 'ModelLoop cutout measure (docs/testing.md, "The cutout\'s doubt"), bench/cutout.ts';
 
 export const MARKETPLACE_RULES: Record<Marketplace, readonly MarketplaceRule[]> = {
   amazon: [
@@ -81,6 +96,7 @@ export const MARKETPLACE_RULES: Record<Marketplace, readonly MarketplaceRule[]> 
     { id: 'format', label: 'JPEG, PNG, TIFF or GIF', check: { kind: 'format', allowed: ['jpeg', 'png', 'tiff', 'gif'] }, source: AMAZON },
     { id: 'file-size', label: 'At most 10 MB', check: { kind: 'file-size', maxBytes: 10 * 1024 * 1024 }, source: AMAZON },
     { id: 'no-watermark', label: 'No text, logos or watermarks', check: { kind: 'no-watermark' }, source: AMAZON },
+    { id: 'one-product', label: 'One product, nothing else: no other pieces on the ground', check: { kind: 'one-product', max: 0.005 }, source: AMAZON_ONLY_PRODUCT },
   ],
   shopify: [
     { id: 'size', label: 'At most 4,472 px on the longest side (2048 × 2048 recommended)', check: { kind: 'longest-side', min: 800, max: 4472 }, source: SHOPIFY },
@@ -112,6 +128,33 @@ export const MARKETPLACE_RULES: Record<Marketplace, readonly MarketplaceRule[]> 
   ],
 };
 
+/**
+ * The rules of a picture made by cutting a product out of a photo (a packshot), checked for every marketplace: each
+ * says whether the cutout can be trusted. A picture that fails one is marked for review (ComplianceReport.review).
+ */
+export const CUTOUT_RULES: readonly MarketplaceRule[] = [
+  { id: 'product-found', label: 'A product was found: it covers at least 1% of the photo', check: { kind: 'product-found', min: 0.01 }, source: CUTOUT_MEASURE },
+  { id: 'cutout-confidence', label: 'The cutout is sure of its outline: unsure along at most 50% of it', check: { kind: 'cutout-confidence', max: 0.5 }, source: CUTOUT_MEASURE },
+  {
+    id: 'enlargement',
+    label: 'Sharp: the product is enlarged at most ×3 from the photo',
+    check: { kind: 'enlargement', max: 3 },
+    source: `${AMAZON}: images must be in focus, not pixelated; ${CUTOUT_MEASURE}`,
+  },
+];
+
+/** What a cutout measured of itself (lambdas/domain/marketplace/packshot.ts), kept with its report. */
+export const CutoutMeasures = /* @__PURE__ */ (() => z.object({
+  /** The product's longer side in the photo as uploaded, and in the frame (pixels). */
+  sourceSide: z.number(),
+  frameSide: z.number(),
+  /** The product's share of the photo's area. */
+  areaShare: z.number(),
+  /** The share of the outline where the segmentation network was unsure; absent for a colour cut or a seller's own mask. */
+  unsureOutline: z.number().optional(),
+}))();
+export type CutoutMeasures = z.infer<typeof CutoutMeasures>;
+
 /** One rule's outcome: the measured value (a number, or a word for format and marks) and pass/fail. */
 export const RuleResult = /* @__PURE__ */ (() => z.object({
   id: z.string(),
@@ -139,5 +182,12 @@ export const ComplianceReport = /* @__PURE__ */ (() => z.object({
   /** IPTC DigitalSourceType found in the file's XMP, if any. */
   digitalSourceType: z.string().nullable(),
   marketplaces: z.array(MarketplaceCompliance),
+  /** The cutout's own measures, when the picture is a cutout. */
+  cutout: CutoutMeasures.optional(),
+  /**
+   * Doubtful: a cutout rule or "one product, nothing else" failed. The picture is never a clean pass; the seller should
+   * look at it (and can refine the cutout). Reports stored before this rule have none.
+   */
+  review: z.boolean().optional(),
 }))();
 export type ComplianceReport = z.infer<typeof ComplianceReport>;

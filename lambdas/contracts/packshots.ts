@@ -2,7 +2,7 @@
 // through the spending flow and the generation workflow like every image operation.
 // Schemas are built in `/* @__PURE__ */` calls so that a bundle builds only those it reads (see api.ts).
 import * as z from 'zod';
-import { GenerationStarted } from './generations.js';
+import { Generation, GenerationStarted } from './generations.js';
 import { MARKETPLACES, PACKSHOT_FORMATS, PACKSHOT_PRESETS, type PackshotFrame } from './marketplace.js';
 import { defineRoute, ROUTE_ERRORS, SAMPLE_IDS } from './route.js';
 
@@ -62,4 +62,74 @@ export const generatePackshotRoute = /* @__PURE__ */ (() => defineRoute({
   response: GenerationStarted,
   errors: { 403: ROUTE_ERRORS.notYours, 409: ROUTE_ERRORS.imageNotReady },
   sample: { body: { clothingItemId: SAMPLE_IDS.clothingItem, marketplace: 'amazon', shadow: true } },
+}))();
+
+/** A refined cutout mask: at most this many bytes of PNG (a one-channel 1600 px mask compresses to far less). */
+export const CUTOUT_MASK_MAX_BYTES = 2 * 1024 * 1024;
+/** A packshot can be rendered again from a refined mask this many times (each render is the studio's CPU, not a sale). */
+export const MAX_CUTOUT_REFINEMENTS = 20;
+
+/** What the "Refine cutout" brush draws on: the photo, the mask the packshot was cut out by, at one size. */
+export const PackshotCutout = /* @__PURE__ */ (() => z.object({
+  /** The source photo (signed GET URL). */
+  photoUrl: z.string(),
+  /** The mask (signed GET URL): a one-channel PNG, white = product, `width` × `height`. */
+  maskUrl: z.string(),
+  /** The size the photo is cut out at (its own, at most 1600 px on the longer side): a refined mask must be this size. */
+  width: z.number().int(),
+  height: z.number().int(),
+  /** Whether the mask is one the seller refined (it is used for every packshot of this photo). */
+  refined: z.boolean(),
+  /** How many more times this packshot can be rendered from a refined mask. */
+  refinementsLeft: z.number().int(),
+}))();
+export type PackshotCutout = z.infer<typeof PackshotCutout>;
+
+/**
+ * GET /generations/{id}/cutout: a finished packshot's photo and mask (a POST /generate-packshot result, or a batch
+ * entry's packshot photo).
+ */
+export const getPackshotCutoutRoute = /* @__PURE__ */ (() => defineRoute({
+  method: 'GET',
+  path: '/generations/{id}/cutout',
+  auth: 'user',
+  publicApi: true,
+  summary: "A finished packshot's source photo and the cutout mask it was made from (to refine it)",
+  response: PackshotCutout,
+  errors: { 409: 'The packshot is not finished, or was made before cutouts could be refined (NOT_REFINABLE).' },
+  sample: { params: { id: SAMPLE_IDS.generation } },
+}))();
+
+/** PUT /generations/{id}/cutout: the seller's refined mask. */
+export const RefineCutoutRequest = /* @__PURE__ */ (() => z.object({
+  /**
+   * The refined mask as a base64 PNG: white (≥ 128) = product, black = background, exactly the `width` × `height` that
+   * GET /generations/{id}/cutout gives. A shop's own tool can send one.
+   */
+  mask: z
+    .string()
+    .trim()
+    .min(1, 'Send the refined mask as a PNG')
+    .max(Math.ceil(CUTOUT_MASK_MAX_BYTES / 3) * 4, 'The mask is larger than 2 MB'),
+}))();
+export type RefineCutoutRequest = z.input<typeof RefineCutoutRequest>;
+
+/**
+ * PUT /generations/{id}/cutout. Renders the same packshot again (same photo, same preset) from the refined mask and
+ * answers the updated generation. No credit moves: the render is part of the packshot's purchase. The mask is kept for
+ * the photo, so every later packshot of it (a re-render, another preset) is cut out by it.
+ */
+export const refinePackshotCutoutRoute = /* @__PURE__ */ (() => defineRoute({
+  method: 'PUT',
+  path: '/generations/{id}/cutout',
+  auth: 'user',
+  publicApi: true,
+  summary: 'Render a packshot again from a refined cutout mask (PNG), at no charge',
+  body: RefineCutoutRequest,
+  response: Generation,
+  errors: {
+    409: `The packshot is not finished or cannot be refined (NOT_REFINABLE), or was refined ${MAX_CUTOUT_REFINEMENTS} times (REFINE_LIMIT).`,
+    413: 'The mask is larger than 2 MB.',
+  },
+  sample: { params: { id: SAMPLE_IDS.generation }, body: { mask: '{{productPhotoBase64}}' } },
 }))();

@@ -29,7 +29,10 @@ export const PROVIDERS_GUIDE_PATH = '/guide/providers.txt';
  * 'image-upscale', 'unknown'), which is the studio's own model.
  */
 export function modelDisplayName(aiModel: string): string {
-  if (aiModel.startsWith('packshot-engine:')) return aiModel.endsWith('colour-key') ? 'Packshot engine (colour cutout)' : 'Packshot engine (U²-Net-p cutout)';
+  if (aiModel.startsWith('packshot-engine:')) {
+    if (aiModel.endsWith('refined-mask')) return 'Packshot engine (your refined cutout)';
+    return aiModel.endsWith('colour-key') ? 'Packshot engine (colour cutout)' : 'Packshot engine (U²-Net-p cutout)';
+  }
   if (isPreviewModel(aiModel)) return 'Preview engine (no AI)';
   if (aiModel.startsWith('bedrock:stability.')) return 'Stability AI';
   if (aiModel.startsWith('bedrock:luma.')) return 'Luma Ray2';

@@ -86,6 +86,10 @@ export interface GenerationRecord {
   in_flight?: 'generation';
   /** The paid provider job (e.g. a FASHN prediction id) an attempt started: a retried attempt waits for it. */
   provider_job?: string;
+  /** A packshot's renders from a refined cutout mask so far (reserved by reserveRefinement, at most a limit). */
+  refinements?: number;
+  /** When a packshot was last rendered from a refined mask. */
+  refined_at?: string;
 }
 
 export interface Transition {
@@ -215,6 +219,47 @@ async function transition(
     if (!isConditionFailed(error)) throw error;
     return { changed: false, generation: await getGeneration(userId, id) };
   }
+}
+
+/**
+ * Reserves one render of a finished packshot from a refined mask: one conditional update, so parallel requests never
+ * pass the limit. False when the row is not complete or has had `max` already.
+ */
+export async function reserveRefinement(userId: string, id: string, max: number): Promise<boolean> {
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: table(),
+        Key: { user_id: userId, id },
+        UpdateExpression: 'SET refinements = if_not_exists(refinements, :zero) + :one',
+        ConditionExpression: '#status = :complete AND (attribute_not_exists(refinements) OR refinements < :max)',
+        ExpressionAttributeNames: STATUS,
+        ExpressionAttributeValues: { ':zero': 0, ':one': 1, ':max': max, ':complete': 'complete' },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if (!isConditionFailed(error)) throw error;
+    return false;
+  }
+}
+
+/** A finished packshot's new render (from a refined mask): its files, model and report; the row stays complete. */
+export async function recordRefinedResult(userId: string, id: string, result: Result, now = new Date().toISOString()): Promise<GenerationRecord> {
+  const fields: Record<string, unknown> = { ...result, refined_at: now };
+  const names = Object.keys(fields).filter((field) => fields[field] !== undefined);
+  const { Attributes } = await dynamo.send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: { user_id: userId, id },
+      UpdateExpression: `SET ${names.map((field) => `#${field} = :${field}`).join(', ')}`,
+      ConditionExpression: '#status = :complete',
+      ExpressionAttributeNames: { ...Object.fromEntries(names.map((field) => [`#${field}`, field])), ...STATUS },
+      ExpressionAttributeValues: { ...Object.fromEntries(names.map((field) => [`:${field}`, fields[field]])), ':complete': 'complete' },
+      ReturnValues: 'ALL_NEW',
+    }),
+  );
+  return Attributes as GenerationRecord;
 }
 
 /** The user's generations, newest first, at most `limit`; `type` keeps one generation_type. */

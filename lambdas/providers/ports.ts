@@ -1,6 +1,7 @@
 // One port per AI capability. Adapters: the local studio engine (default, deterministic, no AI) and the cloud
 // adapters (Bedrock Stability, Bedrock Luma Ray2, an HTTPS fashion-model API). Configuration picks one per port.
 import type { BATCH_CAMERA_ANGLES, CAMERA_ZOOMS, PRODUCT_TYPES, VIDEO_ASPECT_RATIOS } from '../contracts/catalog.js';
+import type { CutoutMeasures } from '../contracts/marketplace.js';
 
 export type ImageMimeType = 'image/jpeg' | 'image/png' | 'image/webp';
 
@@ -19,6 +20,8 @@ export interface ImageOutput {
   model: string;
   /** What the request asked for that this adapter did not render (e.g. words of the model description); shown under the result. */
   notRendered?: string[];
+  /** A packshot's: what its cutout measured of itself (the compliance report's cutout rules). */
+  cutout?: CutoutMeasures;
 }
 
 export interface Size {

@@ -217,7 +217,8 @@ describe('POST /generate-batch', () => {
     const tierCost = (id: string) => PRICING_TIER_SEED.find((tier) => tier.id === id)!.credits_cost;
     const user = await createUser(twin);
     await buy(user, 10);
-    const tee = await addClothingItem(user, 'Red tee');
+    // A seller-sized photo: the product is not enlarged past the report's ×3 in Amazon's 2000 px frame.
+    const tee = await addClothingItem(user, 'Red tee', await tshirtPhoto(1200, 1400));
     // A picture with no product in it: its packshot cannot be made.
     const blank = await addClothingItem(user, 'Blank card', await sharp({ create: { width: 400, height: 400, channels: 3, background: '#ffffff' } }).jpeg().toBuffer());
     const answer = await submit(user, {

@@ -10,7 +10,7 @@ import { PRICING_TIER_SEED, SIGNUP_CREDITS } from '../../lambdas/contracts/catal
 import type { Generation } from '../../lambdas/contracts/generations.js';
 import { readDigitalSourceType } from '../../lambdas/domain/images/provenance.js';
 import { LOCAL_CREDENTIALS } from '../../lib/local/s3-local.js';
-import { photographicFixture, readPhotographicFixture } from '../fixtures/photographic/catalog.js';
+import { photographicFixture, readPhotographicFixture, sellerSizedPhotographicFixture } from '../fixtures/photographic/catalog.js';
 import { api } from '../support/api.js';
 import { moneyChecks } from '../support/money.js';
 import { offWhiteBorderPixels } from '../support/pictures.js';
@@ -23,8 +23,9 @@ const generationsRepo = await import('../../lambdas/data/generations-repo.js');
 const s3 = new S3Client({ endpoint: twin.env.AWS_ENDPOINT_URL_S3, region: twin.env.AWS_REGION, credentials: LOCAL_CREDENTIALS, forcePathStyle: true });
 const PACKSHOT_COST = PRICING_TIER_SEED.find((tier) => tier.id === 'packshot')!.credits_cost;
 
+/** A seller's photo of a T-shirt on grass (900 px wide: the cut-out product is not enlarged past the report's ×3). */
 async function busyProduct(): Promise<Buffer> {
-  return (await readPhotographicFixture(photographicFixture('tshirt-on-white-on-greenmeadow'))).photo;
+  return (await sellerSizedPhotographicFixture('tshirt-on-white-on-greenmeadow', 900)).photo;
 }
 
 /** A library item made the way the web app makes one: presigned upload, then registration. */
@@ -43,7 +44,7 @@ async function settled(user: TestUser, id: string, timeoutMs = 120_000): Promise
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const { status, body } = await api<Generation>(twin.apiUrl, 'GET', `/generations/${id}`, { user });
-    expect(status).toBe(200);
+    expect(status, JSON.stringify(body)).toBe(200);
     if (body.status !== 'processing') return body;
     if (Date.now() > deadline) throw new Error(`Generation ${id} still processing after ${timeoutMs} ms`);
     await new Promise((resolve) => setTimeout(resolve, 200));
@@ -90,7 +91,7 @@ describe('POST /generate-packshot', () => {
 
   it('the same product as a preview on-model picture reports Amazon fail, with the reasons', async () => {
     const user = await createUser(twin);
-    const item = await addClothingItem(user, await busyProduct());
+    const item = await addClothingItem(user, (await readPhotographicFixture(photographicFixture('tshirt-on-white-on-greenmeadow'))).photo);
     const answer = await post(user, '/generate-ai-image', { clothingItemId: item.id, prompt: 'young female model', imageSize: '1k' });
     expect(answer.status).toBe(200);
     const generation = await settled(user, answer.body.generationId);

@@ -15,16 +15,16 @@ import { recordFirstResult } from '../../data/models-repo.js';
 import { aspectRatioOf, seedOfDescription, type ImageInput, type ImageOutput, type ModelPersona, type ProviderJobMemory, type Size } from '../../providers/ports.js';
 import { getProviders, type Providers } from '../../providers/registry.js';
 import { readProviderChoice } from '../../providers/config.js';
-import { readObject, writeObject } from '../../storage/objects.js';
+import { readObject } from '../../storage/objects.js';
 import { detectImageType } from '../images/file-type.js';
-import { resultKey, thumbnailKey } from '../images/result-files.js';
 import { GENERATION_ERROR, GenerationTaskError, generationTaskErrors } from './failure.js';
-import { PACKSHOT_ENGINE, PACKSHOT_FORMATS } from '../../contracts/marketplace.js';
+import { PACKSHOT_ENGINE } from '../../contracts/marketplace.js';
 import { isPreviewModel } from '../../contracts/preview.js';
 import { withDigitalSourceType, type DigitalSourceType } from '../images/provenance.js';
 import { complianceReport } from '../marketplace/compliance.js';
-import { renderPackshot } from '../marketplace/packshot.js';
+import { makePackshot, packshotJobOf, PackshotFrameParams, type PackshotJob } from '../marketplace/packshot-job.js';
 import { endGenerationPlace } from './places.js';
+import { storeResultFiles } from './result-store.js';
 import type { GenerationWorkflowInput } from './service.js';
 
 const OnModelParams = z.object({
@@ -37,14 +37,6 @@ const OnModelParams = z.object({
   promptEnhance: z.boolean(),
 });
 const EditParams = z.object({ editPrompt: z.string() });
-/** A packshot's frame (its size, fill, ground and format), as POST /generate-packshot and a batch's packshot record it. */
-const PackshotFrameParams = z.object({
-  width: z.number().int(),
-  height: z.number().int(),
-  fill: z.number(),
-  background: z.string(),
-  format: z.enum(PACKSHOT_FORMATS),
-});
 /**
  * A batch photo: one camera angle of one entry, on the entry's backdrop colour, or the entry's packshot ('Packshot',
  * with its marketplace preset's frame).
@@ -73,17 +65,13 @@ const ZOOM_OF_ANGLE: Record<(typeof BATCH_CAMERA_ANGLES)[number], (typeof CAMERA
   Side: 'auto',
 };
 const UpscaleParams = z.object({ targetResolution: z.enum(UPSCALE_RESOLUTION_NAMES) });
-const PackshotParams = PackshotFrameParams.extend({ productType: z.enum(PRODUCT_TYPES), shadow: z.boolean() });
 
-/** The frame of a batch's packshot: recorded with the photo by the batch (lambdas/domain/batch/service.ts). */
-function batchPackshotFrame({ width, height, fill, format, backdrop }: z.infer<typeof BatchPhotoParams>): z.infer<typeof PackshotFrameParams> {
-  if (width === undefined || height === undefined || fill === undefined || format === undefined) {
-    throw new GenerationTaskError(GENERATION_ERROR.unsupported, 'This packshot has no marketplace preset');
-  }
-  return { width, height, fill, format, background: backdrop };
+/** The packshot a packshot row or a batch's 'Packshot' photo makes (its frame recorded with it; packshot-job.ts). */
+function packshotJob(generation: repo.GenerationRecord): PackshotJob {
+  const job = packshotJobOf(generation);
+  if (!job) throw new GenerationTaskError(GENERATION_ERROR.unsupported, 'This packshot has no marketplace preset');
+  return job;
 }
-
-const THUMBNAIL_WIDTH = 360;
 
 // Configuration errors surface on the first task, with the variable's name, as for every function.
 let providers: Providers | undefined;
@@ -118,16 +106,12 @@ export async function processGeneration({ userId, generationId }: GenerationWork
   if (sizeProblem) throw new GenerationTaskError(GENERATION_ERROR.unsupported, sizeProblem);
   // Every picture carries its provenance (IPTC DigitalSourceType in XMP), and is measured against every marketplace.
   const picture = { ...exact, bytes: await withDigitalSourceType(exact.bytes, exact.mimeType, digitalSourceTypeOf(generation.operation, exact.model), `ModelLoop ${exact.model}`) };
-  const compliance = await complianceReport(picture.bytes);
+  const compliance = await complianceReport(picture.bytes, output.cutout);
 
-  const key = resultKey(userId, generationId, picture.mimeType);
-  const thumbnail = thumbnailKey(userId, generationId);
-  await writeObject('results', key, picture.bytes, picture.mimeType);
-  await writeObject('results', thumbnail, await sharp(picture.bytes).resize({ width: THUMBNAIL_WIDTH }).webp({ quality: 80 }).toBuffer(), 'image/webp');
+  const files = await storeResultFiles(userId, generationId, picture);
 
   const completed = await repo.completeGeneration(userId, generationId, {
-    result_key: key,
-    thumbnail_key: thumbnail,
+    ...files,
     result_content_type: picture.mimeType,
     width: picture.width,
     height: picture.height,
@@ -141,7 +125,7 @@ export async function processGeneration({ userId, generationId }: GenerationWork
   }
   if (completed.generation) await endGenerationPlace(completed.generation);
   // The card of a model without a portrait shows the first picture made with it.
-  if (completed.changed && generation.model) await recordFirstResult(userId, generation.model.id, key);
+  if (completed.changed && generation.model) await recordFirstResult(userId, generation.model.id, files.result_key);
   return { status: completed.generation?.status ?? 'complete' };
 }
 
@@ -208,7 +192,7 @@ async function run(generation: repo.GenerationRecord, image: ImageInput, size: S
     case 'batch': {
       const params = BatchPhotoParams.parse(generation.params);
       // The entry's packshot: the packshot engine, as POST /generate-packshot makes it (no contact shadow).
-      if (params.cameraAngle === BATCH_PACKSHOT_SHOT) return renderPackshot(image.bytes, batchPackshotFrame(params), { productType: params.productType });
+      if (params.cameraAngle === BATCH_PACKSHOT_SHOT) return makePackshot(generation, packshotJob(generation), image.bytes);
       return ports().onModelImage.generate({
         product: image,
         productType: params.productType,
@@ -225,11 +209,9 @@ async function run(generation: repo.GenerationRecord, image: ImageInput, size: S
       return ports().edit.edit({ image, instruction: EditParams.parse(generation.params).editPrompt });
     case 'upscale':
       return ports().upscale.upscale({ image, size: size! });
-    case 'packshot': {
+    case 'packshot':
       // Not a provider's work: the packshot engine (cutout network or colour key) runs here, the same on both hosts.
-      const { productType, shadow, ...frame } = PackshotParams.parse(generation.params);
-      return renderPackshot(image.bytes, frame, { productType, shadow });
-    }
+      return makePackshot(generation, packshotJob(generation), image.bytes);
     default:
       throw new Error(`The generation workflow does not make ${generation.operation} generations`);
   }
@@ -247,13 +229,13 @@ async function requestedSize(generation: repo.GenerationRecord, source: ImageInp
   if (generation.operation === 'batch') {
     const params = BatchPhotoParams.parse(generation.params);
     if (params.cameraAngle === BATCH_PACKSHOT_SHOT) {
-      const { width, height } = batchPackshotFrame(params);
+      const { width, height } = packshotJob(generation).frame;
       return { width, height };
     }
     return imageSizeFor(params.imageSize, params.aspectRatio);
   }
   if (generation.operation === 'packshot') {
-    const { width, height } = PackshotParams.parse(generation.params);
+    const { width, height } = packshotJob(generation).frame;
     return { width, height };
   }
   if (generation.operation === 'upscale') {

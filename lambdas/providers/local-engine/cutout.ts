@@ -389,8 +389,11 @@ export interface Cutout {
   product: RgbaImage;
   /** The photo's background colour, when it had one. */
   background: Rgb | undefined;
-  /** Which method cut it out. */
-  method: CutoutMethod;
+  /** Which method cut it out, or 'edited' when the seller's own mask did. */
+  method: CutoutMethod | 'edited';
+  quality: CutoutQuality;
+  /** The product's opacity per pixel of the whole photo (what the product was cut out by). */
+  alpha: Uint8Array;
 }
 
 /** Cuts away the uniform background around the product (sharp `trim`, from the top-left pixel's colour). */
@@ -403,7 +406,7 @@ export function trimToProduct(image: RgbaImage): Promise<RgbaImage> {
  * of product and background: the background's share is taken out of its colour, so no light or dark fringe follows
  * the product onto another backdrop.
  */
-export function cutOut(image: RgbaImage, alpha: Uint8Array, model?: BackgroundModel): RgbaImage | undefined {
+export function cutOut(image: RgbaImage, alpha: Uint8Array, model?: BackgroundModel): { image: RgbaImage; box: CutoutQuality['box'] } | undefined {
   const { width, height } = image;
   let left = width, right = -1, top = height, bottom = -1;
   for (let p = 0; p < alpha.length; p++) {
@@ -436,7 +439,7 @@ export function cutOut(image: RgbaImage, alpha: Uint8Array, model?: BackgroundMo
       }
     }
   }
-  return { data, width: w, height: h };
+  return { image: { data, width: w, height: h }, box: { left, top, width: w, height: h } };
 }
 
 /** How a cutout was made: by colour distance from the background (above) or by the segmentation network. */
@@ -454,11 +457,17 @@ export function cutoutMethodFor(image: RgbaImage): CutoutMethod {
   return hasPlainBackground(image) ? 'colour' : 'network';
 }
 
-/** The product's opacity per pixel by the better method for this photo (cutoutMethodFor), and which it was. */
-export async function productAlphaFor(image: RgbaImage, kind: CutoutKind = 'any', model = backgroundModel(image)): Promise<{ alpha: Uint8Array; method: CutoutMethod }> {
+/** The product's opacity per pixel by the better method for this photo (cutoutMethodFor), which it was, and (by the network) how sure it was. */
+export async function productAlphaFor(
+  image: RgbaImage,
+  kind: CutoutKind = 'any',
+  model = backgroundModel(image),
+): Promise<{ alpha: Uint8Array; method: CutoutMethod; unsureOutline?: number }> {
   if (cutoutMethodFor(image) === 'network') {
     try {
-      return { alpha: await networkCutout(image, kind), method: 'network' };
+      const { alpha, unsureOutline } = await networkCutout(image, kind);
+      // The network found nothing: the colour cut may still find the product (it is asked below).
+      if (alpha.some((value) => value >= 128)) return { alpha, method: 'network', unsureOutline };
     } catch (error) {
       // A function deployed without the network (only those that declare it carry its 25 MB) cuts out by colour.
       if (!(error instanceof SegmentationUnavailable)) throw error;
@@ -467,12 +476,48 @@ export async function productAlphaFor(image: RgbaImage, kind: CutoutKind = 'any'
   return { alpha: productAlpha(image, kind, model), method: 'colour' };
 }
 
-/** The product of a photo, cut out of its background (and, for clothing, its hanger), trimmed to its bounds. */
-export async function cutOutProduct(image: RgbaImage, kind: CutoutKind = 'any'): Promise<Cutout> {
+/** A product smaller than this (pixels, its longer side, in the photo as cut out) is too small to make a picture of. */
+export const MIN_PRODUCT_SIDE = 16;
+
+/** What a cutout measured of itself: where the product was, and how sure the network was of its outline. */
+export interface CutoutQuality {
+  /** The product's bounding box in the photo as cut out (pixels). */
+  box: { left: number; top: number; width: number; height: number };
+  /** The product's opaque pixels over the photo's pixels. */
+  areaShare: number;
+  /** By the network: the share of the product's outline where it was unsure (network-cutout.ts, unsureOutlineShare). */
+  unsureOutline?: number;
+}
+
+/**
+ * The product of a photo, cut out of its background (and, for clothing, its hanger), trimmed to its bounds.
+ * `edited` is a mask the seller drew (white = product, at the photo's size): it replaces the automatic one.
+ */
+export async function cutOutProduct(image: RgbaImage, kind: CutoutKind = 'any', edited?: Uint8Array): Promise<Cutout> {
   const model = backgroundModel(image);
-  const { alpha, method } = await productAlphaFor(image, kind, model);
+  const { alpha, method, unsureOutline } = edited ? { alpha: edited, method: 'edited' as const, unsureOutline: 0 } : await productAlphaFor(image, kind, model);
   // Colour un-mixing of the edge assumes the background plane, which only a plain background has.
   const product = cutOut(image, alpha, method === 'colour' ? model : undefined);
-  if (!product) throw new ProviderError('unsupported', 'No product found: the image looks like a plain background.');
-  return { product, background: method === 'colour' ? backgroundColourOf(model) : undefined, method };
+  if (!product) {
+    throw new ProviderError(
+      'unsupported',
+      edited ? 'No product found: the refined cutout keeps nothing of the photo.' : 'No product found: neither the segmentation network nor the colour cut found a product in this photo.',
+    );
+  }
+  const { box } = product;
+  if (Math.max(box.width, box.height) < MIN_PRODUCT_SIDE) {
+    throw new ProviderError(
+      'unsupported',
+      `The cutout found only a ${box.width}×${box.height} px piece of this ${image.width}×${image.height} photo (by ${method === 'colour' ? 'colour' : method === 'edited' ? 'your refined mask' : 'the segmentation network'}): too small to make a picture of (at least ${MIN_PRODUCT_SIDE} px).`,
+    );
+  }
+  let opaque = 0;
+  for (const value of alpha) if (value >= 128) opaque++;
+  return {
+    product: product.image,
+    background: method === 'colour' ? backgroundColourOf(model) : undefined,
+    method,
+    alpha,
+    quality: { box, areaShare: opaque / alpha.length, ...(unsureOutline === undefined ? {} : { unsureOutline }) },
+  };
 }

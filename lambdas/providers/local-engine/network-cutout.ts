@@ -419,13 +419,55 @@ export function refineNetworkMask(image: RgbaImage, network: Uint8Array, kind: C
   return featherOutwards(kept, width, height);
 }
 
-/** The product's opacity per pixel (0–255) of a photo on a busy background: the network's mask, refined at up to REFINE_MAX_SIDE. */
-export async function networkCutout(image: RgbaImage, kind: CutoutKind): Promise<Uint8Array> {
-  const scale = REFINE_MAX_SIDE / Math.max(image.width, image.height);
-  if (scale >= 1) return refineNetworkMask(image, await segmentForeground(image), kind);
+/** The network's probability from which a pixel near the outline counts as a sure "product" … */
+const SURE_PRODUCT = 230;
+/** … and up to which as a sure "background"; */
+const SURE_BACKGROUND = 25;
+/** an outline pixel is sure when both are within this many pixels of it (the network saw an edge there). */
+const SURE_RADIUS = 3;
+
+/**
+ * The share of the product's outline (mask pixels with a background 4-neighbour) where the network was unsure: no
+ * sure product and sure background within SURE_RADIUS. A chain found by its colours, a piece the network half-saw, an
+ * edge the refinement moved far from the network's: each is outline the network did not vouch for.
+ */
+export function unsureOutlineShare(alpha: Uint8Array, network: Uint8Array, width: number, height: number): number {
+  let outline = 0;
+  let unsure = 0;
+  const count = width * height;
+  for (let p = 0; p < count; p++) {
+    if (alpha[p]! < 128) continue;
+    const x = p % width;
+    const edge = (x > 0 && alpha[p - 1]! < 128) || (x < width - 1 && alpha[p + 1]! < 128) || (p >= width && alpha[p - width]! < 128) || (p < count - width && alpha[p + width]! < 128);
+    if (!edge) continue;
+    outline++;
+    const sureProduct = anyWithin(p, SURE_RADIUS, width, height, (q) => network[q]! >= SURE_PRODUCT);
+    if (!sureProduct || !anyWithin(p, SURE_RADIUS, width, height, (q) => network[q]! <= SURE_BACKGROUND)) unsure++;
+  }
+  return outline === 0 ? 1 : unsure / outline;
+}
+
+/** The product's opacity per pixel of a photo on a busy background, and how much of its outline the network was unsure of. */
+export interface NetworkCutout {
+  /** 0–255 per pixel of the photo. */
+  alpha: Uint8Array;
+  /** unsureOutlineShare, 0–1, measured at the refinement's scale. */
+  unsureOutline: number;
+}
+
+/**
+ * The network's mask refined by the photo's colours, at up to REFINE_MAX_SIDE. When the refinement keeps nothing of
+ * what the network found (its colours did not tell the product from the background), the network's own mask is the
+ * answer: the network found a product, so the cutout does not claim there is none.
+ */
+export async function networkCutout(image: RgbaImage, kind: CutoutKind): Promise<NetworkCutout> {
+  const scale = Math.min(1, REFINE_MAX_SIDE / Math.max(image.width, image.height));
   const width = Math.max(1, Math.round(image.width * scale));
   const height = Math.max(1, Math.round(image.height * scale));
-  const small = await toRgba(openRgba(image).resize(width, height, { fit: 'fill', kernel: 'lanczos3' }));
-  const alpha = refineNetworkMask(small, await segmentForeground(small), kind);
-  return resizePlane(alpha, small, image.width, image.height);
+  const small = scale === 1 ? image : await toRgba(openRgba(image).resize(width, height, { fit: 'fill', kernel: 'lanczos3' }));
+  const network = await segmentForeground(small);
+  let alpha = refineNetworkMask(small, network, kind);
+  if (!alpha.some((value) => value >= 128)) alpha = featherOutwards(network.map((value) => (value >= SEED ? 1 : 0)), width, height);
+  const unsureOutline = unsureOutlineShare(alpha, network, width, height);
+  return { alpha: scale === 1 ? alpha : await resizePlane(alpha, small, image.width, image.height), unsureOutline };
 }

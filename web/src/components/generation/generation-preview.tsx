@@ -9,6 +9,7 @@ import { aboutDuration } from '@/lib/expected-wait';
 import { modelDisplayName } from './generation-labels';
 import { NextStepActions } from './next-step-actions';
 import { ComplianceSummary } from './compliance-summary';
+import { CutoutReviewNote, RefineCutout } from './refine-cutout';
 import { PreviewBadge, PreviewNote } from './preview-badge';
 
 /** Work under way before the generation exists (uploading the image, sending the request). */
@@ -92,7 +93,9 @@ function Result({ generation }: { generation: Generation }) {
           <Download className="h-4 w-4" aria-hidden="true" /> Download
         </Button>
         <PreviewNote generation={generation} />
+        <CutoutReviewNote generation={generation} />
         <ComplianceSummary generation={generation} />
+        <RefineCutout generation={generation} />
         <NextStepActions generation={generation} />
       </figcaption>
     </figure>

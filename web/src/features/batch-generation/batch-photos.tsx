@@ -1,6 +1,7 @@
 // The results strip of a batch: one tile per photo (entry × camera angle), the finished picture linked to its full
 // size, a failure's message, or a spinner while it is made.
 import type { Batch } from '@contracts/batch';
+import { RefineCutout } from '@/components/generation/refine-cutout';
 import { Spinner } from '@/components/ui/spinner';
 
 export function BatchPhotos({ photos }: { photos: Batch['photos'] }) {
@@ -21,7 +22,11 @@ export function BatchPhotos({ photos }: { photos: Batch['photos'] }) {
           )}
           <p className="break-words px-2 py-1 text-xs text-slate-800">
             {photo.entryIndex + 1}. {photo.clothingItemName} · {photo.cameraAngle}
+            {photo.generation.compliance?.review && <span className="block font-medium text-amber-800">Review the cutout</span>}
           </p>
+          <div className="px-2 pb-2 [&_button]:w-full">
+            <RefineCutout generation={photo.generation} />
+          </div>
         </li>
       ))}
     </ul>

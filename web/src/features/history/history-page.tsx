@@ -14,6 +14,7 @@ import {
 } from '@/components/generation/generation-labels';
 import { leadsOn, NEXT_STEPS } from '@/components/generation/next-step-actions';
 import { ComplianceSummary } from '@/components/generation/compliance-summary';
+import { CutoutReviewNote, RefineCutout } from '@/components/generation/refine-cutout';
 import { PreviewBadge, PreviewNote } from '@/components/generation/preview-badge';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
@@ -46,7 +47,10 @@ const itemClass =
 export default function HistoryPage() {
   const [tab, setTab] = useState<Tab>('all');
   const generations = useGenerations({ type: tab === 'all' ? undefined : tab });
-  const [viewing, setViewing] = useState<Generation>();
+  // The row shown, read from the list by id: a refined packshot shows its new render and report.
+  const [viewingId, setViewingId] = useState<string>();
+  const viewing = generations.data?.find((row) => row.id === viewingId);
+  const setViewing = (generation: Generation | undefined) => setViewingId(generation?.id);
   const library = useClothingItems();
   const itemName = (generation: Generation) => {
     const id = generation.params.clothingItemId;
@@ -107,7 +111,7 @@ export default function HistoryPage() {
         )}
       </Card>
 
-      <Dialog open={viewing !== undefined} onOpenChange={(open) => !open && setViewing(undefined)}>
+      <Dialog open={viewingId !== undefined} onOpenChange={(open) => !open && setViewing(undefined)}>
         {viewing?.result_url && (
           <DialogContent title={`${generationTypeLabel(viewing)} · ${formatDateTime(viewing.created_at)}`} className="max-w-3xl">
             {viewing.result_content_type === 'video/mp4' ? (
@@ -117,7 +121,9 @@ export default function HistoryPage() {
             )}
             <div className="mt-3">
               <PreviewNote generation={viewing} />
+              <CutoutReviewNote generation={viewing} />
               <ComplianceSummary generation={viewing} />
+              <RefineCutout generation={viewing} />
             </div>
           </DialogContent>
         )}
