@@ -108,6 +108,7 @@ export class ProviderAccess extends Construct {
             GOOGLE_IMAGE_MAX_SIZE: googleAi.imageMaxSize,
             GOOGLE_TEXT_MODEL: googleAi.textModel,
             GOOGLE_VIDEO_MODEL: googleAi.videoModel,
+            GOOGLE_VIDEO_RESOLUTION: googleAi.videoResolution,
           }
         : {}),
       ...(fashnSettings
