@@ -2,9 +2,7 @@
 // three providers' dated tables by provider. Pure: synth (lib/model-check.ts), `npm run providers:check` and the daily
 // model check (lambdas/domain/operations/model-check.ts) read the same list.
 import { BEDROCK_MODELS, bedrockModelsFor } from './bedrock/model-table.js';
-import { FASHN_IMAGE_TO_VIDEO } from './fashn/fashn-video.js';
-import { FASHN_MODEL_TABLE } from './fashn/model-table.js';
-import { FASHN_PRODUCT_TO_MODEL } from './fashn/product-to-model.js';
+import { FASHN_IMAGE_TO_VIDEO, FASHN_MODEL_TABLE, FASHN_PRODUCT_TO_MODEL } from './fashn/model-table.js';
 import { GOOGLE_MODEL_TABLE } from './google/model-table.js';
 import { GOOGLE_DEFAULTS } from './google/models.js';
 import type { ConfiguredModel, ModelLifecycle, ModelProvider } from './model-lifecycle.js';

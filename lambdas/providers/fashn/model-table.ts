@@ -35,6 +35,10 @@ export const FASHN_CREDIT_SOURCE = read('https://fashn.ai/pricing', '2026-11-26'
 
 const PRODUCT_TO_MODEL = 'https://docs.fashn.ai/api-reference/product-to-model';
 
+/** The model names the adapters send (product-to-model.ts, fashn-video.ts). */
+export const FASHN_PRODUCT_TO_MODEL = 'product-to-model';
+export const FASHN_IMAGE_TO_VIDEO = 'image-to-video';
+
 export const FASHN_MODELS = {
   'product-to-model': {
     kind: 'image',

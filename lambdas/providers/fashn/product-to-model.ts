@@ -13,9 +13,9 @@
 // adds 3 credits per image (lambdas/providers/list-prices.ts; the face-reference pricing tier).
 import sharp from 'sharp';
 import type { ImageInput, OnModelImageRequest, Size } from '../ports.js';
-import { FASHN_MODELS, type FashnResolution } from './model-table.js';
+import { FASHN_MODELS, FASHN_PRODUCT_TO_MODEL, type FashnResolution } from './model-table.js';
 
-export const FASHN_PRODUCT_TO_MODEL = 'product-to-model';
+export { FASHN_PRODUCT_TO_MODEL };
 
 const ASPECT_RATIOS = ['1:1', '2:3', '3:4', '4:5', '5:4', '4:3', '3:2', '16:9', '9:16'] as const;
 /** Large base64 payloads are FASHN's documented cause of HTTP 500 ("Troubleshooting", docs.fashn.ai). */
