@@ -8,10 +8,13 @@
 // and API Gateway.
 import { pathToFileURL } from 'node:url';
 import { PRICING_TIER_SEED, USD_PER_CREDIT } from '../lambdas/contracts/catalog.js';
-import { LIST_PRICES, operationCosts, type PriceSelection } from '../lambdas/providers/list-prices.js';
+import { operationCosts, type PriceSelection } from '../lambdas/providers/list-prices.js';
 import { planClips as lumaPlanClips } from '../lambdas/providers/bedrock/luma-request.js';
+import { BEDROCK_MODELS } from '../lambdas/providers/bedrock/model-table.js';
 import { planFashnClips } from '../lambdas/providers/fashn/fashn-video.js';
-import { planVeoClips, VEO_INTERPOLATION_SECONDS } from '../lambdas/providers/google/veo-video.js';
+import { FASHN_CREDIT_SOURCE, FASHN_MODELS } from '../lambdas/providers/fashn/model-table.js';
+import { GOOGLE_MODELS } from '../lambdas/providers/google/model-table.js';
+import { planOmniClips } from '../lambdas/providers/google/omni-plan.js';
 import { ROUTES } from '../lambdas/routes.js';
 import { tierMargins, type TierPrices } from '../lib/pricing.js';
 import { readAsl } from '../lib/local/task-samples.js';
@@ -29,11 +32,10 @@ export const PRICES = {
   cloudWatch: { alarmMonth: 0.1, dashboardMonth: 3.0, source: 'aws.amazon.com/cloudwatch/pricing' },
   kms: { keyMonth: 1.0, source: 'aws.amazon.com/kms/pricing' },
   wafv2: { webAclMonth: 5.0, source: 'aws.amazon.com/waf/pricing' },
-  /** The AI providers the cloud adapters call: the one list of provider prices, lambdas/providers/list-prices.ts. */
-  fashnPerImage: LIST_PRICES.fashnPerImage,
-  stabilityEdit: LIST_PRICES.stabilityEdit,
-  stabilityFastUpscale: LIST_PRICES.stabilityFastUpscale,
-  lumaRay2PerSecond720p: { usd: LIST_PRICES.lumaRay2PerSecond['720p'], source: LIST_PRICES.lumaRay2PerSecond.source },
+  /** The AI providers the cloud adapters call: their dated model tables (model-table.ts of each provider under lambdas/providers). */
+  gemini: { source: `${GOOGLE_MODELS['gemini-3.1-flash-image'].priceSource.url} (read ${GOOGLE_MODELS['gemini-3.1-flash-image'].priceSource.read}); Omni: ${GOOGLE_MODELS['gemini-omni-1.1-flash'].priceSource.url} (read ${GOOGLE_MODELS['gemini-omni-1.1-flash'].priceSource.read})` },
+  fashn: { source: `${FASHN_MODELS['product-to-model'].priceSource.url} (read ${FASHN_MODELS['product-to-model'].priceSource.read}); credits ${FASHN_CREDIT_SOURCE.url}` },
+  bedrock: { source: `${Object.values(BEDROCK_MODELS)[0]!.priceSource!.url} (read ${Object.values(BEDROCK_MODELS)[0]!.priceSource!.read})` },
 } as const;
 
 /** What the figures assume about each request; change them here. */
@@ -189,12 +191,12 @@ const PROVIDER_LABELS: Record<string, Record<string, string>> = {
   image: { google: 'Gemini image', fashn: 'FASHN', local: 'preview engine' },
   edit: { google: 'Gemini image', bedrock: 'Bedrock Stability', local: 'preview engine' },
   upscale: { local: 'ESRGAN in Lambda', bedrock: 'Bedrock Stability Fast Upscale' },
-  video: { google: 'Veo 3.1 720p', bedrock: 'Luma Ray2 540p', fashn: 'FASHN 720p', local: 'preview engine' },
+  video: { google: 'Gemini Omni', bedrock: 'Luma Ray2 540p', fashn: 'FASHN 720p', local: 'preview engine' },
 };
 
-/** The clips one output is made of, at the length the provider bills (Veo: the 8 s a 5 s video may fall back to). */
+/** The clips one output is made of, at the length the provider bills. */
 function videoClips(selection: PriceSelection, seconds: 5 | 8 | 16): number[] {
-  if (selection.providers.video === 'google') return planVeoClips(seconds).map((clip) => Math.max(clip.seconds, VEO_INTERPOLATION_SECONDS));
+  if (selection.providers.video === 'google') return planOmniClips(seconds).map((clip) => clip.seconds);
   if (selection.providers.video === 'bedrock') return lumaPlanClips(seconds).map((clip) => clip.seconds);
   if (selection.providers.video === 'fashn') return planFashnClips(seconds).map((clip) => clip.seconds);
   return [seconds];
@@ -260,7 +262,7 @@ export function costReport(template: CfnTemplate, context: { secrets?: string[];
 
   const transitions: Record<string, number> = { 'image, edit or upscale': imageTransitions };
   const video = (seconds: 5 | 8 | 16, outputs: number): Costs => {
-    // The provider's clips (Luma Ray2: 5 s or 9 s, 16 s two 9 s clips; Veo: 8 s clips, a 5 s video at worst one).
+    // The provider's clips (Luma Ray2: 5 s or 9 s, 16 s two 9 s clips; Omni: 5 s, 8 s, 16 s as two 8 s clips).
     const clipLengths = videoClips(selection, seconds);
     const clipSeconds = Math.max(...clipLengths);
     const clips = clipLengths.length;
@@ -340,14 +342,14 @@ export function formatReport(report: CostReport): string {
 /** The provider sets a platform team chooses between (docs/deploy.md), with the prices shipped for each. */
 export const PROVIDER_SETS: Array<{ name: string; selection: PriceSelection; pricingFile: string }> = [
   {
-    name: 'google, the default (Gemini image + Veo 3.1 Fast; upscale by the studio’s ESRGAN in Lambda)',
+    name: 'google, the default (Gemini image + Gemini Omni 720p; upscale by the studio’s ESRGAN in Lambda)',
     selection: { providers: { image: 'google', edit: 'google', upscale: 'local', video: 'google' } },
     pricingFile: 'lib/pricing/google.json',
   },
   { name: 'bedrock + fashn (FASHN photos, Stability edits and upscales, Luma Ray2)', selection: BEDROCK_FASHN_SELECTION, pricingFile: 'lib/pricing/bedrock-fashn.json' },
   {
     name: 'google with Gemini 3 Pro image at 4K',
-    selection: { providers: { image: 'google', edit: 'google', upscale: 'local', video: 'google' }, google: { imageModel: 'gemini-3-pro-image', imageMaxSize: '4K', videoModel: 'veo-3.1-fast-generate-preview' } },
+    selection: { providers: { image: 'google', edit: 'google', upscale: 'local', video: 'google' }, google: { imageModel: 'gemini-3-pro-image', imageMaxSize: '4K', videoModel: 'gemini-omni-1.1-flash' } },
     pricingFile: 'lib/pricing/google-pro.json',
   },
 ];

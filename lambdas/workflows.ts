@@ -241,6 +241,14 @@ export const RECONCILER_FUNCTION = {
 export const RECONCILER_SCHEDULE_MINUTES = 15;
 
 /**
+ * Asks each provider once a day whether each model the stage calls is still served (lambdas/handlers/model-check.ts):
+ * an EventBridge schedule in the cloud, deployed when a port uses a cloud provider. No tables; its provider access is
+ * the key secrets and bedrock:GetFoundationModel only (ProviderAccess.grantModelCheck), not the adapters' calls.
+ */
+export const MODEL_CHECK_FUNCTION = { handler: 'model-check', timeoutSeconds: 120 } as const satisfies TaskFunction;
+export const MODEL_CHECK_SCHEDULE_HOURS = 24;
+
+/**
  * The consumer of the generations, jobs and batches streams that turns a record reaching its end state into webhook
  * deliveries (lambdas/domain/webhooks/events.ts): beside the realtime fan-out, with its own retries and dead letters.
  * It starts each delivery with the event's ids only.

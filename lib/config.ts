@@ -39,7 +39,7 @@
 //   imageProvider, editProvider, upscaleProvider, videoProvider
 //                           the adapter each AI port uses, passed to the functions as PROVIDER_IMAGE, PROVIDER_EDIT,
 //                           PROVIDER_UPSCALE, PROVIDER_VIDEO. The defaults need one secret and work in every region:
-//                           'google' for on-model photos, edits and videos (Gemini image, Veo 3.1), and 'local' for
+//                           'google' for on-model photos, edits and videos (Gemini image, Gemini Omni), and 'local' for
 //                           upscales (the studio's own ESRGAN + Lanczos, run in the generation workflow's Upscale
 //                           function). Options: 'fashn' (photos, videos; needs fashnApiUrl, fashnApiKeySecretName),
 //                           'bedrock' (edit and upscale: Stability, called from us-east-1, us-east-2 or us-west-2;
@@ -54,20 +54,24 @@
 //                           (GOOGLE_API_KEY_SECRET; default modelloop/<stage>/google-api-key).
 //   pricing, pricingFile, allowBelowCost
 //                           the stage's prices and its margin check: see lib/pricing.ts.
-//   googleImageModel, googleImageMaxSize, googleTextModel, googleVideoModel
-//                           the Google model ids and the largest Gemini image size asked for (GOOGLE_IMAGE_MODEL,
-//                           GOOGLE_IMAGE_MAX_SIZE, GOOGLE_TEXT_MODEL, GOOGLE_VIDEO_MODEL; defaults in
-//                           lambdas/providers/google/models.ts). An id the price list (lambdas/providers/list-prices.ts)
-//                           does not know is refused.
+//   googleImageModel, googleImageMaxSize, googleTextModel, googleVideoModel, googleVideoResolution
+//                           the Google model ids, the largest Gemini image size asked for and Omni's video resolution
+//                           (GOOGLE_IMAGE_MODEL, GOOGLE_IMAGE_MAX_SIZE, GOOGLE_TEXT_MODEL, GOOGLE_VIDEO_MODEL,
+//                           GOOGLE_VIDEO_RESOLUTION; defaults in lambdas/providers/google/models.ts). An id the dated
+//                           model table (lambdas/providers/google/model-table.ts) does not know, or one past its
+//                           shutdown, is refused naming the replacement (lib/model-check.ts); one that shuts down
+//                           within 60 days is a warning.
 //   lambdaMemoryMax         the most memory (MB) any function may ask for (default 3008): "New AWS accounts have reduced
 //                           concurrency and memory quotas" (Lambda quotas, docs.aws.amazon.com/lambda/latest/dg/
 //                           gettingstarted-limits.html), 3,008 MB for a new account's functions. Synth refuses a
 //                           function above it; raise it only once the account's quota allows more.
 import type { Node } from 'constructs';
 import { checkMargins, readPricing, type PricingSettings } from './pricing.js';
+import { checkModels } from './model-check.js';
 import { userLimits } from '../lambdas/domain/limits-config.js';
 import { PROVIDER_CHOICES } from '../lambdas/providers/choices.js';
 import { GEMINI_IMAGE_SIZES, GOOGLE_DEFAULTS, type GeminiImageSize } from '../lambdas/providers/google/models.js';
+import { OMNI_RESOLUTIONS, type OmniResolution } from '../lambdas/providers/google/model-table.js';
 
 export const PROVIDER_DEFAULTS = {
   image: 'google',
@@ -102,6 +106,7 @@ export interface GoogleAiSettings {
   imageMaxSize: GeminiImageSize;
   textModel: string;
   videoModel: string;
+  videoResolution: OmniResolution;
 }
 
 export type PaymentsSettings =
@@ -183,6 +188,7 @@ export function readConfig(node: Node): ModelLoopConfig {
   }
   const fashn = providers.image === 'fashn' || providers.video === 'fashn' ? readFashn(text) : undefined;
   const googleAi = Object.values(providers).includes('google') ? readGoogleAi(stage, text) : undefined;
+  checkModels(stage, { providers, google: googleAi });
   const pricing = readPricing(node, stage);
   checkMargins(stage, pricing, { providers, google: googleAi });
 
@@ -231,12 +237,17 @@ function readGoogleAi(stage: string, text: (key: string) => string | undefined):
   const imageMaxSize = text('googleImageMaxSize') ?? GOOGLE_DEFAULTS.imageMaxSize;
   const sizes: readonly string[] = GEMINI_IMAGE_SIZES.map((size) => size.name);
   if (!sizes.includes(imageMaxSize)) throw new Error(`Context googleImageMaxSize must be one of ${sizes.join(', ')}, got '${imageMaxSize}'`);
+  const videoResolution = text('googleVideoResolution') ?? GOOGLE_DEFAULTS.videoResolution;
+  if (!(OMNI_RESOLUTIONS as readonly string[]).includes(videoResolution)) {
+    throw new Error(`Context googleVideoResolution must be one of ${OMNI_RESOLUTIONS.join(', ')}, got '${videoResolution}'`);
+  }
   return {
     apiKeySecretName: text('googleApiKeySecretName') ?? `modelloop/${stage}/google-api-key`,
     imageModel: text('googleImageModel') ?? GOOGLE_DEFAULTS.imageModel,
     imageMaxSize: imageMaxSize as GeminiImageSize,
     textModel: text('googleTextModel') ?? GOOGLE_DEFAULTS.textModel,
     videoModel: text('googleVideoModel') ?? GOOGLE_DEFAULTS.videoModel,
+    videoResolution: videoResolution as OmniResolution,
   };
 }
 

@@ -20,6 +20,7 @@ import { Operations } from './constructs/operations.js';
 import { PricingTierSeed } from './constructs/pricing-tier-seed.js';
 import { ProviderAccess } from './constructs/provider-access.js';
 import { Realtime } from './constructs/realtime.js';
+import { ModelCheck } from './constructs/model-check.js';
 import { Reconciler } from './constructs/reconciler.js';
 import { Storage } from './constructs/storage.js';
 import { WebHosting } from './constructs/web-hosting.js';
@@ -45,6 +46,8 @@ export class ModelLoopStack extends Stack {
   readonly payments: Payments;
   readonly web: WebHosting;
   readonly reconciler: Reconciler;
+  /** The daily model check, when a port uses a cloud provider. */
+  readonly modelCheck?: ModelCheck;
   readonly operations: Operations;
   readonly webhooks: Webhooks;
 
@@ -124,6 +127,10 @@ export class ModelLoopStack extends Stack {
     this.webhooks = new Webhooks(this, 'Webhooks', { functions: this.functions, tables: this.data.tables });
 
     this.reconciler = new Reconciler(this, 'Reconciler', { functions: this.functions });
+    // Every day, whether each model the stage calls is still served (a stage on the local engine calls none).
+    if (Object.values(config.providers).some((adapter) => adapter !== 'local')) {
+      this.modelCheck = new ModelCheck(this, 'ModelCheck', { functions: this.functions, providers: this.providers });
+    }
     // Alarms and the dashboard in a nested stack: the studio's functions and their grants fill most of the 500
     // resources CloudFormation allows one stack, and what watches them grows with them.
     this.operations = new Operations(new NestedStack(this, 'OperationsStack'), 'Operations', {
@@ -133,12 +140,13 @@ export class ModelLoopStack extends Stack {
         'workflow-ended rule': this.workflows.deadLetterQueue,
         'reconciler schedule': this.reconciler.deadLetterQueue,
         'webhook emitter': this.webhooks.deadLetterQueue,
+        ...(this.modelCheck ? { 'model check schedule': this.modelCheck.deadLetterQueue } : {}),
       },
       functionGroups: {
         api: Object.values(this.httpApi.functions),
         workflows: this.workflows.functions,
         realtime: [...Object.values(this.realtime.functions), this.webhooks.emitter],
-        operations: [this.reconciler.function],
+        operations: [this.reconciler.function, ...(this.modelCheck ? [this.modelCheck.function] : [])],
       },
       stateMachines: this.workflows.stateMachines,
       httpApi: this.httpApi.api,

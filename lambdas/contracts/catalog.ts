@@ -156,6 +156,24 @@ export const USER_LIMITS = {
 export type RateLimitName = keyof typeof USER_LIMITS.rates;
 export type RunningLimitName = keyof typeof USER_LIMITS.running;
 
+/**
+ * Why a provider refused a request or could not take it, as the user reads it (the adapters' ProviderError messages;
+ * a provider's own text never reaches a user). A refusal names what was refused, so the seller knows what to change.
+ */
+export const PROVIDER_MESSAGES = {
+  contentPolicy: 'Content Policy Violation: the image was rejected by the content filters. Please use an image without recognizable people.',
+  recitation:
+    'Content Policy Violation: the result was too close to existing protected material (a logo, artwork or text it may not copy), so the AI service withheld it. Please try another photo or description.',
+  personalData:
+    'Content Policy Violation: the result would have shown personal information (names, numbers, addresses), so the AI service withheld it. Please remove personal details from the photo and description.',
+  accountNotPaid:
+    "The studio's AI service cannot take this request: its provider account has no paid access (billing is not enabled). Your credits were refunded. Please contact support.",
+  /** Under a photo made with promptEnhance whose enrichment the text model refused (not_rendered). */
+  notEnrichedRefused: 'Prompt enhancement: the AI service declined to enrich the model description, so it was used as written',
+  /** Under a photo made with promptEnhance whose enrichment failed or took too long (not_rendered). */
+  notEnrichedUnavailable: 'Prompt enhancement: the AI service could not enrich the model description in time, so it was used as written',
+} as const;
+
 /** What the screens show when a running-work limit is reached. */
 export const RUNNING_LIMIT_MESSAGES: Record<RunningLimitName, (limit: number) => string> = {
   video: (limit) => `You have ${limit} videos in progress. Start another when one finishes.`,

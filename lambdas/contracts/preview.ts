@@ -34,12 +34,25 @@ export function modelDisplayName(aiModel: string): string {
     return aiModel.endsWith('colour-key') ? 'Packshot engine (colour cutout)' : 'Packshot engine (U²-Net-p cutout)';
   }
   if (isPreviewModel(aiModel)) return 'Preview engine (no AI)';
-  if (aiModel.startsWith('bedrock:stability.')) return 'Stability AI';
-  if (aiModel.startsWith('bedrock:luma.')) return 'Luma Ray2';
+  // A Bedrock model called through a cross-region inference profile carries its prefix (us.stability.…, the ids the
+  // Stability adapters call: lambdas/providers/bedrock/stability-models.ts).
+  const bedrock = aiModel.startsWith('bedrock:') ? aiModel.slice('bedrock:'.length).replace(/^(us|eu|apac|global)\./, '') : undefined;
+  if (bedrock?.startsWith('stability.')) return 'Stability AI';
+  if (bedrock?.startsWith('luma.')) return 'Luma Ray2';
   if (aiModel.startsWith('bedrock:')) return 'Amazon Bedrock';
   if (aiModel.toLowerCase().startsWith('fashn')) return 'FASHN';
   if (aiModel.toLowerCase().startsWith('google') || aiModel.startsWith('veo') || aiModel.startsWith('gemini')) return 'Google';
   return 'ModelLoop Studio';
+}
+
+/**
+ * What a provider's result could not honour of its request, one sentence each, shown on its History row and under it:
+ * e.g. a description the text model declined to enrich, used as written. (A preview result's `not_rendered` lists what
+ * the preview engine could not draw; PreviewNote shows those.)
+ */
+export function resultNotes(generation: { ai_model: string | null; not_rendered?: readonly string[] | null }): string[] {
+  if (isPreviewModel(generation.ai_model)) return [];
+  return (generation.not_rendered ?? []).map((note) => (note.endsWith('.') ? note : `${note}.`));
 }
 
 /** What made a result, as the API answers it beside the result (`engine`) and the web app shows it under it. */

@@ -12,6 +12,8 @@ export const VIDEO_FAILURE_MESSAGES = {
   contentPolicy:
     'Content Policy Violation: the image was rejected by the content filters. Please use an image without recognizable people. Your credits were refunded.',
   providerFailed: 'The AI service could not make this video. Your credits were refunded. Please try again.',
+  providerAccount:
+    "The studio's AI service cannot make videos right now: its provider account has no paid access (billing is not enabled). Your credits were refunded. Please contact support.",
   unsupported: 'This video cannot be made with these settings. Your credits were refunded.',
   timedOut: 'Making this video took too long, so it was stopped. Your credits were refunded. Please try again.',
   internal: 'Something went wrong while making this video. Your credits were refunded. Please try again.',

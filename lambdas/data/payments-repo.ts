@@ -1,6 +1,6 @@
 // DynamoDB access for payment bookkeeping (the payments table) and the purchase entries of the ledger.
 // The ledger itself only changes through domain/credits.ts; nothing here moves a balance.
-import { GetCommand, PutCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { CreditTransaction } from '../contracts/api.js';
 import { dynamo, queryAll } from './dynamo.js';
 import { tableName } from './tables.js';
@@ -45,25 +45,82 @@ export async function getIgnoredEvent(eventId: string): Promise<{ event_type: st
   return Item as { event_type: string; reason: string } | undefined;
 }
 
-/** The state of the refund asked of Stripe for a purchase: pending until Stripe accepted it. */
+/**
+ * The refund of a purchase as we know it: Stripe's refund id and status once known, and whether a call to create it was
+ * made before (so a later request first asks Stripe whether that call went through: its idempotency key lasts 24 h).
+ */
+export interface RefundRecord {
+  status: string;
+  refundId?: string;
+  /** A create call was sent and its answer never arrived. */
+  askedBefore: boolean;
+}
+
+const refundKey = (sessionId: string) => ({ id: `refund#${sessionId}` });
+
+/**
+ * Records what is known of a purchase's refund by updating its record, never replacing it: a refund id, once known, is
+ * kept (an event without one leaves it), and 'pending' never covers a status Stripe already reported.
+ */
 export async function recordRefund(sessionId: string, state: { userId: string; status: string; refundId?: string }): Promise<void> {
+  const names: Record<string, string> = { '#status': 'status' };
+  const values: Record<string, unknown> = { ':user': state.userId, ':status': state.status, ':now': new Date().toISOString() };
+  const sets = ['user_id = :user', 'updated_at = :now', state.status === 'pending' ? '#status = if_not_exists(#status, :status)' : '#status = :status'];
+  if (state.refundId) {
+    sets.push('refund_id = if_not_exists(refund_id, :refund)');
+    values[':refund'] = state.refundId;
+  }
   await dynamo.send(
-    new PutCommand({
+    new UpdateCommand({
       TableName: tableName('payments'),
-      Item: {
-        id: `refund#${sessionId}`,
-        user_id: state.userId,
-        status: state.status,
-        ...(state.refundId ? { refund_id: state.refundId } : {}),
-        updated_at: new Date().toISOString(),
-      },
+      Key: refundKey(sessionId),
+      UpdateExpression: `SET ${sets.join(', ')} REMOVE claimed_until`,
+      ExpressionAttributeNames: names,
+      ExpressionAttributeValues: values,
     }),
   );
 }
 
-export async function getRefundRecord(sessionId: string): Promise<{ status: string; refundId?: string } | undefined> {
-  const { Item } = await dynamo.send(new GetCommand({ TableName: tableName('payments'), Key: { id: `refund#${sessionId}` }, ConsistentRead: true }));
-  return Item ? { status: String(Item.status), refundId: Item.refund_id as string | undefined } : undefined;
+export async function getRefundRecord(sessionId: string): Promise<RefundRecord | undefined> {
+  const { Item } = await dynamo.send(new GetCommand({ TableName: tableName('payments'), Key: refundKey(sessionId), ConsistentRead: true }));
+  if (!Item) return undefined;
+  return { status: String(Item.status ?? 'pending'), refundId: Item.refund_id as string | undefined, askedBefore: Item.asked_before === true };
+}
+
+/**
+ * Claims the one call to Stripe that creates a purchase's refund, for `holdMs` (longer than the call may take). Only
+ * the holder calls Stripe; a request that finds it held waits for the holder's answer. A claim left by a call that
+ * died lapses after `holdMs`.
+ */
+export async function claimRefundCall(sessionId: string, userId: string, holdMs: number, now = new Date()): Promise<boolean> {
+  try {
+    await dynamo.send(
+      new UpdateCommand({
+        TableName: tableName('payments'),
+        Key: refundKey(sessionId),
+        UpdateExpression: 'SET user_id = :user, claimed_until = :until, #status = if_not_exists(#status, :pending), updated_at = :now',
+        ConditionExpression: 'attribute_not_exists(refund_id) AND (attribute_not_exists(claimed_until) OR claimed_until < :now)',
+        ExpressionAttributeNames: { '#status': 'status' },
+        ExpressionAttributeValues: { ':user': userId, ':until': new Date(now.getTime() + holdMs).toISOString(), ':now': now.toISOString(), ':pending': 'pending' },
+      }),
+    );
+    return true;
+  } catch (error) {
+    if ((error as { name?: string }).name === 'ConditionalCheckFailedException') return false;
+    throw error;
+  }
+}
+
+/** The claimed call ended without an answer from Stripe: the claim is released, and the record says a call was made. */
+export async function releaseRefundCall(sessionId: string): Promise<void> {
+  await dynamo.send(
+    new UpdateCommand({
+      TableName: tableName('payments'),
+      Key: refundKey(sessionId),
+      UpdateExpression: 'SET asked_before = :yes, updated_at = :now REMOVE claimed_until',
+      ExpressionAttributeValues: { ':yes': true, ':now': new Date().toISOString() },
+    }),
+  );
 }
 
 /**

@@ -1,7 +1,7 @@
 // A provider's clip made exactly what was ordered: the requested duration and size at a constant frame rate, as
 // H.264 MP4. Longer footage is retimed to the exact length, never trimmed: a looping clip's closing frames return to
 // its first, and a trim would cut them. A clip shorter than ordered is repeated from its start. A clip of the ordered
-// ratio is scaled to cover (rounding trimmed evenly); one of another ratio (Veo's 9:16 for a 1:1 order) is fitted
+// ratio is scaled to cover (rounding trimmed evenly); one of another ratio (Gemini Omni's 9:16 for a 1:1 order) is fitted
 // whole and padded with a blurred, enlarged copy of itself, so the product is never cut.
 import { probeVideo } from './probe.js';
 import { H264_MP4_OUTPUT_ARGS, outputBeside, runTool } from './tools.js';

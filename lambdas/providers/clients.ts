@@ -36,7 +36,7 @@ export async function sharedS3(given?: S3Client): Promise<S3Client> {
 
 
 /**
- * Stores a provider's finished clip (a Veo MP4 downloaded from the Gemini API) where the video workflow asked, the
+ * Stores a provider's finished clip (a Gemini Omni MP4 downloaded from the Gemini API) where the video workflow asked, the
  * results bucket, by one presigned PUT: the CheckClip function carries no S3 client (storage/object-transfer.ts).
  */
 export async function storeClip(location: { bucket: string; key: string }, bytes: Buffer): Promise<void> {

@@ -2,6 +2,7 @@
 // with the variable's name. Shared by the provider registry and the video status check (video-status.ts).
 import { PROVIDER_CHOICES } from './choices.js';
 import { GEMINI_IMAGE_SIZES, GOOGLE_DEFAULTS, type GeminiImageSize } from './google/models.js';
+import { OMNI_RESOLUTIONS, type OmniResolution } from './google/model-table.js';
 
 const CHOICES = PROVIDER_CHOICES;
 type ChoiceName = keyof typeof CHOICES;
@@ -39,11 +40,12 @@ export interface GoogleSettings {
   apiKey?: string;
   /** GOOGLE_API_BASE_URL: the API's address (default the Gemini API); http only on loopback. */
   baseUrl?: string;
-  /** GOOGLE_IMAGE_MODEL, GOOGLE_IMAGE_MAX_SIZE, GOOGLE_TEXT_MODEL, GOOGLE_VIDEO_MODEL. */
+  /** GOOGLE_IMAGE_MODEL, GOOGLE_IMAGE_MAX_SIZE, GOOGLE_TEXT_MODEL, GOOGLE_VIDEO_MODEL, GOOGLE_VIDEO_RESOLUTION. */
   imageModel: string;
   imageMaxSize: GeminiImageSize;
   textModel: string;
   videoModel: string;
+  videoResolution: OmniResolution;
 }
 
 function readGoogle(env: NodeJS.ProcessEnv): GoogleSettings {
@@ -63,6 +65,10 @@ function readGoogle(env: NodeJS.ProcessEnv): GoogleSettings {
   if (!sizes.includes(imageMaxSize)) {
     throw new Error(`Invalid configuration: environment variable GOOGLE_IMAGE_MAX_SIZE must be one of ${sizes.join(', ')} (got "${imageMaxSize}")`);
   }
+  const videoResolution = env.GOOGLE_VIDEO_RESOLUTION?.trim() || GOOGLE_DEFAULTS.videoResolution;
+  if (!(OMNI_RESOLUTIONS as readonly string[]).includes(videoResolution)) {
+    throw new Error(`Invalid configuration: environment variable GOOGLE_VIDEO_RESOLUTION must be one of ${OMNI_RESOLUTIONS.join(', ')} (got "${videoResolution}")`);
+  }
   return {
     apiKeySecret,
     apiKey: apiKeySecret ? undefined : apiKey,
@@ -71,6 +77,7 @@ function readGoogle(env: NodeJS.ProcessEnv): GoogleSettings {
     imageMaxSize: imageMaxSize as GeminiImageSize,
     textModel: env.GOOGLE_TEXT_MODEL?.trim() || GOOGLE_DEFAULTS.textModel,
     videoModel: env.GOOGLE_VIDEO_MODEL?.trim() || GOOGLE_DEFAULTS.videoModel,
+    videoResolution: videoResolution as OmniResolution,
   };
 }
 

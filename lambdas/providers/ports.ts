@@ -1,6 +1,6 @@
 // One port per AI capability. Adapters: the local studio engine (default, deterministic, no AI) and the cloud
 // adapters (Bedrock Stability, Bedrock Luma Ray2, an HTTPS fashion-model API). Configuration picks one per port.
-import type { BATCH_CAMERA_ANGLES, CAMERA_ZOOMS, PRODUCT_TYPES, VIDEO_ASPECT_RATIOS } from '../contracts/catalog.js';
+import { PROVIDER_MESSAGES, type BATCH_CAMERA_ANGLES, type CAMERA_ZOOMS, type PRODUCT_TYPES, type VIDEO_ASPECT_RATIOS } from '../contracts/catalog.js';
 import type { CutoutMeasures } from '../contracts/marketplace.js';
 
 export type ImageMimeType = 'image/jpeg' | 'image/png' | 'image/webp';
@@ -150,6 +150,8 @@ export type ProviderErrorKind =
   | 'unsupported'
   /** Worth retrying: throttling, timeouts, 5xx. */
   | 'transient'
+  /** The provider account can't take paid requests (no billing, a free-tier key): never retried, says so. */
+  | 'account'
   | 'failed';
 
 /** A provider failure with a message that is safe to show to the user (never a raw provider message). */
@@ -163,8 +165,7 @@ export class ProviderError extends Error {
   }
 }
 
-export const CONTENT_POLICY_MESSAGE =
-  'Content Policy Violation: the image was rejected by the content filters. Please use an image without recognizable people.';
+export const CONTENT_POLICY_MESSAGE = PROVIDER_MESSAGES.contentPolicy;
 
 // ——— The ports as the rest of the app holds them ———
 

@@ -2,11 +2,12 @@
 //   PROVIDER_IMAGE   local | fashn | google           (on-model photos; google: Gemini image)
 //   PROVIDER_EDIT    local | bedrock | google         (Stability image services; google: Gemini image, free text)
 //   PROVIDER_UPSCALE local | bedrock                  (Stability Fast Upscale + Lanczos)
-//   PROVIDER_VIDEO   local | bedrock | google | fashn (Luma Ray2; google: Veo 3.1; fashn: FASHN image-to-video)
+//   PROVIDER_VIDEO   local | bedrock | google | fashn (Luma Ray2; google: Gemini Omni; fashn: FASHN image-to-video)
 // each defaulting to `local`, the local studio engine. A cloud adapter's settings are checked when the registry is
 // built, so a missing one fails fast with its name: BEDROCK_REGION (edit, upscale, video on bedrock); FASHN_API_URL
 // and FASHN_API_KEY_SECRET (image or video on fashn; FASHN_OUTPUT_HOSTS optionally lists extra hosts outputs may come from);
-// GOOGLE_API_KEY_SECRET (any port on google; model ids GOOGLE_IMAGE_MODEL, GOOGLE_TEXT_MODEL, GOOGLE_VIDEO_MODEL).
+// GOOGLE_API_KEY_SECRET (any port on google; model ids GOOGLE_IMAGE_MODEL, GOOGLE_TEXT_MODEL, GOOGLE_VIDEO_MODEL, and
+// GOOGLE_VIDEO_RESOLUTION).
 // Video output goes where the port request says (VideoStartRequest.output), so no video bucket is configured here.
 //
 // Modules and SDK clients are loaded on first use and then kept: the local twin never loads a cloud SDK, and a
@@ -20,7 +21,7 @@ import { planClips as lumaPlanClips } from './bedrock/luma-request.js';
 import { bedrockClient, once, secretsClient, sharedS3, storeClip } from './clients.js';
 import type { FashnSettings, GoogleSettings } from './config.js';
 import { planFashnClips } from './fashn/fashn-video.js';
-import { planVeoClips } from './google/veo-video.js';
+import { planOmniClips } from './google/omni-plan.js';
 import { readProviderConfig, type ProviderConfig } from './config.js';
 import { listObjectKeys } from '../storage/object-list.js';
 import type {
@@ -123,17 +124,18 @@ function videoPort(config: ProviderConfig, deps: ProviderDependencies): { load: 
   if (config.video === 'google' && google) {
     return {
       load: once(async () => {
-        const { createVeoVideo, googleApiKey, googleClient } = await import('./google/index.js');
+        const { createOmniVideo, googleApiKey, googleClient } = await import('./google/index.js');
         const apiKey = googleApiKey(google);
-        return createVeoVideo({
+        return createOmniVideo({
           client: googleClient({ apiKey, baseUrl: google.baseUrl }),
           model: google.videoModel,
+          resolution: google.videoResolution,
           apiKey,
           baseUrl: google.baseUrl,
           store: storeClip,
         });
       }),
-      plan: planVeoClips,
+      plan: planOmniClips,
     };
   }
   const fashn = config.fashn;

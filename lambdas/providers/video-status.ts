@@ -17,12 +17,12 @@ export function getVideoStatus(env: NodeJS.ProcessEnv = process.env): VideoStatu
   const config = readProviderConfig(env);
   const google = config.google;
   if (config.video === 'google' && google) {
-    // The SDK-free half of the Veo adapter (google/veo-status.ts): CheckClip stays within the lean bundle budget.
-    const veo = once(async () => {
-      const [{ createVeoStatus }, { googleApiKey }] = await Promise.all([import('./google/veo-status.js'), import('./google/api-key.js')]);
-      return createVeoStatus({ apiKey: googleApiKey(google), baseUrl: google.baseUrl, store: storeClip });
+    // The SDK-free half of the Omni adapter (google/omni-status.ts): CheckClip stays within the lean bundle budget.
+    const omni = once(async () => {
+      const [{ createOmniStatus }, { googleApiKey }] = await Promise.all([import('./google/omni-status.js'), import('./google/api-key.js')]);
+      return createOmniStatus({ apiKey: googleApiKey(google), baseUrl: google.baseUrl, store: storeClip });
     });
-    return { check: async (operationName) => (await veo()).check(operationName) };
+    return { check: async (operationName) => (await omni()).check(operationName) };
   }
   const region = config.bedrockRegion;
   if (config.video === 'fashn') return fashnVideoStatus(config);

@@ -11,6 +11,8 @@
 //                       execution: those two alarm on a burst, not on one.
 //   HTTP API            5xx answers and p99 latency.
 //   Reconciler          its findings (stuck work it had to settle, ledger drift): any is a bug to look at.
+//   Model check         a configured model the provider no longer serves, or shuts down soon (ModelsNotServed, from
+//                       the daily check, lambdas/handlers/model-check.ts): docs/operations.md says what to do.
 import { Duration, Validations } from 'aws-cdk-lib';
 import type { HttpApi } from 'aws-cdk-lib/aws-apigatewayv2';
 import {
@@ -63,6 +65,7 @@ export const ALARM_THRESHOLDS = {
   apiP99Ms: 5_000,
   reconcilerFindings: 1,
   supportMailFailed: 1,
+  modelsNotServed: 1,
 } as const;
 
 export class Operations extends Construct {
@@ -161,6 +164,16 @@ export class Operations extends Construct {
       supportMailFailed,
       ALARM_THRESHOLDS.supportMailFailed,
       "A support ticket was stored but its mail was refused (its mail_status is 'failed'): the error log names the ticket and SES's reason, often an identity not verified in the SES sandbox.",
+    );
+
+    // The daily model check counts the configured models a provider no longer serves (or shuts down within 60 days).
+    // One run a day: the alarm's period is the day, so it stays in alarm until a run finds every model served.
+    const modelsNotServed = new Metric({ namespace: METRICS_NAMESPACE, metricName: 'ModelsNotServed', dimensionsMap: { service: SERVICE_NAME }, period: Duration.days(1), statistic: 'Maximum', label: 'models not served' });
+    alarm(
+      'models not served',
+      modelsNotServed,
+      ALARM_THRESHOLDS.modelsNotServed,
+      "The daily model check found a configured model its provider no longer serves or shuts down soon: its error log names the model, the date and the replacement (docs/operations.md, 'Model check').",
     );
 
     this.dashboard = new Dashboard(this, 'Dashboard', {

@@ -15,6 +15,9 @@
 //                         s3:ListBucket on those folders, where the adapter finds the MP4.
 //   any port (google)     secretsmanager:GetSecretValue on the Gemini API key secret; video also s3:PutObject on the
 //                         raw-clip folders, where the check stores the clip it downloads from the Gemini API.
+//   the model check       (lib/constructs/model-check.ts, daily) the settings, GetSecretValue on the key secrets of
+//                         the providers in use (Google's models.get, FASHN's credits), and bedrock:GetFoundationModel
+//                         on the foundation models the Bedrock ports call: nothing that makes or pays for anything.
 //   every Bedrock port    AWS Marketplace: Bedrock's model-access page is retired; the first call of a third-party
 //                         model (Stability, Luma) subscribes the account, as the caller, which needs
 //                         aws-marketplace:Subscribe, Unsubscribe and ViewSubscriptions ("Request access to models",
@@ -39,6 +42,7 @@ import {
   STABILITY_PROFILE_REGIONS,
   type StabilityModelIds,
 } from '../../lambdas/providers/bedrock/stability-models.js';
+import { bedrockModelsFor } from '../../lambdas/providers/bedrock/model-table.js';
 import type { Providers } from '../../lambdas/providers/registry.js';
 import type { FashnSettings, GoogleAiSettings, ProviderPort } from '../config.js';
 import { nagResourceName } from './nag-names.js';
@@ -108,6 +112,7 @@ export class ProviderAccess extends Construct {
             GOOGLE_IMAGE_MAX_SIZE: googleAi.imageMaxSize,
             GOOGLE_TEXT_MODEL: googleAi.textModel,
             GOOGLE_VIDEO_MODEL: googleAi.videoModel,
+            GOOGLE_VIDEO_RESOLUTION: googleAi.videoResolution,
           }
         : {}),
       ...(fashnSettings
@@ -167,6 +172,27 @@ export class ProviderAccess extends Construct {
     }
   }
 
+  /**
+   * The daily model check (lib/constructs/model-check.ts): the settings, the key secrets of the providers in use (it
+   * asks Google's models.get and FASHN's credits with them) and GetFoundationModel on the Bedrock models in use.
+   */
+  grantModelCheck(fn: IFunction & { addEnvironment(key: string, value: string): unknown }): void {
+    const role = fn.role;
+    if (!role) throw new Error(`Function ${fn.node.path} has no role to grant provider access to`);
+    for (const [name, value] of Object.entries(this.environment)) fn.addEnvironment(name, value);
+    const secrets = [this.googleSecret, this.fashnSecret].filter((secret): secret is ISecret => secret !== undefined);
+    if (secrets.length > 0) {
+      role.addToPrincipalPolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: secrets.map((secret) => `${secret.secretArn}-??????`) }));
+    }
+    const { providers } = this.props;
+    const models = bedrockModelsFor({ edit: providers.edit === 'bedrock', upscale: providers.upscale === 'bedrock', video: providers.video === 'bedrock' });
+    if (models.length > 0) {
+      // A `us.` id is a cross-region inference profile: the check asks for its foundation model in BEDROCK_REGION.
+      const resources = [...new Set(models.map((id) => this.foundationModelArn(this.bedrockRegion, id.replace(/^us\./, ''))))];
+      role.addToPrincipalPolicy(new PolicyStatement({ actions: ['bedrock:GetFoundationModel'], resources }));
+    }
+  }
+
   private marketplaceGranted = new WeakSet<IRole>();
 
   /** The first call of a Marketplace model subscribes the account as the caller (see the header). */
@@ -200,10 +226,10 @@ export class ProviderAccess extends Construct {
   private grantGoogle(role: IRole, capability: ProviderCapability): void {
     if (!this.googleSecret) throw new Error('The google adapters have no API key secret');
     role.addToPrincipalPolicy(new PolicyStatement({ actions: ['secretsmanager:GetSecretValue'], resources: [`${this.googleSecret.secretArn}-??????`] }));
-    if (capability === 'video') this.grantRawClipWrites(role, 'The Veo check stores each clip it downloads from the Gemini API under the raw-clip folder of a job chosen at run time (user and job ids).');
+    if (capability === 'video') this.grantRawClipWrites(role, 'The Omni check stores each clip it downloads from the Gemini API under the raw-clip folder of a job chosen at run time (user and job ids).');
   }
 
-  /** A status check that downloads a finished clip (Veo, FASHN) stores it under its raw-clip key. */
+  /** A status check that downloads a finished clip (Gemini Omni, FASHN) stores it under its raw-clip key. */
   private grantRawClipWrites(role: IRole, reason: string): void {
     const clips = this.props.videoOutputBucket.arnForObjects(RAW_CLIPS);
     role.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:PutObject'], resources: [clips] }));

@@ -3,7 +3,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { readFileSync } from 'node:fs';
 import { BEDROCK_FASHN_SELECTION, costReport, countTransitions, formatOperationCosts, formatReport, PRICES, type CostReport } from '../../bench/cost.js';
-import { LIST_PRICES } from '../../lambdas/providers/list-prices.js';
+import { ENRICHMENT_TOKENS, ESRGAN_UPSCALE_LAMBDA_USD, omniVideoUsd } from '../../lambdas/providers/list-prices.js';
+import { lumaPerSecond } from '../../lambdas/providers/bedrock/model-table.js';
+import { productToModelUsd } from '../../lambdas/providers/fashn/model-table.js';
+import { GOOGLE_MODELS } from '../../lambdas/providers/google/model-table.js';
+import { GOOGLE_DEFAULTS } from '../../lambdas/providers/google/models.js';
 import { readAsl } from '../../lib/local/task-samples.js';
 import { synthModelLoop, type Synthesized } from './synth.js';
 
@@ -36,21 +40,27 @@ describe('bench/cost.ts', () => {
       expect(row.total).toBeCloseTo(Object.values(row.costs).reduce((sum, value) => sum + value, 0), 6);
     }
     const byName = Object.fromEntries(report.perThousand.map((row) => [row.what, row]));
-    expect(byName['on-model images (FASHN)']!.costs.ai).toBeCloseTo(1000 * PRICES.fashnPerImage.usd, 6);
+    // FASHN at its largest order (4k, balanced): 4 credits an image.
+    expect(byName['on-model images (FASHN)']!.costs.ai).toBeCloseTo(1000 * productToModelUsd('4k', false), 6);
     // Luma Ray2 (at 540p, as the adapter asks) bills seconds of video made: three outputs cost three times one; 16 s is two 9 s clips.
     expect(byName['videos, 5 s × 3 outputs (Luma Ray2 540p)']!.costs.ai).toBeCloseTo(3 * byName['videos, 5 s × 1 output (Luma Ray2 540p)']!.costs.ai, 6);
-    expect(byName['videos, 16 s × 1 output (Luma Ray2 540p)']!.costs.ai).toBeCloseTo(1000 * 18 * LIST_PRICES.lumaRay2PerSecond['540p'], 6);
+    expect(byName['videos, 16 s × 1 output (Luma Ray2 540p)']!.costs.ai).toBeCloseTo(1000 * 18 * lumaPerSecond('540p'), 6);
     expect(formatReport(report)).toContain('| per 1,000 | AI provider | Lambda | Step Functions | DynamoDB | S3 | CloudFront | API Gateway | total |');
   });
 
   it('prices the default set (cdk.json: Google, ESRGAN upscale) per 1,000 at list prices', () => {
     const google = costReport(synth.json, { selection: { providers: synth.stack.config.providers, google: synth.stack.config.googleAi } });
     const byName = Object.fromEntries(google.perThousand.map((row) => [row.what, row]));
-    expect(byName['on-model images (Gemini image)']!.costs.ai).toBeCloseTo(1000 * (LIST_PRICES.geminiImage['gemini-3.1-flash-image']['1K'] + LIST_PRICES.esrganUpscaleLambda.usd + LIST_PRICES.geminiTextEnrichment.usd), 6);
-    expect(byName['upscales (ESRGAN in Lambda)']!.costs.ai).toBeCloseTo(1000 * LIST_PRICES.esrganUpscaleLambda.usd, 6);
-    // A 5 s Veo video may fall back to one 8 s clip; 16 s is two 8 s clips.
-    expect(byName['videos, 5 s × 1 output (Veo 3.1 720p)']!.costs.ai).toBeCloseTo(1000 * 8 * LIST_PRICES.veoPerSecond['veo-3.1-fast-generate-preview'], 6);
-    expect(byName['videos, 16 s × 3 outputs (Veo 3.1 720p)']!.costs.ai).toBeCloseTo(3000 * 16 * LIST_PRICES.veoPerSecond['veo-3.1-fast-generate-preview'], 6);
+    const text = GOOGLE_MODELS[GOOGLE_DEFAULTS.textModel].prices;
+    const enrichment = (ENRICHMENT_TOKENS.input * text.perMillionInput + ENRICHMENT_TOKENS.output * text.perMillionOutput) / 1e6;
+    expect(byName['on-model images (Gemini image)']!.costs.ai).toBeCloseTo(1000 * (GOOGLE_MODELS['gemini-3.1-flash-image'].prices.perImage['1K'] + ESRGAN_UPSCALE_LAMBDA_USD + enrichment), 2);
+    expect(byName['upscales (ESRGAN in Lambda)']!.costs.ai).toBeCloseTo(1000 * ESRGAN_UPSCALE_LAMBDA_USD, 6);
+    // Omni bills the seconds delivered: 5 s is one 5 s clip, 16 s two 8 s clips (each with its inputs).
+    const perSecond = GOOGLE_MODELS['gemini-omni-1.1-flash'].prices.perSecond['720p'];
+    const inputs = GOOGLE_MODELS['gemini-omni-1.1-flash'].prices.perClipInputs;
+    expect(byName['videos, 5 s × 1 output (Gemini Omni)']!.costs.ai).toBeCloseTo(1000 * (5 * perSecond + inputs), 1);
+    expect(byName['videos, 16 s × 3 outputs (Gemini Omni)']!.costs.ai).toBeCloseTo(3000 * (16 * perSecond + 2 * inputs), 1);
+    expect(omniVideoUsd(GOOGLE_DEFAULTS.videoModel, '720p', 16)).toMatchObject({ seconds: 16, clips: 2 });
   });
 
   it('shows every tier of each shipped provider set at or above its list cost', () => {

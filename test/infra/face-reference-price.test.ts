@@ -1,13 +1,15 @@
 // The face-reference tier (an on-model photo with a saved model's portrait) at synth: a prod stage whose on-model
-// provider is FASHN can never sell it below FASHN's face_reference price (4 credits of FASHN's per image), the shipped
-// FASHN price file sells it above, and the stage seeds it active only where the provider charges more for a portrait.
+// provider is FASHN can never sell it below FASHN's face_reference price (3 credits of FASHN's more per image, at the
+// largest order's resolution and generation_mode: fashn/model-table.ts), the shipped FASHN price file sells it above,
+// and the stage seeds it active only where the provider charges more for a portrait.
 import { App, Stack } from 'aws-cdk-lib';
 import { Template } from 'aws-cdk-lib/assertions';
 import { AttributeType, TableV2 } from 'aws-cdk-lib/aws-dynamodb';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it, vi } from 'vitest';
 import { FACE_REFERENCE_TIER, USD_PER_CREDIT } from '../../lambdas/contracts/catalog.js';
-import { LIST_PRICES, operationCosts } from '../../lambdas/providers/list-prices.js';
+import { operationCosts } from '../../lambdas/providers/list-prices.js';
+import { FASHN_CREDIT_USD, productToModelUsd } from '../../lambdas/providers/fashn/model-table.js';
 import { readConfig } from '../../lib/config.js';
 import { PricingTierSeed } from '../../lib/constructs/pricing-tier-seed.js';
 
@@ -21,26 +23,26 @@ const FASHN_STAGE = {
 const configOf = (context: Record<string, unknown>) => readConfig(new App({ context }).node);
 
 describe('the face-reference tier', () => {
-  it("costs FASHN's face_reference price on a FASHN stage, four times its plain photo", () => {
+  it("costs FASHN's face_reference price on a FASHN stage: three credits more than its plain photo", () => {
     const cost = (image: string) => operationCosts({ providers: { image, edit: 'bedrock', upscale: 'bedrock', video: 'bedrock' } });
     const fashn = cost('fashn');
-    expect(fashn.find((row) => row.tier === FACE_REFERENCE_TIER)?.usd).toBe(LIST_PRICES.fashnFaceReferencePerImage.usd);
-    expect(LIST_PRICES.fashnFaceReferencePerImage.usd).toBeCloseTo(4 * LIST_PRICES.fashnPerImage.usd, 6);
+    expect(fashn.find((row) => row.tier === FACE_REFERENCE_TIER)?.usd).toBeCloseTo(productToModelUsd('4k', true), 6);
+    expect(productToModelUsd('4k', true) - productToModelUsd('4k', false)).toBeCloseTo(3 * FASHN_CREDIT_USD, 6);
     // The preview engine does not charge for a portrait: the tier is not sold there.
     expect(cost('local').find((row) => row.tier === FACE_REFERENCE_TIER)?.usd).toBe(0);
   });
 
   it('refuses a prod FASHN stage that sells it below cost, naming the tier, its price and the cost', () => {
-    // 2 credits ($0.20) against FASHN's $0.30; the plain photo at 1 credit stays fine.
-    expect(() => configOf({ ...FASHN_STAGE, pricing: { [FACE_REFERENCE_TIER]: 2 } })).toThrow(
-      /Stage 'prod' would sell below[\s\S]*face-reference-photo: sells at 2 credits \(\$0\.200\), costs \$0\.300 \(fashn:product-to-model with face_reference\)/,
+    // 5 credits ($0.50) against FASHN's $0.525 at 4k balanced; the plain photo at its shipped price stays fine.
+    expect(() => configOf({ ...FASHN_STAGE, pricing: { [FACE_REFERENCE_TIER]: 5 } })).toThrow(
+      /Stage 'prod' would sell below[\s\S]*face-reference-photo: sells at 5 credits \(\$0\.50\), costs \$0\.525 \(fashn:product-to-model 4k balanced with face_reference\)/,
     );
-    expect(() => configOf({ ...FASHN_STAGE, pricing: { [FACE_REFERENCE_TIER]: 2 } })).not.toThrow(/image-generation/);
+    expect(() => configOf({ ...FASHN_STAGE, pricing: { [FACE_REFERENCE_TIER]: 5 } })).not.toThrow(/image-generation/);
   });
 
   it('lets the shipped FASHN prices through, with the tier above cost', () => {
     const shipped = JSON.parse(readFileSync(new URL('../../lib/pricing/bedrock-fashn.json', import.meta.url), 'utf8')) as Record<string, number>;
-    expect(shipped[FACE_REFERENCE_TIER]! * USD_PER_CREDIT).toBeGreaterThanOrEqual(LIST_PRICES.fashnFaceReferencePerImage.usd);
+    expect(shipped[FACE_REFERENCE_TIER]! * USD_PER_CREDIT).toBeGreaterThanOrEqual(productToModelUsd('4k', true));
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     try {
       expect(configOf(FASHN_STAGE).pricing.tiers[FACE_REFERENCE_TIER]).toBe(shipped[FACE_REFERENCE_TIER]);

@@ -1,9 +1,10 @@
 // The Google providers in the cloud and the stage's prices: a stage that selects google gets the Gemini key secret
-// granted to exactly the provider tasks (and the Veo check may store its clip), the model settings in their
+// granted to exactly the provider tasks (and the Omni check may store its clip), the model settings in their
 // environment, and cdk-nag passes; the stage's pricing tiers are seeded from its configuration; and synth refuses a
 // stage that sells an operation below its provider's list cost, naming the tier, its price and the cost, unless the
 // stage allows it on purpose (then synth prints it).
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { GOOGLE_DEFAULTS } from '../../lambdas/providers/google/models.js';
 import { WORKFLOWS, type TaskFunction, type WorkflowDefinition } from '../../lambdas/workflows.js';
 import { pascalCase } from '../../lib/constructs/names.js';
 import { cdkPath, nagFindings, resourcesOfType, synthModelLoop, type CfnResource, type Synthesized } from './synth.js';
@@ -66,10 +67,11 @@ describe('Google providers in the cloud', () => {
     expect(functionOf(google, 'video.CheckClip').Properties!.Environment.Variables).toMatchObject({
       PROVIDER_VIDEO: 'google',
       GOOGLE_API_KEY_SECRET: 'modelloop/dev/google-api-key',
-      GOOGLE_IMAGE_MODEL: 'gemini-3.1-flash-image',
-      GOOGLE_TEXT_MODEL: 'gemini-2.5-flash-lite',
-      GOOGLE_IMAGE_MAX_SIZE: '1K',
-      GOOGLE_VIDEO_MODEL: 'veo-3.1-fast-generate-preview',
+      GOOGLE_IMAGE_MODEL: GOOGLE_DEFAULTS.imageModel,
+      GOOGLE_TEXT_MODEL: GOOGLE_DEFAULTS.textModel,
+      GOOGLE_IMAGE_MAX_SIZE: GOOGLE_DEFAULTS.imageMaxSize,
+      GOOGLE_VIDEO_MODEL: GOOGLE_DEFAULTS.videoModel,
+      GOOGLE_VIDEO_RESOLUTION: GOOGLE_DEFAULTS.videoResolution,
     });
   });
 
@@ -89,7 +91,7 @@ describe('Google providers in the cloud', () => {
 describe('the margin check', () => {
   it('refuses a stage selling below its provider\'s cost, naming the tier, its price and the cost', () => {
     expect(() => synthModelLoop({ nag: false, context: { ...GOOGLE_SET, stage: 'prod', pricing: { 'video-8s': 1, 'video-16s': 15 } } })).toThrow(
-      /Stage 'prod' would sell below[\s\S]*video-8s: sells at 1 credit \(\$0\.100\), costs \$0\.800 \(google:veo-3\.1-fast-generate-preview, 8 s of video\)[\s\S]*video-16s: sells at 15 credits \(\$1\.50\), costs \$1\.60/,
+      /Stage 'prod' would sell below[\s\S]*video-8s: sells at 1 credit \(\$0\.100\), costs \$0\.841 \(google:gemini-omni-1\.1-flash 720p, 8 s delivered in 1 clip\)[\s\S]*video-16s: sells at 15 credits \(\$1\.50\), costs \$1\.68/,
     );
     expect(() => synthModelLoop({ nag: false, context: { ...GOOGLE_SET, googleImageModel: 'gemini-3-pro-image', googleImageMaxSize: '4K' } })).toThrow(
       /image-generation: sells at 1 credit \(\$0\.100\), costs \$0\.240 \(google:gemini-3-pro-image 4K/,
@@ -101,22 +103,51 @@ describe('the margin check', () => {
     expect(prod.stack.stackName).toBe('ModelLoop-prod');
   }, 300_000);
 
-  it('refuses a model id the price list does not know, naming the price list, and a retired one, naming its successor', () => {
+  it('refuses a model id the dated table does not know, naming the table, and a shut-down one, naming its replacement', () => {
     expect(() => synthModelLoop({ nag: false, context: { googleImageModel: 'gemini-9-image' } })).toThrow(
-      /Context googleImageModel 'gemini-9-image' has no list price in lambdas\/providers\/list-prices\.ts \(priced: gemini-3\.1-flash-image, gemini-3-pro-image\)/,
+      /googleImageModel 'gemini-9-image' is not in the google model table \(lambdas\/providers\/google\/model-table\.ts\); models served today: [\s\S]*gemini-3\.1-flash-image/,
     );
     expect(() => synthModelLoop({ nag: false, context: { googleImageModel: 'gemini-3.1-flash-image-preview' } })).toThrow(
-      /googleImageModel 'gemini-3\.1-flash-image-preview': Google has shut this model down; use 'gemini-3\.1-flash-image'/,
+      /googleImageModel 'gemini-3\.1-flash-image-preview': google shut this model down on 2026-06-25; use 'gemini-3\.1-flash-image'/,
     );
-    expect(() => synthModelLoop({ nag: false, context: { googleVideoModel: 'veo-9' } })).toThrow(/Context googleVideoModel 'veo-9' has no list price in lambdas\/providers\/list-prices\.ts/);
+    // The Veo previews Google retired on 2026-10-22, with the model that replaces them.
+    for (const veo of ['veo-3.1-fast-generate-preview', 'veo-3.1-generate-preview']) {
+      expect(() => synthModelLoop({ nag: false, context: { googleVideoModel: veo } })).toThrow(
+        new RegExp(`googleVideoModel '${veo.replace(/\./g, '\\.')}': google shut this model down on 2026-10-22; use '${GOOGLE_DEFAULTS.videoModel.replace(/\./g, '\\.')}'`),
+      );
+    }
+    expect(() => synthModelLoop({ nag: false, context: { googleVideoModel: 'veo-9' } })).toThrow(/googleVideoModel 'veo-9' is not in the google model table/);
   });
+
+  it('goes by the clock: a model past its shutdown date is refused, one within 60 days of it is printed', () => {
+    const text = { googleTextModel: 'gemini-3.1-flash-lite' };
+    // A fresh synth each time (`modify` is never shared): the check reads the clock when the stage is synthesized.
+    const fresh = () => synthModelLoop({ nag: false, context: text, modify: () => undefined });
+    const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      vi.setSystemTime(new Date('2026-12-01T00:00:00Z'));
+      fresh().dispose();
+      expect(warn.mock.calls.flat().join('\n')).not.toMatch(/shut down within/);
+      vi.setSystemTime(new Date('2027-04-01T00:00:00Z'));
+      fresh().dispose();
+      expect(warn.mock.calls.flat().join('\n')).toMatch(
+        /Stage 'dev' calls models that shut down within 60 days:\n {2}googleTextModel 'gemini-3\.1-flash-lite': google shuts this model down on 2027-05-07 \(in 36 days\); move to 'gemini-3\.5-flash-lite'/,
+      );
+      vi.setSystemTime(new Date('2027-05-07T00:00:00Z'));
+      expect(fresh).toThrow(/googleTextModel 'gemini-3\.1-flash-lite': google shut this model down on 2027-05-07; use 'gemini-3\.5-flash-lite'/);
+    } finally {
+      vi.useRealTimers();
+      warn.mockRestore();
+    }
+  }, 900_000);
 
   it('lets a stage allow it on purpose, and prints what sells below cost', () => {
     const warn = vi.spyOn(console, 'warn').mockImplementation(() => undefined);
     try {
       const allowed = synthModelLoop({ nag: false, context: { ...GOOGLE_SET, pricingFile: '', allowBelowCost: true } });
       allowed.dispose();
-      expect(warn.mock.calls.flat().join('\n')).toMatch(/Stage 'dev' sells below its providers' cost, allowed by context allowBelowCost:[\s\S]*video-5s: sells at 1 credit \(\$0\.100\), costs \$0\.800/);
+      expect(warn.mock.calls.flat().join('\n')).toMatch(/Stage 'dev' sells below its providers' cost, allowed by context allowBelowCost:[\s\S]*video-5s: sells at 1 credit \(\$0\.100\), costs \$0\.537/);
     } finally {
       warn.mockRestore();
     }

@@ -1,12 +1,11 @@
 // On-model photos with FASHN (PROVIDER_IMAGE=fashn) on a twin of this file's own, configured as a cloud stage's
-// functions are with only the API's address pointing at a loopback fake of FASHN's run/status API: a saved model with
-// a reference portrait is sent as face_reference with the model's seed and charged the face-reference tier (FASHN bills
-// it 4×), for one photo and for every photo of a batch; a model without a portrait is charged the ordinary tier; a
-// refused face-referenced photo is refunded exactly what it was charged, by a refund naming its debit.
+// functions are with only the API's address pointing at the contract fake of FASHN's API (test/support/fake-fashn.ts):
+// a saved model with a reference portrait is sent as face_reference with the model's seed and charged the
+// face-reference tier (FASHN bills 3 credits more per image: 6 at the default 2K against 3), for one photo and for
+// every photo of a batch; a model without a portrait is charged the ordinary tier; a refused face-referenced photo is
+// refunded exactly what it was charged, by a refund naming its debit.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
@@ -14,7 +13,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FACE_REFERENCE_TIER, PRICING_TIER_SEED } from '../../lambdas/contracts/catalog.js';
 import { startTwin, type Twin, type TwinInfo } from '../../lib/local/twin.js';
 import { api } from '../support/api.js';
-import { json, readBody } from '../support/loopback-http.js';
+import { fakeFashnTarget, startFakeFashn, type FakeFashn } from '../support/fake-fashn.js';
 import { addClothingItem } from '../support/sources.js';
 import { productJpeg, uploadFile } from '../support/uploads.js';
 import { createUser, type TestUser } from '../support/users.js';
@@ -26,62 +25,29 @@ const REFUSE = '[fake-fashn: refuse]';
 const FACE_PRICE = PRICING_TIER_SEED.find((tier) => tier.id === FACE_REFERENCE_TIER)!.credits_cost;
 const PHOTO_PRICE = PRICING_TIER_SEED.find((tier) => tier.id === 'image-generation')!.credits_cost;
 
-interface RunBody {
-  model_name: string;
-  inputs: Record<string, unknown>;
-}
-
 let dataDir: string;
 let twin: Twin;
 let info: TwinInfo;
-let fakeUrl: string;
-let outputPng: Buffer;
-const runs: RunBody[] = [];
+let fake: FakeFashn;
 let ledgerRepo: typeof import('../../lambdas/data/credits-repo.js');
-
-async function fakeFashn(request: IncomingMessage, response: ServerResponse): Promise<void> {
-  const url = new URL(request.url ?? '/', fakeUrl);
-  if (url.pathname.startsWith('/cdn/')) {
-    response.writeHead(200, { 'Content-Type': 'image/png', 'Content-Length': outputPng.length }).end(outputPng);
-    return;
-  }
-  if (request.headers.authorization !== `Bearer ${FASHN_KEY}`) return json(response, 401, { error: 'UnauthorizedAccess', message: 'Unauthorized' });
-  if (request.method === 'POST' && url.pathname === '/v1/run') {
-    runs.push(JSON.parse(await readBody(request)) as RunBody);
-    return json(response, 200, { id: `pred-${runs.length - 1}`, error: null });
-  }
-  const status = /^\/v1\/status\/pred-(\d+)$/.exec(url.pathname);
-  const run = status ? runs[Number(status[1])] : undefined;
-  if (request.method === 'GET' && run) {
-    const id = `pred-${status![1]}`;
-    if (String(run.inputs.prompt).includes(REFUSE)) {
-      return json(response, 200, { id, status: 'failed', output: null, error: { name: 'ContentModerationError', message: 'Prohibited content' } });
-    }
-    return json(response, 200, { id, status: 'completed', output: [`${fakeUrl}/cdn/${id}/output_0.png`], error: null });
-  }
-  json(response, 404, { error: 'NotFound', message: 'Resource not found' });
-}
-
-const server = createServer((request, response) => {
-  fakeFashn(request, response).catch((error: unknown) => response.writeHead(599).end(String(error)));
-});
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'modelloop-fashn-face-'));
-  outputPng = await sharp({ create: { width: 576, height: 1024, channels: 3, background: { r: 30, g: 90, b: 160 } } }).png().toBuffer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  fakeUrl = `http://127.0.0.1:${port}`;
+  // FASHN's API as its documents describe it (test/support/fake-fashn.ts); a prompt with the marker is refused.
+  fake = await startFakeFashn({ apiKey: FASHN_KEY });
+  fake.image = await sharp({ create: { width: 576, height: 1024, channels: 3, background: { r: 30, g: 90, b: 160 } } }).png().toBuffer();
+  fake.outcome = (run) => (String(run.inputs.prompt).includes(REFUSE) ? { status: 'failed', error: 'ContentModerationError' } : { status: 'completed' });
+  const fakeUrl = fake.baseUrl;
   // Configured as a cloud stage's on-model functions are, with only FASHN's address (and its key) pointing here.
   Object.assign(process.env, { PROVIDER_IMAGE: 'fashn', FASHN_API_URL: fakeUrl, FASHN_API_KEY: FASHN_KEY });
-  twin = await startTwin({ dataDir: join(dataDir, 'twin'), testFetchTargets: [`127.0.0.1:${port}`] });
+  twin = await startTwin({ dataDir: join(dataDir, 'twin'), testFetchTargets: [fakeFashnTarget(fake)] });
   info = twin.info;
   ledgerRepo = await import('../../lambdas/data/credits-repo.js');
-}, 180_000);
+}, 600_000);
 
 afterAll(async () => {
   await twin?.stop();
-  await new Promise((resolve) => server.close(resolve));
+  await fake?.close();
   for (const name of ['PROVIDER_IMAGE', 'FASHN_API_URL', 'FASHN_API_KEY']) delete process.env[name];
   rmSync(dataDir, { recursive: true, force: true });
 });
@@ -117,7 +83,7 @@ async function userWithItem(credits: number) {
 }
 
 /** The run request FASHN got for a model (by its description, which is the prompt's first words). */
-const runFor = (description: string) => runs.filter((run) => String(run.inputs.prompt).startsWith(description));
+const runFor = (description: string) => fake.runs.filter((run) => String(run.inputs.prompt).startsWith(description));
 
 describe('a FASHN deployment', () => {
   it('lists the face-reference tier among its prices', async () => {

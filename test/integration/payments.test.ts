@@ -59,6 +59,9 @@ async function openSession(user: TestUser, amount: number): Promise<string> {
   return body.sessionId;
 }
 
+/** The fields a GET asked Stripe to expand (`expand[]=x` or `expand[0]=x`). */
+const expanded = (query: Record<string, string>) => Object.entries(query).filter(([key]) => /^expand\[\d*\]$/.test(key)).map(([, value]) => value);
+
 async function purchaseEntries(user: TestUser) {
   return (await ledgerRepo.listWholeLedger(user.sub)).filter((entry) => entry.transaction_type === 'purchase');
 }
@@ -166,9 +169,11 @@ describe('the Stripe webhook', () => {
         receipt_url: `https://pay.stripe.com/receipts/test/${stripe.sessions.get(sessionId)!.payment_intent}`,
       },
     });
-    // The receipt was read through the official library too.
+    // The receipt was read through the official library too, asking for the charge in line: without expand[]=
+    // latest_charge Stripe answers only the charge's id, and the receipt is lost (the fake answers as Stripe does).
     const receiptRead = stripe.requests.filter((request) => request.path === `/v1/payment_intents/${stripe.sessions.get(sessionId)!.payment_intent}`);
     expect(receiptRead.at(-1)).toMatchObject({ method: 'GET', userAgent: expect.stringMatching(OFFICIAL_LIBRARY), stripeVersion: STRIPE_API_VERSION });
+    expect(expanded(receiptRead.at(-1)!.query)).toEqual(['latest_charge']);
     await expectLedgerMatchesBalance(user);
   });
 
@@ -324,9 +329,9 @@ describe('refunds of unused credits', () => {
     expect(answers.map((answer) => answer.status)).toEqual(Array(10).fill(200));
     const refundIds = new Set(answers.map((answer) => answer.body.refund.id));
     expect(refundIds.size).toBe(1);
-    expect(new Set(stripe.requests.filter((request) => request.path === '/v1/refunds' && request.form.payment_intent === stripe.sessions.get(sessionId)!.payment_intent).map((request) => request.idempotencyKey))).toEqual(
-      new Set([`refund:${sessionId}`]),
-    );
+    // One call to create it: the racing requests wait for its answer instead of calling Stripe themselves.
+    const creates = stripe.requests.filter((request) => request.method === 'POST' && request.path === '/v1/refunds' && request.form.payment_intent === stripe.sessions.get(sessionId)!.payment_intent);
+    expect(creates.map((request) => request.idempotencyKey)).toEqual([`refund:${sessionId}`]);
     expect(await balanceOf(user)).toBe(SIGNUP_CREDITS);
     const entries = await ledgerRepo.listWholeLedger(user.sub);
     expect(entries.filter((entry) => entry.transaction_type === 'refund_of_purchase')).toHaveLength(1);
@@ -376,6 +381,69 @@ describe('refunds of unused credits', () => {
     expect(await balanceOf(owner)).toBe(SIGNUP_CREDITS + 25);
   });
 
+  const createsFor = (paymentIntent: string) =>
+    stripe.requests.filter((request) => request.method === 'POST' && request.path === '/v1/refunds' && request.form.payment_intent === paymentIntent);
+
+  it('answers a repeated refund request with the refund it made, without calling Stripe, even days later and after charge.refunded', async () => {
+    const user = await customer();
+    const { sessionId, transactionId } = await paidPurchase(user, 70);
+    const paymentIntent = stripe.sessions.get(sessionId)!.payment_intent;
+    const first = await askRefund(user, transactionId);
+    expect(first.status).toBe(200);
+    const refundId = first.body.refund.id;
+    expect(stripe.refunds.get(paymentIntent)!.map((refund) => refund.id)).toEqual([refundId]);
+
+    // Stripe's event for it, as the pinned API version sends it: a Charge without `refunds`. The refund's record is
+    // updated, never replaced: its id stays.
+    expect(await stripe.deliver(stripe.refundedEvent(paymentIntent))).toMatchObject({ status: 200, body: { outcome: 'already_refunded' } });
+    expect(await paymentsRepo.getRefundRecord(sessionId)).toMatchObject({ refundId, status: 'succeeded' });
+
+    // A day later Stripe no longer knows the idempotency key; asking again must not reach it.
+    stripe.expireIdempotencyKeys();
+    const again = await askRefund(user, transactionId);
+    expect(again).toMatchObject({ status: 200, body: { newCredits: SIGNUP_CREDITS, refund: { id: refundId } } });
+    expect(createsFor(paymentIntent)).toHaveLength(1);
+    expect(stripe.refunds.get(paymentIntent)).toHaveLength(1);
+    await expectLedgerMatchesBalance(user);
+  });
+
+  it('finds the refund a lost call made through the API, instead of creating another once the key has expired', async () => {
+    const user = await customer();
+    const { sessionId, transactionId } = await paidPurchase(user, 40);
+    const paymentIntent = stripe.sessions.get(sessionId)!.payment_intent;
+    // Stripe makes the refund, and the answer never arrives (nor that of the library's retry with the same key).
+    stripe.loseAnswers = { path: '/v1/refunds', count: 2 };
+    expect(await askRefund(user, transactionId)).toMatchObject({ status: 503, body: { code: 'REFUND_PENDING' } });
+    const made = stripe.refunds.get(paymentIntent)!;
+    expect(made).toHaveLength(1);
+    const createsBefore = createsFor(paymentIntent).length;
+
+    stripe.expireIdempotencyKeys();
+    const again = await askRefund(user, transactionId);
+    expect(again).toMatchObject({ status: 200, body: { newCredits: SIGNUP_CREDITS, refund: { id: made[0]!.id, status: 'succeeded' } } });
+    expect(createsFor(paymentIntent)).toHaveLength(createsBefore);
+    expect(stripe.requests.at(-1)).toMatchObject({ method: 'GET', path: '/v1/refunds', query: { payment_intent: paymentIntent } });
+    expect(stripe.refunds.get(paymentIntent)).toHaveLength(1);
+    await expectLedgerMatchesBalance(user);
+  });
+
+  it("looks a dashboard refund's id up through the API when the event does not carry it", async () => {
+    const user = await customer();
+    const { sessionId } = await paidPurchase(user, 35);
+    const paymentIntent = stripe.sessions.get(sessionId)!.payment_intent;
+    const event = stripe.refundedEvent(paymentIntent);
+    expect((event.data as { object: Record<string, unknown> }).object).not.toHaveProperty('refunds');
+    expect(event.api_version).toBe(STRIPE_API_VERSION);
+    expect(await stripe.deliver(event)).toMatchObject({ status: 200, body: { outcome: 'refunded' } });
+    const [refund] = stripe.refunds.get(paymentIntent)!;
+    expect(await paymentsRepo.getRefundRecord(sessionId)).toMatchObject({ refundId: refund!.id, status: 'succeeded' });
+    const entry = (await ledgerRepo.listWholeLedger(user.sub)).find((candidate) => candidate.transaction_type === 'refund_of_purchase');
+    expect(entry?.payment).toMatchObject({ refund_id: refund!.id });
+    // And the buyer asking afterwards is answered that refund; Stripe is not asked to refund again.
+    expect(await askRefund(user, `purchase#${sessionId}`)).toMatchObject({ status: 200, body: { refund: { id: refund!.id } } });
+    expect(createsFor(paymentIntent)).toHaveLength(0);
+  });
+
   it('takes the credits back once when the payment is refunded from the Stripe dashboard (charge.refunded)', async () => {
     const user = await customer();
     const { sessionId } = await paidPurchase(user, 80);
@@ -422,5 +490,40 @@ describe('refunds of unused credits', () => {
       refundable: true,
     });
     expect(Date.parse(first.created_at)).toBeGreaterThan(Date.now() - 60_000);
+  });
+});
+
+describe('the Stripe fake answers as Stripe documents', () => {
+  const client = async () => {
+    const { default: Stripe } = await import('stripe');
+    const url = new URL(stripe.url);
+    return new Stripe('sk_test_fake_for_tests', { apiVersion: STRIPE_API_VERSION, host: url.hostname, port: Number(url.port), protocol: 'http', maxNetworkRetries: 0, telemetry: false });
+  };
+
+  it('expands latest_charge only when asked, and answers an unknown payment intent with 404 resource_missing', async () => {
+    const user = await customer();
+    const sessionId = await openSession(user, 12);
+    const paymentIntent = stripe.sessions.get(sessionId)!.payment_intent;
+    const api = await client();
+    const plain = await api.paymentIntents.retrieve(paymentIntent);
+    expect(plain.latest_charge).toBe(`ch_for_${paymentIntent}`);
+    const full = await api.paymentIntents.retrieve(paymentIntent, { expand: ['latest_charge'] });
+    expect(full.latest_charge).toMatchObject({ object: 'charge', receipt_url: expect.stringContaining(paymentIntent) });
+    expect(expanded(stripe.requests.at(-1)!.query)).toEqual(['latest_charge']);
+    const missing = await api.paymentIntents.retrieve('pi_does_not_exist').catch((error: unknown) => error);
+    expect(missing).toMatchObject({ statusCode: 404, code: 'resource_missing', message: "No such payment_intent: 'pi_does_not_exist'" });
+  });
+
+  it('refuses to refund a payment already refunded in full (charge_already_refunded)', async () => {
+    const user = await customer();
+    const sessionId = await openSession(user, 14);
+    expect(await stripe.deliver(stripe.completedEvent(sessionId))).toMatchObject({ status: 200 });
+    const paymentIntent = stripe.sessions.get(sessionId)!.payment_intent;
+    const api = await client();
+    const refund = await api.refunds.create({ payment_intent: paymentIntent });
+    expect(refund).toMatchObject({ object: 'refund', status: 'succeeded', amount: 140 });
+    const twice = await api.refunds.create({ payment_intent: paymentIntent }).catch((error: unknown) => error);
+    expect(twice).toMatchObject({ statusCode: 400, type: 'StripeInvalidRequestError', code: 'charge_already_refunded' });
+    expect((await api.refunds.list({ payment_intent: paymentIntent })).data.map((listed) => listed.id)).toEqual([refund.id]);
   });
 });

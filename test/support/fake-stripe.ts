@@ -1,10 +1,26 @@
 // A local stand-in for the part of Stripe's API that ModelLoop calls (Checkout Sessions, payment intents, refunds),
-// so tests run with no internet. It records every request as the official library sent it (form-encoded body,
+// so tests run with no internet. It records every request as the official library sent it (form-encoded body, query,
 // Idempotency-Key header), honours idempotency keys as Stripe does, and serves a hosted "checkout page" whose Pay
 // button sends the signed checkout.session.completed webhook to the app and then returns to the success URL.
+// What it answers follows Stripe's documents, read 2026-11-27:
+//   - GET /v1/payment_intents/{id}: `latest_charge` is the charge's id, and the Charge object only when the request
+//     asks for it with expand[]=latest_charge ("Expanding responses", https://docs.stripe.com/expand: "you can expand
+//     these objects in line with the expand request parameter"); an unknown id is Stripe's 404 resource_missing
+//     ("No such payment_intent: '<id>'").
+//   - charge.refunded: the event carries the Charge as of the webhook endpoint's API version (`api_version`, here the
+//     version the integration pins); since 2022-11-15 a Charge has no `refunds` list ("The Charges object no longer
+//     auto-expands refunds by default", https://docs.stripe.com/changelog/2022-11-15/deprecates-charges-auto-expand).
+//   - POST /v1/refunds of a payment already refunded in full: 400 invalid_request_error, code charge_already_refunded
+//     (a code of Stripe's error-code list, https://docs.stripe.com/error-codes; the installed `stripe` 23.1 types it in
+//     its error codes, resources/PaymentIntents.d.ts).
+//   - GET /v1/refunds?payment_intent=|charge=: the payment's refunds, newest first (https://docs.stripe.com/api/refunds/list).
+//   - Idempotency keys: the first answer is saved and replayed; keys "at least 24 hours old" may be pruned, and "we
+//     generate a new request if a key is reused after the original is pruned" (expireIdempotencyKeys() is that day
+//     passing; https://docs.stripe.com/api/idempotent_requests).
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { STRIPE_API_VERSION } from '../../lambdas/domain/payments/stripe-client.js';
 
 export interface RecordedRequest {
   method: string;
@@ -16,6 +32,19 @@ export interface RecordedRequest {
   /** Who sent it, as Stripe's request logs show it: the official Node library says `Stripe/v1 NodeBindings/<version>`. */
   userAgent?: string;
   stripeVersion?: string;
+  /** The query string, flattened: `expand[0]` → 'latest_charge'. */
+  query: Record<string, string>;
+}
+
+export interface FakeRefund {
+  id: string;
+  object: 'refund';
+  amount: number;
+  charge: string;
+  payment_intent: string;
+  status: 'succeeded' | 'pending' | 'failed' | 'canceled';
+  reason: string | null;
+  created: number;
 }
 
 export interface FakeSession {
@@ -39,6 +68,12 @@ export interface FakeStripe {
   url: string;
   requests: RecordedRequest[];
   sessions: Map<string, FakeSession>;
+  /** Refunds by payment intent, oldest first. */
+  refunds: Map<string, FakeRefund[]>;
+  /** The next `count` POSTs to `path` are carried out (or replayed), and their connection then dropped before the answer. */
+  loseAnswers?: { path: string; count: number };
+  /** A day passes: Stripe prunes the idempotency keys (they last "at least 24 hours"). */
+  expireIdempotencyKeys(): void;
   /** When true, every API call fails at the connection (Stripe unreachable). */
   unavailable: boolean;
   /** Where the hosted checkout page delivers webhooks (the app's /webhooks/stripe). */
@@ -49,7 +84,10 @@ export interface FakeStripe {
   deliver(event: Record<string, unknown>, options?: { timestamp?: number; tamper?: (payload: string) => string }): Promise<{ status: number; body: any }>;
   /** The event Stripe sends when a session is paid. */
   completedEvent(sessionId: string, overrides?: { type?: string; payment_status?: 'paid' | 'unpaid'; session?: Partial<FakeSession>; id?: string }): Record<string, unknown>;
-  /** The event Stripe sends when a payment intent's charge was refunded in full. */
+  /**
+   * The event Stripe sends when a payment intent's charge was refunded (in full, or half with `partial`). Without a
+   * refund of the payment yet it makes one, as a refund from the dashboard would.
+   */
   refundedEvent(paymentIntentId: string, options?: { partial?: boolean; id?: string }): Record<string, unknown>;
   stop(): Promise<void>;
 }
@@ -59,12 +97,46 @@ const signer = new Stripe('sk_test_signer', { telemetry: false });
 export async function startFakeStripe(webhookSecret: string): Promise<FakeStripe> {
   let counter = 0;
   const nextId = (prefix: string) => `${prefix}_test_${Date.now().toString(36)}${(++counter).toString(36)}`;
-  const idempotent = new Map<string, { body: string; response: unknown }>();
+  const idempotent = new Map<string, { body: string; response: unknown; status: number }>();
+  const amountOf = (paymentIntentId: string) => [...fake.sessions.values()].find((session) => session.payment_intent === paymentIntentId)?.amount_total ?? 0;
+  const refundedOf = (paymentIntentId: string) =>
+    (fake.refunds.get(paymentIntentId) ?? []).filter((refund) => refund.status !== 'failed' && refund.status !== 'canceled').reduce((sum, refund) => sum + refund.amount, 0);
+  function addRefund(paymentIntentId: string, amount: number, reason: string | null): FakeRefund {
+    const refund: FakeRefund = {
+      id: nextId('re'),
+      object: 'refund',
+      amount,
+      charge: `ch_for_${paymentIntentId}`,
+      payment_intent: paymentIntentId,
+      status: 'succeeded',
+      reason,
+      created: Math.floor(Date.now() / 1000),
+    };
+    fake.refunds.set(paymentIntentId, [...(fake.refunds.get(paymentIntentId) ?? []), refund]);
+    return refund;
+  }
+  function chargeOf(paymentIntentId: string) {
+    const amount = amountOf(paymentIntentId);
+    const refunded = refundedOf(paymentIntentId);
+    return {
+      id: `ch_for_${paymentIntentId}`,
+      object: 'charge',
+      amount,
+      amount_refunded: refunded,
+      refunded: amount > 0 && refunded >= amount,
+      currency: 'usd',
+      paid: true,
+      payment_intent: paymentIntentId,
+      receipt_url: `https://pay.stripe.com/receipts/test/${paymentIntentId}`,
+    };
+  }
 
   const fake: FakeStripe = {
     url: '',
     requests: [],
     sessions: new Map(),
+    refunds: new Map(),
+    expireIdempotencyKeys: () => idempotent.clear(),
     unavailable: false,
     deliveryDelayMs: 0,
     async deliver(event, options = {}) {
@@ -85,7 +157,7 @@ export async function startFakeStripe(webhookSecret: string): Promise<FakeStripe
       return {
         id: overrides.id ?? nextId('evt'),
         object: 'event',
-        api_version: '2025-01-01',
+        api_version: STRIPE_API_VERSION,
         created: Math.floor(Date.now() / 1000),
         livemode: false,
         type: overrides.type ?? 'checkout.session.completed',
@@ -93,25 +165,18 @@ export async function startFakeStripe(webhookSecret: string): Promise<FakeStripe
       };
     },
     refundedEvent(paymentIntentId, options = {}) {
-      const amount = [...fake.sessions.values()].find((session) => session.payment_intent === paymentIntentId)?.amount_total ?? 0;
+      const amount = amountOf(paymentIntentId);
+      const wanted = options.partial ? Math.floor(amount / 2) : amount;
+      if (refundedOf(paymentIntentId) < wanted) addRefund(paymentIntentId, wanted - refundedOf(paymentIntentId), null);
       return {
         id: options.id ?? nextId('evt'),
         object: 'event',
+        api_version: STRIPE_API_VERSION,
         created: Math.floor(Date.now() / 1000),
         livemode: false,
         type: 'charge.refunded',
-        data: {
-          object: {
-            id: `ch_for_${paymentIntentId}`,
-            object: 'charge',
-            amount,
-            amount_refunded: options.partial ? Math.floor(amount / 2) : amount,
-            refunded: !options.partial,
-            currency: 'usd',
-            payment_intent: paymentIntentId,
-            refunds: { object: 'list', data: [{ id: nextId('re'), object: 'refund' }] },
-          },
-        },
+        // The Charge as the pinned version has it: no `refunds`.
+        data: { object: chargeOf(paymentIntentId) },
       };
     },
     stop: () => new Promise((resolve) => server.close(() => resolve())),
@@ -132,6 +197,7 @@ export async function startFakeStripe(webhookSecret: string): Promise<FakeStripe
     const form = Object.fromEntries(new URLSearchParams(body));
     const idempotencyKey = header(req, 'idempotency-key');
     fake.requests.push({
+      query: Object.fromEntries(url.searchParams),
       method: req.method ?? 'GET',
       path: url.pathname,
       form,
@@ -141,6 +207,7 @@ export async function startFakeStripe(webhookSecret: string): Promise<FakeStripe
       stripeVersion: header(req, 'stripe-version'),
     });
 
+    let answer: { status: number; body: unknown } | undefined;
     if (req.method === 'POST' && idempotencyKey) {
       const seen = idempotent.get(idempotencyKey);
       if (seen && seen.body !== body) {
@@ -148,11 +215,19 @@ export async function startFakeStripe(webhookSecret: string): Promise<FakeStripe
           error: { type: 'idempotency_error', message: 'Keys for idempotent requests can only be used with the same parameters they were first used with.' },
         });
       }
-      if (seen) return json(res, 200, seen.response);
+      if (seen) answer = { status: seen.status, body: seen.response };
     }
-    const answer = route(req.method ?? 'GET', url, form);
-    if (!answer) return json(res, 404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
-    if (req.method === 'POST' && idempotencyKey && answer.status === 200) idempotent.set(idempotencyKey, { body, response: answer.body });
+    if (!answer) {
+      answer = route(req.method ?? 'GET', url, form);
+      if (!answer) return json(res, 404, { error: { type: 'invalid_request_error', message: `Unrecognized request URL (${req.method}: ${url.pathname})` } });
+      // Stripe saves the first answer of a key once the endpoint ran, an error included.
+      if (req.method === 'POST' && idempotencyKey) idempotent.set(idempotencyKey, { body, response: answer.body, status: answer.status });
+    }
+    const lose = fake.loseAnswers;
+    if (lose && lose.count > 0 && lose.path === url.pathname && req.method === 'POST') {
+      lose.count -= 1;
+      return void req.socket.destroy();
+    }
     json(res, answer.status, answer.body);
   }
 
@@ -185,18 +260,38 @@ export async function startFakeStripe(webhookSecret: string): Promise<FakeStripe
     }
     const intent = /^\/v1\/payment_intents\/([^/]+)$/.exec(url.pathname);
     if (method === 'GET' && intent) {
-      const id = intent[1]!;
+      const id = decodeURIComponent(intent[1]!);
+      if (![...fake.sessions.values()].some((session) => session.payment_intent === id)) {
+        return {
+          status: 404,
+          body: { error: { code: 'resource_missing', doc_url: 'https://stripe.com/docs/error-codes/resource-missing', message: `No such payment_intent: '${id}'`, param: 'intent', type: 'invalid_request_error' } },
+        };
+      }
+      const expand = [...url.searchParams.entries()].filter(([key]) => /^expand\[\d*\]$/.test(key)).map(([, value]) => value);
+      const charge = chargeOf(id);
       return {
         status: 200,
-        body: {
-          id,
-          object: 'payment_intent',
-          latest_charge: { id: `ch_for_${id}`, object: 'charge', receipt_url: `https://pay.stripe.com/receipts/test/${id}` },
-        },
+        body: { id, object: 'payment_intent', amount: charge.amount, currency: 'usd', status: 'succeeded', latest_charge: expand.includes('latest_charge') ? charge : charge.id },
       };
     }
     if (method === 'POST' && url.pathname === '/v1/refunds') {
-      return { status: 200, body: { id: nextId('re'), object: 'refund', status: 'succeeded', payment_intent: form.payment_intent, amount: null } };
+      const paymentIntentId = form.payment_intent ?? '';
+      const amount = amountOf(paymentIntentId);
+      if (amount === 0) {
+        return { status: 404, body: { error: { code: 'resource_missing', message: `No such payment_intent: '${paymentIntentId}'`, param: 'payment_intent', type: 'invalid_request_error' } } };
+      }
+      if (refundedOf(paymentIntentId) >= amount) {
+        return {
+          status: 400,
+          body: { error: { code: 'charge_already_refunded', doc_url: 'https://stripe.com/docs/error-codes/charge-already-refunded', message: `Charge ch_for_${paymentIntentId} has already been refunded.`, type: 'invalid_request_error' } },
+        };
+      }
+      return { status: 200, body: addRefund(paymentIntentId, amount - refundedOf(paymentIntentId), form.reason ?? null) };
+    }
+    if (method === 'GET' && url.pathname === '/v1/refunds') {
+      const paymentIntentId = url.searchParams.get('payment_intent') ?? url.searchParams.get('charge')?.replace(/^ch_for_/, '') ?? '';
+      const data = [...(fake.refunds.get(paymentIntentId) ?? [])].reverse().slice(0, Number(url.searchParams.get('limit') ?? 10));
+      return { status: 200, body: { object: 'list', url: '/v1/refunds', has_more: false, data } };
     }
     return undefined;
   }

@@ -1,5 +1,5 @@
 // Normalizing a provider's footage never cuts what matters: a clip longer than ordered is retimed, so its closing
-// frames (where a Veo clip returns to the product) are delivered; a clip of another ratio (Veo's 9:16 for a 1:1 order)
+// frames (where an Omni clip returns to the product) are delivered; a clip of another ratio (Omni's 9:16 for a 1:1 order)
 // is fitted whole and padded, so the top and bottom of the picture stay in the frame.
 import { mkdtemp, readFile, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';

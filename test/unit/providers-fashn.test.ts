@@ -2,14 +2,15 @@
 // and of the API key read from a mocked Secrets Manager. Nothing leaves the machine.
 import { GetSecretValueCommand, ResourceNotFoundException, SecretsManagerClient } from '@aws-sdk/client-secrets-manager';
 import { mockClient } from 'aws-sdk-client-mock';
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import sharp from 'sharp';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { log } from '../../lambdas/core/log.js';
+import { FASHN_MODELS } from '../../lambdas/providers/fashn/model-table.js';
 import { apiKeyFromSecret, createApiKeyReader } from '../../lambdas/providers/fashn/api-key.js';
 import {
   createFashnOnModel,
   DEFAULT_DEADLINE_MS,
+  DEFAULT_RETRY,
   FASHN_LONGEST_JOB_MS,
   type FashnOnModelOptions,
 } from '../../lambdas/providers/fashn/fashn-on-model.js';
@@ -18,87 +19,38 @@ import { checkedOutputUrl, hostsVouchedForBy } from '../../lambdas/providers/fas
 import { TEST_FETCH_TARGETS_ENV } from '../../lambdas/net/safe-fetch.js';
 import { fashnPrompt, nearestAspectRatio } from '../../lambdas/providers/fashn/product-to-model.js';
 import { CONTENT_POLICY_MESSAGE, ProviderError, type OnModelImageRequest, type ProviderJobMemory } from '../../lambdas/providers/ports.js';
-import { json, readBody } from '../support/loopback-http.js';
+import { fakeFashnTarget, RUNTIME_ERRORS, startFakeFashn, type FakeFashn, type Outcome } from '../support/fake-fashn.js';
 
 const API_KEY = 'fa-test-key-123';
 const secrets = mockClient(SecretsManagerClient);
 
-/** What the fake API answers for one test. */
-interface Scenario {
-  run?: (body: { model_name?: string; inputs?: Record<string, unknown> }) => { status: number; body: unknown };
-  /** Status answers in order; the last one repeats. */
-  statuses: unknown[];
-  /** The CDN's answer for the output file (default: the PNG, labelled image/png). */
-  cdn?: { contentType: string; body?: Buffer };
-}
-
-let server: Server;
+let fake: FakeFashn;
 let baseUrl: string;
-let scenario: Scenario;
-let runBodies: Array<{ model_name?: string; inputs?: Record<string, unknown> }>;
-let statusCalls: number;
-let outputFetches: number;
-let outputImage: Buffer;
-
-async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
-  const url = new URL(request.url ?? '/', baseUrl);
-  if (url.pathname.startsWith('/cdn/')) {
-    outputFetches += 1;
-    const body = scenario.cdn?.body ?? outputImage;
-    response.writeHead(200, { 'Content-Type': scenario.cdn?.contentType ?? 'image/png', 'Content-Length': body.length }).end(body);
-    return;
-  }
-  // The documented API-level error for a bad key: HTTP 401 { error: "UnauthorizedAccess", message }.
-  if (request.headers.authorization !== `Bearer ${API_KEY}`) {
-    json(response, 401, { error: 'UnauthorizedAccess', message: 'Unauthorized: Invalid token' });
-    return;
-  }
-  if (request.method === 'POST' && url.pathname === '/v1/run') {
-    expect(request.headers['content-type']).toBe('application/json');
-    const body = JSON.parse(await readBody(request)) as { model_name?: string; inputs?: Record<string, unknown> };
-    runBodies.push(body);
-    const answer = scenario.run?.(body) ?? { status: 200, body: { id: 'pred-1', error: null } };
-    json(response, answer.status, answer.body);
-    return;
-  }
-  if (request.method === 'GET' && url.pathname === '/v1/status/pred-1') {
-    const answer = scenario.statuses[Math.min(statusCalls, scenario.statuses.length - 1)];
-    statusCalls += 1;
-    json(response, 200, answer);
-    return;
-  }
-  json(response, 404, { error: 'NotFound', message: 'Resource not found' });
-}
 
 beforeAll(async () => {
-  outputImage = await sharp({ create: { width: 500, height: 900, channels: 3, background: { r: 10, g: 120, b: 200 } } }).png().toBuffer();
-  server = createServer((request, response) => {
-    handle(request, response).catch((error: unknown) => {
-      response.writeHead(599).end(String(error));
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  fake = await startFakeFashn({ apiKey: API_KEY });
+  baseUrl = fake.baseUrl;
   // The output download goes through the fetch guard, which opens this loopback port only by explicit test allowance.
-  process.env[TEST_FETCH_TARGETS_ENV] = `127.0.0.1:${(server.address() as AddressInfo).port}`;
+  process.env[TEST_FETCH_TARGETS_ENV] = fakeFashnTarget(fake);
 });
 
 afterAll(async () => {
   delete process.env[TEST_FETCH_TARGETS_ENV];
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await fake.close();
 });
 
 beforeEach(() => {
   secrets.reset();
   secrets.on(GetSecretValueCommand).resolves({ SecretString: API_KEY });
-  runBodies = [];
-  statusCalls = 0;
-  outputFetches = 0;
-  scenario = { statuses: [completed()] };
+  Object.assign(fake, { runs: [], refused: [], statusCalls: 0, outputFetches: 0, pending: [], outcomes: [], runErrors: [], cdn: undefined });
+  fake.outcome = () => ({ status: 'completed' });
+  fake.bill = undefined;
 });
 
-function completed(outputUrl?: string) {
-  return { id: 'pred-1', status: 'completed', output: [outputUrl ?? `${baseUrl}/cdn/pred-1/output_0.png`], error: null };
+/** A prediction this process does not start itself (one an earlier task attempt started), ending as `outcome`. */
+function earlierPrediction(outcome: Outcome): string {
+  fake.runs.push({ id: 'pred-earlier', model_name: 'product-to-model', inputs: {}, contentType: 'application/json', outcome, credits: 3, checks: 0 });
+  return 'pred-earlier';
 }
 
 function adapter(overrides: Partial<FashnOnModelOptions> = {}) {
@@ -137,33 +89,30 @@ async function rejection(promise: Promise<unknown>): Promise<ProviderError> {
 
 describe('FASHN on-model adapter', () => {
   it('runs product-to-model with the documented body, polls the status transitions and returns the exact size', async () => {
-    scenario = {
-      statuses: [
-        { id: 'pred-1', status: 'starting', output: null, error: null },
-        { id: 'pred-1', status: 'in_queue', output: null, error: null },
-        { id: 'pred-1', status: 'processing', output: null, error: null },
-        completed(),
-      ],
-    };
+    fake.pending = ['starting', 'in_queue', 'processing'];
     const input = await request();
 
     const output = await adapter().generate(input);
 
-    expect(runBodies).toHaveLength(1);
-    expect(runBodies[0]).toEqual({
+    expect(fake.runs).toHaveLength(1);
+    // FASHN reads a JSON body only when it is labelled so (the documents' every example sends the header).
+    expect(fake.runs[0]!.contentType).toBe('application/json');
+    expect({ model_name: fake.runs[0]!.model_name, inputs: fake.runs[0]!.inputs }).toEqual({
       model_name: 'product-to-model',
       inputs: {
         product_image: `data:image/png;base64,${input.product.bytes.toString('base64')}`,
         prompt: 'young woman with curly hair, full body shot, head to toe',
         aspect_ratio: '9:16',
         resolution: '1k',
+        // Sent, never left to FASHN's default: the mode the dated table prices at 1k.
+        generation_mode: 'fast',
         output_format: 'png',
         return_base64: false,
         seed: 1,
       },
     });
-    expect(statusCalls).toBe(4);
-    expect(outputFetches).toBe(1);
+    expect(fake.statusCalls).toBe(4);
+    expect(fake.outputFetches).toBe(1);
     expect(output).toMatchObject({ mimeType: 'image/png', width: 720, height: 1280, model: 'fashn:product-to-model' });
     const meta = await sharp(output.bytes).metadata();
     expect([meta.width, meta.height, meta.format]).toEqual([720, 1280, 'png']);
@@ -177,9 +126,9 @@ describe('FASHN on-model adapter', () => {
 
     await adapter().generate(input);
 
-    expect(runBodies).toHaveLength(1);
-    expect(runBodies[0]!.model_name).toBe('product-to-model');
-    expect(runBodies[0]!.inputs).toMatchObject({
+    expect(fake.runs).toHaveLength(1);
+    expect(fake.runs[0]!.model_name).toBe('product-to-model');
+    expect(fake.runs[0]!.inputs).toMatchObject({
       product_image: `data:image/png;base64,${input.product.bytes.toString('base64')}`,
       prompt: 'woman with curly black hair, full body shot, head to toe',
       seed: 1_234_567,
@@ -187,14 +136,14 @@ describe('FASHN on-model adapter', () => {
       face_reference_mode: 'match_base',
     });
     // model_image is mutually exclusive with face_reference: it is never sent.
-    expect(runBodies[0]!.inputs).not.toHaveProperty('model_image');
+    expect(fake.runs[0]!.inputs).not.toHaveProperty('model_image');
   });
 
   it('sends no face_reference for a model without a portrait', async () => {
     await adapter().generate(await request({ model: { description: 'a tall man', seed: 42, modelId: 'model-2' } }));
-    expect(runBodies[0]!.inputs).toMatchObject({ seed: 42 });
-    expect(runBodies[0]!.inputs).not.toHaveProperty('face_reference');
-    expect(runBodies[0]!.inputs).not.toHaveProperty('face_reference_mode');
+    expect(fake.runs[0]!.inputs).toMatchObject({ seed: 42 });
+    expect(fake.runs[0]!.inputs).not.toHaveProperty('face_reference');
+    expect(fake.runs[0]!.inputs).not.toHaveProperty('face_reference_mode');
   });
 
   it('reads the API key from Secrets Manager once per container', async () => {
@@ -213,11 +162,7 @@ describe('FASHN on-model adapter', () => {
   });
 
   it('maps a ContentModerationError to the content policy error without the provider message', async () => {
-    scenario = {
-      statuses: [
-        { id: 'pred-1', status: 'failed', output: null, error: { name: 'ContentModerationError', message: 'Prohibited content detected in product image' } },
-      ],
-    };
+    fake.outcomes = [{ status: 'failed', error: 'ContentModerationError' }];
     const error = await rejection(adapter().generate(await request()));
     expect(error.kind).toBe('content_policy');
     expect(error.message).toBe(CONTENT_POLICY_MESSAGE);
@@ -226,13 +171,59 @@ describe('FASHN on-model adapter', () => {
   it.each([
     ['PipelineError', 'transient'],
     ['InternalServerError', 'transient'],
+    ['ThirdPartyError', 'transient'],
+    ['UnavailableError', 'transient'],
     ['ImageLoadError', 'failed'],
-    ['ThirdPartyError', 'failed'],
-  ])('maps a failed prediction with %s to %s', async (name, kind) => {
-    scenario = { statuses: [{ id: 'pred-1', status: 'failed', output: null, error: { name, message: `secret detail of ${name}` } }] };
-    const error = await rejection(adapter().generate(await request()));
+  ] as const)('maps a failed prediction with %s to %s once it has been tried as often as it may', async (name, kind) => {
+    fake.outcome = () => ({ status: 'failed', error: name });
+    const error = await rejection(adapter({ retry: { initialDelayMs: 1 } }).generate(await request()));
     expect(error.kind).toBe(kind);
-    expect(error.message).not.toContain('secret detail');
+    expect(error.message).not.toContain(RUNTIME_ERRORS[name]);
+    // Documented as worth retrying ("Retry with backoff", "Retry request (no charge for failures)"): new predictions,
+    // up to DEFAULT_RETRY.predictions; any other runtime error is final at once.
+    expect(fake.runs).toHaveLength(kind === 'transient' ? DEFAULT_RETRY.predictions : 1);
+  });
+
+  it.each(['ThirdPartyError', 'UnavailableError', 'PipelineError'] as const)('replaces a prediction that failed with %s by a new one and returns its picture', async (name) => {
+    fake.outcomes = [{ status: 'failed', error: name }];
+    const remembered: string[] = [];
+    const output = await adapter({ retry: { initialDelayMs: 1 } }).generate(await request(), { remember: async (id) => void remembered.push(id) });
+    expect(output).toMatchObject({ width: 720, height: 1280, model: 'fashn:product-to-model' });
+    expect(fake.runs.map((run) => run.id)).toEqual(['pred-1', 'pred-2']);
+    // The same request again, and the newer prediction remembered too: a retried task waits for it.
+    expect(fake.runs[1]!.inputs).toEqual(fake.runs[0]!.inputs);
+    expect(remembered).toEqual(['pred-1', 'pred-2']);
+  });
+
+  it.each([
+    ['1k', { width: 720, height: 1280 }, 'fast', 1],
+    ['2k', { width: 1440, height: 2560 }, 'balanced', 3],
+    ['4k', { width: 2880, height: 5120 }, 'balanced', 4],
+  ] as const)('sends the generation_mode the table prices at %s and is billed the table\'s credits', async (resolution, size, mode, credits) => {
+    await adapter().generate(await request({ size }));
+    expect(fake.runs[0]!.inputs).toMatchObject({ resolution, generation_mode: mode });
+    expect(fake.runs[0]!.credits).toBe(credits);
+    expect(FASHN_MODELS['product-to-model'].credits[resolution]).toEqual({ mode, credits });
+  });
+
+  it('reports a bill above the table (x-fashn-credits-used) in the log', async () => {
+    const warnings: unknown[] = [];
+    const spy = vi.spyOn(log, 'warn').mockImplementation((...args: unknown[]) => void warnings.push(args));
+    try {
+      // FASHN bills above the table: what its header says is compared with what the table priced.
+      fake.bill = () => 9;
+      await adapter().generate(await request());
+    } finally {
+      spy.mockRestore();
+    }
+    expect(warnings).toEqual([[expect.stringContaining('more credits'), expect.objectContaining({ creditsUsed: 9, expectedCredits: 1 })]]);
+  });
+
+  it('runs no model FASHN does not list: an unknown model_name is refused as FASHN refuses it', async () => {
+    const error = await rejection(adapter({ modelName: 'product-to-model-v0' }).generate(await request()));
+    expect(error.kind).toBe('failed');
+    expect(fake.refused).toEqual([{ model_name: 'product-to-model-v0', status: 400, error: 'BadRequest' }]);
+    expect(fake.runs).toHaveLength(0);
   });
 
   it.each([
@@ -242,18 +233,18 @@ describe('FASHN on-model adapter', () => {
     [500, 'InternalServerError', 'transient'],
     [400, 'BadRequest', 'failed'],
   ])('maps an HTTP %i %s from /v1/run to %s', async (status, name, kind) => {
-    scenario = { run: () => ({ status, body: { error: name, message: 'provider says no' } }), statuses: [completed()] };
+    fake.runErrors = [{ status, error: name }];
     const error = await rejection(adapter().generate(await request()));
     expect(error.kind).toBe(kind);
-    expect(statusCalls).toBe(0);
+    expect(fake.statusCalls).toBe(0);
   });
 
   it('gives up at the deadline with a transient error', async () => {
-    scenario = { statuses: [{ id: 'pred-1', status: 'processing', output: null, error: null }] };
+    fake.pending = Array<string>(1000).fill('processing');
     const error = await rejection(adapter({ deadlineMs: 200, pollIntervalMs: 20 }).generate(await request()));
     expect(error.kind).toBe('transient');
-    expect(statusCalls).toBeGreaterThan(1);
-    expect(outputFetches).toBe(0);
+    expect(fake.statusCalls).toBeGreaterThan(1);
+    expect(fake.outputFetches).toBe(0);
   });
 
   it('waits for a job as long as FASHN documents one may take, inside the budget of the task that calls it', () => {
@@ -267,43 +258,43 @@ describe('FASHN on-model adapter', () => {
   it('never pays for a second job: the prediction id is remembered before polling, and a retry polls that prediction', async () => {
     const remembered: string[] = [];
     const memory = (): ProviderJobMemory => ({ started: remembered.at(-1), remember: async (id) => void remembered.push(id) });
-    scenario = { statuses: [{ id: 'pred-1', status: 'processing', output: null, error: null }] };
+    fake.pending = Array<string>(1000).fill('processing');
     const first = await rejection(adapter({ deadlineMs: 200, pollIntervalMs: 20 }).generate(await request(), memory()));
     expect(first.kind).toBe('transient');
     expect(remembered).toEqual(['pred-1']);
 
     // The workflow retries the task: the same photo, the job now done.
-    scenario = { statuses: [completed()] };
-    statusCalls = 0;
+    fake.pending = [];
+    fake.statusCalls = 0;
     const output = await adapter().generate(await request(), memory());
-    expect(runBodies).toHaveLength(1);
-    expect(statusCalls).toBe(1);
+    expect(fake.runs).toHaveLength(1);
+    expect(fake.statusCalls).toBe(1);
     expect(output).toMatchObject({ width: 720, height: 1280, model: 'fashn:product-to-model' });
     expect(remembered).toEqual(['pred-1']);
   });
 
   it('a remembered prediction that failed is reported as its error, and nothing new is started', async () => {
-    scenario = { statuses: [{ id: 'pred-1', status: 'failed', output: null, error: { name: 'ContentModerationError', message: 'x' } }] };
-    const error = await rejection(adapter().generate(await request(), { started: 'pred-1', remember: async () => undefined }));
+    const started = earlierPrediction({ status: 'failed', error: 'ContentModerationError' });
+    const error = await rejection(adapter().generate(await request(), { started, remember: async () => undefined }));
     expect(error.kind).toBe('content_policy');
-    expect(runBodies).toHaveLength(0);
+    expect(fake.runs.map((run) => run.id)).toEqual([started]);
   });
 
   it('accepts the CDN answer by the picture bytes, whatever content type it states', async () => {
-    scenario = { statuses: [completed()], cdn: { contentType: 'application/octet-stream' } };
+    fake.cdn = { contentType: 'application/octet-stream' };
     const output = await adapter().generate(await request());
     expect([output.width, output.height]).toEqual([720, 1280]);
-    expect(outputFetches).toBe(1);
+    expect(fake.outputFetches).toBe(1);
   });
 
   it('refuses a CDN answer that is no picture even when it is labelled image/png', async () => {
-    scenario = { statuses: [completed()], cdn: { contentType: 'image/png', body: Buffer.from('<html>Access denied</html>') } };
+    fake.cdn = { contentType: 'image/png', body: Buffer.from('<html>Access denied</html>') };
     const error = await rejection(adapter().generate(await request()));
     expect(error.kind).toBe('failed');
   });
 
   it('refuses an output on a foreign host', async () => {
-    scenario = { statuses: [completed('https://attacker.example/steal.png')] };
+    fake.outcomes = [{ status: 'completed', output: 'https://attacker.example/steal.png' }];
     const error = await rejection(adapter().generate(await request()));
     expect(error.kind).toBe('failed');
   });
@@ -314,7 +305,7 @@ describe('FASHN on-model adapter', () => {
     try {
       const error = await rejection(adapter().generate(await request()));
       expect(error.kind).toBe('failed');
-      expect(outputFetches).toBe(0);
+      expect(fake.outputFetches).toBe(0);
     } finally {
       process.env[TEST_FETCH_TARGETS_ENV] = allowance;
     }
@@ -340,11 +331,11 @@ describe('FASHN on-model adapter', () => {
   });
 
   it('accepts a base64 output without fetching anything', async () => {
-    scenario = { statuses: [completed(`data:image/png;base64,${outputImage.toString('base64')}`)] };
+    fake.outcomes = [{ status: 'completed', output: `data:image/png;base64,${fake.image.toString('base64')}` }];
     const output = await adapter().generate(await request({ size: { width: 1440, height: 2560 } }));
     expect([output.width, output.height]).toEqual([1440, 2560]);
-    expect(outputFetches).toBe(0);
-    expect(runBodies[0]!.inputs!.resolution).toBe('2k');
+    expect(fake.outputFetches).toBe(0);
+    expect(fake.runs[0]!.inputs!.resolution).toBe('2k');
   });
 });
 

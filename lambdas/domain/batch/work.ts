@@ -10,9 +10,8 @@ import { log } from '../../core/log.js';
 import { emitMetrics } from '../../core/metrics.js';
 import * as batches from '../../data/batches-repo.js';
 import { failGeneration, settledFailure, type GenerationRecord } from '../../data/generations-repo.js';
-import { CONTENT_POLICY_MESSAGE } from '../../providers/ports.js';
 import { GENERATION_ERROR, GENERATION_TASK_ERRORS, type CaughtError } from '../generation/failure.js';
-import { taskErrors } from '../task-errors.js';
+import { OWN_MESSAGE, taskErrors } from '../task-errors.js';
 import { refund } from '../credits.js';
 import { endRunning } from '../limits.js';
 import { summaryOf } from './service.js';
@@ -22,7 +21,7 @@ export type PhotoTaskInput = BatchPhotoInput;
 /** A photo runs the generation's Process task: its error names, with the batch's messages. */
 const PHOTO_ERRORS = taskErrors({
   ...GENERATION_TASK_ERRORS,
-  messages: { [GENERATION_ERROR.contentPolicy]: CONTENT_POLICY_MESSAGE },
+  messages: { [GENERATION_ERROR.contentPolicy]: OWN_MESSAGE, [GENERATION_ERROR.account]: OWN_MESSAGE },
   fallback: BATCH_MESSAGES.photoFailed,
 });
 

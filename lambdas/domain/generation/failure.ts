@@ -5,11 +5,11 @@
 // aws-local-stepfunctions uses error.name), so Retry and Catch in the ASL decide by these names. Only two failures
 // carry their own text to the user: a content-policy refusal (the catalogue's message) and an instruction the
 // engine does not understand (the engine's message, which lists what it understands). Everything else ends with
-// the generic message: a provider's or a program's own text never reaches the user.
+// the generic message: a provider's or a program's own text never reaches the user. (A refusal's own text and an
+// account problem's are the catalogue's: PROVIDER_MESSAGES in contracts/catalog.ts.)
 import { GENERATION_MESSAGES } from '../../contracts/generations.js';
 import type { CaughtError } from '../../contracts/workflows.js';
 import { log } from '../../core/log.js';
-import { CONTENT_POLICY_MESSAGE } from '../../providers/ports.js';
 import { OWN_MESSAGE, TaskError, taskErrors, type TaskErrorCatalogue } from '../task-errors.js';
 import { failAndRefund, type GenerationWorkflowInput } from './service.js';
 
@@ -20,6 +20,8 @@ export const GENERATION_ERROR = {
   contentPolicy: 'ProviderContentPolicyError',
   unsupported: 'ProviderUnsupportedError',
   failed: 'ProviderFailedError',
+  /** The provider account can't take paid requests (no billing): not retried, its message says so. */
+  account: 'ProviderAccountError',
   /** The stored input is not an image any more (deleted or replaced): not worth retrying. */
   badSource: 'GenerationSourceError',
 } as const;
@@ -31,8 +33,11 @@ export const GENERATION_TASK_ERRORS = {
     content_policy: GENERATION_ERROR.contentPolicy,
     unsupported: GENERATION_ERROR.unsupported,
     failed: GENERATION_ERROR.failed,
+    account: GENERATION_ERROR.account,
   },
-  messages: { [GENERATION_ERROR.contentPolicy]: CONTENT_POLICY_MESSAGE, [GENERATION_ERROR.unsupported]: OWN_MESSAGE },
+  // A refusal reads as what was refused (PROVIDER_MESSAGES: policy, recitation, personal data), an account problem as
+  // itself: the adapters' messages for these are the catalogue's own.
+  messages: { [GENERATION_ERROR.contentPolicy]: OWN_MESSAGE, [GENERATION_ERROR.unsupported]: OWN_MESSAGE, [GENERATION_ERROR.account]: OWN_MESSAGE },
   fallback: GENERATION_MESSAGES.genericFailure,
 } satisfies TaskErrorCatalogue;
 

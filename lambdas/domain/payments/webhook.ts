@@ -12,6 +12,7 @@ import { getLedgerEntry, getProfile } from '../../data/credits-repo.js';
 import { findPaymentIntentOwner, recordIgnoredEvent, recordRefund, rememberPaymentIntent } from '../../data/payments-repo.js';
 import { purchaseByCard, purchaseEntryId, refundOfPurchase } from '../credits.js';
 import { CURRENCY, priceCents } from './checkout.js';
+import { existingRefund } from './refunds.js';
 import { paymentMode } from './settings.js';
 import { stripeClient, stripeWebhookSecret, verifyStripeEvent, type Stripe } from './stripe-client.js';
 
@@ -145,20 +146,34 @@ async function reconcileRefund(event: Stripe.Event, charge: Stripe.Charge): Prom
   if (!charge.refunded || charge.amount_refunded < charge.amount) {
     return ignore(event, 'partial_refund', { paymentIntentId, amountRefunded: charge.amount_refunded, amount: charge.amount });
   }
+  // Since API version 2022-11-15 a Charge no longer carries its refunds ("The Charges object no longer auto-expands
+  // refunds by default", https://docs.stripe.com/changelog/2022-11-15/deprecates-charges-auto-expand, read 2026-11-27),
+  // so the event of the pinned version has none: the refund is looked up through the API.
+  const refundId = charge.refunds?.data[0]?.id ?? (await refundOfPayment(paymentIntentId));
   try {
     const { replayed } = await refundOfPurchase(owner.userId, {
       sessionId: owner.sessionId,
       credits: purchase.amount,
       description: `Refund of purchase: ${purchase.amount} credits ($${(purchase.payment.amount_cents / 100).toFixed(2)} returned to the card)`,
-      payment: { ...purchase.payment, ...(charge.refunds?.data[0]?.id ? { refund_id: charge.refunds.data[0].id } : {}) },
+      payment: { ...purchase.payment, ...(refundId ? { refund_id: refundId } : {}) },
     });
-    await recordRefund(owner.sessionId, { userId: owner.userId, status: 'succeeded', refundId: charge.refunds?.data[0]?.id });
+    await recordRefund(owner.sessionId, { userId: owner.userId, status: 'succeeded', ...(refundId ? { refundId } : {}) });
     return replayed ? 'already_refunded' : 'refunded';
   } catch (error) {
     if (error instanceof InsufficientCreditsError) {
       return ignore(event, 'credits_already_spent', { paymentIntentId, sessionId: owner.sessionId, credits: purchase.amount, available: error.available });
     }
     throw error;
+  }
+}
+
+/** The payment's refund, asked of Stripe; best effort (the credits are taken back either way, the id added later). */
+async function refundOfPayment(paymentIntentId: string): Promise<string | undefined> {
+  try {
+    return (await existingRefund(await stripeClient(), paymentIntentId))?.id;
+  } catch (error) {
+    log.warn('stripe refund not read', { paymentIntentId, reason: error instanceof Error ? error.message : 'unknown' });
+    return undefined;
   }
 }
 

@@ -45,7 +45,7 @@ export async function startClip(state: OutputState): Promise<OutputState> {
   const clipIndex = state.nextClip ?? 0;
   const clips = state.clips ?? [];
   const source = async (): Promise<ImageInput> => ({ bytes: await readObject('results', job.source_key), mimeType: job.source_mime_type });
-  // A clip keyed by the source starts from the product image (every Veo clip); a chained one from the clip before.
+  // A clip keyed by the source starts from the product image (every Omni clip); a chained one from the clip before.
   const image: ImageInput = clipIndex === 0 || plan[clipIndex]?.keyframe === 'source' ? await source() : await lastFrame(clips[clipIndex - 1]!);
   // The last clip of a chain ends on the product image, so the video's loop closes on the same picture.
   const endImage = plan[clipIndex]?.endKeyframe === 'source' ? await source() : undefined;

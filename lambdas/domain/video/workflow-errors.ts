@@ -10,6 +10,8 @@ export const VIDEO_ERROR = {
   providerFailed: 'VideoProviderFailed',
   /** The request can't be made by this provider (e.g. a duration it doesn't support). */
   unsupported: 'VideoUnsupported',
+  /** The provider account can't take paid requests (no billing): not retried. */
+  providerAccount: 'VideoProviderAccount',
   /** Throttling, timeouts, 5xx: worth retrying (the ASL's Retry lists it). */
   providerBusy: 'VideoProviderBusy',
   /** The provider's clip was still not ready after the most checks the workflow makes (set by the ASL). */
@@ -25,6 +27,13 @@ export const RETRIED_ERRORS = [
   'Lambda.TooManyRequestsException',
 ] as const;
 
+/**
+ * CheckClip retries those and its own timeout too: a check only reads, so running it again bills nothing, and a clip
+ * Google has made is never given up (and refunded) because one check ran out of time. StartClip's timeout is not
+ * retried: a start that timed out may have started a billed clip.
+ */
+export const CHECK_RETRIED_ERRORS = [...RETRIED_ERRORS, 'States.Timeout'] as const;
+
 export { TaskError as WorkflowError };
 
 const TASK_ERRORS = taskErrors({
@@ -33,11 +42,13 @@ const TASK_ERRORS = taskErrors({
     failed: VIDEO_ERROR.providerFailed,
     unsupported: VIDEO_ERROR.unsupported,
     transient: VIDEO_ERROR.providerBusy,
+    account: VIDEO_ERROR.providerAccount,
   },
   messages: {
     [VIDEO_ERROR.contentPolicy]: VIDEO_FAILURE_MESSAGES.contentPolicy,
     [VIDEO_ERROR.providerFailed]: VIDEO_FAILURE_MESSAGES.providerFailed,
     [VIDEO_ERROR.providerBusy]: VIDEO_FAILURE_MESSAGES.providerFailed,
+    [VIDEO_ERROR.providerAccount]: VIDEO_FAILURE_MESSAGES.providerAccount,
     [VIDEO_ERROR.unsupported]: VIDEO_FAILURE_MESSAGES.unsupported,
     [VIDEO_ERROR.timedOut]: VIDEO_FAILURE_MESSAGES.timedOut,
     'States.Timeout': VIDEO_FAILURE_MESSAGES.timedOut,

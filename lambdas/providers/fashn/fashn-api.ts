@@ -7,6 +7,8 @@
 //                            | "canceled" | "time_out", "output": ["https://cdn.fashn.ai/<id>/output_0.png"],
 //                            "error": null | { "name", "message" } }
 // (The status values as the official SDK types them: fashn-AI/fashn-typescript-sdk, src/resources/predictions.ts.)
+// The status answer of a finished prediction carries the credits it consumed in the header x-fashn-credits-used (the
+// SDK reads it: `const CREDITS_HEADER = 'x-fashn-credits-used'`, result.creditsUsed).
 import { ProviderError } from '../ports.js';
 import { errorForHttpFailure, errorForNetworkFailure, FASHN_FAILED_MESSAGE, FASHN_TIMEOUT_MESSAGE } from './fashn-errors.js';
 import { hostsVouchedForBy, type OutputUrlPolicy } from './outputs.js';
@@ -25,7 +27,11 @@ export interface PredictionStatus {
   status?: unknown;
   output?: unknown;
   error?: { name?: unknown } | null;
+  /** x-fashn-credits-used of the answer, when FASHN sent it. */
+  creditsUsed?: number;
 }
+
+export const CREDITS_USED_HEADER = 'x-fashn-credits-used';
 
 /** A prediction that has not ended yet. */
 export const PENDING_STATUSES: ReadonlySet<unknown> = new Set(['starting', 'in_queue', 'processing']);
@@ -45,7 +51,7 @@ export function createFashnApi(options: FashnApiOptions): FashnApi {
     throw new Error('FASHN_API_URL must be an https:// URL');
   }
 
-  async function callApi(path: string, init: RequestInit, deadline: number): Promise<unknown> {
+  async function callApi(path: string, init: RequestInit, deadline: number): Promise<{ body: unknown; headers: Headers }> {
     const remaining = deadline - Date.now();
     if (remaining <= 0) throw new ProviderError('transient', FASHN_TIMEOUT_MESSAGE);
     const key = await options.apiKey();
@@ -63,19 +69,22 @@ export function createFashnApi(options: FashnApiOptions): FashnApi {
       throw errorForNetworkFailure(error);
     }
     if (!response.ok) throw errorForHttpFailure(response.status, (body as { error?: unknown } | null)?.error);
-    return body;
+    return { body, headers: response.headers };
   }
 
   return {
     async run(modelName, inputs, deadline) {
-      const started = (await callApi('v1/run', { method: 'POST', body: JSON.stringify({ model_name: modelName, inputs }) }, deadline)) as {
+      const started = (await callApi('v1/run', { method: 'POST', body: JSON.stringify({ model_name: modelName, inputs }) }, deadline)).body as {
         id?: unknown;
       } | null;
       if (typeof started?.id !== 'string' || !started.id) throw new ProviderError('failed', FASHN_FAILED_MESSAGE);
       return started.id;
     },
     async status(predictionId, deadline) {
-      return (await callApi(`v1/status/${encodeURIComponent(predictionId)}`, { method: 'GET' }, deadline)) as PredictionStatus | null;
+      const { body, headers } = await callApi(`v1/status/${encodeURIComponent(predictionId)}`, { method: 'GET' }, deadline);
+      if (!body || typeof body !== 'object') return null;
+      const credits = Number(headers.get(CREDITS_USED_HEADER) ?? NaN);
+      return { ...(body as PredictionStatus), ...(Number.isFinite(credits) ? { creditsUsed: credits } : {}) };
     },
     outputPolicy: { allowedHosts: hostsVouchedForBy(apiUrl, options.outputHosts), allowInsecureHttp },
   };

@@ -6,7 +6,10 @@
 //   names documented in the official TypeScript SDK (fashn-AI/fashn-typescript-sdk, src/resources/predictions.ts,
 //   PredictionStatusResponse.Error): ImageLoadError, ContentModerationError, PoseError, InputValidationError,
 //   PipelineError, ThirdPartyError, 3rdPartyProviderError, InternalServerError ("Retry request" for the last three
-//   and PipelineError).
+//   and PipelineError: "Retry request (no charge for failures)"). The error-handling page of FASHN's current
+//   documents adds UnavailableError, and for it and ThirdPartyError says "Retry with backoff" (issue 46, reading
+//   https://docs.fashn.ai/api-overview/error-handling). A failed prediction is not billed, so each of these is retried
+//   with a new prediction (fashn-on-model.ts).
 // The provider's message is never passed on.
 import { CONTENT_POLICY_MESSAGE, ProviderError } from '../ports.js';
 
@@ -14,7 +17,8 @@ export const FASHN_BUSY_MESSAGE = 'The on-model photo service is busy right now.
 export const FASHN_FAILED_MESSAGE = 'The on-model photo service could not process this image. Please try again.';
 export const FASHN_TIMEOUT_MESSAGE = 'The on-model photo took too long to generate. Please try again.';
 
-const RETRYABLE_RUNTIME_ERRORS = new Set(['PipelineError', '3rdPartyProviderError', 'InternalServerError']);
+/** Runtime errors documented as worth retrying ("Retry request", "Retry with backoff"). */
+export const RETRYABLE_RUNTIME_ERRORS: ReadonlySet<string> = new Set(['PipelineError', 'ThirdPartyError', 'UnavailableError', '3rdPartyProviderError', 'InternalServerError']);
 const RETRYABLE_API_ERRORS = new Set(['RateLimitExceeded', 'ConcurrencyLimitExceeded', 'InternalServerError']);
 
 /** A failed prediction's `error.name`. */

@@ -16,8 +16,9 @@ import { ProviderError, type ChainedVideoPort, type VideoClip, type VideoStartRe
 import { createFashnApi } from './fashn-api.js';
 import { clipOperationName, createFashnVideoStatus, type FashnVideoStatusOptions } from './fashn-video-status.js';
 import { imageDataUrl } from './product-to-model.js';
+import { FASHN_IMAGE_TO_VIDEO } from './model-table.js';
 
-export const FASHN_IMAGE_TO_VIDEO = 'image-to-video';
+export { FASHN_IMAGE_TO_VIDEO };
 /** 720p: the delivered videos are 720 px on the short side; 1080p would double the cost for nothing finalize keeps. */
 export const FASHN_VIDEO_RESOLUTION = '720p';
 const PROMPT_MAX_CHARS = 200;

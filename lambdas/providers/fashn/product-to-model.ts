@@ -4,14 +4,18 @@
 //   product_image (URL or base64 with its data:image/...;base64, prefix), model_image? (try-on mode), prompt?,
 //   aspect_ratio? ('1:1' '2:3' '3:4' '4:5' '5:4' '4:3' '3:2' '16:9' '9:16'), resolution? ('1k' '2k' '4k'),
 //   output_format? ('png' | 'jpeg'), return_base64?, seed?, generation_mode?, image_prompt?, face_reference? (URL or
-//   base64 with its prefix), face_reference_mode? ('match_base' | 'match_reference').
+//   base64 with its prefix), face_reference_mode? ('match_base' | 'match_reference'), generation_mode? ('fast' |
+//   'balanced' | 'quality'), which sets the credits with the resolution: the mode is always sent, the one the dated
+//   model table prices at that resolution (model-table.ts), so the bill is the table's and never FASHN's default of
+//   the day ("omitted generation_mode is currently billed as 'fast' at 1k and as 'balanced' at 2k or 4k").
 // model_image is not sent: ModelLoop generates a new person from the model description (standard mode). The model's
 // seed is always sent, so the same model repeats itself. A saved model's portrait goes as face_reference, which FASHN
-// bills at 4 credits per image instead of 1 (lambdas/providers/list-prices.ts; the face-reference pricing tier).
+// adds 3 credits per image (lambdas/providers/list-prices.ts; the face-reference pricing tier).
 import sharp from 'sharp';
 import type { ImageInput, OnModelImageRequest, Size } from '../ports.js';
+import { FASHN_MODELS, FASHN_PRODUCT_TO_MODEL, type FashnResolution } from './model-table.js';
 
-export const FASHN_PRODUCT_TO_MODEL = 'product-to-model';
+export { FASHN_PRODUCT_TO_MODEL };
 
 const ASPECT_RATIOS = ['1:1', '2:3', '3:4', '4:5', '5:4', '4:3', '3:2', '16:9', '9:16'] as const;
 /** Large base64 payloads are FASHN's documented cause of HTTP 500 ("Troubleshooting", docs.fashn.ai). */
@@ -35,7 +39,7 @@ export function nearestAspectRatio(size: Size): (typeof ASPECT_RATIOS)[number] {
   return ASPECT_RATIOS.reduce((best, name) => (ratio(name) < ratio(best) ? name : best));
 }
 
-export function resolutionFor(size: Size): '1k' | '2k' | '4k' {
+export function resolutionFor(size: Size): FashnResolution {
   const longer = Math.max(size.width, size.height);
   return longer <= 1280 ? '1k' : longer <= 2560 ? '2k' : '4k';
 }
@@ -72,11 +76,13 @@ export async function imageDataUrl(image: ImageInput): Promise<string> {
 
 export async function productToModelInputs(request: OnModelImageRequest): Promise<Record<string, string | number | boolean>> {
   const portrait = request.model.referenceImage;
+  const resolution = resolutionFor(request.size);
   return {
     product_image: await imageDataUrl(request.product),
     prompt: fashnPrompt(request),
     aspect_ratio: nearestAspectRatio(request.size),
-    resolution: resolutionFor(request.size),
+    resolution,
+    generation_mode: FASHN_MODELS[FASHN_PRODUCT_TO_MODEL].credits[resolution].mode,
     output_format: 'png',
     return_base64: false,
     seed: request.model.seed,

@@ -12,12 +12,18 @@
 // The answer's parts may include the model's thoughts (Part.thought: true; Gemini 3 image models may show interim
 // "thought images" before the final one, "Image generation with Gemini", Thinking process): only a part that is not a
 // thought is the image delivered. imageConfig.imageSize is sent only to the models that take it (models.ts).
-// Time: one image call, with the SDK's retries, must end inside the Process task's timeout (300 s,
-// lambdas/workflows.ts) with room for the enrichment, the exact-size step and the store, so it runs under one
-// deadline (IMAGE_CALL_BUDGET_MS, an AbortSignal the SDK checks before each retry) and each attempt has its own.
-// Enrichment (promptEnhance) runs on the text model with thinking off (thinkingConfig.thinkingBudget 0: "0 is
-// DISABLED", @google/genai ThinkingConfig) so the 200 output tokens go to the answer, and its text is used only when
-// the candidate finished with finishReason STOP (MAX_TOKENS is a cut sentence); otherwise the plain description is.
+// Time and money: one image call must end inside the Process task's timeout (300 s, lambdas/workflows.ts) with room
+// for the enrichment, the exact-size step and the store, so it runs under one deadline (IMAGE_CALL_BUDGET_MS). The
+// call bills an image, so the SDK's retries are off (client.ts) and it is sent again only when Google answered 429 or
+// the connection was never made (retryGoogle); a call that timed out or answered 5xx is never sent twice within this
+// task attempt (it is reported busy: the workflow's retry is the next attempt). A key without paid access is an
+// account problem, not "busy" (errors.ts).
+// Enrichment (promptEnhance) runs on a current text model (a 3.x Flash-Lite, GOOGLE_DEFAULTS.textModel) with thinking
+// off (thinkingConfig.thinkingBudget 0: "0 is DISABLED", @google/genai ThinkingConfig) and no `temperature` (the
+// Gemini 3 guidance keeps it at its default; the changelog of 2026-07-21 deprecates setting it), so the 200 output
+// tokens go to the answer; its text is used only when the candidate finished with finishReason STOP (MAX_TOKENS is a
+// cut sentence). When the text model refuses, fails or is late, the description is used as written and the photo says
+// so (notRendered, shown on the History row): PROVIDER_MESSAGES.notEnrichedRefused / notEnrichedUnavailable.
 //
 // Sizes: Gemini is asked for the smallest size whose long side covers the order, at most the configured largest
 // (GOOGLE_IMAGE_MAX_SIZE); the answer is brought to the exact size by a Lanczos resample when it covers the order,
@@ -26,9 +32,10 @@ import sharp from 'sharp';
 import type { EditPort, ImageInput, ImageOutput, OnModelImagePort, OnModelImageRequest, Size, UpscalePort } from '../ports.js';
 import { aspectRatioOf } from '../ports.js';
 import { toExactOutput } from '../bedrock/image-sizing.js';
-import type { GoogleClient } from './client.js';
+import { PROVIDER_MESSAGES } from '../../contracts/catalog.js';
+import { retryGoogle, type GoogleClient, type ResendPolicy } from './client.js';
 import { callGoogle, failed, refusalOf } from './errors.js';
-import { acceptsImageSize, GEMINI_ASPECT_RATIOS, GEMINI_IMAGE_SIZES, imageModelSizes, type GeminiImageSize } from './models.js';
+import { GEMINI_ASPECT_RATIOS, GEMINI_IMAGE_SIZES, imageModelSizes, type GeminiImageSize } from './models.js';
 import { editPrompt, enrichmentPrompt, onModelPrompt } from './prompts.js';
 
 export interface GeminiImageOptions {
@@ -40,8 +47,10 @@ export interface GeminiImageOptions {
   textModel: string;
   /** The deployment's upscale port: brings a smaller answer to the exact size. */
   upscale: UpscalePort;
-  /** Milliseconds one image call may take with its retries (default IMAGE_CALL_BUDGET_MS). */
+  /** Milliseconds one image call may take with its resends (default IMAGE_CALL_BUDGET_MS). */
   imageCallBudgetMs?: number;
+  /** How a 429 or an unmade connection is sent again (default: 3 calls in all, from 2 s). */
+  resend?: Omit<ResendPolicy, 'deadline'>;
 }
 
 /**
@@ -102,19 +111,24 @@ export function createGeminiImage(options: GeminiImageOptions): { onModelImage: 
   const modelName = `google:${options.model}`;
 
   async function generateImage(parts: Part[], aspectRatio: string, imageSize: GeminiImageSize, seed?: number): Promise<GeneratedImage> {
-    const ai = await options.client();
-    const imageConfig = acceptsImageSize(options.model) ? { aspectRatio, imageSize } : { aspectRatio };
+    const ai = await callGoogle(() => options.client());
+    const budgetMs = options.imageCallBudgetMs ?? IMAGE_CALL_BUDGET_MS;
+    const deadline = Date.now() + budgetMs;
     const response = await callGoogle(() =>
-      ai.models.generateContent({
-        model: options.model,
-        contents: [{ role: 'user', parts }],
-        config: {
-          responseModalities: ['IMAGE'],
-          imageConfig,
-          ...(seed === undefined ? {} : { seed }),
-          abortSignal: AbortSignal.timeout(options.imageCallBudgetMs ?? IMAGE_CALL_BUDGET_MS),
-        },
-      }),
+      retryGoogle(
+        () =>
+          ai.models.generateContent({
+            model: options.model,
+            contents: [{ role: 'user', parts }],
+            config: {
+              responseModalities: ['IMAGE'],
+              imageConfig: { aspectRatio, imageSize },
+              ...(seed === undefined ? {} : { seed }),
+              abortSignal: AbortSignal.timeout(Math.max(1, deadline - Date.now())),
+            },
+          }),
+        { ...options.resend, deadline },
+      ),
     );
     const refusal = refusalOf(response);
     if (refusal) throw refusal;
@@ -138,33 +152,33 @@ export function createGeminiImage(options: GeminiImageOptions): { onModelImage: 
     return { ...upscaled, model: `${modelName} ${imageSize} ${generated.width}×${generated.height} + upscale ${upscaled.model}` };
   }
 
-  /** The model description, enriched by the text model when promptEnhance is on (its plain words when that fails). */
-  async function describe(request: OnModelImageRequest): Promise<string> {
-    if (!request.promptEnhance) return request.model.description;
-    const ai = await options.client();
+  /**
+   * The model description, enriched by the text model when promptEnhance is on; its plain words, with a note saying
+   * why, when the text model refuses, fails or is late.
+   */
+  async function describe(request: OnModelImageRequest): Promise<{ text: string; note?: string }> {
+    const plain = request.model.description;
+    if (!request.promptEnhance) return { text: plain };
     try {
-      const response = await callGoogle(() =>
-        ai.models.generateContent({
-          model: options.textModel,
-          contents: enrichmentPrompt(request.model.description, request.productType),
-          config: { maxOutputTokens: 200, temperature: 0.7, thinkingConfig: { thinkingBudget: 0 }, abortSignal: AbortSignal.timeout(ENRICHMENT_BUDGET_MS) },
-        }),
-      );
-      const refusal = refusalOf(response);
-      if (refusal) throw refusal;
+      const ai = await options.client();
+      const response = await ai.models.generateContent({
+        model: options.textModel,
+        contents: enrichmentPrompt(plain, request.productType),
+        config: { maxOutputTokens: 200, thinkingConfig: { thinkingBudget: 0 }, abortSignal: AbortSignal.timeout(ENRICHMENT_BUDGET_MS) },
+      });
+      if (refusalOf(response)) return { text: plain, note: PROVIDER_MESSAGES.notEnrichedRefused };
       const candidate = response.candidates?.[0];
-      if (String(candidate?.finishReason) !== 'STOP') throw failed();
+      if (String(candidate?.finishReason) !== 'STOP') return { text: plain, note: PROVIDER_MESSAGES.notEnrichedUnavailable };
       const text = (candidate?.content?.parts ?? [])
         .filter((part) => !part.thought && typeof part.text === 'string')
         .map((part) => part.text)
         .join('')
         .trim()
         .replace(/^"|"$/g, '');
-      return text && text.length > request.model.description.length ? text : request.model.description;
-    } catch (error) {
-      // A refused description is refused; a busy or failing text model only costs the enrichment.
-      if ((error as { kind?: string }).kind === 'content_policy') throw error;
-      return `${request.model.description}, natural relaxed pose, confident expression, professional styling`;
+      return text && text.length > plain.length ? { text } : { text: plain, note: PROVIDER_MESSAGES.notEnrichedUnavailable };
+    } catch {
+      // A busy, failing or shut-down text model only costs the enrichment, and the photo says so.
+      return { text: plain, note: PROVIDER_MESSAGES.notEnrichedUnavailable };
     }
   }
 
@@ -173,10 +187,11 @@ export function createGeminiImage(options: GeminiImageOptions): { onModelImage: 
       async generate(request) {
         const imageSize = geminiImageSize(options.model, options.maxSize, request.size);
         const description = await describe(request);
-        const parts: Part[] = [{ text: onModelPrompt(request, description) }, await inlineImage(request.product)];
+        const parts: Part[] = [{ text: onModelPrompt(request, description.text) }, await inlineImage(request.product)];
         if (request.model.referenceImage) parts.push(await inlineImage(request.model.referenceImage));
         const generated = await generateImage(parts, geminiAspectRatio(request.size), imageSize, request.model.seed);
-        return exactly(generated, request.size, imageSize);
+        const output = await exactly(generated, request.size, imageSize);
+        return description.note ? { ...output, notRendered: [...(output.notRendered ?? []), description.note] } : output;
       },
     },
     edit: {

@@ -1,6 +1,6 @@
 // The words the Google adapters send, as pure functions: one prompt per on-model photo (the product, the person, the
 // framing, the product type and, in a batch, the angle and backdrop), the instruction that keeps a saved model's
-// person, the enrichment request for promptEnhance, an edit, and a Veo motion whose last frame is its first.
+// person, the enrichment request for promptEnhance, an edit, and a looping Omni clip whose last frame is its first.
 import { MOTION_PRESETS } from '../../contracts/catalog.js';
 import type { OnModelImageRequest } from '../ports.js';
 
@@ -68,9 +68,20 @@ const PRESET_MOTION: Record<(typeof MOTION_PRESETS)[number], string> = {
   '360 Spin': 'The camera orbits smoothly all the way around the model and the product, back to where it began',
 };
 
-/** A Veo prompt for one clip: the motion, and a return to the starting pose, since the last frame is the first. */
-export function veoPrompt(prompt: string): string {
+/**
+ * The words of one Omni clip: the motion, its length, one unbroken shot ("To force a continuous, single-camera
+ * perspective, explicitly specify: In a single unbroken scene"), and what must not appear ("state clear prohibitions
+ * directly in natural language: No dialogue or voiceover. No text overlay on screen"; the Omni cookbook's prompting
+ * guide, read 2026-11-27). The clip starts and ends on the product photo (two keyframes), so it loops.
+ */
+export function loopPrompt(prompt: string, seconds: number): string {
   const preset = MOTION_PRESETS.find((name) => name.toLowerCase() === prompt.trim().toLowerCase());
   const motion = preset ? PRESET_MOTION[preset] : prompt.trim();
-  return `${motion}. Fashion product video, studio lighting, steady framing; the clip ends exactly as it begins, so it loops seamlessly. No text, no music.`.slice(0, 2000);
+  return [
+    `A ${seconds} second fashion product video in a single unbroken scene: ${motion}.`,
+    'Continuous shot with no scene cuts, studio lighting, steady framing. The video starts on the first image and ends exactly on the second image, so it loops seamlessly.',
+    'No dialogue or voiceover. No music. No text overlay on screen.',
+  ]
+    .join(' ')
+    .slice(0, 2000);
 }

@@ -1,4 +1,4 @@
-import { isPreviewModel, PREVIEW_EXPLANATION, PROVIDERS_GUIDE_PATH, type ResultEngine } from '@contracts/preview';
+import { isPreviewModel, PREVIEW_EXPLANATION, PROVIDERS_GUIDE_PATH, resultNotes, type ResultEngine } from '@contracts/preview';
 import type { Generation } from '@contracts/generations';
 import { Badge } from '@/components/ui/badge';
 
@@ -12,12 +12,27 @@ export function PreviewBadge({ aiModel }: { aiModel: string }) {
   );
 }
 
+/** On a provider's result: what it could not honour of the request (e.g. an enrichment the text model declined). */
+export function ResultNotes({ generation, className = 'block text-xs text-amber-800' }: { generation: Pick<Generation, 'ai_model' | 'not_rendered'>; className?: string }) {
+  const notes = resultNotes(generation);
+  if (notes.length === 0) return null;
+  return (
+    <>
+      {notes.map((note) => (
+        <span key={note} data-testid="result-note" className={className}>
+          {note}
+        </span>
+      ))}
+    </>
+  );
+}
+
 /**
  * Under a preview result: the one sentence that says what it is, with the providers guide, and what the request asked
  * for that the engine could not render.
  */
 export function PreviewNote({ generation }: { generation: Pick<Generation, 'ai_model' | 'not_rendered'> }) {
-  if (!isPreviewModel(generation.ai_model)) return null;
+  if (!isPreviewModel(generation.ai_model)) return <ResultNotes generation={generation} className="block text-sm text-amber-800" />;
   return (
     <div data-testid="preview-note" className="space-y-1 text-sm text-slate-700">
       <p>

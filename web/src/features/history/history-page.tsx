@@ -15,7 +15,7 @@ import {
 import { leadsOn, NEXT_STEPS } from '@/components/generation/next-step-actions';
 import { ComplianceSummary } from '@/components/generation/compliance-summary';
 import { CutoutReviewNote, RefineCutout } from '@/components/generation/refine-cutout';
-import { PreviewBadge, PreviewNote } from '@/components/generation/preview-badge';
+import { PreviewBadge, PreviewNote, ResultNotes } from '@/components/generation/preview-badge';
 import { PageHeader } from '@/components/page-header';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -205,6 +205,7 @@ function historyColumns(itemName: ItemName, onView: (generation: Generation) => 
           </span>
           {generation.model && <span className="block text-xs text-slate-600" data-testid="generation-saved-model">Model: {generation.model.name}</span>}
           <span className="block text-xs text-slate-600">{productLabel(generation, itemName(generation))}</span>
+          <ResultNotes generation={generation} />
         </>
       ),
     },
@@ -245,6 +246,7 @@ function GenerationCard({ generation, itemName, onView }: { generation: Generati
             {modelDisplayName(generation.ai_model)} · {productLabel(generation, itemName(generation))}
             {generation.model && ` · Model: ${generation.model.name}`}
           </p>
+          <ResultNotes generation={generation} className="block text-sm text-amber-800" />
           <p className="text-sm text-slate-700">
             Credits: <GenerationCredits generation={generation} /> · {formatDateTime(generation.created_at)}
           </p>
