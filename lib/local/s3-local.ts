@@ -7,6 +7,7 @@ import type { Server } from 'node:http';
 import S3rver from 's3rver';
 import { BUCKETS, type BucketName } from '../../lambdas/data/tables.js';
 import { CORS } from '../../lambdas/routes.js';
+import { s3Refusal, type TwinAccess } from './grants.js';
 import { checkSignature, S3Refusal, type TwinCredentials } from './s3-signatures.js';
 
 /**
@@ -22,10 +23,10 @@ export const LOCAL_CREDENTIALS: TwinCredentials = {
   sessionToken: sessionTokenOfLength(LOCAL_SESSION_TOKEN_LENGTH),
 };
 
-/** A deterministic token in the form of an STS session token (base64 behind STS's `IQoJb3JpZ2luX2Vj` prefix). */
-function sessionTokenOfLength(length: number): string {
+/** A deterministic token in the form of an STS session token (base64 behind STS's `IQoJb3JpZ2luX2Vj` prefix); `seed` tells tokens apart. */
+export function sessionTokenOfLength(length: number, seed = 'modelloop-twin-session'): string {
   let token = 'IQoJb3JpZ2luX2Vj';
-  for (let block = 0; token.length < length; block += 1) token += createHash('sha512').update(`modelloop-twin-session-${block}`).digest('base64');
+  for (let block = 0; token.length < length; block += 1) token += createHash('sha512').update(`${seed}-${block}`).digest('base64');
   return token.slice(0, length);
 }
 
@@ -35,7 +36,7 @@ export interface S3Local {
   stop(): Promise<void>;
 }
 
-export async function startS3Local(options: { port: number; dataDir: string; prefix: string; webOrigins: string[]; region: string }): Promise<S3Local> {
+export async function startS3Local(options: { port: number; dataDir: string; prefix: string; webOrigins: string[]; region: string; access: TwinAccess }): Promise<S3Local> {
   mkdirSync(options.dataDir, { recursive: true });
   const buckets = Object.fromEntries(
     (Object.keys(BUCKETS) as BucketName[]).map((bucket) => [bucket, `${options.prefix}-${BUCKETS[bucket].logicalName}`]),
@@ -50,7 +51,8 @@ export async function startS3Local(options: { port: number; dataDir: string; pre
     configureBuckets: Object.values(buckets).map((name) => ({ name, configs: [cors] })),
   });
   storeTagsOfPuts(server);
-  checkRequests(server, options.region, options.webOrigins);
+  options.access.resources.buckets = buckets;
+  checkRequests(server, options.region, options.webOrigins, options.access);
   await server.run();
   const httpServer = (server as unknown as { httpServer: Server }).httpServer;
   return {
@@ -103,22 +105,28 @@ function storeTagsOfPuts(server: S3rver): void {
 
 /**
  * The checks S3 makes and s3rver does not (lib/local/s3-signatures.ts), first in s3rver's Koa stack: every request
- * but a CORS preflight is signed with the twin's credentials, within its expiry, with every signed condition met;
+ * but a CORS preflight is signed with credentials of the twin (its own or a function's), within its expiry, with every
+ * signed condition met, and asks only what the signer is granted (lib/local/grants.ts: a function's presigned URL is
+ * held to that function's grants, as its SDK calls are);
  * a PUT with `If-None-Match: *` creates its key once (412 PreconditionFailed when it exists, one such PUT per key at a
  * time, as S3 makes concurrent conditional writes of one key conflict). A refusal is S3's XML error, with the CORS
  * headers S3 gives an allowed origin so the browser can read it.
  */
-function checkRequests(server: S3rver, region: string, webOrigins: string[]): void {
+function checkRequests(server: S3rver, region: string, webOrigins: string[], access: TwinAccess): void {
   const { DUMMY_ACCOUNT } = createRequire(import.meta.url)('s3rver/lib/models/account.js') as {
     DUMMY_ACCOUNT: { createKeyPair(accessKeyId: string, secretAccessKey: string): void };
   };
-  // s3rver's own check (which verifies no SigV4) then knows the twin's key id; this layer has verified the signature.
-  DUMMY_ACCOUNT.createKeyPair(LOCAL_CREDENTIALS.accessKeyId, LOCAL_CREDENTIALS.secretAccessKey);
+  // s3rver's own check (which verifies no SigV4) then knows the twin's key ids; this layer has verified the signature.
+  for (const { accessKeyId, secretAccessKey } of access.allCredentials()) DUMMY_ACCOUNT.createKeyPair(accessKeyId, secretAccessKey);
   const writing = new Map<string, Promise<void>>();
   const middleware = (server as unknown as { middleware: ((ctx: CheckedContext, next: () => Promise<void>) => Promise<void>)[] }).middleware;
   middleware.unshift(async (ctx, next) => {
     try {
-      await checkSignature({ method: ctx.method, url: ctx.originalUrl, headers: ctx.headers }, LOCAL_CREDENTIALS, region);
+      const request = { method: ctx.method, url: ctx.originalUrl, headers: ctx.headers };
+      const signedBy = await checkSignature(request, access.credentialsOf, region);
+      const principal = signedBy === undefined ? undefined : access.principal(signedBy);
+      const denied = principal && s3Refusal(principal, request, access.resources);
+      if (denied) throw new S3Refusal(403, 'AccessDenied', denied.message);
       const [path = '', query] = ctx.originalUrl.split('?', 2);
       const [bucket, ...keyParts] = path.slice(1).split('/').map(decodeURIComponent);
       const key = keyParts.join('/');
