@@ -161,11 +161,11 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     } catch (error) {
       if (!(error instanceof FunctionError)) throw error;
       if (error.errorType === FUNCTION_TIMED_OUT) {
-        options.log(`${match.route.handler} timed out after ${functionMs / 1000} s (its deployed timeout)`);
+        options.log(`${match.route.handler} error: ${error.errorType}: ran past its deployed timeout (${functionMs / 1000} s)`);
         return sendGatewayError(res, GATEWAY_ERROR_CODES.functionTimeout, corsHeaders);
       }
       // A function error is API Gateway's 500; the function's own error stays in its log.
-      options.log(`${match.route.handler} failed: ${error.errorType}: ${error.message}${error.trace.length ? `\n${error.trace.join('\n')}` : ''}`);
+      options.log(`${match.route.handler} error: ${error.errorType}: ${error.message}${error.trace.length ? `\n${error.trace.join('\n')}` : ''}`);
       return send(res, 500, { message: 'Internal Server Error' }, corsHeaders);
     }
     if (result === undefined) return sendGatewayError(res, GATEWAY_ERROR_CODES.integrationTimeout, corsHeaders);

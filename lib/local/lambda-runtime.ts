@@ -1,10 +1,14 @@
 // How the twin runs a function: as Lambda does, in an execution environment of its own. Each worker is a child
 // process (lambda-worker.mjs) that loads one function's deployed bundle (bundles.ts) with that function's environment
 // and credentials (grants.ts), V8's heap capped at its deployed memory (--max-old-space-size), and runs one invocation
-// at a time. A worker is reused while warm, as Lambda reuses a sandbox; an invocation that finds none idle starts
-// another, up to `maxWorkers` for the whole twin (the least recently used idle worker of another function makes room;
-// with none idle, the invocation waits its turn); a worker idle for `idleMs` ends. An invocation past the function's
-// timeout ends its worker (SIGKILL), so nothing of it runs on, and fails with Lambda's Sandbox.Timedout.
+// at a time. A worker is reused while warm, as Lambda reuses a sandbox. An invocation that finds none idle starts
+// another, up to a small pool per function (`workersPerFunction`) and `maxWorkers` for the whole twin (the least
+// recently used idle worker of another function makes room), unless a warm worker of its function will be free
+// sooner than a new one could start (by the function's recent invocation times and the twin's recent cold starts):
+// a twin has a few cores where the cloud has a machine per sandbox, so a burst of quick requests is served by the
+// warm workers in turn rather than by as many cold starts at once, while long or stuck invocations never hold up
+// the next. An invocation's timeout starts when it runs. A worker idle for `idleMs` ends. An invocation past the function's timeout ends its worker (SIGKILL), so nothing of
+// it runs on, and fails with Lambda's Sandbox.Timedout.
 //
 // The gateway, the Step Functions runner and the stream consumers only dispatch: one function's CPU work (an upscale,
 // a cutout) runs on its own process and never holds up another function's request, as in the cloud.
@@ -19,7 +23,10 @@ import type { DeployedFunction } from './deployed-functions.js';
 const WORKER_SCRIPT = join(import.meta.dirname, 'lambda-worker.mjs');
 /** Lambda gives a function's Init phase 10 s; past that it is tried again within the invocation's own timeout. */
 const INIT_MS = 10_000;
-const DEFAULT_MAX_WORKERS = 24;
+const DEFAULT_MAX_WORKERS = 32;
+const DEFAULT_WORKERS_PER_FUNCTION = 4;
+/** What a cold start is taken to cost until the twin has measured one. */
+const INITIAL_COLD_START_MS = 1_000;
 const DEFAULT_IDLE_MS = 5 * 60_000;
 /** Whether setpriv can give a worker a parent-death signal (Linux's util-linux). */
 const PDEATHSIG = process.platform === 'linux' && spawnSync('setpriv', ['--version'], { stdio: 'ignore' }).status === 0;
@@ -65,6 +72,8 @@ export interface FunctionRunnerOptions {
   output?: (fn: DeployedFunction, stream: 'stdout' | 'stderr', text: string) => void;
   /** Workers alive at once, for the whole twin. */
   maxWorkers?: number;
+  /** Workers alive at once for one function. */
+  workersPerFunction?: number;
   /** How long an idle worker stays warm. */
   idleMs?: number;
 }
@@ -86,6 +95,10 @@ interface Pending {
 /** One execution environment: a child process holding one function's bundle. */
 class Worker {
   readonly ready: Promise<void>;
+  readonly startedAt = performance.now();
+  /** When its current invocation started (undefined while it loads or is idle). */
+  invokedAt?: number;
+  isReady = false;
   lastUsed = Date.now();
   busy = false;
   idleTimer?: NodeJS.Timeout;
@@ -112,7 +125,10 @@ class Worker {
     this.exited = new Promise((resolveExit) => child.once('exit', () => resolveExit()));
     this.ready = new Promise((resolveReady, rejectReady) => {
       child.on('message', (message: WorkerMessage) => {
-        if (message.type === 'ready') return resolveReady();
+        if (message.type === 'ready') {
+          this.isReady = true;
+          return resolveReady();
+        }
         if (message.type === 'init-error') return rejectReady(new FunctionError(message.error.errorType, message.error.errorMessage, message.error.trace));
         if (message.type === 'output') return take(message.stream)(message.text);
         const pending = this.#pending;
@@ -187,19 +203,23 @@ const keyOf = (environment: Record<string, string>) => createHash('sha256').upda
 export function startFunctionRunner(options: FunctionRunnerOptions): FunctionRunner {
   const functions = new Map(options.functions.map((fn) => [fn.name, fn]));
   const maxWorkers = options.maxWorkers ?? DEFAULT_MAX_WORKERS;
+  const workersPerFunction = options.workersPerFunction ?? DEFAULT_WORKERS_PER_FUNCTION;
   const idleMs = options.idleMs ?? DEFAULT_IDLE_MS;
   const output = options.output ?? ((_fn, stream, text) => void process[stream].write(text));
   const workers = new Set<Worker>();
   const waiting: (() => void)[] = [];
   let stopped = false;
 
-  const wakeOne = () => waiting.shift()?.();
+  // Every waiter looks again (each waits for its own function, or for room): in the order they came.
+  const wakeAll = () => {
+    for (const wake of waiting.splice(0)) wake();
+  };
 
   function retire(worker: Worker): void {
     clearTimeout(worker.idleTimer);
     workers.delete(worker);
     worker.kill();
-    wakeOne();
+    wakeAll();
   }
 
   function spawnWorker(fn: DeployedFunction, environment: Record<string, string>, environmentKey: string): Worker {
@@ -219,8 +239,40 @@ export function startFunctionRunner(options: FunctionRunnerOptions): FunctionRun
     return worker;
   }
 
-  /** A warm worker of the function, or a new one once there is room. */
+  /** Recent durations (exponentially weighted): each function's invocations, and the twin's cold starts. */
+  const invocationMs = new Map<DeployedFunction, number>();
+  let coldStartMs = INITIAL_COLD_START_MS;
+  const weigh = (previous: number | undefined, sample: number) => (previous === undefined ? sample : previous * 0.7 + sample * 0.3);
+  const queued = new Map<DeployedFunction, number>();
+
+  /**
+   * How long until one of the function's workers is free for one more invocation, by its recent invocation time; none
+   * when its workers' invocations have run well past it (a slow or stuck one is no reason to wait).
+   */
+  function expectedWait(fn: DeployedFunction, own: Worker[], now: number): number | undefined {
+    // Before its first invocation has ended, a function's time is taken as nothing: a burst on a new function waits
+    // for the worker already starting rather than starting as many more.
+    const typical = invocationMs.get(fn) ?? 0;
+    const remaining = own.map((worker) => {
+      if (!worker.isReady) return Math.max(0, coldStartMs - (now - worker.startedAt)) + typical;
+      const elapsed = now - (worker.invokedAt ?? now);
+      return elapsed > 2 * typical + 100 ? Infinity : Math.max(0, typical - elapsed);
+    });
+    const soonest = Math.min(...remaining);
+    return Number.isFinite(soonest) ? soonest + ((queued.get(fn) ?? 0) * typical) / own.length : undefined;
+  }
+
+  /** A warm worker of the function, or a new one when that is sooner and there is room. */
   async function acquire(fn: DeployedFunction): Promise<Worker> {
+    queued.set(fn, (queued.get(fn) ?? 0) + 1);
+    try {
+      return await acquireInTurn(fn);
+    } finally {
+      queued.set(fn, queued.get(fn)! - 1);
+    }
+  }
+
+  async function acquireInTurn(fn: DeployedFunction): Promise<Worker> {
     for (;;) {
       if (stopped) throw new FunctionError('Runtime.ExitError', 'The twin is stopping');
       const environment = options.environment(fn);
@@ -234,6 +286,19 @@ export function startFunctionRunner(options: FunctionRunnerOptions): FunctionRun
         clearTimeout(warm.idleTimer);
         warm.busy = true;
         return warm;
+      }
+      const own = [...workers].filter((worker) => worker.fn === fn && worker.alive);
+      const wait = own.length ? expectedWait(fn, own, performance.now()) : undefined;
+      if (own.length >= workersPerFunction || (wait !== undefined && wait < coldStartMs)) {
+        // Looked at again when a worker frees up, or once the expected wait has passed.
+        await new Promise<void>((wake) => {
+          const timer = setTimeout(wake, Math.min(1_000, Math.max(20, wait ?? 1_000)));
+          waiting.push(() => {
+            clearTimeout(timer);
+            wake();
+          });
+        });
+        continue;
       }
       if (workers.size >= maxWorkers) {
         const leastRecent = [...workers].filter((worker) => !worker.busy).sort((a, b) => a.lastUsed - b.lastUsed)[0];
@@ -253,7 +318,7 @@ export function startFunctionRunner(options: FunctionRunnerOptions): FunctionRun
     if (!worker.alive || stopped) return retire(worker);
     worker.idleTimer = setTimeout(() => retire(worker), idleMs);
     worker.idleTimer.unref();
-    wakeOne();
+    wakeAll();
   }
 
   const invoke: Invoke = async (name, event, invokeOptions = {}) => {
@@ -263,9 +328,16 @@ export function startFunctionRunner(options: FunctionRunnerOptions): FunctionRun
     const worker = await acquire(fn);
     try {
       // Init: loading the bundle. A cold start past Lambda's 10 s Init is tried within the invocation's own timeout.
-      await withDeadline(worker.ready, Math.max(INIT_MS, timeoutMs), () => worker.kill());
-      return await worker.invoke(event, timeoutMs, invokeOptions.onOutput);
+      if (!worker.isReady) {
+        await withDeadline(worker.ready, Math.max(INIT_MS, timeoutMs), () => worker.kill());
+        coldStartMs = weigh(coldStartMs, performance.now() - worker.startedAt);
+      }
+      worker.invokedAt = performance.now();
+      const result = await worker.invoke(event, timeoutMs, invokeOptions.onOutput);
+      invocationMs.set(fn, weigh(invocationMs.get(fn), performance.now() - worker.invokedAt));
+      return result;
     } finally {
+      worker.invokedAt = undefined;
       release(worker);
     }
   };
@@ -281,7 +353,7 @@ export function startFunctionRunner(options: FunctionRunnerOptions): FunctionRun
       stopped = true;
       const all = [...workers];
       for (const worker of all) retire(worker);
-      while (waiting.length) wakeOne();
+      wakeAll();
       await Promise.all(all.map((worker) => worker.exited));
     },
   };
