@@ -23,7 +23,7 @@ import { TABLES, type TableDefinition, type TableName } from '../../lambdas/data
 import { freePort, startChild, waitFor, type Child } from './processes.js';
 import { LOCAL_CREDENTIALS } from './s3-local.js';
 import { forward, readWhole, startFront } from './forward.js';
-import { dynamoDbRefusal, TwinAccess } from './grants.js';
+import { dynamoDbRefusal, type TwinAccess } from './grants.js';
 import { checkSigV4, sendSignatureRefusal } from './sigv4.js';
 
 /**
@@ -58,8 +58,8 @@ export async function startDynamoDbLocal(options: {
   /** Directory for the database file; omit for an in-memory database. */
   dataDir?: string;
   onLine: (line: string) => void;
-  /** The credentials it accepts and what each may do (default: the twin's own only). */
-  access?: TwinAccess;
+  /** The credentials it accepts and what each may do. */
+  access: TwinAccess;
 }): Promise<DynamoDbLocal> {
   assertJava();
   const emulator = join(dirname(createRequire(import.meta.url).resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
@@ -83,7 +83,7 @@ export async function startDynamoDbLocal(options: {
     ],
     { name: 'dynamodb', onLine: options.onLine },
   );
-  const proxy = await startSigningProxy({ port: options.port, target: jarPort, access: options.access ?? new TwinAccess([]), log: options.onLine });
+  const proxy = await startSigningProxy({ port: options.port, target: jarPort, access: options.access, log: options.onLine });
   const child: Child = {
     process: jar.process,
     async stop() {

@@ -28,7 +28,7 @@ import {
   WORKFLOW_START_ACTION,
 } from '../function-settings.js';
 import { deployedFunctions, type DeployedFunction } from './deployed-functions.js';
-import { LOCAL_CREDENTIALS, sessionTokenOfLength, LOCAL_SESSION_TOKEN_LENGTH } from './s3-local.js';
+import { ROLE_SESSION_TOKEN_LENGTH, sessionTokenOfLength } from './session-tokens.js';
 import type { TwinCredentials } from './s3-signatures.js';
 
 const REGION = 'us-east-1';
@@ -75,7 +75,7 @@ export function functionCredentials(name: string): TwinCredentials {
   return {
     accessKeyId: `ASIA${base32.slice(0, 16)}`,
     secretAccessKey: digest('secret').toString('base64').slice(0, 40),
-    sessionToken: sessionTokenOfLength(LOCAL_SESSION_TOKEN_LENGTH, `function/${name}`),
+    sessionToken: sessionTokenOfLength(ROLE_SESSION_TOKEN_LENGTH, `function/${name}`),
   };
 }
 
@@ -100,8 +100,9 @@ export class TwinAccess {
   readonly resources: TwinResources = { tables: {}, buckets: {}, workflows: {} };
   readonly #principals = new Map<string, Principal>();
 
-  constructor(functions: readonly DeployedFunction[] = deployedFunctions()) {
-    this.#principals.set(LOCAL_CREDENTIALS.accessKeyId, { name: 'twin', credentials: LOCAL_CREDENTIALS });
+  /** `twin`: the twin's own credentials (LOCAL_CREDENTIALS), allowed everything. */
+  constructor(twin: TwinCredentials, functions: readonly DeployedFunction[] = deployedFunctions()) {
+    this.#principals.set(twin.accessKeyId, { name: 'twin', credentials: twin });
     for (const fn of functions) {
       const credentials = functionCredentials(fn.name);
       this.#principals.set(credentials.accessKeyId, { name: fn.name, credentials, grants: grantsOf(fn) });

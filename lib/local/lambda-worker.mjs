@@ -41,7 +41,7 @@ for (const stream of ['stdout', 'stderr']) {
   process[stream].write = (chunk, encoding, callback) => {
     send({ type: 'output', stream, text: typeof chunk === 'string' ? chunk : Buffer.from(chunk).toString(typeof encoding === 'string' ? encoding : 'utf8') });
     const done = typeof encoding === 'function' ? encoding : callback;
-    if (typeof done === 'function') queueMicrotask(() => done());
+    if (typeof done === 'function') process.nextTick(done);
     return true;
   };
 }

@@ -1,6 +1,5 @@
 // s3rver: the S3 API on the local filesystem. Buckets are created from the same definitions CDK deploys,
 // with CORS for the web origin so the browser can upload straight to a presigned URL, as it does in the cloud.
-import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Server } from 'node:http';
@@ -8,6 +7,7 @@ import S3rver from 's3rver';
 import { BUCKETS, type BucketName } from '../../lambdas/data/tables.js';
 import { CORS } from '../../lambdas/routes.js';
 import { s3Refusal, type TwinAccess } from './grants.js';
+import { ROLE_SESSION_TOKEN_LENGTH, sessionTokenOfLength } from './session-tokens.js';
 import { checkSignature, S3Refusal, type TwinCredentials } from './s3-signatures.js';
 
 /**
@@ -16,19 +16,13 @@ import { checkSignature, S3Refusal, type TwinCredentials } from './s3-signatures
  * are shaped the same, so its URLs are as long as the cloud's (and what carries them, such as a workflow's state,
  * meets the same limits); its S3 accepts these and no others.
  */
-export const LOCAL_SESSION_TOKEN_LENGTH = 1_148;
+export const LOCAL_SESSION_TOKEN_LENGTH = ROLE_SESSION_TOKEN_LENGTH;
 export const LOCAL_CREDENTIALS: TwinCredentials = {
   accessKeyId: 'ASIATWINLOCAL0000001',
   secretAccessKey: 'modelloop/twin/LocalSecretAccessKey00000',
   sessionToken: sessionTokenOfLength(LOCAL_SESSION_TOKEN_LENGTH),
 };
 
-/** A deterministic token in the form of an STS session token (base64 behind STS's `IQoJb3JpZ2luX2Vj` prefix); `seed` tells tokens apart. */
-export function sessionTokenOfLength(length: number, seed = 'modelloop-twin-session'): string {
-  let token = 'IQoJb3JpZ2luX2Vj';
-  for (let block = 0; token.length < length; block += 1) token += createHash('sha512').update(`${seed}-${block}`).digest('base64');
-  return token.slice(0, length);
-}
 
 export interface S3Local {
   endpoint: string;

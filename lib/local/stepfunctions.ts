@@ -13,7 +13,7 @@ import { WORKFLOWS, workflowEnvName, type WorkflowDefinition, type WorkflowName 
 import { readWorkflowText, substituteTasks } from '../workflows/index.js';
 import type { ExecutionStatusChangeEvent } from '../../lambdas/handlers/workflow-ended.js';
 import { taskFunctionName } from './deployed-functions.js';
-import { stepFunctionsRefusal, TwinAccess } from './grants.js';
+import { stepFunctionsRefusal, type TwinAccess } from './grants.js';
 import type { Invoke } from './lambda-runtime.js';
 import { checkSigV4, sendSignatureRefusal } from './sigv4.js';
 const REGION = 'us-east-1';
@@ -102,15 +102,15 @@ export async function startStepFunctionsLocal(options: {
   port: number;
   /** Runs a task's function by its name. */
   invoke: Invoke;
-  /** The credentials the API accepts and what each may do (default: the twin's own only). */
-  access?: TwinAccess;
+  /** The credentials the API accepts and what each may do; its resources get the state machines' ARNs. */
+  access: TwinAccess;
   log: (line: string) => void;
   /** Gets each status change of an execution that has ended, as EventBridge delivers it in the cloud. */
   onExecutionEnded?: (event: ExecutionStatusChangeEvent) => Promise<void>;
 }): Promise<StepFunctionsLocal> {
   const machines = new Map<string, LocalStateMachine>();
   const env: Record<string, string> = {};
-  const access = options.access ?? new TwinAccess([]);
+  const { access } = options;
   for (const name of Object.keys(WORKFLOWS) as WorkflowName[]) {
     const arn = `arn:aws:states:${REGION}:${ACCOUNT}:stateMachine:modelloop-${name}`;
     const definition = loadDefinition(name);

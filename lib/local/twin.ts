@@ -167,7 +167,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
 
   try {
     const functions = deployedFunctions();
-    const access = new TwinAccess(functions);
+    const access = new TwinAccess(LOCAL_CREDENTIALS, functions);
     // The bundles are found (or built) while the emulators start.
     const bundlesReady = ensureBundles(functions, { progress: options.progress });
     bundlesReady.catch(() => undefined);

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STEP_FUNCTIONS_PAYLOAD_BYTES } from '../../lambdas/contracts/aws-limits.js';
 import { workflowEnvName } from '../../lambdas/workflows.js';
 import { freePort } from '../../lib/local/processes.js';
+import { TwinAccess } from '../../lib/local/grants.js';
 import { LOCAL_CREDENTIALS } from '../../lib/local/s3-local.js';
 import { startStepFunctionsLocal, type StepFunctionsLocal } from '../../lib/local/stepfunctions.js';
 
@@ -18,6 +19,7 @@ beforeAll(async () => {
   local = await startStepFunctionsLocal({
     port: await freePort(),
     log: () => undefined,
+    access: new TwinAccess(LOCAL_CREDENTIALS, []),
     invoke: async (name) => {
       calls.push(name);
       return name === 'generation-Process' ? processResult : { status: 'failed' };

@@ -31,7 +31,7 @@ const twinEnvironment = {
 };
 
 function accessWith(functions: DeployedFunction[] = deployedFunctions()): TwinAccess {
-  const access = new TwinAccess(functions);
+  const access = new TwinAccess(LOCAL_CREDENTIALS, functions);
   Object.assign(access.resources, {
     tables: { clothingItems: 'twin-clothing-items', ledger: 'twin-ledger', profiles: 'twin-profiles', generations: 'twin-generations', batches: 'twin-batches' },
     buckets: { clothingImages: 'twin-clothing-images', results: 'twin-results' },
