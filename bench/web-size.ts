@@ -203,10 +203,10 @@ if (!existsSync(CHROMIUM_PATH)) {
       expectedVideoSeconds: 60,
     }),
     webRoot: dist,
-    loadHandler: (name) =>
-      name === 'list-pricing-tiers'
-        ? Promise.resolve((async () => ({ statusCode: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ items: PRICING_TIER_SEED.map((tier) => ({ ...tier, is_active: true })) }) })) as never)
-        : Promise.reject(new Error(`the landing page called ${name}`)),
+    invoke: async (name) => {
+      if (name !== 'list-pricing-tiers') throw new Error(`the landing page called ${name}`);
+      return { statusCode: 200, headers: { 'content-type': 'application/json' }, body: JSON.stringify({ items: PRICING_TIER_SEED.map((tier) => ({ ...tier, is_active: true })) }) };
+    },
     log: (line) => console.error(line),
   });
   const browser = await launchChromium();

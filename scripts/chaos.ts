@@ -2,6 +2,8 @@
 // twin of its own, with the local engine's faults on and one SIGKILL and restart of the twin; prints the figures and
 // exits non-zero when an invariant broke. `--ops N --users N --seed N --no-kill` change the run; `--seeds N` runs N
 // seeds one after another (from --seed on: seed, seed + 1, …), each with a twin of its own, and fails if any broke.
+import { ensureBundles } from '../lib/local/bundles.js';
+import { deployedFunctions } from '../lib/local/deployed-functions.js';
 import { formatReport, runChaos } from '../test/support/chaos.js';
 
 const args = process.argv.slice(2);
@@ -11,6 +13,8 @@ const option = (name: string, fallback: number) => {
 };
 
 process.env.LOG_LEVEL ??= 'warn';
+// The functions' bundles, before the first twin starts (a fresh clone builds them once; the twin then finds them).
+await ensureBundles(deployedFunctions(), { progress: (line) => console.log(line) });
 const firstSeed = option('seed', 2026);
 const seeds = Array.from({ length: Math.max(1, option('seeds', 1)) }, (_, index) => firstSeed + index);
 const broken: number[] = [];

@@ -1,9 +1,11 @@
 // `npm run invoke -- <function> [--event file.json | --body '{…}'] [--as email] [--path-param id=…] [--query k=v]
 //                    [--header k=v] [--password p] [--watch]`
 // Runs one function of the project — a route, a workflow task, workflow-ended or a realtime function — with one event,
-// in this process, against the running twin (`npm start`) or a throw-away one, as `sam local invoke` does for SAM.
-// A route gets the payload v2 event the local gateway builds; --as signs in (or creates) a real cognito-local user
-// and hands the handler the claims of its verified token. Prints the response, the function's log lines and the time.
+// against the running twin (`npm start`) or a throw-away one, as `sam local invoke` does for SAM: from the bundle that
+// deploys (built now if its code changed), in a worker of its own with its environment, credentials and timeout, as
+// the twin runs it. A route gets the payload v2 event the local gateway builds; --as signs in (or creates) a real
+// cognito-local user and hands the handler the claims of its verified token. Prints the response, the function's log
+// lines and the time.
 import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, watch, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -12,19 +14,19 @@ import { performance } from 'node:perf_hooks';
 import { parseArgs } from 'node:util';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import { createIdTokenVerifier, ID_TOKEN_ENV } from '../lambdas/core/jwt.js';
-import { WORKFLOWS, type TaskFunction } from '../lambdas/workflows.js';
+import { ensureBundles } from '../lib/local/bundles.js';
+import { deployedFunction, taskFunctionName } from '../lib/local/deployed-functions.js';
 import { findFunction, sampleEvent, unknownFunctionMessage, type KnownFunction } from '../lib/local/functions.js';
 import { routeEvent } from '../lib/local/route-samples.js';
 import { SAMPLE_USER } from '../lib/local/sample-identity.js';
 import { claimsOf } from '../lib/local/gateway.js';
-import { createHandlerLoader, lambdaContext } from '../lib/local/lambda-runtime.js';
-import { findRunningTwin, startTwin, type TwinInfo } from '../lib/local/twin.js';
+import { FunctionError } from '../lib/local/lambda-runtime.js';
+import { findRunningTwin, startTwin, startTwinFunctions, type TwinInfo } from '../lib/local/twin.js';
 import { DEFAULT_PASSWORD, signInOrCreate } from '../lib/local/users.js';
 
 const root = resolve(import.meta.dirname, '..');
 /** Set by --watch for its runs: the twin the watcher holds. */
 const TWIN_INFO_ENV = 'MODELLOOP_TWIN_INFO';
-const DEFAULT_TIMEOUT_SECONDS = 10;
 
 const { values: options, positionals } = parseArgs({
   allowPositionals: true,
@@ -131,41 +133,37 @@ async function buildEvent(fn: KnownFunction, info: TwinInfo, caller: Caller | un
   return event;
 }
 
-function timeoutSeconds(fn: KnownFunction): number {
-  const task = fn.workflow && fn.state ? (WORKFLOWS[fn.workflow].tasks as Record<string, TaskFunction>)[fn.state] : undefined;
-  return fn.route?.timeoutSeconds ?? task?.timeoutSeconds ?? DEFAULT_TIMEOUT_SECONDS;
-}
-
-/** Runs the handler with everything it writes to the console captured as its log lines. */
-async function run(fn: KnownFunction, event: unknown): Promise<{ result?: unknown; error?: Error; logs: string[]; ms: number }> {
-  const handler = await createHandlerLoader()(fn.name);
-  const logs: string[] = [];
-  const methods = ['log', 'info', 'warn', 'error', 'debug'] as const;
-  const saved = methods.map((method) => console[method]);
-  methods.forEach((method, index) => {
-    console[method] = (...args: unknown[]) => {
-      const line = args.map((arg) => (typeof arg === 'string' ? arg : JSON.stringify(arg))).join(' ');
-      // Node's own process warnings are the runtime's, not the function's.
-      if (/^\(node:\d+\) /.test(line)) saved[index]!(line);
-      else logs.push(line);
-    };
+/** Runs the function's bundle in a worker of its own, as the twin does, with everything it writes kept as its log lines. */
+async function run(fn: KnownFunction, event: unknown, twin: TwinInfo): Promise<{ result?: unknown; error?: Error; logs: string[]; ms: number }> {
+  const deployed = deployedFunction(fn.workflow && fn.state ? taskFunctionName(fn.workflow, fn.state) : fn.name);
+  const bundles = await ensureBundles([deployed], { progress: (line) => console.error(line) });
+  const runner = startTwinFunctions({
+    functions: [deployed],
+    bundles,
+    environment: () => ({ ...process.env, ...twin.env }),
+    log: (source, line) => console.error(`[${source}] ${line}`),
+    output: () => undefined,
   });
+  let written = '';
   const started = performance.now();
   try {
-    const result: unknown = await handler(event, lambdaContext(fn.name, timeoutSeconds(fn) * 1000));
-    return { result, logs, ms: performance.now() - started };
+    const result = await runner.invoke(deployed.name, event, { onOutput: (_stream, text) => (written += text) });
+    return { result, logs: lines(written), ms: performance.now() - started };
   } catch (error) {
-    return { error: error instanceof Error ? error : new Error(String(error)), logs, ms: performance.now() - started };
+    return { error: error instanceof Error ? error : new Error(String(error)), logs: lines(written), ms: performance.now() - started };
   } finally {
-    methods.forEach((method, index) => (console[method] = saved[index]!));
+    await runner.stop();
   }
 }
+
+const lines = (text: string) => text.split('\n').filter((line) => line.trim() !== '');
 
 const pretty = (value: unknown) => JSON.stringify(value, null, 2);
 
 function printResponse(fn: KnownFunction, outcome: Awaited<ReturnType<typeof run>>): void {
   if (outcome.error) {
     console.log(`✗ ${outcome.error.name}: ${outcome.error.message}`);
+    if (outcome.error instanceof FunctionError && outcome.error.trace.length) console.log(outcome.error.trace.slice(1).join('\n'));
     console.log('  (a task that throws fails its state: the workflow retries or catches it by this error name)');
   } else if (fn.route || isHttpResult(outcome.result)) {
     const result = outcome.result as APIGatewayProxyStructuredResultV2;
@@ -194,13 +192,11 @@ function isHttpResult(value: unknown): boolean {
 async function invokeOnce(fn: KnownFunction): Promise<number> {
   const twin = await connectTwin();
   try {
-    // The handlers read their tables, buckets, endpoints and workflows from the environment, as on Lambda.
-    Object.assign(process.env, twin.info.env);
     const caller = options.as ? await callerFor(twin.info, options.as) : undefined;
     const event = await buildEvent(fn, twin.info, caller);
     const what = fn.route ? `${fn.route.method} ${(event as { rawPath: string }).rawPath}` : fn.workflow ? `${fn.workflow} workflow, state ${fn.state}` : fn.kind;
     console.log(`▶ ${fn.name} (${what})${caller ? ` as ${caller.email}` : ''} on ${twin.origin}\n`);
-    const outcome = await run(fn, event);
+    const outcome = await run(fn, event, twin.info);
     printResponse(fn, outcome);
     return outcome.error ? 1 : 0;
   } finally {

@@ -7,14 +7,12 @@ import { ArnFormat, Duration, RemovalPolicy, Stack, Validations, type CfnElement
 import type { Table } from 'aws-cdk-lib/aws-dynamodb';
 import { PolicyStatement, Role, ServicePrincipal } from 'aws-cdk-lib/aws-iam';
 import { Architecture, Runtime, Tracing } from 'aws-cdk-lib/aws-lambda';
-import { NodejsFunction, OutputFormat, type ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
+import { NodejsFunction, OutputFormat, type BundlingOptions, type ICommandHooks } from 'aws-cdk-lib/aws-lambda-nodejs';
 import { LogGroup, RetentionDays } from 'aws-cdk-lib/aws-logs';
 import type { IUserPool } from 'aws-cdk-lib/aws-cognito';
 import type { Bucket } from 'aws-cdk-lib/aws-s3';
 import type { StateMachine } from 'aws-cdk-lib/aws-stepfunctions';
 import type { Construct } from 'constructs';
-import { SERVICE_NAME } from '../../lambdas/core/log.js';
-import { METRICS_NAMESPACE } from '../../lambdas/core/metrics.js';
 import {
   BUCKETS,
   TABLES,
@@ -27,9 +25,20 @@ import {
 import type { Access, BucketAccess } from '../../lambdas/routes.js';
 import { workflowEnvName } from '../../lambdas/workflows.js';
 import { USER_POOL_ENV } from '../../lambdas/core/config.js';
-import { ESM_REQUIRE_BANNER, ESRGAN_PACKAGES, esrganAssetCommands, facesAssetCommands, importsSharp, ONNX_RUNTIME_PACKAGES, segmentationAssetCommands, sharpPackageDirectories } from '../native-modules.js';
+import { assetCommands, ESM_REQUIRE_BANNER, ESRGAN_PACKAGES, importsSharp, nativeAssetSteps, ONNX_RUNTIME_PACKAGES, type AssetStep } from '../native-modules.js';
+import {
+  BUCKET_LIST_ACTION,
+  BUCKET_PUT_ACTIONS,
+  BUCKET_READ_ACTIONS,
+  BUCKET_WRITE_ACTIONS,
+  functionMemoryMb,
+  functionTimeoutSeconds,
+  settingsEnvironment,
+  TABLE_READ_ACTIONS,
+  TABLE_WRITE_ACTIONS,
+  WORKFLOW_EXECUTION_ACTIONS,
+} from '../function-settings.js';
 import { MediaLayer } from './media-layer.js';
-import { DEFAULT_FUNCTION_TIMEOUT_SECONDS } from '../../lambdas/contracts/aws-limits.js';
 import { nagResourceName } from './nag-names.js';
 import type { ProviderAccess, ProviderCapability } from './provider-access.js';
 import { workflowStateMachineName } from './workflow-names.js';
@@ -42,9 +51,6 @@ const HANDLERS_DIR = `${PROJECT_ROOT}lambdas/handlers/`;
  * Lambda gives a function its credentials in the environment, so the SDK's default credential chain, with the STS,
  * SSO and sign-in clients it brings (about 130 KB of each bundle), becomes that one lookup (lambdas/core/credentials.ts).
  */
-/** Powertools' settings of every function: one service name in the log lines and the metrics' namespace. */
-export const POWERTOOLS_ENVIRONMENT = { POWERTOOLS_SERVICE_NAME: SERVICE_NAME, POWERTOOLS_METRICS_NAMESPACE: METRICS_NAMESPACE } as const;
-
 export const BUNDLE_ALIASES = { '@aws-sdk/credential-provider-node': './lambdas/core/credentials.ts' } as const;
 
 /** What a function touches: the same shape as a route's `tables` / `buckets` / `workflows`. */
@@ -98,49 +104,77 @@ export interface FunctionFactoryProps {
 }
 
 
-/** The twin's gateway cuts a route's function at the same default (lambdas/contracts/aws-limits.ts). */
-const DEFAULT_TIMEOUT_SECONDS = DEFAULT_FUNCTION_TIMEOUT_SECONDS;
-const DEFAULT_MEMORY_MB = 512;
-/** Decoding and encoding a few seconds of 720p video in /tmp. */
-const MEDIA_TIMEOUT_SECONDS = 300;
-const MEDIA_MEMORY_MB = 2048;
 /** Lambda quotas: a new account's functions get at most this much memory (lib/config.ts, lambdaMemoryMax). */
 const NEW_ACCOUNT_MEMORY_MB = 3008;
 
-const TABLE_READ_ACTIONS = [
-  'dynamodb:GetItem',
-  'dynamodb:BatchGetItem',
-  'dynamodb:Query',
-  'dynamodb:Scan',
-  'dynamodb:ConditionCheckItem',
-];
-const TABLE_WRITE_ACTIONS = [
-  ...TABLE_READ_ACTIONS,
-  'dynamodb:PutItem',
-  'dynamodb:UpdateItem',
-  'dynamodb:DeleteItem',
-  'dynamodb:BatchWriteItem',
-];
-const BUCKET_READ_ACTIONS = ['s3:GetObject'];
-// Tagging: uploads are created tagged pending, and a route that takes one tags it kept (the lifecycle of uploads).
-const BUCKET_WRITE_ACTIONS = [...BUCKET_READ_ACTIONS, 's3:PutObject', 's3:PutObjectTagging', 's3:DeleteObject'];
-const BUCKET_PUT_ACTIONS = ['s3:PutObject', 's3:PutObjectTagging'];
 
-/**
- * Copies sharp's installed linux-x64 packages into the bundle's node_modules, where the ESM import finds them, and for
- * the ESRGAN function writes its esrgan/ folder beside the bundle, a cutout function its segmentation/ folder.
- */
-function nativeHooks(esrgan: boolean, segmentation: boolean, faces: boolean): ICommandHooks {
-  const packages = sharpPackageDirectories();
+/** CDK's hooks around esbuild: after it, the function's asset steps (lib/native-modules.ts) as shell commands. */
+function assetHooks(steps: readonly AssetStep[]): ICommandHooks {
   return {
     beforeBundling: () => [],
     beforeInstall: () => [],
-    afterBundling: (_input, output) => [
-      ...packages.map(({ name, directory }) => `mkdir -p "${output}/node_modules/${name}" && cp -R "${directory}/." "${output}/node_modules/${name}/"`),
-      ...(esrgan ? esrganAssetCommands(output) : []),
-      ...(segmentation ? segmentationAssetCommands(output) : []),
-      ...(faces ? facesAssetCommands(output) : []),
-    ],
+    afterBundling: (_input, output) => assetCommands(steps, output),
+  };
+}
+
+/**
+ * What a function's code is made of: the NodejsFunction properties its bundle is built from, and the asset steps
+ * carried out after esbuild (sharp's packages, and the ESRGAN, cutout or face folders it declares). CDK builds the
+ * function from this (FunctionFactory.create), and the twin builds its bundle from the very same (lib/local/bundles.ts).
+ */
+export interface FunctionCode {
+  props: {
+    entry: string;
+    handler: 'handler';
+    projectRoot: string;
+    depsLockFilePath: string;
+    runtime: Runtime;
+    architecture: Architecture;
+    bundling: BundlingOptions;
+  };
+  assets: AssetStep[];
+}
+
+/** The handler module a function runs. */
+export const handlerEntry = (handler: string) => `${HANDLERS_DIR}${handler}.ts`;
+
+/** The parts of a declaration its code depends on. */
+export type CodeSpec = Pick<FunctionSpec, 'handler' | 'media' | 'prelude' | 'esrgan' | 'segmentation' | 'faces'>;
+
+/**
+ * The code of the function for lambdas/handlers/<spec.handler>.ts. `sharp` is whether its handler imports sharp
+ * (importsSharp, asked here unless the caller already did).
+ */
+export function functionCode(spec: CodeSpec, sharp = importsSharp(handlerEntry(spec.handler))): FunctionCode {
+  const entry = handlerEntry(spec.handler);
+  // Both native payloads (the media layer, sharp's packages) are the linux-x64 builds; every other function runs on
+  // arm64. sharp ships only with functions whose bundle imports it (statically or at first use).
+  if (spec.esrgan && !sharp) throw new Error(`Function ${spec.handler} runs ESRGAN, but its handler never decodes a picture with sharp`);
+  const native = Boolean(spec.media) || sharp;
+  return {
+    props: {
+      entry,
+      handler: 'handler',
+      projectRoot: PROJECT_ROOT,
+      depsLockFilePath: `${PROJECT_ROOT}package-lock.json`,
+      runtime: Runtime.NODEJS_22_X,
+      architecture: native ? Architecture.X86_64 : Architecture.ARM_64,
+      // ESM, minified, SDK bundled: the fastest cold start measured . The banner gives CommonJS
+      // dependencies bundled into the ESM output the `require` they expect.
+      bundling: {
+        format: OutputFormat.ESM,
+        target: 'node22',
+        minify: true,
+        sourceMap: false,
+        externalModules: sharp ? ['sharp', ...ESRGAN_PACKAGES, ...ONNX_RUNTIME_PACKAGES] : [],
+        bundleAwsSDK: true,
+        mainFields: ['module', 'main'],
+        esbuildArgs: { '--alias': Object.entries(BUNDLE_ALIASES).map(([module, replacement]) => `${module}=${replacement}`) },
+        banner: ESM_REQUIRE_BANNER,
+        inject: spec.prelude?.map((module) => `${PROJECT_ROOT}${module}`),
+      },
+    },
+    assets: sharp ? nativeAssetSteps(spec) : [],
   };
 }
 
@@ -149,7 +183,7 @@ export class FunctionFactory {
   /** Functions created before the state machine of a workflow they use: granted when it arrives. */
   private readonly waiting = new Map<string, { fn: NodejsFunction; observeOnly: boolean }[]>();
   /** Every function made here, with the handler module it runs (for checks of what each one ships). */
-  readonly created: { handler: string; fn: NodejsFunction }[] = [];
+  readonly created: { handler: string; spec: FunctionSpec; fn: NodejsFunction }[] = [];
 
   constructor(private readonly props: FunctionFactoryProps) {}
 
@@ -189,50 +223,24 @@ export class FunctionFactory {
     logGroup.grantWrite(role);
     const media = spec.media ? this.props.mediaLayer : undefined;
     if (spec.media && !media) throw new Error(`Function ${id} runs ffmpeg, but the function factory has no media layer`);
-    const entry = `${HANDLERS_DIR}${spec.handler}.ts`;
-    // Both native payloads (the media layer, sharp's packages) are the linux-x64 builds; every other function runs on
-    // arm64. sharp ships only with functions whose bundle imports it (statically or at first use).
-    const sharp = importsSharp(entry);
-    if (spec.esrgan && !sharp) throw new Error(`Function ${id} runs ESRGAN, but its handler never decodes a picture with sharp`);
-    const native = Boolean(media) || sharp;
+    const code = functionCode(spec);
 
     const fn = new NodejsFunction(scope, id, {
-      entry,
-      handler: 'handler',
-      projectRoot: PROJECT_ROOT,
-      depsLockFilePath: `${PROJECT_ROOT}package-lock.json`,
-      runtime: Runtime.NODEJS_22_X,
-      architecture: native ? Architecture.X86_64 : Architecture.ARM_64,
+      ...code.props,
       layers: media ? [media.layer] : undefined,
-      timeout: Duration.seconds(spec.timeoutSeconds ?? (media ? MEDIA_TIMEOUT_SECONDS : DEFAULT_TIMEOUT_SECONDS)),
-      memorySize: this.memoryOf(id, spec, media),
+      timeout: Duration.seconds(functionTimeoutSeconds(spec)),
+      memorySize: this.memoryOf(id, spec),
       role,
       logGroup,
       environment: {
         ...this.props.environment,
-        ...POWERTOOLS_ENVIRONMENT,
-        // Debug lines of one invocation in ten of the provider tasks, where a slow or odd provider answer needs them.
-        ...(spec.providers?.length ? { POWERTOOLS_LOGGER_SAMPLE_RATE: '0.1' } : {}),
+        ...settingsEnvironment(spec),
         ...(media ? MediaLayer.environment : {}),
         ...spec.environment,
       },
       // Lambda records every invocation in X-Ray; the provider tasks add their own subsegments (lambdas/core/tracing.ts).
       tracing: Tracing.ACTIVE,
-      // ESM, minified, SDK bundled: the fastest cold start measured . The banner gives CommonJS
-      // dependencies bundled into the ESM output the `require` they expect.
-      bundling: {
-        format: OutputFormat.ESM,
-        target: 'node22',
-        minify: true,
-        sourceMap: false,
-        externalModules: sharp ? ['sharp', ...ESRGAN_PACKAGES, ...ONNX_RUNTIME_PACKAGES] : [],
-        commandHooks: sharp ? nativeHooks(Boolean(spec.esrgan), Boolean(spec.segmentation), Boolean(spec.faces)) : undefined,
-        bundleAwsSDK: true,
-        mainFields: ['module', 'main'],
-        esbuildArgs: { '--alias': Object.entries(BUNDLE_ALIASES).map(([module, replacement]) => `${module}=${replacement}`) },
-        banner: ESM_REQUIRE_BANNER,
-        inject: spec.prelude?.map((module) => `${PROJECT_ROOT}${module}`),
-      },
+      bundling: { ...code.props.bundling, commandHooks: code.assets.length ? assetHooks(code.assets) : undefined },
     });
     Validations.of(fn).acknowledge({
       id: 'AwsSolutions-L1',
@@ -243,7 +251,7 @@ export class FunctionFactory {
       reason: 'Active X-Ray tracing: xray:PutTraceSegments and xray:PutTelemetryRecords support no resource-level permissions.',
     });
     this.grant(fn, spec);
-    this.created.push({ handler: spec.handler, fn });
+    this.created.push({ handler: spec.handler, spec, fn });
     return fn;
   }
 
@@ -267,8 +275,7 @@ export class FunctionFactory {
 
     for (const [name, level] of Object.entries(access.buckets ?? {}) as [BucketName, BucketAccess][]) {
       const bucket = this.props.buckets[name];
-      // ListBucket lets a read of a missing key answer 404 (NoSuchKey) instead of 403; a signer of uploads reads nothing.
-      if (level !== 'put') role.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
+      if (level !== 'put') role.addToPrincipalPolicy(new PolicyStatement({ actions: [BUCKET_LIST_ACTION], resources: [bucket.bucketArn] }));
       role.addToPrincipalPolicy(
         new PolicyStatement({
           actions: level === 'write' ? BUCKET_WRITE_ACTIONS : level === 'put' ? BUCKET_PUT_ACTIONS : BUCKET_READ_ACTIONS,
@@ -315,8 +322,8 @@ export class FunctionFactory {
    * 3,008 MB (Lambda quotas: "New AWS accounts have reduced concurrency and memory quotas"), and CloudFormation would
    * roll the whole stack back on the one function it can't create.
    */
-  private memoryOf(id: string, spec: FunctionSpec, media: MediaLayer | undefined): number {
-    const mb = spec.memoryMb ?? (media ? MEDIA_MEMORY_MB : DEFAULT_MEMORY_MB);
+  private memoryOf(id: string, spec: FunctionSpec): number {
+    const mb = functionMemoryMb(spec);
     const max = this.props.memoryMaxMb ?? NEW_ACCOUNT_MEMORY_MB;
     if (mb > max) {
       throw new Error(
@@ -339,7 +346,7 @@ export class FunctionFactory {
     const executionPrefix = `${workflowStateMachineName(stateMachine, name)}:*`;
     const executions = Stack.of(fn).formatArn({ service: 'states', resource: 'execution', resourceName: executionPrefix, arnFormat: ArnFormat.COLON_RESOURCE_NAME });
     role.addToPrincipalPolicy(
-      new PolicyStatement({ actions: observeOnly ? ['states:DescribeExecution'] : ['states:DescribeExecution', 'states:StopExecution'], resources: [executions] }),
+      new PolicyStatement({ actions: [...WORKFLOW_EXECUTION_ACTIONS[observeOnly ? 'observes' : 'uses']], resources: [executions] }),
     );
     Validations.of(role).acknowledge({
       id: `AwsSolutions-IAM5[Resource::${nagResourceName(fn, executions)}]`,

@@ -136,6 +136,10 @@ Targets.ResendConfirmationCode = ({ cognito, clock, messages, otp }) => async (c
   return { CodeDeliveryDetails: deliveryDetails };
 };
 
+// The tokens' issuer is the twin's front (lib/local/cognito-local.ts), not this server's own port.
+const { DefaultConfig } = require('./lib/server/config');
+if (process.env.MODELLOOP_COGNITO_ISSUER_DOMAIN) DefaultConfig.TokenConfig.IssuerDomain = process.env.MODELLOOP_COGNITO_ISSUER_DOMAIN;
+
 const logger = pino({ level: process.env.DEBUG ? 'debug' : 'warn' });
 const server = await createDefaultServer(logger);
 await server.start();

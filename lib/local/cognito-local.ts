@@ -3,7 +3,13 @@
 // policy, enforced by the server) and their ids
 // kept under the data directory, so a second start finds the same users.
 // Codes it would e-mail are printed to the terminal and appended to a mailbox file (JSON lines).
+// cognito-local checks no signatures, so it listens on a loopback port of its own behind a front on the pool's port
+// (the endpoint everyone uses): as Cognito does, the front lets the operations a user or app makes without AWS
+// credentials through (sign-up, sign-in, the token-authorized ones: PUBLIC_OPERATIONS), and answers every other
+// (the Admin* operations, ListUsers, the pool's management) only when signed with the twin's credentials or a
+// function's, and for a function only within its grants (grants.ts userPoolRefusal).
 import { appendFileSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { join } from 'node:path';
 import {
   CognitoIdentityProviderClient,
@@ -14,7 +20,10 @@ import {
   SetUserPoolMfaConfigCommand,
 } from '@aws-sdk/client-cognito-identity-provider';
 import { PASSWORD_POLICY, PASSWORD_RULES, passwordRefusal } from '../../lambdas/contracts/password-policy.js';
-import { startChild, waitFor, type Child } from './processes.js';
+import { forward, readWhole, startFront } from './forward.js';
+import { userPoolRefusal, type TwinAccess } from './grants.js';
+import { freePort, startChild, waitFor, type Child } from './processes.js';
+import { checkSigV4, sendSignatureRefusal } from './sigv4.js';
 import { LOCAL_CREDENTIALS } from './s3-local.js';
 
 /**
@@ -36,6 +45,54 @@ export const TWIN_AUTH_FLOWS = ['ALLOW_USER_PASSWORD_AUTH', 'ALLOW_USER_SRP_AUTH
 
 /** The flow the twin adds to the cloud's, because cognito-local cannot do SRP. */
 export const TWIN_ONLY_AUTH_FLOWS = ['ALLOW_USER_PASSWORD_AUTH'] as const;
+
+/**
+ * The operations Cognito answers without AWS credentials: unauthenticated or authorized by the user's tokens (the
+ * operations the SDK's model marks optional-auth: @aws-sdk/client-cognito-identity-provider's httpAuthSchemeProvider,
+ * read November 2026; test/unit/cognito-front.test.ts holds the two lists equal), and the twin's own stand-in for the
+ * hosted UI's federated sign-in (TwinFederatedSignIn). Every other operation needs an IAM-signed request.
+ */
+export const PUBLIC_OPERATIONS = new Set([
+  'AssociateSoftwareToken',
+  'ChangePassword',
+  'CompleteWebAuthnRegistration',
+  'ConfirmDevice',
+  'ConfirmForgotPassword',
+  'ConfirmSignUp',
+  'DeleteUser',
+  'DeleteUserAttributes',
+  'DeleteWebAuthnCredential',
+  'ForgetDevice',
+  'ForgotPassword',
+  'GetDevice',
+  'GetTokensFromRefreshToken',
+  'GetUser',
+  'GetUserAttributeVerificationCode',
+  'GetUserAuthFactors',
+  'GlobalSignOut',
+  'InitiateAuth',
+  'ListDevices',
+  'ListUserSessions',
+  'ListWebAuthnCredentials',
+  'ResendConfirmationCode',
+  'RespondToAuthChallenge',
+  'RevokeToken',
+  'RevokeUserSession',
+  'SetUserMFAPreference',
+  'SetUserSettings',
+  'SignUp',
+  'StartWebAuthnRegistration',
+  'UpdateAuthEventFeedback',
+  'UpdateDeviceStatus',
+  'UpdateUserAttributes',
+  'VerifySoftwareToken',
+  'VerifyUserAttribute',
+]);
+/** The twin's stand-in for the hosted UI's sign-in with Google (cognito-local-server.mjs): no credentials, as that page needs none. */
+const TWIN_PUBLIC_OPERATIONS = new Set(['TwinFederatedSignIn']);
+const TARGET_PREFIX = 'AWSCognitoIdentityProviderService.';
+/** cognito-local's issuer domain (its tokens' `iss`): the front's address, not its own port. */
+const ISSUER_DOMAIN_ENV = 'MODELLOOP_COGNITO_ISSUER_DOMAIN';
 
 export interface CognitoLocal {
   endpoint: string;
@@ -63,13 +120,25 @@ export async function startCognitoLocal(options: {
   dataDir: string;
   onLine: (line: string) => void;
   onCode: (entry: MailboxEntry) => void;
+  /** The credentials the IAM-authorized operations accept and what each may do; its resources get the pool's id. */
+  access: TwinAccess;
 }): Promise<CognitoLocal> {
   mkdirSync(options.dataDir, { recursive: true });
   const mailboxFile = join(options.dataDir, 'mailbox.jsonl');
+  const endpoint = `http://127.0.0.1:${options.port}`;
+  const ownPort = await freePort();
   const child = startChild(process.execPath, [join(import.meta.dirname, 'cognito-local-server.mjs')], {
     name: 'cognito',
     cwd: options.dataDir,
-    env: { ...process.env, PORT: String(options.port), HOST: '127.0.0.1', DEBUG: '', NODE_NO_WARNINGS: '1', [PASSWORD_RULES_ENV]: passwordRulesForServer() },
+    env: {
+      ...process.env,
+      PORT: String(ownPort),
+      HOST: '127.0.0.1',
+      [ISSUER_DOMAIN_ENV]: endpoint,
+      DEBUG: '',
+      NODE_NO_WARNINGS: '1',
+      [PASSWORD_RULES_ENV]: passwordRulesForServer(),
+    },
     onLine: (line) => {
       const delivery = readCodeDelivery(line);
       if (!delivery) return options.onLine(line);
@@ -77,19 +146,49 @@ export async function startCognitoLocal(options: {
       options.onCode(delivery);
     },
   });
-  const endpoint = `http://127.0.0.1:${options.port}`;
+  const front = await startFront(options.port, (req, res) => checkAndForward(req, res, ownPort, options.access), options.onLine);
+  const stop = async () => {
+    await front.close();
+    await child.stop();
+  };
   const client = new CognitoIdentityProviderClient({ endpoint, region: 'us-east-1', credentials: LOCAL_CREDENTIALS });
   try {
     await waitFor('cognito-local', () => client.send(new ListUserPoolsCommand({ MaxResults: 1 })));
     const ids = await ensurePool(client, join(options.dataDir, 'pool.json'));
+    options.access.resources.userPoolId = ids.userPoolId;
     const issuer = `${endpoint}/${ids.userPoolId}`;
-    return { endpoint, ...ids, issuer, jwksUri: `${issuer}/.well-known/jwks.json`, mailboxFile, child };
+    return { endpoint, ...ids, issuer, jwksUri: `${issuer}/.well-known/jwks.json`, mailboxFile, child: { process: child.process, stop } };
   } catch (error) {
-    await child.stop();
+    await stop();
     throw error;
   } finally {
     client.destroy();
   }
+}
+
+/** The front: the public operations and the token endpoints as they are, the others signed and within the signer's grants. */
+async function checkAndForward(req: IncomingMessage, res: ServerResponse, ownPort: number, access: TwinAccess): Promise<void> {
+  const body = await readWhole(req);
+  const target = String(req.headers['x-amz-target'] ?? '');
+  const operation = target.startsWith(TARGET_PREFIX) ? target.slice(TARGET_PREFIX.length) : undefined;
+  if (req.method === 'POST' && operation && !PUBLIC_OPERATIONS.has(operation) && !TWIN_PUBLIC_OPERATIONS.has(operation)) {
+    const signed = await checkSigV4({ method: 'POST', url: req.url ?? '/', headers: req.headers, body }, access.credentialsOf);
+    if ('refusal' in signed) return sendSignatureRefusal(res, signed.refusal, 'application/x-amz-json-1.1');
+    let request: Record<string, unknown> = {};
+    try {
+      request = JSON.parse(body.toString('utf8') || '{}') as Record<string, unknown>;
+    } catch {
+      // cognito-local answers a body that is not JSON
+    }
+    const denied = userPoolRefusal(access.principal(signed.accessKeyId)!, operation, request, access.resources);
+    if (denied) {
+      res.writeHead(400, { 'content-type': 'application/x-amz-json-1.1', 'x-amzn-errortype': 'AccessDeniedException' });
+      return void res.end(JSON.stringify({ __type: 'AccessDeniedException', message: denied.message }));
+    }
+  }
+  const answer = await forward(ownPort, req, body);
+  res.writeHead(answer.status, answer.headers);
+  res.end(answer.body);
 }
 
 async function ensurePool(client: CognitoIdentityProviderClient, idsFile: string): Promise<PoolIds> {

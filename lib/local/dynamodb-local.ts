@@ -5,7 +5,7 @@ import { createHash } from 'node:crypto';
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { promisify } from 'node:util';
-import { createServer, request as httpRequest, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { IncomingMessage, ServerResponse } from 'node:http';
 import { createRequire } from 'node:module';
 import { delimiter, dirname, join } from 'node:path';
 import {
@@ -22,7 +22,9 @@ import {
 import { TABLES, type TableDefinition, type TableName } from '../../lambdas/data/tables.js';
 import { freePort, startChild, waitFor, type Child } from './processes.js';
 import { LOCAL_CREDENTIALS } from './s3-local.js';
-import { sigV4Refusal, type LocalCredentials } from './sigv4.js';
+import { forward, readWhole, startFront } from './forward.js';
+import { dynamoDbRefusal, type TwinAccess } from './grants.js';
+import { checkSigV4, sendSignatureRefusal } from './sigv4.js';
 
 /**
  * When set (tests), an item put in the last this-many milliseconds is not yet in any global secondary index: Query and
@@ -47,15 +49,17 @@ export interface DynamoDbLocal {
 /**
  * DynamoDB Local (the jar) on a loopback port of its own, behind a small proxy on `port`: the jar accepts any
  * credentials and has no host option, so the launcher (DynamoDbLoopback.java) binds it to 127.0.0.1 and ends it with
- * the twin, and the proxy refuses every request not signed (SigV4) with the twin's credentials, as DynamoDB refuses an
- * unknown key (UnrecognizedClientException) or a wrong signature (InvalidSignatureException).
+ * the twin, and the proxy refuses every request not signed (SigV4) with the twin's credentials or a function's, as
+ * DynamoDB refuses an unknown key (UnrecognizedClientException) or a wrong signature (InvalidSignatureException), and
+ * a function's request for a table or an action it is not granted (AccessDeniedException, lib/local/grants.ts).
  */
 export async function startDynamoDbLocal(options: {
   port: number;
   /** Directory for the database file; omit for an in-memory database. */
   dataDir?: string;
   onLine: (line: string) => void;
-  credentials?: LocalCredentials;
+  /** The credentials it accepts and what each may do. */
+  access: TwinAccess;
 }): Promise<DynamoDbLocal> {
   assertJava();
   const emulator = join(dirname(createRequire(import.meta.url).resolve('amplify-dynamodb-simulator/package.json')), 'emulator');
@@ -79,7 +83,7 @@ export async function startDynamoDbLocal(options: {
     ],
     { name: 'dynamodb', onLine: options.onLine },
   );
-  const proxy = await startSigningProxy({ port: options.port, target: jarPort, credentials: options.credentials ?? LOCAL_CREDENTIALS, log: options.onLine });
+  const proxy = await startSigningProxy({ port: options.port, target: jarPort, access: options.access, log: options.onLine });
   const child: Child = {
     process: jar.process,
     async stop() {
@@ -122,40 +126,24 @@ async function compiledLauncher(): Promise<string> {
 }
 
 /** The proxy in front of the jar: checks each request's signature, forwards it, and applies the GSI delay knob. */
-async function startSigningProxy(options: { port: number; target: number; credentials: LocalCredentials; log: (line: string) => void }) {
+async function startSigningProxy(options: { port: number; target: number; access: TwinAccess; log: (line: string) => void }) {
   const putAt = new Map<string, number>();
   const tableShapes = new Map<string, Promise<{ key: string[]; globalIndexes: Set<string> }>>();
 
-  const forward = (req: IncomingMessage, body: Buffer) =>
-    new Promise<{ status: number; headers: IncomingMessage['headers']; body: Buffer }>((resolveForward, reject) => {
-      const upstream = httpRequest(
-        { host: '127.0.0.1', port: options.target, method: req.method, path: req.url, headers: { ...req.headers, host: `127.0.0.1:${options.target}` } },
-        (response) => {
-          const chunks: Buffer[] = [];
-          response.on('data', (chunk: Buffer) => chunks.push(chunk));
-          response.on('end', () => resolveForward({ status: response.statusCode ?? 500, headers: response.headers, body: Buffer.concat(chunks) }));
-          response.on('error', reject);
-        },
-      );
-      upstream.on('error', reject);
-      upstream.end(body);
-    });
-
   async function handle(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const chunks: Buffer[] = [];
-    for await (const chunk of req) chunks.push(chunk as Buffer);
-    const body = Buffer.concat(chunks);
-    const refusal = await sigV4Refusal({ method: req.method ?? 'POST', url: req.url ?? '/', headers: req.headers, body }, options.credentials);
-    if (refusal) {
-      const type = /security token/.test(refusal) ? 'UnrecognizedClientException' : 'InvalidSignatureException';
-      res.writeHead(400, { 'content-type': 'application/x-amz-json-1.0', 'x-amzn-errortype': type });
-      return void res.end(JSON.stringify({ __type: `com.amazon.coral.service#${type}`, message: refusal }));
-    }
+    const body = await readWhole(req);
+    const signed = await checkSigV4({ method: req.method ?? 'POST', url: req.url ?? '/', headers: req.headers, body }, options.access.credentialsOf);
+    if ('refusal' in signed) return sendSignatureRefusal(res, signed.refusal);
     const operation = String(req.headers['x-amz-target'] ?? '').split('.')[1] ?? '';
+    const denied = dynamoDbRefusal(options.access.principal(signed.accessKeyId)!, operation, parseJson(body), options.access.resources);
+    if (denied) {
+      res.writeHead(400, { 'content-type': 'application/x-amz-json-1.0', 'x-amzn-errortype': 'AccessDeniedException' });
+      return void res.end(JSON.stringify({ __type: 'com.amazon.coral.service#AccessDeniedException', message: denied.message }));
+    }
     const delayMs = Number(process.env[LOCAL_GSI_DELAY_MS_ENV] ?? 0);
-    const answer = await forward(req, body);
+    const answer = await forward(options.target, req, body);
     if (delayMs > 0 && answer.status === 200) {
-      const request = JSON.parse(body.toString('utf8') || '{}') as Record<string, any>;
+      const request = parseJson(body);
       await recordPuts(operation, request);
       const globalIndex = request.IndexName && (await shapeOf(request.TableName as string)).globalIndexes.has(request.IndexName as string);
       if ((operation === 'Query' || operation === 'Scan') && globalIndex) {
@@ -211,25 +199,15 @@ async function startSigningProxy(options: { port: number; target: number; creden
     return Buffer.from(JSON.stringify({ ...page, Items: visible, Count: visible.length }));
   }
 
-  const server = createServer((req, res) => {
-    handle(req, res).catch((error: unknown) => {
-      // Refused connections only mean the jar is still starting (the twin waits for it).
-      if ((error as { code?: string }).code !== 'ECONNREFUSED') options.log(`dynamodb proxy failure: ${error instanceof Error ? error.message : String(error)}`);
-      if (!res.headersSent) res.writeHead(500, { 'content-type': 'application/x-amz-json-1.0' });
-      res.end(JSON.stringify({ __type: 'com.amazonaws.dynamodb.v20120810#InternalServerError', message: 'Internal server error' }));
-    });
-  });
-  await new Promise<void>((resolveListen, reject) => {
-    server.once('error', reject);
-    server.listen(options.port, '127.0.0.1', () => resolveListen());
-  });
-  return {
-    close: () =>
-      new Promise<void>((resolveClose) => {
-        server.closeAllConnections();
-        server.close(() => resolveClose());
-      }),
-  };
+  return startFront(options.port, handle, (line) => options.log(`dynamodb proxy: ${line}`));
+}
+
+function parseJson(body: Buffer): Record<string, any> {
+  try {
+    return JSON.parse(body.toString('utf8') || '{}') as Record<string, any>;
+  } catch {
+    return {};
+  }
 }
 
 export function localDynamoClient(endpoint: string): DynamoDBClient {

@@ -1,6 +1,7 @@
 // The local HTTP gateway: API Gateway's part on the local twin. It serves the same route table as the cloud,
 // verifies the Cognito ID token as the JWT authorizer does (issuer, audience, signature against cognito-local's JWKS),
-// builds the same payload v2 event, calls the handler in-process, and answers CORS preflights with the API's settings.
+// builds the same payload v2 event, invokes the route's function (its own worker: lambda-runtime.ts), and answers
+// CORS preflights with the API's settings.
 // The same origin also serves the web app and its runtime /config.json.
 import { randomUUID } from 'node:crypto';
 import { createReadStream, existsSync, statSync } from 'node:fs';
@@ -25,7 +26,7 @@ import {
   type GatewayErrorCode,
 } from '../../lambdas/contracts/aws-limits.js';
 import { API_KEY_AUTHORIZER, CORS, ROUTES, publicApiRoutes, type RouteDefinition } from '../../lambdas/routes.js';
-import { lambdaContext, type LoadHandler } from './lambda-runtime.js';
+import { FUNCTION_TIMED_OUT, FunctionError, type Invoke } from './lambda-runtime.js';
 
 export const API_PREFIX = '/api';
 
@@ -42,7 +43,8 @@ export interface GatewayOptions {
   webMiddleware?: (req: IncomingMessage, res: ServerResponse, next: () => void) => void;
   /** Other local services on this origin, by path prefix (e.g. the WebSocket API's @connections endpoint). */
   mounts?: { prefix: string; handle: (req: IncomingMessage, res: ServerResponse) => Promise<void> }[];
-  loadHandler: LoadHandler;
+  /** Runs a function (by its name: a route's handler, the API-key authorizer). */
+  invoke: Invoke;
   log: (line: string) => void;
   /** How long the API-key authorizer's answer for one key is reused (API Gateway's results TTL); default the cloud's. */
   apiKeyCacheSeconds?: number;
@@ -153,14 +155,20 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
     // The function ends at its own timeout, the integration at the HTTP API's 30 s, whichever comes first.
     const functionMs = (match.route.timeoutSeconds ?? DEFAULT_FUNCTION_TIMEOUT_SECONDS) * 1000 * timeScale;
     const integrationMs = HTTP_API_INTEGRATION_TIMEOUT_SECONDS * 1000 * timeScale;
-    const handler = await options.loadHandler(match.route.handler);
-    const result: APIGatewayProxyResultV2 | undefined = await withTimeout(
-      handler(event, lambdaContext(match.route.handler, functionMs)),
-      Math.min(functionMs, integrationMs),
-    );
-    if (result === undefined) {
-      return sendGatewayError(res, functionMs <= integrationMs ? GATEWAY_ERROR_CODES.functionTimeout : GATEWAY_ERROR_CODES.integrationTimeout, corsHeaders);
+    let result: APIGatewayProxyResultV2 | undefined;
+    try {
+      result = (await withTimeout(options.invoke(match.route.handler, event, { timeoutMs: functionMs }), integrationMs)) as APIGatewayProxyResultV2 | undefined;
+    } catch (error) {
+      if (!(error instanceof FunctionError)) throw error;
+      if (error.errorType === FUNCTION_TIMED_OUT) {
+        options.log(`${match.route.handler} error: ${error.errorType}: ran past its deployed timeout (${functionMs / 1000} s)`);
+        return sendGatewayError(res, GATEWAY_ERROR_CODES.functionTimeout, corsHeaders);
+      }
+      // A function error is API Gateway's 500; the function's own error stays in its log.
+      options.log(`${match.route.handler} error: ${error.errorType}: ${error.message}${error.trace.length ? `\n${error.trace.join('\n')}` : ''}`);
+      return send(res, 500, { message: 'Internal Server Error' }, corsHeaders);
     }
+    if (result === undefined) return sendGatewayError(res, GATEWAY_ERROR_CODES.integrationTimeout, corsHeaders);
     // What the handler returns is the Lambda's response payload: over 6 MB, the invocation fails.
     if (Buffer.byteLength(JSON.stringify(result)) > LAMBDA_SYNC_PAYLOAD_BYTES) {
       options.log(`${match.route.handler}: response over the Lambda payload limit (${LAMBDA_SYNC_PAYLOAD_BYTES} bytes)`);
@@ -219,8 +227,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
         timeEpoch: now,
       },
     };
-    const authorizer = await options.loadHandler(API_KEY_AUTHORIZER.handler);
-    const answer = (await authorizer(event, lambdaContext(API_KEY_AUTHORIZER.handler))) as { isAuthorized: boolean; context?: ApiKeyAuthorizerContext };
+    const answer = (await options.invoke(API_KEY_AUTHORIZER.handler, event)) as { isAuthorized: boolean; context?: ApiKeyAuthorizerContext };
     const context = answer.isAuthorized ? (answer.context ?? {}) : { denied: 'API_KEY_INVALID' };
     if (keyCacheMs > 0) keyAnswers.set(key, { context, expiresAt: now + keyCacheMs });
     if (keyAnswers.size > 10_000) keyAnswers.delete(keyAnswers.keys().next().value!);

@@ -17,8 +17,9 @@ import {
 } from '../../lambdas/realtime/events.js';
 import { REALTIME_FUNCTIONS } from '../../lambdas/realtime-functions.js';
 import { WEBSOCKET_MESSAGE_BYTES } from '../../lambdas/contracts/aws-limits.js';
-import { lambdaContext, type LoadHandler } from './lambda-runtime.js';
-import { sigV4Refusal, type LocalCredentials } from './sigv4.js';
+import type { Invoke } from './lambda-runtime.js';
+import { connectionsRefusal, type TwinAccess } from './grants.js';
+import { checkSigV4 } from './sigv4.js';
 
 /** API Gateway closes every WebSocket connection after 2 hours; so does the twin. */
 const MAX_CONNECTION_MS = 2 * 60 * 60 * 1000;
@@ -30,9 +31,13 @@ export interface LocalWebSocketApiOptions {
   /** Where the socket lives on the gateway's origin, e.g. /ws; the management API is under <path>/@connections/. */
   path: string;
   region: string;
-  /** Management API calls must carry a valid SigV4 signature with these credentials, as the cloud's need IAM-signed requests. */
-  credentials: LocalCredentials;
-  loadHandler: LoadHandler;
+  /**
+   * Management API calls must carry a valid SigV4 signature of the twin's credentials or a function's, as the cloud's
+   * need IAM-signed requests, and a function may only do what it is granted (grants.ts: the fan-out posts).
+   */
+  access: TwinAccess;
+  /** Runs a function (ws-authorize, ws-connect, ws-disconnect) by its name. */
+  invoke: Invoke;
   log: (line: string) => void;
 }
 
@@ -54,20 +59,13 @@ interface OpenConnection {
   closed: Promise<void>;
 }
 
-/** API Gateway gives an authorizer and a route integration at most 29 s. */
-const INTEGRATION_TIMEOUT_MS = 29_000;
-
-/** Loads the handlers (after the twin has set their environment) and returns the local WebSocket API. */
+/** The local WebSocket API, calling the realtime functions through `invoke`. */
 export async function startLocalWebSocketApi(options: LocalWebSocketApiOptions): Promise<LocalWebSocketApi> {
-  const load = async <T extends (event: never) => Promise<unknown>>(name: string): Promise<T> => {
-    const handler = await options.loadHandler(name);
-    return ((event: unknown) => handler(event, lambdaContext(name, INTEGRATION_TIMEOUT_MS))) as unknown as T;
-  };
-  const [authorize, connect, disconnect] = await Promise.all([
-    load<ConnectAuthorizerHandler>(REALTIME_FUNCTIONS.authorize.handler),
-    load<WebSocketRouteHandler>(REALTIME_FUNCTIONS.connect.handler),
-    load<WebSocketRouteHandler>(REALTIME_FUNCTIONS.disconnect.handler),
-  ]);
+  const caller = <T extends (event: never) => Promise<unknown>>(name: string): T =>
+    ((event: unknown) => options.invoke(name, event)) as unknown as T;
+  const authorize = caller<ConnectAuthorizerHandler>(REALTIME_FUNCTIONS.authorize.handler);
+  const connect = caller<WebSocketRouteHandler>(REALTIME_FUNCTIONS.connect.handler);
+  const disconnect = caller<WebSocketRouteHandler>(REALTIME_FUNCTIONS.disconnect.handler);
   const wss = new WebSocketServer({ noServer: true });
   const connections = new Map<string, OpenConnection>();
   const managementPrefix = `${options.path}/@connections/`;
@@ -188,9 +186,11 @@ export async function startLocalWebSocketApi(options: LocalWebSocketApiOptions):
   async function handleManagement(req: IncomingMessage, res: ServerResponse): Promise<void> {
     const body = await readBody(req);
     // As IAM does in the cloud: only calls whose SigV4 signature is valid for the twin's credentials may use it.
-    const refusal = await sigV4Refusal({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body }, options.credentials);
-    if (refusal) return awsError(res, 403, 'ForbiddenException', refusal);
+    const signed = await checkSigV4({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body }, options.access.credentialsOf);
+    if ('refusal' in signed) return awsError(res, 403, 'ForbiddenException', signed.refusal.message);
     const url = new URL(req.url ?? '/', 'http://local');
+    const denied = connectionsRefusal(options.access.principal(signed.accessKeyId)!, req.method ?? 'GET', url.pathname.slice(options.path.length));
+    if (denied) return awsError(res, 403, 'AccessDeniedException', denied.message);
     const connectionId = decodeURIComponent(url.pathname.slice(managementPrefix.length));
     const connection = connections.get(connectionId);
     if (!connection) return awsError(res, 410, 'GoneException', `Connection ${connectionId} is gone`);

@@ -1,12 +1,13 @@
 // s3rver: the S3 API on the local filesystem. Buckets are created from the same definitions CDK deploys,
 // with CORS for the web origin so the browser can upload straight to a presigned URL, as it does in the cloud.
-import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import type { Server } from 'node:http';
 import S3rver from 's3rver';
 import { BUCKETS, type BucketName } from '../../lambdas/data/tables.js';
 import { CORS } from '../../lambdas/routes.js';
+import { s3Refusal, type TwinAccess } from './grants.js';
+import { ROLE_SESSION_TOKEN_LENGTH, sessionTokenOfLength } from './session-tokens.js';
 import { checkSignature, S3Refusal, type TwinCredentials } from './s3-signatures.js';
 
 /**
@@ -15,19 +16,13 @@ import { checkSignature, S3Refusal, type TwinCredentials } from './s3-signatures
  * are shaped the same, so its URLs are as long as the cloud's (and what carries them, such as a workflow's state,
  * meets the same limits); its S3 accepts these and no others.
  */
-export const LOCAL_SESSION_TOKEN_LENGTH = 1_148;
+export const LOCAL_SESSION_TOKEN_LENGTH = ROLE_SESSION_TOKEN_LENGTH;
 export const LOCAL_CREDENTIALS: TwinCredentials = {
   accessKeyId: 'ASIATWINLOCAL0000001',
   secretAccessKey: 'modelloop/twin/LocalSecretAccessKey00000',
   sessionToken: sessionTokenOfLength(LOCAL_SESSION_TOKEN_LENGTH),
 };
 
-/** A deterministic token in the form of an STS session token (base64 behind STS's `IQoJb3JpZ2luX2Vj` prefix). */
-function sessionTokenOfLength(length: number): string {
-  let token = 'IQoJb3JpZ2luX2Vj';
-  for (let block = 0; token.length < length; block += 1) token += createHash('sha512').update(`modelloop-twin-session-${block}`).digest('base64');
-  return token.slice(0, length);
-}
 
 export interface S3Local {
   endpoint: string;
@@ -35,7 +30,7 @@ export interface S3Local {
   stop(): Promise<void>;
 }
 
-export async function startS3Local(options: { port: number; dataDir: string; prefix: string; webOrigins: string[]; region: string }): Promise<S3Local> {
+export async function startS3Local(options: { port: number; dataDir: string; prefix: string; webOrigins: string[]; region: string; access: TwinAccess }): Promise<S3Local> {
   mkdirSync(options.dataDir, { recursive: true });
   const buckets = Object.fromEntries(
     (Object.keys(BUCKETS) as BucketName[]).map((bucket) => [bucket, `${options.prefix}-${BUCKETS[bucket].logicalName}`]),
@@ -50,7 +45,8 @@ export async function startS3Local(options: { port: number; dataDir: string; pre
     configureBuckets: Object.values(buckets).map((name) => ({ name, configs: [cors] })),
   });
   storeTagsOfPuts(server);
-  checkRequests(server, options.region, options.webOrigins);
+  options.access.resources.buckets = buckets;
+  checkRequests(server, options.region, options.webOrigins, options.access);
   await server.run();
   const httpServer = (server as unknown as { httpServer: Server }).httpServer;
   return {
@@ -103,22 +99,28 @@ function storeTagsOfPuts(server: S3rver): void {
 
 /**
  * The checks S3 makes and s3rver does not (lib/local/s3-signatures.ts), first in s3rver's Koa stack: every request
- * but a CORS preflight is signed with the twin's credentials, within its expiry, with every signed condition met;
+ * but a CORS preflight is signed with credentials of the twin (its own or a function's), within its expiry, with every
+ * signed condition met, and asks only what the signer is granted (lib/local/grants.ts: a function's presigned URL is
+ * held to that function's grants, as its SDK calls are);
  * a PUT with `If-None-Match: *` creates its key once (412 PreconditionFailed when it exists, one such PUT per key at a
  * time, as S3 makes concurrent conditional writes of one key conflict). A refusal is S3's XML error, with the CORS
  * headers S3 gives an allowed origin so the browser can read it.
  */
-function checkRequests(server: S3rver, region: string, webOrigins: string[]): void {
+function checkRequests(server: S3rver, region: string, webOrigins: string[], access: TwinAccess): void {
   const { DUMMY_ACCOUNT } = createRequire(import.meta.url)('s3rver/lib/models/account.js') as {
     DUMMY_ACCOUNT: { createKeyPair(accessKeyId: string, secretAccessKey: string): void };
   };
-  // s3rver's own check (which verifies no SigV4) then knows the twin's key id; this layer has verified the signature.
-  DUMMY_ACCOUNT.createKeyPair(LOCAL_CREDENTIALS.accessKeyId, LOCAL_CREDENTIALS.secretAccessKey);
+  // s3rver's own check (which verifies no SigV4) then knows the twin's key ids; this layer has verified the signature.
+  for (const { accessKeyId, secretAccessKey } of access.allCredentials()) DUMMY_ACCOUNT.createKeyPair(accessKeyId, secretAccessKey);
   const writing = new Map<string, Promise<void>>();
   const middleware = (server as unknown as { middleware: ((ctx: CheckedContext, next: () => Promise<void>) => Promise<void>)[] }).middleware;
   middleware.unshift(async (ctx, next) => {
     try {
-      await checkSignature({ method: ctx.method, url: ctx.originalUrl, headers: ctx.headers }, LOCAL_CREDENTIALS, region);
+      const request = { method: ctx.method, url: ctx.originalUrl, headers: ctx.headers };
+      const signedBy = await checkSignature(request, access.credentialsOf, region);
+      const principal = signedBy === undefined ? undefined : access.principal(signedBy);
+      const denied = principal && s3Refusal(principal, request, access.resources);
+      if (denied) throw new S3Refusal(403, 'AccessDenied', denied.message);
       const [path = '', query] = ctx.originalUrl.split('?', 2);
       const [bucket, ...keyParts] = path.slice(1).split('/').map(decodeURIComponent);
       const key = keyParts.join('/');

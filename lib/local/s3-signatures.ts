@@ -1,8 +1,8 @@
 // The checks S3 makes before it serves a request, which s3rver does not make: a SigV4 signature (Authorization
-// header or presigned query) recomputed with the twin's own credentials, the presigned URL's expiry, every x-amz-*
-// header signed, and the conditional write `If-None-Match: *`. A signed header (content-length, content-type,
-// x-amz-tagging, if-none-match) that the request sends with another value, or leaves out, changes the canonical
-// request and so fails the signature, as it does in S3. Errors are S3's codes, statuses and XML.
+// header or presigned query) recomputed with the credentials of its access key (the twin's or a function's), the
+// presigned URL's expiry, every x-amz-* header signed, and the conditional write `If-None-Match: *`. A signed header
+// (content-length, content-type, x-amz-tagging, if-none-match) that the request sends with another value, or leaves
+// out, changes the canonical request and so fails the signature, as it does in S3. Errors are S3's codes, statuses and XML.
 //
 // Sources: SigV4 for S3 (https://docs.aws.amazon.com/AmazonS3/latest/API/sig-v4-authenticating-requests.html),
 // presigned URLs (…/sigv4-query-string-auth.html: X-Amz-Expires at most 604,800 s), clock skew of header-signed
@@ -52,11 +52,17 @@ const signatureMismatch = () =>
   new S3Refusal(403, 'SignatureDoesNotMatch', 'The request signature we calculated does not match the signature you provided. Check your key and signing method.');
 
 /**
- * Checks one request as S3 would before serving it; throws an S3Refusal when S3 would refuse it. Preflights (OPTIONS)
- * carry no signature in S3 either and pass.
+ * Checks one request as S3 would before serving it; throws an S3Refusal when S3 would refuse it, and returns the access
+ * key id it was signed with (undefined for a preflight: OPTIONS carries no signature in S3 either and passes).
+ * `credentialsOf` gives the credentials of each access key id the service knows.
  */
-export async function checkSignature(request: SignedRequest, credentials: TwinCredentials, region: string, now = Date.now()): Promise<void> {
-  if (request.method === 'OPTIONS') return;
+export async function checkSignature(
+  request: SignedRequest,
+  credentialsOf: (accessKeyId: string) => TwinCredentials | undefined,
+  region: string,
+  now = Date.now(),
+): Promise<string | undefined> {
+  if (request.method === 'OPTIONS') return undefined;
   const [rawPath, rawQuery = ''] = splitOnce(request.url, '?');
   const query = parseQuery(rawQuery);
   const authorization = header(request, 'authorization');
@@ -69,9 +75,8 @@ export async function checkSignature(request: SignedRequest, credentials: TwinCr
   const fields = presigned ? presignedFields(query) : headerFields(authorization!, request);
   if (fields.algorithm !== ALGORITHM) throw new S3Refusal(400, 'InvalidArgument', `Unsupported signing algorithm: ${fields.algorithm}`);
   const [accessKeyId, shortDate, scopeRegion, service, terminator] = fields.credential.split('/');
-  if (accessKeyId !== credentials.accessKeyId) {
-    throw new S3Refusal(403, 'InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.');
-  }
+  const credentials = accessKeyId === undefined ? undefined : credentialsOf(accessKeyId);
+  if (!credentials) throw new S3Refusal(403, 'InvalidAccessKeyId', 'The AWS Access Key Id you provided does not exist in our records.');
   if (scopeRegion !== region || service !== 's3' || terminator !== 'aws4_request' || !fields.amzDate.startsWith(shortDate ?? '-')) {
     throw new S3Refusal(400, 'AuthorizationHeaderMalformed', `The authorization header is malformed; the region or scope is wrong; expecting '${region}'`);
   }
@@ -105,6 +110,7 @@ export async function checkSignature(request: SignedRequest, credentials: TwinCr
   const expected = createHmac('sha256', Buffer.from(key)).update(stringToSign).digest();
   const given = Buffer.from(fields.signature, 'hex');
   if (given.length !== expected.length || !timingSafeEqual(given, expected)) throw signatureMismatch();
+  return accessKeyId;
 }
 
 interface SignatureFields {

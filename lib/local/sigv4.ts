@@ -1,14 +1,28 @@
-// Checks an AWS Signature Version 4 (the Authorization header) as AWS does: the access key must be the twin's, the
-// date within 15 minutes, and the signature what the AWS SDK's own signer computes for the same request with the
-// twin's secret. The emulators that check nothing themselves (the WebSocket @connections API, DynamoDB Local) are
-// guarded by this.
+// Checks an AWS Signature Version 4 (the Authorization header) as AWS does: the access key must be one the twin knows
+// (its own or a function's, lib/local/grants.ts), the session token the key's, the date within 15 minutes, and the
+// signature what the AWS SDK's own signer computes for the same request with that key's secret. The emulators that
+// check nothing themselves (DynamoDB Local, the local Step Functions API, cognito-local's IAM-authorized operations,
+// the WebSocket @connections API) are guarded by this; each then checks what the signer may do (grants.ts).
+// Errors are the AWS JSON protocols' (Common Errors of the AWS API references, read November 2026):
+// MissingAuthenticationToken (403), UnrecognizedClientException for an unknown key or token, InvalidSignatureException.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
 import { SignatureV4 } from '@smithy/signature-v4';
 
 export interface LocalCredentials {
   accessKeyId: string;
   secretAccessKey: string;
+  sessionToken?: string;
+}
+
+/** The credentials of each access key id a service knows. */
+export type CredentialsOf = (accessKeyId: string) => LocalCredentials | undefined;
+
+/** Why AWS refuses a request's signature, as its JSON protocols answer it. */
+export interface SignatureRefusal {
+  type: 'MissingAuthenticationTokenException' | 'UnrecognizedClientException' | 'InvalidSignatureException';
+  status: number;
+  message: string;
 }
 
 export interface SignedRequest {
@@ -24,23 +38,27 @@ const MAX_SKEW_MS = 15 * 60 * 1000;
 
 const AUTHORIZATION = /^AWS4-HMAC-SHA256 Credential=([^/]+)\/(\d{8})\/([^/]+)\/([^/]+)\/aws4_request, ?SignedHeaders=([a-z0-9;-]+), ?Signature=([0-9a-f]{64})$/;
 
-/** Why the request's signature is refused, or undefined when it is valid. */
-export async function sigV4Refusal(request: SignedRequest, credentials: LocalCredentials, now = Date.now()): Promise<string | undefined> {
+/** The access key id that signed the request, or why its signature is refused. */
+export async function checkSigV4(request: SignedRequest, credentialsOf: CredentialsOf, now = Date.now()): Promise<{ accessKeyId: string } | { refusal: SignatureRefusal }> {
+  const refuse = (type: SignatureRefusal['type'], message: string) => ({ refusal: { type, status: type === 'MissingAuthenticationTokenException' ? 403 : 400, message } });
   const authorization = headerValue(request.headers.authorization);
   const parsed = authorization ? AUTHORIZATION.exec(authorization) : null;
-  if (!parsed) return 'Missing Authentication Token';
+  if (!parsed) return refuse('MissingAuthenticationTokenException', 'Missing Authentication Token');
   const [, accessKeyId, , region, service, signedHeaderList, signature] = parsed as unknown as string[];
-  if (accessKeyId !== credentials.accessKeyId) return 'The security token included in the request is invalid.';
+  const credentials = credentialsOf(accessKeyId!);
+  if (!credentials || (credentials.sessionToken ?? undefined) !== headerValue(request.headers['x-amz-security-token'])) {
+    return refuse('UnrecognizedClientException', 'The security token included in the request is invalid.');
+  }
   const amzDate = headerValue(request.headers['x-amz-date']);
   const signingDate = amzDate ? parseAmzDate(amzDate) : undefined;
-  if (!signingDate) return 'Missing x-amz-date';
-  if (Math.abs(now - signingDate.getTime()) > MAX_SKEW_MS) return 'Signature expired';
+  if (!signingDate) return refuse('InvalidSignatureException', 'Missing x-amz-date');
+  if (Math.abs(now - signingDate.getTime()) > MAX_SKEW_MS) return refuse('InvalidSignatureException', 'Signature expired');
 
   const signedHeaders = signedHeaderList!.split(';');
   const headers: Record<string, string> = {};
   for (const name of signedHeaders) {
     const value = headerValue(request.headers[name]);
-    if (value === undefined) return `The signed header ${name} is missing`;
+    if (value === undefined) return refuse('InvalidSignatureException', `The signed header ${name} is missing`);
     headers[name] = value;
   }
   const url = new URL(request.url, 'http://local');
@@ -56,7 +74,13 @@ export async function sigV4Refusal(request: SignedRequest, credentials: LocalCre
   );
   const expectedSignature = /Signature=([0-9a-f]{64})/.exec(String(expected.headers.authorization))?.[1] ?? '';
   const matches = expectedSignature.length === signature!.length && timingSafeEqual(Buffer.from(expectedSignature), Buffer.from(signature!));
-  return matches ? undefined : 'The request signature we calculated does not match the signature you provided.';
+  return matches ? { accessKeyId: accessKeyId! } : refuse('InvalidSignatureException', 'The request signature we calculated does not match the signature you provided.');
+}
+
+/** A refused signature, answered as AWS's JSON protocols answer it. */
+export function sendSignatureRefusal(res: ServerResponse, refusal: SignatureRefusal, contentType = 'application/x-amz-json-1.0'): void {
+  res.writeHead(refusal.status, { 'content-type': contentType, 'x-amzn-errortype': refusal.type });
+  res.end(JSON.stringify({ __type: refusal.type, message: refusal.message }));
 }
 
 function rawPath(url: string): string {

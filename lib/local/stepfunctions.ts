@@ -1,16 +1,21 @@
 // Step Functions on the local twin: a small server that speaks the Step Functions API (AWS JSON 1.0:
 // StartExecution, DescribeExecution, StopExecution) so handlers use their SFNClient unchanged, and runs each execution
-// with aws-local-stepfunctions from the very ASL files CDK deploys. Lambda task states run the same handler modules
-// the cloud functions run. Executions live in memory: a restart of the twin forgets running executions.
+// with aws-local-stepfunctions from the very ASL files CDK deploys. Each Lambda task state invokes its own function
+// (the workflow's task, e.g. batch-MakePhoto: its bundle, its worker). As the cloud's API, it answers only requests
+// signed (SigV4) with the twin's credentials or a function's, and a function only within its grants (grants.ts).
+// Executions live in memory: a restart of the twin forgets running executions.
 import './promise-with-resolvers.js';
 import { randomUUID } from 'node:crypto';
 import { createServer, type Server } from 'node:http';
 import { ExecutionAbortedError, ExecutionError, ExecutionTimeoutError, StateMachine, type StateMachineDefinition } from 'aws-local-stepfunctions';
 import { STEP_FUNCTIONS_PAYLOAD_BYTES } from '../../lambdas/contracts/aws-limits.js';
-import { WORKFLOWS, workflowEnvName, type WorkflowDefinition } from '../../lambdas/workflows.js';
+import { WORKFLOWS, workflowEnvName, type WorkflowDefinition, type WorkflowName } from '../../lambdas/workflows.js';
 import { readWorkflowText, substituteTasks } from '../workflows/index.js';
 import type { ExecutionStatusChangeEvent } from '../../lambdas/handlers/workflow-ended.js';
-import { lambdaContext, type LoadHandler } from './lambda-runtime.js';
+import { taskFunctionName } from './deployed-functions.js';
+import { stepFunctionsRefusal, type TwinAccess } from './grants.js';
+import type { Invoke } from './lambda-runtime.js';
+import { checkSigV4, sendSignatureRefusal } from './sigv4.js';
 const REGION = 'us-east-1';
 const ACCOUNT = '000000000000';
 
@@ -45,12 +50,13 @@ interface LocalStateMachine {
   handlers: Record<string, (input: unknown) => Promise<unknown>>;
 }
 
-/** The function ARN a placeholder stands for on the local twin; the handler name is its last part. */
-export const localFunctionArn = (handler: string) => `arn:aws:lambda:${REGION}:${ACCOUNT}:function:${handler}`;
+/** The function ARN a placeholder stands for on the local twin; the function's name (taskFunctionName) is its last part. */
+export const localFunctionArn = (name: string) => `arn:aws:lambda:${REGION}:${ACCOUNT}:function:${name}`;
 
 /** The workflow's ASL file with the local function ARN of each task in place of its `${Placeholder}`. */
-export function loadDefinition(workflow: WorkflowDefinition): StateMachineDefinition {
-  const text = substituteTasks(readWorkflowText(workflow), workflow, (placeholder) => localFunctionArn(workflow.tasks[placeholder]!.handler));
+export function loadDefinition(name: WorkflowName): StateMachineDefinition {
+  const workflow: WorkflowDefinition = WORKFLOWS[name];
+  const text = substituteTasks(readWorkflowText(workflow), workflow, (placeholder) => localFunctionArn(taskFunctionName(name, placeholder)));
   return JSON.parse(text) as StateMachineDefinition;
 }
 
@@ -94,27 +100,32 @@ export const LOCAL_TASK_DELAY_MS_ENV = 'MODELLOOP_LOCAL_TASK_DELAY_MS';
 
 export async function startStepFunctionsLocal(options: {
   port: number;
-  loadHandler: LoadHandler;
+  /** Runs a task's function by its name. */
+  invoke: Invoke;
+  /** The credentials the API accepts and what each may do; its resources get the state machines' ARNs. */
+  access: TwinAccess;
   log: (line: string) => void;
   /** Gets each status change of an execution that has ended, as EventBridge delivers it in the cloud. */
   onExecutionEnded?: (event: ExecutionStatusChangeEvent) => Promise<void>;
 }): Promise<StepFunctionsLocal> {
   const machines = new Map<string, LocalStateMachine>();
   const env: Record<string, string> = {};
-  for (const [name, workflow] of Object.entries(WORKFLOWS) as [string, WorkflowDefinition][]) {
+  const { access } = options;
+  for (const name of Object.keys(WORKFLOWS) as WorkflowName[]) {
     const arn = `arn:aws:states:${REGION}:${ACCOUNT}:stateMachine:modelloop-${name}`;
-    const definition = loadDefinition(workflow);
+    const definition = loadDefinition(name);
     const handlers: LocalStateMachine['handlers'] = {};
     for (const [stateName, resource] of taskStates(definition as { States?: Record<string, any> })) {
-      const handlerName = resource.split(':function:')[1]!;
+      const functionName = resource.split(':function:')[1]!;
       handlers[stateName] = async (input) => {
         const delayMs = Number(process.env[LOCAL_TASK_DELAY_MS_ENV] ?? 0);
         if (delayMs > 0) await new Promise((resolveDelay) => setTimeout(resolveDelay, delayMs));
-        return (await options.loadHandler(handlerName))(input, lambdaContext(handlerName));
+        return options.invoke(functionName, input);
       };
     }
     machines.set(arn, { arn, machine: new StateMachine(definition, { validationOptions: { checkArn: true } }), definition, handlers });
     env[workflowEnvName(name)] = arn;
+    access.resources.workflows[name] = arn;
   }
 
   const executions = new Map<string, Execution>();
@@ -241,19 +252,27 @@ export async function startStepFunctionsLocal(options: {
     const chunks: Buffer[] = [];
     req.on('data', (chunk: Buffer) => chunks.push(chunk));
     req.on('end', () => {
+      const body = Buffer.concat(chunks);
       const operation = String(req.headers['x-amz-target'] ?? '').replace('AWSStepFunctions.', '');
-      const reply = (status: number, body: unknown, errorType?: string) => {
+      const reply = (status: number, answer: unknown, errorType?: string) => {
         res.writeHead(status, { 'content-type': 'application/x-amz-json-1.0', ...(errorType ? { 'x-amzn-errortype': errorType } : {}) });
-        res.end(JSON.stringify(body));
+        res.end(JSON.stringify(answer));
       };
-      try {
-        const run = operations[operation];
-        if (!run) return reply(400, { __type: 'UnknownOperationException', message: `${operation} is not supported by the local twin` }, 'UnknownOperationException');
-        reply(200, run(JSON.parse(Buffer.concat(chunks).toString('utf8') || '{}')));
-      } catch (error) {
-        const type = (error as { type?: string }).type ?? 'InternalFailure';
-        reply(type === 'InternalFailure' ? 500 : 400, { __type: type, message: (error as Error).message }, type);
-      }
+      void (async () => {
+        const signed = await checkSigV4({ method: req.method ?? 'POST', url: req.url ?? '/', headers: req.headers, body }, access.credentialsOf);
+        if ('refusal' in signed) return sendSignatureRefusal(res, signed.refusal);
+        try {
+          const run = operations[operation];
+          if (!run) return reply(400, { __type: 'UnknownOperationException', message: `${operation} is not supported by the local twin` }, 'UnknownOperationException');
+          const request = JSON.parse(body.toString('utf8') || '{}') as Record<string, unknown>;
+          const denied = stepFunctionsRefusal(access.principal(signed.accessKeyId)!, operation, request, access.resources);
+          if (denied) return reply(400, { __type: 'AccessDeniedException', message: denied.message }, 'AccessDeniedException');
+          reply(200, run(request));
+        } catch (error) {
+          const type = (error as { type?: string }).type ?? 'InternalFailure';
+          reply(type === 'InternalFailure' ? 500 : 400, { __type: type, message: (error as Error).message }, type);
+        }
+      })();
     });
   });
   await new Promise<void>((resolveListen, reject) => {

@@ -1,9 +1,12 @@
 // The local twin: the whole studio on one machine with no AWS account. Emulators that speak the AWS protocols
-// (DynamoDB Local, s3rver, cognito-local) plus the local gateway; the handlers are the ones deployed to Lambda,
-// configured through the same environment variables, with only the endpoints pointing here.
+// (DynamoDB Local, s3rver, cognito-local, the Step Functions API) plus the local gateway; each function runs from the
+// bundle that deploys (bundles.ts), in workers of its own (lambda-runtime.ts), configured through the same environment
+// variables with only the endpoints pointing here, and with credentials of its own that every emulator holds to its
+// grants (grants.ts).
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { DynamoDBBatchResponse } from 'aws-lambda';
 import type { RuntimeConfig } from '../../lambdas/contracts/api.js';
 import { expectedUpscaleSeconds, expectedVideoSeconds } from '../../lambdas/contracts/expected-wait.js';
 import { ID_TOKEN_ENV } from '../../lambdas/core/jwt.js';
@@ -20,7 +23,12 @@ import { REALTIME_FUNCTIONS } from '../../lambdas/realtime-functions.js';
 import { startCognitoLocal, type MailboxEntry } from './cognito-local.js';
 import { ensureTables, startDynamoDbLocal } from './dynamodb-local.js';
 import { API_PREFIX, startGateway } from './gateway.js';
-import { createHandlerLoader, lambdaContext } from './lambda-runtime.js';
+import { stageMediaBinaries } from '../media-binaries.js';
+import { settingsEnvironment } from '../function-settings.js';
+import { ensureBundles } from './bundles.js';
+import { deployedFunctions, type DeployedFunction } from './deployed-functions.js';
+import { functionEnvironment, TwinAccess } from './grants.js';
+import { startFunctionRunner, type FunctionRunner, type FunctionRunnerOptions, type Invoke } from './lambda-runtime.js';
 import { assertPortFree, freePort } from './processes.js';
 import { startLocalWebSocketApi } from './realtime.js';
 import { LOCAL_CREDENTIALS, startS3Local } from './s3-local.js';
@@ -63,6 +71,8 @@ export interface TwinOptions {
   apiKeyCacheSeconds?: number;
   /** The gateway's stage throttle: default the cloud stage's (lambdas/contracts/aws-limits.ts); false: none. */
   throttle?: false;
+  /** Lines saying which function bundles are built (a first start builds them all; later starts reuse them). */
+  progress?: (line: string) => void;
 }
 
 export interface TwinStripe {
@@ -120,6 +130,10 @@ export interface Twin {
   dataDir: string;
   /** What the handlers were configured with (for tests and benches that call the domain directly). */
   env: Record<string, string>;
+  /** Runs one of the deployed functions by its name, as the gateway and the workflows do (tests, benches). */
+  invoke: Invoke;
+  /** The workers alive now, by function. */
+  workers(): Record<string, number>;
   stop(): Promise<void>;
 }
 
@@ -152,12 +166,18 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
   };
 
   try {
+    const functions = deployedFunctions();
+    const access = new TwinAccess(LOCAL_CREDENTIALS, functions);
+    // The bundles are found (or built) while the emulators start.
+    const bundlesReady = ensureBundles(functions, { progress: options.progress });
+    bundlesReady.catch(() => undefined);
     const [dynamodb, s3, cognito] = await Promise.all([
-      startDynamoDbLocal({ port: ports.dynamodb, dataDir: join(dataDir, 'dynamodb'), onLine: (line) => log('dynamodb', line) }),
-      startS3Local({ port: ports.s3, dataDir: join(dataDir, 's3'), prefix: NAME_PREFIX, webOrigins, region: TWIN_REGION }),
+      startDynamoDbLocal({ port: ports.dynamodb, dataDir: join(dataDir, 'dynamodb'), access, onLine: (line) => log('dynamodb', line) }),
+      startS3Local({ port: ports.s3, dataDir: join(dataDir, 's3'), prefix: NAME_PREFIX, webOrigins, region: TWIN_REGION, access }),
       startCognitoLocal({
         port: ports.cognito,
         dataDir: join(dataDir, 'cognito'),
+        access,
         onLine: (line) => log('cognito', line),
         onCode: options.onCode ?? (() => undefined),
       }),
@@ -165,13 +185,20 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     stops.push(() => dynamodb.child.stop(), () => s3.stop(), () => cognito.child.stop());
 
     const tables = await ensureTables(dynamodb.endpoint, NAME_PREFIX);
-    const loadHandler = createHandlerLoader();
+    access.resources.tables = tables;
+    // Each function's workers: started on demand with the environment the twin has when they start (its endpoints,
+    // names and the knobs a developer or a test set), filtered to the function's grants.
+    const runner = startTwinFunctions({ functions, bundles: await bundlesReady, environment: () => process.env, log });
+    // Stopped after everything that invokes functions (the workflows' last notices, $disconnect).
+    stops.push(() => runner.stop());
+    const invoke = runner.invoke;
     const stepFunctions = await startStepFunctionsLocal({
       port: ports.stepfunctions,
-      loadHandler,
+      invoke,
+      access,
       log: (line) => log('stepfunctions', line),
-      // The EventBridge rule of the cloud: ended executions go to the same handler.
-      onExecutionEnded: async (event) => (await loadHandler(WORKFLOW_ENDED_FUNCTION.handler))(event, lambdaContext(WORKFLOW_ENDED_FUNCTION.handler)),
+      // The EventBridge rule of the cloud: ended executions go to the same function.
+      onExecutionEnded: async (event) => void (await invoke(WORKFLOW_ENDED_FUNCTION.handler, event)),
     });
     stops.push(() => stepFunctions.stop());
     const env: Record<string, string> = {
@@ -215,7 +242,8 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       ...Object.fromEntries((Object.entries(tables) as [TableName, string][]).map(([table, name]) => [tableEnvName(table), name])),
       ...Object.fromEntries((Object.entries(s3.buckets) as [BucketName, string][]).map(([bucket, name]) => [bucketEnvName(bucket), name])),
     };
-    // The handlers run in this process, as the deployed functions do in theirs: configured by environment.
+    // The twin's own work (seeding the prices, the upload sweep) and the tests that share its process read the same
+    // names; each function's worker gets its share of them (functionEnvironment).
     Object.assign(process.env, env);
     const { seedPricingTiers } = await import('../../lambdas/data/pricing-repo.js');
     const { readProviderChoice } = await import('../../lambdas/providers/config.js');
@@ -224,8 +252,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     // The executions of a previous run lived in its memory: work it left in flight has none now and would never end.
     // It is failed and refunded once (an account deletion is resumed), before anything is served; then the reconciler
     // runs on the cloud's schedule.
-    const reconciler = await loadHandler(RECONCILER_FUNCTION.handler);
-    const runReconciler = (input: ReconcilerInput) => reconciler(input, lambdaContext(RECONCILER_FUNCTION.handler)) as Promise<{ settled: unknown[] }>;
+    const runReconciler = (input: ReconcilerInput) => invoke(RECONCILER_FUNCTION.handler, input) as Promise<{ settled: unknown[] }>;
     const recovered = await runReconciler({ criterion: 'no-execution', auditWindowMinutes: 24 * 60 });
     if (recovered.settled.length) log('reconciler', `settled ${recovered.settled.length} record(s) left in flight by the previous run`);
     const reconcileTimer = setInterval(() => {
@@ -261,8 +288,8 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     const webSocketApi = await startLocalWebSocketApi({
       path: WEBSOCKET_PATH,
       region: env.AWS_REGION!,
-      credentials: LOCAL_CREDENTIALS,
-      loadHandler,
+      access,
+      invoke,
       log: (line) => log('realtime', line),
     });
     const gateway = await startGateway({
@@ -274,7 +301,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       runtimeConfig: () => config,
       webRoot: options.webRoot,
       webMiddleware: options.webMiddleware,
-      loadHandler,
+      invoke,
       mounts: [webSocketApi.management],
       apiKeyCacheSeconds: options.apiKeyCacheSeconds,
       throttle: options.throttle,
@@ -285,25 +312,22 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     stops.push(() => webSocketApi.stop());
 
     // DynamoDB streams → the realtime fan-out, as the event source mappings do in the cloud.
-    const fanOutHandler = REALTIME_FUNCTIONS.fanOut.handler;
-    const fanOut = await loadHandler(fanOutHandler);
     const streamPoller = await startStreamPoller({
       endpoint: dynamodb.endpoint,
       region: env.AWS_REGION!,
       credentials: LOCAL_CREDENTIALS,
       tables: STREAMED_TABLES.map((table) => tables[table]),
-      handler: (event) => fanOut(event, lambdaContext(fanOutHandler)),
+      handler: (event) => invoke(REALTIME_FUNCTIONS.fanOut.handler, event) as Promise<DynamoDBBatchResponse | void>,
       log: (line) => log('streams', line),
     });
     stops.push(() => streamPoller.stop());
     // The same streams → webhook events, as the emitter's own event source mappings do in the cloud.
-    const emit = await loadHandler(WEBHOOK_EMIT_FUNCTION.handler);
     const webhookPoller = await startStreamPoller({
       endpoint: dynamodb.endpoint,
       region: env.AWS_REGION!,
       credentials: LOCAL_CREDENTIALS,
       tables: WEBHOOK_EMIT_TABLES.map((table) => tables[table]),
-      handler: (event) => emit(event, lambdaContext(WEBHOOK_EMIT_FUNCTION.handler)),
+      handler: (event) => invoke(WEBHOOK_EMIT_FUNCTION.handler, event) as Promise<DynamoDBBatchResponse | void>,
       log: (line) => log('webhooks', line),
     });
     stops.push(() => webhookPoller.stop());
@@ -319,10 +343,49 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       mailboxFile: cognito.mailboxFile,
       env,
     };
-    return { info, ...info, config, dataDir, stop };
+    return { info, ...info, config, dataDir, invoke, workers: runner.workers, stop };
   } catch (error) {
     await stop();
     throw error;
+  }
+}
+
+/**
+ * The function runner of a twin: each function's worker gets the twin's environment (read when the worker starts)
+ * filtered to its grants with its own credentials (functionEnvironment), its declaration's settings, and the media
+ * layer's ffmpeg when it declares `media`. `npm run invoke` runs a function of a running twin the same way.
+ */
+export function startTwinFunctions(options: {
+  functions: readonly DeployedFunction[];
+  bundles: ReadonlyMap<string, string>;
+  environment: () => NodeJS.ProcessEnv;
+  log: (source: string, line: string) => void;
+  output?: FunctionRunnerOptions['output'];
+}): FunctionRunner {
+  const media = mediaLayerEnvironment((line) => options.log('media', line));
+  return startFunctionRunner({
+    functions: options.functions,
+    bundles: options.bundles,
+    output: options.output,
+    environment: (fn) => ({
+      ...functionEnvironment(fn, options.environment()),
+      ...settingsEnvironment(fn.spec),
+      ...(fn.spec.media ? media : {}),
+      // Lambda runs the bundles on Node.js 22 (their target); the twin's own Node may be older, which the SDK would
+      // otherwise warn about in every worker (the twin's process still says it once).
+      AWS_SDK_JS_NODE_VERSION_SUPPORT_WARNING_DISABLED: 'true',
+    }),
+  });
+}
+
+/** The media layer's ffmpeg and ffprobe for the functions that declare `media`, as the layer gives them in the cloud. */
+function mediaLayerEnvironment(log: (line: string) => void): Record<string, string> {
+  try {
+    const { paths } = stageMediaBinaries();
+    return { FFMPEG_PATH: paths.ffmpeg, FFPROBE_PATH: paths.ffprobe };
+  } catch (error) {
+    log(`${error instanceof Error ? error.message : String(error)} The video functions use the ffmpeg on PATH.`);
+    return {};
   }
 }
 

@@ -27,10 +27,10 @@ describe('the batch workflow', () => {
     expect(Object.keys(substitutions).sort()).toEqual(['FailPhoto', 'MakePhoto', 'Summarize']);
 
     const deployed = JSON.parse(substituteTasks(text, batch, (placeholder) => `cdk:${substitutions[placeholder]!['Fn::GetAtt'][0]}`));
-    const twin = loadDefinition(batch) as unknown;
+    const twin = loadDefinition('batch') as unknown;
     const shape = (definition: unknown) => JSON.stringify(definition, (key, value) => (key === 'Resource' ? 'function' : value));
     expect(shape(deployed)).toBe(shape(twin));
-    expect(JSON.stringify(twin)).toContain(localFunctionArn('batch-fail-photo'));
+    expect(JSON.stringify(twin)).toContain(localFunctionArn('batch-FailPhoto'));
 
     const map = deployed.States.Photos;
     expect(map).toMatchObject({ Type: 'Map', ItemsPath: '$.photoIds', MaxConcurrencyPath: '$.maxConcurrency', ResultPath: null });

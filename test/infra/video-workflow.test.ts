@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CHECK_RETRIED_ERRORS, VIDEO_ERROR, RETRIED_ERRORS } from '../../lambdas/domain/video/workflow-errors.js';
 import { WORKFLOWS } from '../../lambdas/workflows.js';
 import { loadDefinition, localFunctionArn } from '../../lib/local/stepfunctions.js';
+import { taskFunctionName } from '../../lib/local/deployed-functions.js';
 import { readWorkflowText, substituteTasks, WORKFLOWS_DIR } from '../../lib/workflows/index.js';
 import { synthModelLoop, type Synthesized } from './synth.js';
 
@@ -49,7 +50,7 @@ describe('the video workflow file', () => {
     expect(video.asl).toBe('video.asl.json');
     expect(join(WORKFLOWS_DIR, video.asl)).toMatch(/lib\/workflows\/video\.asl\.json$/);
     // The twin: the file's text with the local handler's ARN for each placeholder.
-    expect(loadDefinition(video)).toEqual(withArns((placeholder) => localFunctionArn(video.tasks[placeholder as keyof typeof video.tasks].handler)));
+    expect(loadDefinition('video')).toEqual(withArns((placeholder) => localFunctionArn(taskFunctionName('video', placeholder))));
 
     // CDK: the synthesized state machine carries the same text, and its substitutions are exactly the tasks' functions.
     const machines = Object.values(synth.json.Resources).filter((resource) => resource.Type === 'AWS::StepFunctions::StateMachine');
@@ -59,7 +60,7 @@ describe('the video workflow file', () => {
     expect(Object.keys(substitutions).sort()).toEqual(Object.keys(video.tasks).sort());
     // Substituting the deployed functions' logical ids gives the twin's definition with other ARNs: the same machine.
     const deployedDefinition = withArns((placeholder) => `cdk:${substitutions[placeholder]!['Fn::GetAtt'][0]}`);
-    const twinDefinition = loadDefinition(video) as unknown as { States: Record<string, State> };
+    const twinDefinition = loadDefinition('video') as unknown as { States: Record<string, State> };
     const shape = (definition: { States: Record<string, State> }) =>
       JSON.stringify(definition, (key, value) => (key === 'Resource' ? 'function' : value));
     expect(shape(deployedDefinition)).toBe(shape(twinDefinition));

@@ -14,6 +14,7 @@ import type { Generation } from '../../lambdas/contracts/generations.js';
 import { workflowEnvName } from '../../lambdas/workflows.js';
 import { LOCAL_CREDENTIALS } from '../../lib/local/s3-local.js';
 import { tshirtPhoto } from '../fixtures/local-engine-images.js';
+import { photographicFixture, readPhotographicFixture } from '../fixtures/photographic/catalog.js';
 import { moneyChecks } from '../support/money.js';
 import { api } from '../support/api.js';
 import { offWhiteBorderPixels } from '../support/pictures.js';
@@ -269,6 +270,18 @@ describe('POST /generate-batch', () => {
     const manifest = files.get('manifest.csv')!.toString('utf8');
     expect(manifest).toContain('1,Red tee,Packshot,#ffffff,complete,01-red-tee-packshot-amazon.jpg,');
     expect(manifest).toContain(`3,Blank card,Packshot,#ffffff,failed,,`);
+  });
+
+  it('cuts a packshot of a busy photograph with the network its deployed function carries, and names it', async () => {
+    // The batch's MakePhoto runs from its own bundle (lib/local/bundles.ts): without the segmentation/ folder its
+    // deployed function carries, the cutout falls back to colour distance and the photo says 'colour-key'.
+    const user = await createUser(twin);
+    const { photo } = await readPhotographicFixture(photographicFixture('tshirt-on-white-on-greenmeadow'));
+    const tee = await addClothingItem(user, 'Tee on the meadow', photo);
+    const answer = await submit(user, { batchItems: [entry(tee.id, ['Packshot'], { marketplace: 'amazon' })], imageSize: '1k' });
+    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
+    const batch = await finished(user, answer.body.batchId);
+    expect(batch.photos!.map((one) => [one.generation.status, one.generation.ai_model])).toEqual([['complete', 'packshot-engine:u2-net-p']]);
   });
 
   it('refunds exactly the one photo whose provider failed: summary 5/1, one refund, the others delivered', async () => {

@@ -16,7 +16,9 @@ import { createUser, signIn, uniqueEmail } from '../support/users.js';
 const twin = inject('twin');
 Object.assign(process.env, twin.env);
 const { contractProblems, knownFunctions, sampleEvent } = await import('../../lib/local/functions.js');
-const { createHandlerLoader, lambdaContext } = await import('../../lib/local/lambda-runtime.js');
+const { ensureBundles } = await import('../../lib/local/bundles.js');
+const { deployedFunction } = await import('../../lib/local/deployed-functions.js');
+const { startTwinFunctions } = await import('../../lib/local/twin.js');
 const { seedDemo } = await import('../../lib/local/demo.js');
 
 const root = resolve(import.meta.dirname, '../..');
@@ -117,21 +119,33 @@ describe('sample events', () => {
     }
   });
 
-  it('are accepted by every route’s own handler (no validation error, no missing key or claims)', async () => {
+  it('are accepted by every route’s own function (no validation error, no missing key or claims)', async () => {
     const user = await createUser(twin);
-    const load = createHandlerLoader();
+    // Each route's deployed bundle in a worker of its own, with this layer's twin's environment, as the twin runs it.
+    const functions = ROUTES.map((route) => deployedFunction(route.handler));
+    const runner = startTwinFunctions({
+      functions,
+      bundles: await ensureBundles(functions),
+      environment: () => ({ ...process.env, ...twin.env }),
+      log: () => undefined,
+      output: () => undefined,
+    });
     const refused: string[] = [];
-    for (const route of ROUTES) {
-      const event = (await sampleEvent(route.handler, twin.env)) as any;
-      if (route.auth === 'user') event.requestContext.authorizer.jwt.claims.sub = user.sub;
-      const result = await (await load(route.handler))(event, lambdaContext(route.handler, 30_000));
-      const body = result.body ? JSON.parse(result.body) : {};
-      if (result.statusCode === 401 || ['VALIDATION_ERROR', 'INVALID_JSON', 'IDEMPOTENCY_KEY_REQUIRED'].includes(body.code)) {
-        refused.push(`${route.handler}: ${result.statusCode} ${result.body}`);
+    try {
+      for (const route of ROUTES) {
+        const event = (await sampleEvent(route.handler, twin.env)) as any;
+        if (route.auth === 'user') event.requestContext.authorizer.jwt.claims.sub = user.sub;
+        const result = (await runner.invoke(route.handler, event, { timeoutMs: 30_000 })) as { statusCode: number; body?: string };
+        const body = result.body ? JSON.parse(result.body) : {};
+        if (result.statusCode === 401 || ['VALIDATION_ERROR', 'INVALID_JSON', 'IDEMPOTENCY_KEY_REQUIRED'].includes(body.code)) {
+          refused.push(`${route.handler}: ${result.statusCode} ${result.body}`);
+        }
       }
+    } finally {
+      await runner.stop();
     }
     expect(refused).toEqual([]);
-  });
+  }, 600_000);
 });
 
 describe('the demo seed', () => {

@@ -7,12 +7,11 @@ import { createRequire } from 'node:module';
 import { StateMachine } from 'aws-local-stepfunctions';
 import { describe, expect, it } from 'vitest';
 import { GENERATION_ERROR, GenerationTaskError } from '../../lambdas/domain/generation/failure.js';
-import { WORKFLOWS } from '../../lambdas/workflows.js';
 import { loadDefinition } from '../../lib/local/stepfunctions.js';
 
 const aslValidator = createRequire(import.meta.url)('asl-validator') as (definition: unknown) => { isValid: boolean; errorsText: (separator?: string) => string };
 
-const definition = loadDefinition(WORKFLOWS.batch);
+const definition = loadDefinition('batch');
 const photoIds = Array.from({ length: 9 }, (_, index) => `batch-1-p${String(index).padStart(3, '0')}`);
 
 async function run(makePhoto: (input: { userId: string; generationId: string }, attempt: number) => Promise<unknown>, maxConcurrency = 3) {

@@ -10,6 +10,7 @@ import {
   LAMBDA_SYNC_PAYLOAD_BYTES,
 } from '../../lambdas/contracts/aws-limits.js';
 import { startGateway, type Gateway } from '../../lib/local/gateway.js';
+import { FUNCTION_TIMED_OUT, FunctionError } from '../../lib/local/lambda-runtime.js';
 import { freePort } from '../../lib/local/processes.js';
 
 type Handler = (event: { body?: string }, context: { getRemainingTimeInMillis(): number }) => Promise<unknown>;
@@ -27,13 +28,23 @@ async function gatewayWith(options: { timeScale?: number; throttle?: false } = {
     audience: 'client',
     allowedOrigins: [],
     runtimeConfig: () => ({}) as never,
-    loadHandler: async (name) => {
+    // The function runner's part, as lib/local/lambda-runtime.ts plays it: the handler gets the timeout the gateway
+    // asks for, and an invocation past it fails with Lambda's Sandbox.Timedout.
+    invoke: async (name, event, invokeOptions = {}) => {
       const handler = handlers[name];
       if (!handler) throw new Error(`no handler ${name} in this test`);
-      return ((event: never, context: never) => {
-        calls.push(name);
-        return handler(event, context);
-      }) as never;
+      calls.push(name);
+      const timeoutMs = invokeOptions.timeoutMs ?? 10_000;
+      const deadline = Date.now() + timeoutMs;
+      let timer: NodeJS.Timeout | undefined;
+      const timedOut = new Promise<never>((_, reject) => {
+        timer = setTimeout(() => reject(new FunctionError(FUNCTION_TIMED_OUT, `Task timed out after ${timeoutMs / 1000} seconds`)), timeoutMs);
+      });
+      try {
+        return await Promise.race([handler(event as never, { getRemainingTimeInMillis: () => deadline - Date.now() }), timedOut]);
+      } finally {
+        clearTimeout(timer);
+      }
     },
     log: () => undefined,
     ...options,

@@ -38,7 +38,7 @@ beforeAll(async () => {
     allowedOrigins: [],
     runtimeConfig: () => ({}) as never,
     webRoot,
-    loadHandler: () => Promise.reject(new Error('no handlers in this test')),
+    invoke: () => Promise.reject(new Error('no functions in this test')),
     log: () => undefined,
   });
 });

@@ -11,7 +11,7 @@ import { loadDefinition } from '../../lib/local/stepfunctions.js';
 
 const aslValidator = createRequire(import.meta.url)('asl-validator') as (definition: unknown) => { isValid: boolean; errorsText: (separator?: string) => string };
 
-const definition = loadDefinition(WORKFLOWS.generation);
+const definition = loadDefinition('generation');
 const input = { userId: 'user-1', generationId: 'gen-1' };
 
 interface Run {

@@ -12,7 +12,6 @@ import { VIDEO_ERROR } from '../../lambdas/domain/video/workflow-errors.js';
 import { TEST_FETCH_TARGETS_ENV } from '../../lambdas/net/safe-fetch.js';
 import { createFashnVideo, planFashnClips } from '../../lambdas/providers/fashn/fashn-video.js';
 import { CONTENT_POLICY_MESSAGE, ProviderError, type S3Location, type VideoStartRequest, type VideoStatus } from '../../lambdas/providers/ports.js';
-import { WORKFLOWS } from '../../lambdas/workflows.js';
 import { loadDefinition } from '../../lib/local/stepfunctions.js';
 import { json, readBody } from '../support/loopback-http.js';
 
@@ -200,7 +199,7 @@ describe('the video workflow with FASHN clips', () => {
     const video = adapter();
     let checks = 0;
     const completeInputs: Array<{ results: Array<{ failed?: boolean; error?: { Error?: string } }> }> = [];
-    const machine = new StateMachine(loadDefinition(WORKFLOWS.video) as never, { validationOptions: { checkArn: true } });
+    const machine = new StateMachine(loadDefinition('video') as never, { validationOptions: { checkArn: true } });
     const execution = machine.run(
       { userId: 'user-1', jobId: 'job-1', outputs: [0] },
       {

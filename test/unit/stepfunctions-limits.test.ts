@@ -6,6 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { STEP_FUNCTIONS_PAYLOAD_BYTES } from '../../lambdas/contracts/aws-limits.js';
 import { workflowEnvName } from '../../lambdas/workflows.js';
 import { freePort } from '../../lib/local/processes.js';
+import { TwinAccess } from '../../lib/local/grants.js';
+import { LOCAL_CREDENTIALS } from '../../lib/local/s3-local.js';
 import { startStepFunctionsLocal, type StepFunctionsLocal } from '../../lib/local/stepfunctions.js';
 
 const calls: string[] = [];
@@ -17,13 +19,13 @@ beforeAll(async () => {
   local = await startStepFunctionsLocal({
     port: await freePort(),
     log: () => undefined,
-    loadHandler: async (name) =>
-      (async () => {
-        calls.push(name);
-        return name === 'generation-process' ? processResult : { status: 'failed' };
-      }) as never,
+    access: new TwinAccess(LOCAL_CREDENTIALS, []),
+    invoke: async (name) => {
+      calls.push(name);
+      return name === 'generation-Process' ? processResult : { status: 'failed' };
+    },
   });
-  sfn = new SFNClient({ endpoint: local.endpoint, region: 'us-east-1', credentials: { accessKeyId: 'x', secretAccessKey: 'x' } });
+  sfn = new SFNClient({ endpoint: local.endpoint, region: 'us-east-1', credentials: LOCAL_CREDENTIALS });
 }, 120_000);
 afterAll(async () => {
   sfn?.destroy();
@@ -56,7 +58,7 @@ describe('the 256 KiB Step Functions payload quota on the twin', () => {
     );
     const execution = await finished(executionArn!);
     expect(execution).toMatchObject({ status: 'FAILED', error: 'States.DataLimitExceeded' });
-    expect(calls).toEqual(['generation-process']);
+    expect(calls).toEqual(['generation-Process']);
   }, 60_000);
 
   it('runs an execution whose states stay under it', async () => {

@@ -1,115 +1,157 @@
-// On the twin each function sees only what its declaration grants it (lib/local/grants.ts): the environment of its
-// tables, buckets and workflows, and SDK calls within its grants and access levels. Taking a grant away makes the
-// twin fail as the cloud would: the variable is missing, or the call is refused with AccessDenied.
+// On the twin each function has credentials of its own, an environment holding only the names of what its declaration
+// grants it, and every emulator refuses its requests beyond those grants (lib/local/grants.ts), as IAM does in the
+// cloud: the variable is missing, or the service answers AccessDenied. These are the checks themselves; the emulators
+// apply them at the wire (test/integration/twin-wire-grants.test.ts).
 import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
-import { GetObjectCommand, PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { DescribeExecutionCommand, SFNClient, StopExecutionCommand } from '@aws-sdk/client-sfn';
-import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, GetCommand, PutCommand, TransactWriteCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, it } from 'vitest';
-import { bucketEnvName, tableEnvName, tableName } from '../../lambdas/data/tables.js';
+import { tableEnvName } from '../../lambdas/data/tables.js';
 import { RECONCILER_FUNCTION, workflowEnvName } from '../../lambdas/workflows.js';
-import { declaredFunctions, grantsOf, runAsFunction, type FunctionDeclaration } from '../../lib/local/grants.js';
+import { deployedFunction, deployedFunctions, type DeployedFunction } from '../../lib/local/deployed-functions.js';
+import {
+  connectionsRefusal,
+  dynamoDbRefusal,
+  functionCredentials,
+  functionEnvironment,
+  s3Refusal,
+  stepFunctionsRefusal,
+  TwinAccess,
+  userPoolRefusal,
+} from '../../lib/local/grants.js';
+import { LOCAL_CREDENTIALS } from '../../lib/local/s3-local.js';
 
-// Nothing listens on port 1: a call the grants let through fails on the connection, never with AccessDenied.
-const NOWHERE = 'http://127.0.0.1:1';
 const ARN = (name: string) => `arn:aws:states:us-east-1:000000000000:stateMachine:${name}`;
-Object.assign(process.env, {
+const twinEnvironment = {
   AWS_REGION: 'us-east-1',
-  AWS_ACCESS_KEY_ID: 'ASIATEST',
-  AWS_SECRET_ACCESS_KEY: 'secret',
-  AWS_ENDPOINT_URL_SFN: NOWHERE,
+  AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
+  NODE_OPTIONS: '--import tsx',
   [tableEnvName('clothingItems')]: 'twin-clothing-items',
   [tableEnvName('ledger')]: 'twin-ledger',
-  [tableEnvName('profiles')]: 'twin-profiles',
-  [bucketEnvName('clothingImages')]: 'twin-clothing-images',
   [workflowEnvName('generation')]: ARN('twin-generation'),
-  [workflowEnvName('deleteAccount')]: ARN('twin-delete-account'),
-});
-const { executionArn, executionStatus } = await import('../../lambdas/core/sfn.js');
+};
 
-const config = { endpoint: NOWHERE, region: 'us-east-1', maxAttempts: 1 };
-const documents = DynamoDBDocumentClient.from(new DynamoDBClient(config));
-const s3 = new S3Client({ ...config, forcePathStyle: true });
-const sfn = new SFNClient(config);
-
-/**
- * How a call ends: AccessDenied's name, a missing variable's message, or "reached" when it got past the grants to the
- * (absent) server.
- */
-async function outcome(call: () => Promise<unknown>): Promise<string> {
-  try {
-    await call();
-    return 'answered';
-  } catch (error) {
-    const { name, message } = error as Error;
-    if (/AccessDenied/.test(name)) return name;
-    return /Missing configuration/.test(message) ? message : 'reached';
-  }
+function accessWith(functions: DeployedFunction[] = deployedFunctions()): TwinAccess {
+  const access = new TwinAccess(LOCAL_CREDENTIALS, functions);
+  Object.assign(access.resources, {
+    tables: { clothingItems: 'twin-clothing-items', ledger: 'twin-ledger', profiles: 'twin-profiles', generations: 'twin-generations', batches: 'twin-batches' },
+    buckets: { clothingImages: 'twin-clothing-images', results: 'twin-results' },
+    workflows: { generation: ARN('twin-generation'), deleteAccount: ARN('twin-delete-account') },
+    userPoolId: 'us-east-1_twin',
+  });
+  return access;
 }
+const access = accessWith();
+const principal = (name: string) => access.principal(functionCredentials(name).accessKeyId)!;
 
-describe('the environment of a function', () => {
-  it('names only the tables, buckets and workflows it declares', () => {
-    runAsFunction('list-clothing-items', () => {
-      expect(tableName('clothingItems')).toBe('twin-clothing-items');
-      expect(() => tableName('ledger')).toThrow('Missing configuration: environment variable TABLE_LEDGER is not set');
-      expect(process.env[workflowEnvName('generation')]).toBeUndefined();
-      expect(Object.keys(process.env)).not.toContain(tableEnvName('ledger'));
-      expect(process.env.AWS_REGION).toBe('us-east-1');
-    });
-    // Outside any function (the twin itself, its tests) everything is there.
-    expect(tableName('ledger')).toBe('twin-ledger');
+describe('a function on the twin', () => {
+  it('has credentials of its own, shaped like a role session, which the twin knows and tells apart', () => {
+    const own = functionCredentials('list-clothing-items');
+    expect(own.accessKeyId).toMatch(/^ASIA[A-Z2-7]{16}$/);
+    expect(own.sessionToken).toHaveLength(LOCAL_CREDENTIALS.sessionToken.length);
+    expect(functionCredentials('get-profile').accessKeyId).not.toBe(own.accessKeyId);
+    expect(principal('list-clothing-items').name).toBe('list-clothing-items');
+    expect(access.principal('ASIAUNKNOWNKEY000000')).toBeUndefined();
   });
 
-  it('every handler module is declared, so none runs with more than its grants', () => {
+  it('sees in its environment only the tables, buckets and workflows it declares, with its own credentials', () => {
+    const environment = functionEnvironment(deployedFunction('list-clothing-items'), twinEnvironment);
+    expect(environment[tableEnvName('clothingItems')]).toBe('twin-clothing-items');
+    expect(environment[tableEnvName('ledger')]).toBeUndefined();
+    expect(environment[workflowEnvName('generation')]).toBeUndefined();
+    expect(environment.AWS_REGION).toBe('us-east-1');
+    expect(environment.AWS_ACCESS_KEY_ID).toBe(functionCredentials('list-clothing-items').accessKeyId);
+    // The twin's own Node options (a TypeScript loader) are not the function's.
+    expect(environment.NODE_OPTIONS).toBeUndefined();
+  });
+
+  it('every handler module is deployed as some function, so none runs with more than a declaration grants', () => {
     const handlers = readdirSync(join(import.meta.dirname, '../../lambdas/handlers')).map((file) => file.replace(/\.ts$/, ''));
-    expect(handlers.filter((handler) => !grantsOf(handler))).toEqual([]);
+    const deployed = new Set(deployedFunctions().map((fn) => fn.spec.handler));
+    expect(handlers.filter((handler) => !deployed.has(handler))).toEqual([]);
   });
 });
 
-describe('SDK calls of a function', () => {
-  it('a table it reads can be read, not written; a table it does not declare, neither', async () => {
-    const asList = <T>(call: () => Promise<T>) => runAsFunction('list-clothing-items', call);
-    expect(await asList(() => outcome(() => documents.send(new GetCommand({ TableName: 'twin-clothing-items', Key: { user_id: 'u', id: 'i' } }))))).toBe('reached');
-    expect(await asList(() => outcome(() => documents.send(new PutCommand({ TableName: 'twin-clothing-items', Item: { user_id: 'u', id: 'i' } }))))).toBe('AccessDeniedException');
-    expect(await asList(() => outcome(() => documents.send(new GetCommand({ TableName: 'twin-ledger', Key: { user_id: 'u', id: 'i' } }))))).toBe('AccessDeniedException');
-    // A transaction is refused when any of its tables is.
-    const transaction = new TransactWriteCommand({
-      TransactItems: [{ Put: { TableName: 'twin-ledger', Item: { user_id: 'u', id: 'i' } } }, { Put: { TableName: 'twin-clothing-items', Item: { user_id: 'u', id: 'i' } } }],
-    });
-    expect(await runAsFunction('purchase-credits', () => outcome(() => documents.send(transaction)))).toBe('AccessDeniedException');
-    expect(await runAsFunction('register-clothing-item', () => outcome(() => documents.send(new PutCommand({ TableName: 'twin-clothing-items', Item: { user_id: 'u', id: 'i' } }))))).toBe('reached');
-  });
-
-  it('a bucket it may only put into can be put into, not read', async () => {
-    const put = new PutObjectCommand({ Bucket: 'twin-clothing-images', Key: 'u/a.png', Body: 'x' });
-    const get = new GetObjectCommand({ Bucket: 'twin-clothing-images', Key: 'u/a.png' });
-    expect(await runAsFunction('create-clothing-upload-url', () => outcome(() => s3.send(put)))).toBe('reached');
-    expect(await runAsFunction('create-clothing-upload-url', () => outcome(() => s3.send(get)))).toBe('AccessDenied');
-    expect(await runAsFunction('list-credit-transactions', () => outcome(() => s3.send(get)))).toBe('AccessDenied');
-  });
-
-  it('the reconciler may look up the executions of the work it settles; without those grants it fails', async () => {
-    const lookUp = () => outcome(() => executionStatus(executionArn('generation', 'g-1')));
-    expect(await runAsFunction(RECONCILER_FUNCTION.handler, lookUp)).toBe('reached');
-
-    // The same function with the grant taken away, as it was declared before: its `no-execution` path fails.
-    const withoutGrant: FunctionDeclaration[] = declaredFunctions().map((declaration) =>
-      declaration.handler === RECONCILER_FUNCTION.handler ? { ...declaration, observes: [] } : declaration,
+describe('DynamoDB', () => {
+  const get = (table: string) => ({ TableName: table, Key: { user_id: { S: 'u' } } });
+  it('lets a function read a table it reads, not write it, and not touch a table it does not declare', () => {
+    expect(dynamoDbRefusal(principal('list-clothing-items'), 'GetItem', get('twin-clothing-items'), access.resources)).toBeUndefined();
+    expect(dynamoDbRefusal(principal('list-clothing-items'), 'PutItem', get('twin-clothing-items'), access.resources)?.message).toMatch(
+      /assumed-role\/list-clothing-items-role\/list-clothing-items is not authorized to perform: dynamodb:PutItem on resource: arn:aws:dynamodb:us-east-1:000000000000:table\/twin-clothing-items/,
     );
-    runAsFunction(RECONCILER_FUNCTION.handler, () => expect(() => executionArn('generation', 'g-1')).toThrow('WORKFLOW_GENERATION_ARN is not set'), withoutGrant);
-    const describe = new DescribeExecutionCommand({ executionArn: `${ARN('twin-generation').replace(':stateMachine:', ':execution:')}:g-1` });
-    expect(await runAsFunction(RECONCILER_FUNCTION.handler, () => outcome(() => sfn.send(describe)), withoutGrant)).toBe('AccessDeniedException');
-    expect(await runAsFunction(RECONCILER_FUNCTION.handler, () => outcome(() => sfn.send(describe)))).toBe('reached');
-    // It only looks: stopping a generation's execution is not its to do.
-    const stop = new StopExecutionCommand({ executionArn: describe.input.executionArn });
-    expect(await runAsFunction(RECONCILER_FUNCTION.handler, () => outcome(() => sfn.send(stop)))).toBe('AccessDeniedException');
+    expect(dynamoDbRefusal(principal('list-clothing-items'), 'GetItem', get('twin-ledger'), access.resources)?.action).toBe('dynamodb:GetItem');
+    expect(dynamoDbRefusal(principal('register-clothing-item'), 'PutItem', get('twin-clothing-items'), access.resources)).toBeUndefined();
+    // Describing a table is no action any function is granted.
+    expect(dynamoDbRefusal(principal('register-clothing-item'), 'DescribeTable', get('twin-clothing-items'), access.resources)?.action).toBe('dynamodb:DescribeTable');
   });
 
-  it('the reconciler is granted the workflow of every kind of work it settles', async () => {
-    const { IN_FLIGHT_KINDS } = await import('../../lambdas/domain/operations/reconciler.js');
-    expect(RECONCILER_FUNCTION.observes).toEqual(expect.arrayContaining(IN_FLIGHT_KINDS.map((kind) => kind.workflow)));
-    // Loading the reconciler's domain (the ledger, the settle paths) takes a while on a busy machine.
-  }, 60_000);
+  it('checks each item of a transaction with its own action, as IAM does', () => {
+    const transaction = (table: string, kind: 'Put' | 'ConditionCheck') => ({ TransactItems: [{ [kind]: { TableName: table } }, { Put: { TableName: 'twin-ledger' } }] });
+    // purchase-credits writes the ledger and the profiles, and may not write a clothing item.
+    expect(dynamoDbRefusal(principal('purchase-credits'), 'TransactWriteItems', transaction('twin-profiles', 'Put'), access.resources)).toBeUndefined();
+    expect(dynamoDbRefusal(principal('purchase-credits'), 'TransactWriteItems', transaction('twin-clothing-items', 'Put'), access.resources)?.resource).toMatch(/twin-clothing-items$/);
+    // A condition on a table it only reads is a read (ConditionCheckItem).
+    // batch-FailPhoto refunds (the ledger, written) a photo of a batch it only reads.
+    expect(dynamoDbRefusal(principal('batch-FailPhoto'), 'TransactWriteItems', transaction('twin-batches', 'ConditionCheck'), access.resources)).toBeUndefined();
+    expect(dynamoDbRefusal(principal('batch-FailPhoto'), 'TransactWriteItems', transaction('twin-batches', 'Put'), access.resources)?.action).toBe('dynamodb:PutItem');
+  });
+
+  it('lets the twin itself do anything', () => {
+    const twin = access.principal(LOCAL_CREDENTIALS.accessKeyId)!;
+    expect(dynamoDbRefusal(twin, 'DescribeTable', get('twin-ledger'), access.resources)).toBeUndefined();
+  });
+});
+
+describe('S3, header-signed or presigned alike', () => {
+  const request = (method: string, url: string, headers: Record<string, string> = {}) => ({ method, url, headers });
+  it('lets a function that signs uploads put (and tag) into its bucket, and read nothing', () => {
+    const signer = principal('create-clothing-upload-url');
+    expect(s3Refusal(signer, request('PUT', '/twin-clothing-images/u/a.png?X-Amz-Signature=x', { 'x-amz-tagging': 'upload=pending' }), access.resources)).toBeUndefined();
+    expect(s3Refusal(signer, request('GET', '/twin-clothing-images/u/a.png'), access.resources)?.action).toBe('s3:GetObject');
+    expect(s3Refusal(signer, request('GET', '/twin-clothing-images?list-type=2'), access.resources)?.action).toBe('s3:ListBucket');
+    expect(s3Refusal(principal('list-credit-transactions'), request('GET', '/twin-clothing-images/u/a.png'), access.resources)?.resource).toBe('arn:aws:s3:::twin-clothing-images/u/a.png');
+  });
+
+  it('holds a copy to the read grant of its source too', () => {
+    const writer = deployedFunctions().find((fn) => fn.spec.buckets?.results === 'write' && !fn.spec.buckets?.clothingImages)!;
+    const copy = (source: string) => request('PUT', '/twin-results/u/copy.png', { 'x-amz-copy-source': source });
+    expect(s3Refusal(principal(writer.name), copy('/twin-results/u/a.png'), access.resources)).toBeUndefined();
+    expect(s3Refusal(principal(writer.name), copy('/twin-clothing-images/u/a.png'), access.resources)?.action).toBe('s3:GetObject');
+  });
+});
+
+describe('Step Functions', () => {
+  const execution = `${ARN('twin-generation').replace(':stateMachine:', ':execution:')}:g-1`;
+  it('lets the reconciler look up the executions of the work it settles, and nothing more; without the grant, not even that', () => {
+    const reconciler = principal(RECONCILER_FUNCTION.handler);
+    expect(stepFunctionsRefusal(reconciler, 'DescribeExecution', { executionArn: execution }, access.resources)).toBeUndefined();
+    expect(stepFunctionsRefusal(reconciler, 'StopExecution', { executionArn: execution }, access.resources)?.action).toBe('states:StopExecution');
+    expect(stepFunctionsRefusal(reconciler, 'StartExecution', { stateMachineArn: ARN('twin-generation') }, access.resources)?.action).toBe('states:StartExecution');
+
+    // The same function with the grant taken away, as it was declared before: its lookups are refused.
+    const withoutGrant = deployedFunctions().map((fn) => (fn.name === RECONCILER_FUNCTION.handler ? { ...fn, spec: { ...fn.spec, observes: [] } } : fn));
+    const narrowed = accessWith(withoutGrant);
+    const refused = stepFunctionsRefusal(narrowed.principal(functionCredentials(RECONCILER_FUNCTION.handler).accessKeyId)!, 'DescribeExecution', { executionArn: execution }, narrowed.resources);
+    expect(refused?.action).toBe('states:DescribeExecution');
+  });
+
+  it('lets a route start, describe and stop only the workflow it uses', () => {
+    const starter = principal('generate-ai-image');
+    expect(stepFunctionsRefusal(starter, 'StartExecution', { stateMachineArn: ARN('twin-generation') }, access.resources)).toBeUndefined();
+    expect(stepFunctionsRefusal(starter, 'StartExecution', { stateMachineArn: ARN('twin-delete-account') }, access.resources)?.resource).toBe(ARN('twin-delete-account'));
+  });
+});
+
+describe('the user pool and the @connections API', () => {
+  it('lets a function call only the user-pool actions it declares, on the twin’s pool', () => {
+    expect(userPoolRefusal(principal('get-profile'), 'ListUsers', { UserPoolId: 'us-east-1_twin' }, access.resources)).toBeUndefined();
+    expect(userPoolRefusal(principal('get-profile'), 'AdminDeleteUser', { UserPoolId: 'us-east-1_twin' }, access.resources)?.action).toBe('cognito-idp:AdminDeleteUser');
+    expect(userPoolRefusal(principal('get-profile'), 'ListUsers', { UserPoolId: 'us-east-1_other' }, access.resources)?.resource).toMatch(/userpool\/us-east-1_other$/);
+    expect(userPoolRefusal(principal('list-clothing-items'), 'ListUsers', { UserPoolId: 'us-east-1_twin' }, access.resources)?.action).toBe('cognito-idp:ListUsers');
+  });
+
+  it('lets the fan-out post to connections, and no one else, nor anything else', () => {
+    expect(connectionsRefusal(principal('ws-fan-out'), 'POST', '/@connections/abc')).toBeUndefined();
+    expect(connectionsRefusal(principal('ws-fan-out'), 'DELETE', '/@connections/abc')?.action).toBe('execute-api:ManageConnections');
+    expect(connectionsRefusal(principal('get-profile'), 'POST', '/@connections/abc')?.action).toBe('execute-api:ManageConnections');
+  });
 });

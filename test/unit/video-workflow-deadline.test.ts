@@ -12,7 +12,7 @@ import { clipStartedState, checkClip } from '../../lambdas/domain/video/clips.js
 import { assertBeforeDeadline, VIDEO_CLIPS_DEADLINE_SECONDS, VIDEO_FINISH_RESERVE_SECONDS } from '../../lambdas/domain/video/deadline.js';
 import { VIDEO_ERROR } from '../../lambdas/domain/video/workflow-errors.js';
 import type { VideoStatusPort } from '../../lambdas/providers/video-status.js';
-import { WORKFLOW_TIMEOUT_SECONDS, WORKFLOWS } from '../../lambdas/workflows.js';
+import { WORKFLOW_TIMEOUT_SECONDS } from '../../lambdas/workflows.js';
 import { loadDefinition } from '../../lib/local/stepfunctions.js';
 
 const BUCKET = 'results-test';
@@ -20,7 +20,7 @@ beforeAll(() => {
   process.env.BUCKET_RESULTS = BUCKET;
 });
 
-const definition = loadDefinition(WORKFLOWS.video) as unknown as { TimeoutSeconds: number; States: Record<string, any> };
+const definition = loadDefinition('video') as unknown as { TimeoutSeconds: number; States: Record<string, any> };
 /** What each step takes on the fake clock: a check is the 10 s wait plus a provider answering in 20 s. */
 const CHECK_SECONDS = 30;
 const START_SECONDS = 60;

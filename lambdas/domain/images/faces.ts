@@ -8,7 +8,7 @@
 // into the convolutions: the same detections, about a fifth faster).
 //
 // Deployed, a function that checks portraits (routes.ts: `faces`) carries a folder `faces/` beside its index.mjs
-// (lib/native-modules.ts, facesAssetCommands): detector.cjs (face-api's node-wasm build bundled with TensorFlow.js),
+// (lib/native-modules.ts, facesAssetSteps): detector.cjs (face-api's node-wasm build bundled with TensorFlow.js),
 // wasm/ (tfjs-backend-wasm's binaries) and model/ (the two files above).
 //
 // A saved model's portrait must show one person (lambdas/domain/models/create.ts): zero or several faces are refused.

@@ -5,7 +5,7 @@
 // when loaded, so a changed file is refused rather than silently giving other masks. Nothing is downloaded.
 //
 // Deployed, the function that cuts out carries the model file and onnxruntime's native binding in a folder
-// `segmentation/` beside its index.mjs (lib/native-modules.ts, segmentationAssetCommands).
+// `segmentation/` beside its index.mjs (lib/native-modules.ts, segmentationAssetSteps).
 import { createHash } from 'node:crypto';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
