@@ -26,12 +26,19 @@ export const DEFAULT_FUNCTION_TIMEOUT_SECONDS = 10;
 
 /**
  * The HTTP API stage throttle (steady requests per second and burst) that CDK sets on the $default stage
- * (lib/constructs/http-api.ts) and the twin's gateway enforces. Above it API Gateway answers 429
- * `{"message":"Too Many Requests"}`: HTTP APIs have no gateway responses, so the cloud's 429 carries no `code`, and the
- * web client maps a code-less 429 to TOO_MANY_REQUESTS (web/src/lib/api.ts).
+ * (lib/constructs/http-api.ts) and the twin's gateway enforces.
  * https://docs.aws.amazon.com/apigateway/latest/developerguide/http-api-throttling.html
  */
 export const HTTP_API_STAGE_THROTTLE = { rateLimit: 50, burstLimit: 100 } as const;
+
+/**
+ * What an HTTP API answers above its throttle: "Requests that exceed the throttling limits receive a 429 Too Many
+ * Requests error response" (the throttling page above) with API Gateway's own body, `{"message":"Too Many Requests"}`
+ * (as a throttled HTTP API stage answers: terraform-aws-modules/terraform-aws-apigateway-v2#13, 2020-12-28, read
+ * 2026-11). HTTP APIs have no gateway responses to change it, so the cloud's 429 carries no `code`: the twin sends this
+ * very body, and the web client gives a code-less 429 the code TOO_MANY_REQUESTS (web/src/lib/api.ts).
+ */
+export const HTTP_API_THROTTLED = { status: 429, body: { message: 'Too Many Requests' } } as const;
 
 /**
  * Step Functions: "Maximum input or output size for a task, state, or execution: 256 KiB of data as a UTF-8 encoded
@@ -48,7 +55,10 @@ export const STEP_FUNCTIONS_PAYLOAD_BYTES = 262_144;
  */
 export const WEBSOCKET_MESSAGE_BYTES = 128 * 1024;
 
-/** The codes the gateway's own refusals carry (the twin sends them; the web client gives them to code-less cloud answers). */
+/**
+ * The codes the gateway's own refusals carry (the twin sends them, but for the throttle's, which it sends without a
+ * code as the cloud does; the web client gives them to code-less cloud answers).
+ */
 export const GATEWAY_ERROR_CODES = {
   requestTooLarge: 'REQUEST_TOO_LARGE',
   payloadTooLarge: 'PAYLOAD_TOO_LARGE',
@@ -68,7 +78,6 @@ export const GATEWAY_ERRORS = {
   [GATEWAY_ERROR_CODES.responseTooLarge]: { status: 500, error: 'Internal Server Error' },
   [GATEWAY_ERROR_CODES.functionTimeout]: { status: 500, error: 'Internal Server Error' },
   [GATEWAY_ERROR_CODES.integrationTimeout]: { status: 503, error: 'Service Unavailable' },
-  [GATEWAY_ERROR_CODES.throttled]: { status: 429, error: 'Too Many Requests' },
 } as const satisfies Record<string, { status: number; error: string }>;
 
 export type GatewayErrorCode = keyof typeof GATEWAY_ERRORS;
