@@ -49,11 +49,18 @@ export const HTTP_API_THROTTLED = { status: 429, body: { message: 'Too Many Requ
 export const STEP_FUNCTIONS_PAYLOAD_BYTES = 262_144;
 
 /**
- * WebSocket APIs: "Message payload size 128 KB" (also for @connections POSTs; the management API refuses a larger one
- * with 413 PayloadTooLargeException).
+ * WebSocket APIs: "Message payload size 128 KB" and "WebSocket frame size 32 KB", neither can be increased: "Due to the
+ * WebSocket frame-size quota of 32 KB, a message larger than 32 KB must be split into multiple frames, each 32 KB or
+ * smaller. This applies to @connections commands. If a larger message (or larger frame size) is received, the
+ * connection is closed with code 1009." The management API refuses a POST over the message size with 413
+ * PayloadTooLargeException.
  * https://docs.aws.amazon.com/apigateway/latest/developerguide/apigateway-execution-service-websocket-limits-table.html
+ * (read 2026-11)
  */
 export const WEBSOCKET_MESSAGE_BYTES = 128 * 1024;
+export const WEBSOCKET_FRAME_BYTES = 32 * 1024;
+/** The close code of a frame or message over its size (RFC 6455 §7.4.1: 1009, "message too big"). */
+export const WEBSOCKET_TOO_BIG_CLOSE_CODE = 1009;
 
 /**
  * The codes the gateway's own refusals carry (the twin sends them, but for the throttle's, which it sends without a

@@ -9,6 +9,7 @@ import { authorizeConnect } from '../../lambdas/realtime/authorizer.js';
 import { CONNECTION_TTL_SECONDS, connectionItem, type LiveConnection } from '../../lambdas/data/connections-repo.js';
 import { CONNECTING_GRACE_MS, fanOut, type FanOutPorts } from '../../lambdas/realtime/fan-out.js';
 import { messagesByUser, noticeFor, streamedTableOf, type StreamedTable } from '../../lambdas/realtime/messages.js';
+import { watchFrameSizes } from '../../lib/local/realtime.js';
 
 const PHYSICAL: Record<StreamedTable, string> = {
   profiles: 'stack-Profiles-1',
@@ -233,5 +234,34 @@ describe('connectionItem', () => {
     expect(item).toEqual({ connection_id: 'c1', user_id: 'u1', connected_at: now.toISOString(), expires_at: now.getTime() / 1000 + CONNECTION_TTL_SECONDS });
     expect(CONNECTION_TTL_SECONDS).toBeGreaterThan(2 * 60 * 60);
     expect(CONNECTION_TTL_SECONDS).toBeLessThanOrEqual(2 * 60 * 60 + 15 * 60);
+  });
+});
+
+describe('watchFrameSizes (the twin’s WebSocket frame limit)', () => {
+  /** A masked client frame of `size` payload bytes, as a browser sends it. */
+  const frame = (size: number, fin = true) => {
+    const length = size < 126 ? Buffer.from([size]) : size < 65_536 ? Buffer.from([126, size >> 8, size & 0xff]) : Buffer.concat([Buffer.from([127]), Buffer.alloc(8)]);
+    if (size >= 65_536) length.writeBigUInt64BE(BigInt(size), 1);
+    length[0] = length[0]! | 0x80;
+    return Buffer.concat([Buffer.from([(fin ? 0x80 : 0) | 0x1]), length, Buffer.alloc(4, 7), Buffer.alloc(size, 0x61)]);
+  };
+  const watch = (limit: number) => {
+    const seen: number[] = [];
+    return { seen, listener: watchFrameSizes(limit, () => seen.push(1)) };
+  };
+
+  it('lets frames up to the limit through, in one chunk or split anywhere, and calls once past it', () => {
+    const stream = Buffer.concat([frame(10), frame(300, false), frame(32 * 1024), frame(70_000), frame(5)]);
+    for (const split of [stream.length, 1, 3, 7, 1000]) {
+      const { seen, listener } = watch(32 * 1024);
+      for (let at = 0; at < stream.length; at += split) listener(stream.subarray(at, at + split));
+      expect(seen, `split into ${split}-byte chunks`).toEqual([1]);
+    }
+    const { seen, listener } = watch(32 * 1024);
+    listener(Buffer.concat([frame(32 * 1024), frame(125), frame(126), frame(65_535)]));
+    expect(seen).toEqual([1]);
+    const exact = watch(32 * 1024);
+    exact.listener(Buffer.concat([frame(32 * 1024), frame(125), frame(126)]));
+    expect(exact.seen).toEqual([]);
   });
 });
