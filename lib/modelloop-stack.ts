@@ -1,5 +1,5 @@
 // The ModelLoop stack: wires the constructs together; each construct owns its own resources and settings.
-import { CfnOutput, NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
 import { UserPoolClientIdentityProvider } from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
 import { BATCH_CONCURRENCY, BATCH_CONCURRENCY_ENV } from '../lambdas/workflows.js';
@@ -10,7 +10,7 @@ import { SUPPORT_MAIL_ENV } from '../lambdas/domain/support/mail.js';
 const SUPPORT_MAIL_HANDLERS = ['create-support-ticket', 'create-contact-request'] as const;
 import { providerEnvName, type ModelLoopConfig, type ProviderPort } from './config.js';
 import { Auth } from './constructs/auth.js';
-import { grantSupportMail } from './constructs/mail.js';
+import { grantSupportMail, mailWarnings } from './constructs/mail.js';
 import { Data } from './constructs/data.js';
 import { FunctionFactory } from './constructs/function-factory.js';
 import { HttpApi } from './constructs/http-api.js';
@@ -52,6 +52,7 @@ export class ModelLoopStack extends Stack {
     super(scope, id, props);
     const { config } = props;
     this.config = config;
+    for (const { id, message } of mailWarnings(config)) Annotations.of(this).addWarningV2(id, message);
 
     this.auth = new Auth(this, 'Auth', {
       stage: config.stage,
