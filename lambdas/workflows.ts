@@ -3,6 +3,7 @@
 // (DefinitionBody.fromFile + definitionSubstitutions), the local twin maps the same placeholder to the same handler
 // module and runs the same file with aws-local-stepfunctions. Functions that start a workflow find its ARN in
 // the environment variable `workflowEnvName(name)`.
+import { requireEnv } from './core/config.js';
 import { ACCOUNT_DELETION, type BucketName, type TableName } from './data/tables.js';
 import type { Providers } from './providers/registry.js';
 import type { Access } from './routes.js';
@@ -181,22 +182,25 @@ export const WORKFLOWS = {
   },
 } satisfies Record<string, WorkflowDefinition>;
 
-/** The environment variable of POST /generate-batch that sets the batch Map's MaxConcurrency. */
-export const BATCH_CONCURRENCY_ENV = 'BATCH_MAX_CONCURRENCY';
 /**
- * Its value per host: the twin has two cores. In the cloud a new AWS account may run 10 Lambda executions at once per
- * region (Lambda quotas: "New AWS accounts have reduced concurrency and memory quotas"; the figure is what such an
- * account's console shows as its concurrency limit); this Map and the video workflow's (5) together stay within it.
+ * The workflows whose Map state takes its MaxConcurrency from the execution input (MaxConcurrencyPath), and the
+ * environment variable of the route that starts them which carries it: in the cloud the stage's concurrency budget
+ * (lib/concurrency.ts) sets it, on the twin MAP_CONCURRENCY_LOCAL.
  */
-export const BATCH_CONCURRENCY = { cloud: 5, local: 4 } as const;
-/**
- * A new account's concurrent Lambda executions per region. Lambda keeps 10 of them unreserved ("Specified
- * ReservedConcurrentExecutions for function decreases account's UnreservedConcurrentExecution below its minimum value
- * of [10]", the answer to any reservation on such an account), so no function reserves concurrency.
- */
-export const NEW_ACCOUNT_LAMBDA_CONCURRENCY = 10;
+export const MAP_CONCURRENCY_ENV = { batch: 'BATCH_MAX_CONCURRENCY', video: 'VIDEO_MAX_CONCURRENCY' } as const satisfies Partial<Record<WorkflowName, string>>;
+export type MappedWorkflow = keyof typeof MAP_CONCURRENCY_ENV;
+/** The twin's: its two cores, not an account's quota, bound them. */
+export const MAP_CONCURRENCY_LOCAL = { batch: 4, video: 5 } as const satisfies Record<MappedWorkflow, number>;
 /** An inline Map runs at most 40 iterations at once whatever it is asked. */
-export const BATCH_CONCURRENCY_LIMIT = 40;
+export const MAP_CONCURRENCY_LIMIT = 40;
+
+/** The Map's MaxConcurrency of `workflow` on this host, from the starting route's environment. */
+export function mapConcurrency(workflow: MappedWorkflow, env: NodeJS.ProcessEnv = process.env): number {
+  const name = MAP_CONCURRENCY_ENV[workflow];
+  const value = Number(requireEnv(name, env));
+  if (!Number.isInteger(value) || value < 1 || value > MAP_CONCURRENCY_LIMIT) throw new Error(`${name} must be a whole number from 1 to ${MAP_CONCURRENCY_LIMIT}`);
+  return value;
+}
 
 export type WorkflowName = keyof typeof WORKFLOWS;
 
@@ -239,19 +243,3 @@ export const RECONCILER_FUNCTION = {
 } as const satisfies TaskFunction & { workflows: readonly WorkflowName[] };
 
 export const RECONCILER_SCHEDULE_MINUTES = 15;
-
-/**
- * The consumer of the generations, jobs and batches streams that turns a record reaching its end state into webhook
- * deliveries (lambdas/domain/webhooks/events.ts): beside the realtime fan-out, with its own retries and dead letters.
- * It starts each delivery with the event's ids only.
- */
-export const WEBHOOK_EMIT_FUNCTION = {
-  handler: 'webhook-emit',
-  // The change names the record; the deliveries read it (WORKFLOWS.webhookDelivery's Deliver).
-  tables: { webhooks: 'read' },
-  workflows: ['webhookDelivery'],
-  timeoutSeconds: 60,
-} as const satisfies TaskFunction & { workflows: readonly WorkflowName[] };
-
-/** The streamed tables whose end states are webhook events. */
-export const WEBHOOK_EMIT_TABLES = ['generations', 'jobs', 'batches'] as const satisfies readonly TableName[];

@@ -63,11 +63,16 @@
 //                           GOOGLE_IMAGE_MAX_SIZE, GOOGLE_TEXT_MODEL, GOOGLE_VIDEO_MODEL; defaults in
 //                           lambdas/providers/google/models.ts). An id the price list (lambdas/providers/list-prices.ts)
 //                           does not know is refused.
+//   accountConcurrency      the account's concurrent Lambda executions in the stack's region (default 10, a new
+//                           account's). Synth refuses a stage whose concurrency budget adds up to more.
+//   concurrencyBudget       lines of the concurrency budget over a new account's (lib/concurrency.ts): api, batchPhotos,
+//                           videoOutputs, streamParallelization, e.g. {"api":50,"batchPhotos":10,"videoOutputs":4}.
 //   lambdaMemoryMax         the most memory (MB) any function may ask for (default 3008): "New AWS accounts have reduced
 //                           concurrency and memory quotas" (Lambda quotas, docs.aws.amazon.com/lambda/latest/dg/
 //                           gettingstarted-limits.html), 3,008 MB for a new account's functions. Synth refuses a
 //                           function above it; raise it only once the account's quota allows more.
 import type { Node } from 'constructs';
+import { readAccountConcurrency, readConcurrencyBudget, type ConcurrencyBudget } from './concurrency.js';
 import { checkMargins, readPricing, type PricingSettings } from './pricing.js';
 import { userLimits } from '../lambdas/domain/limits-config.js';
 import { PROVIDER_CHOICES } from '../lambdas/providers/choices.js';
@@ -151,6 +156,8 @@ export interface ModelLoopConfig {
   sesConfigurationSet?: string;
   /** The most memory (MB) any function may ask for (context lambdaMemoryMax). */
   lambdaMemoryMax: number;
+  /** The account's concurrent executions (accountConcurrency) and the stage's budget of them (concurrencyBudget). */
+  concurrency: { account: number; budget: ConcurrencyBudget };
 }
 
 const STAGE_PATTERN = /^[a-z][a-z0-9-]{0,19}$/;
@@ -213,6 +220,7 @@ export function readConfig(node: Node): ModelLoopConfig {
     sesSandbox: node.tryGetContext('sesSandbox') === undefined ? true : readFlag('sesSandbox', node.tryGetContext('sesSandbox')),
     sesConfigurationSet: readConfigurationSet(text('sesConfigurationSet')),
     lambdaMemoryMax: readLambdaMemoryMax(node.tryGetContext('lambdaMemoryMax')),
+    concurrency: { account: readAccountConcurrency(node.tryGetContext('accountConcurrency')), budget: readConcurrencyBudget(node.tryGetContext('concurrencyBudget')) },
   };
 }
 

@@ -2,12 +2,13 @@
 import { Annotations, CfnOutput, NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
 import { UserPoolClientIdentityProvider } from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
-import { BATCH_CONCURRENCY, BATCH_CONCURRENCY_ENV } from '../lambdas/workflows.js';
+import { MAP_CONCURRENCY_ENV } from '../lambdas/workflows.js';
 import { expectedUpscaleSeconds, expectedVideoSeconds } from '../lambdas/contracts/expected-wait.js';
 import { SUPPORT_MAIL_ENV } from '../lambdas/domain/support/mail.js';
 
 /** The functions that mail the support address: tickets, and the demo page's contact requests. */
 const SUPPORT_MAIL_HANDLERS = ['create-support-ticket', 'create-contact-request'] as const;
+import { checkConcurrency } from './concurrency.js';
 import { providerEnvName, type ModelLoopConfig, type ProviderPort } from './config.js';
 import { Auth } from './constructs/auth.js';
 import { grantSupportMail, mailWarnings } from './constructs/mail.js';
@@ -23,7 +24,6 @@ import { Realtime } from './constructs/realtime.js';
 import { Reconciler } from './constructs/reconciler.js';
 import { Storage } from './constructs/storage.js';
 import { WebHosting } from './constructs/web-hosting.js';
-import { Webhooks } from './constructs/webhooks.js';
 import { Workflows } from './constructs/workflows.js';
 
 export interface ModelLoopStackProps extends StackProps {
@@ -46,7 +46,6 @@ export class ModelLoopStack extends Stack {
   readonly web: WebHosting;
   readonly reconciler: Reconciler;
   readonly operations: Operations;
-  readonly webhooks: Webhooks;
 
   constructor(scope: Construct, id: string, props: ModelLoopStackProps) {
     super(scope, id, props);
@@ -108,7 +107,9 @@ export class ModelLoopStack extends Stack {
       webOrigins: config.webOrigins,
       routeEnvironment: {
         ...this.payments.routeEnvironment(),
-        'generate-batch': { [BATCH_CONCURRENCY_ENV]: String(BATCH_CONCURRENCY.cloud) },
+        // The Maps' concurrency: lines of the stage's concurrency budget (lib/concurrency.ts).
+        'generate-batch': { [MAP_CONCURRENCY_ENV.batch]: String(config.concurrency.budget.batchPhotos) },
+        'generate-video': { [MAP_CONCURRENCY_ENV.video]: String(config.concurrency.budget.videoOutputs) },
         // Support tickets and the demo page's contact requests are mailed to the stage's support address.
         ...Object.fromEntries(SUPPORT_MAIL_HANDLERS.map((handler) => [handler, supportMailEnvironment])),
       },
@@ -120,9 +121,8 @@ export class ModelLoopStack extends Stack {
       tables: this.data.tables,
       issuer: this.auth.issuer,
       audience: this.auth.webClient.userPoolClientId,
+      streamParallelization: config.concurrency.budget.streamParallelization,
     });
-
-    this.webhooks = new Webhooks(this, 'Webhooks', { functions: this.functions, tables: this.data.tables });
 
     this.reconciler = new Reconciler(this, 'Reconciler', { functions: this.functions });
     // Alarms and the dashboard in a nested stack: the studio's functions and their grants fill most of the 500
@@ -130,15 +130,14 @@ export class ModelLoopStack extends Stack {
     this.operations = new Operations(new NestedStack(this, 'OperationsStack'), 'Operations', {
       alarmEmail: config.alarmEmail,
       deadLetterQueues: {
-        'realtime fan-out': this.realtime.deadLetterQueue,
+        'table streams (live updates and webhook events)': this.realtime.deadLetterQueue,
         'workflow-ended rule': this.workflows.deadLetterQueue,
         'reconciler schedule': this.reconciler.deadLetterQueue,
-        'webhook emitter': this.webhooks.deadLetterQueue,
       },
       functionGroups: {
         api: Object.values(this.httpApi.functions),
         workflows: this.workflows.functions,
-        realtime: [...Object.values(this.realtime.functions), this.webhooks.emitter],
+        realtime: Object.values(this.realtime.functions),
         operations: [this.reconciler.function],
       },
       stateMachines: this.workflows.stateMachines,
@@ -172,5 +171,8 @@ export class ModelLoopStack extends Stack {
     new CfnOutput(this, 'ApiUrl', { value: this.httpApi.url });
     new CfnOutput(this, 'WebSocketUrl', { value: this.realtime.url });
     new CfnOutput(this, 'WebUrl', { value: this.web.url });
+
+    // Last, over everything built: what can hold Lambda executions at once fits the account (lib/concurrency.ts).
+    checkConcurrency(this, config.concurrency.account, config.concurrency.budget);
   }
 }

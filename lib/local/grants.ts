@@ -20,7 +20,7 @@ import { BUCKETS, TABLES, bucketEnvName, tableEnvName, type BucketName, type Tab
 import { STREAMED_TABLES } from '../../lambdas/realtime/messages.js';
 import { REALTIME_FUNCTIONS } from '../../lambdas/realtime-functions.js';
 import { API_KEY_AUTHORIZER, ROUTES, routeTables, USER_POOL_ACTIONS, type Access, type BucketAccess, type UserPoolAccess } from '../../lambdas/routes.js';
-import { RECONCILER_FUNCTION, WEBHOOK_EMIT_FUNCTION, WEBHOOK_EMIT_TABLES, WORKFLOW_ENDED_FUNCTION, WORKFLOWS } from '../../lambdas/workflows.js';
+import { RECONCILER_FUNCTION, WORKFLOW_ENDED_FUNCTION, WORKFLOWS } from '../../lambdas/workflows.js';
 
 /** What one function's declaration grants. */
 export interface FunctionDeclaration {
@@ -54,8 +54,6 @@ export function declaredFunctions(): FunctionDeclaration[] {
     ...Object.values(WORKFLOWS).flatMap((workflow) => Object.values(workflow.tasks as Record<string, FunctionDeclaration>)),
     WORKFLOW_ENDED_FUNCTION,
     RECONCILER_FUNCTION,
-    // The emitter, like the fan-out, is given the names of the streamed tables it tells changes apart by.
-    { ...WEBHOOK_EMIT_FUNCTION, tableNames: WEBHOOK_EMIT_TABLES },
     ...Object.values(REALTIME_FUNCTIONS),
     { handler: REALTIME_FUNCTIONS.fanOut.handler, tableNames: STREAMED_TABLES },
   ];

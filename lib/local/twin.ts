@@ -9,7 +9,7 @@ import { expectedUpscaleSeconds, expectedVideoSeconds } from '../../lambdas/cont
 import { ID_TOKEN_ENV } from '../../lambdas/core/jwt.js';
 import { USER_POOL_ENV } from '../../lambdas/core/config.js';
 import { bucketEnvName, tableEnvName, type BucketName, type TableName } from '../../lambdas/data/tables.js';
-import { BATCH_CONCURRENCY, BATCH_CONCURRENCY_ENV, RECONCILER_FUNCTION, RECONCILER_SCHEDULE_MINUTES, WEBHOOK_EMIT_FUNCTION, WEBHOOK_EMIT_TABLES, WORKFLOW_ENDED_FUNCTION } from '../../lambdas/workflows.js';
+import { MAP_CONCURRENCY_ENV, MAP_CONCURRENCY_LOCAL, RECONCILER_FUNCTION, RECONCILER_SCHEDULE_MINUTES, WORKFLOW_ENDED_FUNCTION } from '../../lambdas/workflows.js';
 import { WEBHOOKS_ALLOW_LOCAL_ENV } from '../../lambdas/domain/webhooks/rules.js';
 import { SUPPORT_MAIL_ENV } from '../../lambdas/domain/support/mail.js';
 import type { ReconcilerInput } from '../../lambdas/contracts/operations.js';
@@ -198,7 +198,8 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
           }
         : {}),
       ...(options.testFetchTargets?.length ? { [TEST_FETCH_TARGETS_ENV]: options.testFetchTargets.join(',') } : {}),
-      [BATCH_CONCURRENCY_ENV]: String(BATCH_CONCURRENCY.local),
+      [MAP_CONCURRENCY_ENV.batch]: String(MAP_CONCURRENCY_LOCAL.batch),
+      [MAP_CONCURRENCY_ENV.video]: String(MAP_CONCURRENCY_LOCAL.video),
       // The delete-account workflow deletes users in cognito-local, as it does in the cloud's user pool.
       [USER_POOL_ENV]: cognito.userPoolId,
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
@@ -284,7 +285,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     webSocketApi.attach(gateway.server);
     stops.push(() => webSocketApi.stop());
 
-    // DynamoDB streams → the realtime fan-out, as the event source mappings do in the cloud.
+    // DynamoDB streams → their one consumer (live updates and webhook events), as the event source mappings do in the cloud.
     const fanOutHandler = REALTIME_FUNCTIONS.fanOut.handler;
     const fanOut = await loadHandler(fanOutHandler);
     const streamPoller = await startStreamPoller({
@@ -296,17 +297,6 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       log: (line) => log('streams', line),
     });
     stops.push(() => streamPoller.stop());
-    // The same streams → webhook events, as the emitter's own event source mappings do in the cloud.
-    const emit = await loadHandler(WEBHOOK_EMIT_FUNCTION.handler);
-    const webhookPoller = await startStreamPoller({
-      endpoint: dynamodb.endpoint,
-      region: env.AWS_REGION!,
-      credentials: LOCAL_CREDENTIALS,
-      tables: WEBHOOK_EMIT_TABLES.map((table) => tables[table]),
-      handler: (event) => emit(event, lambdaContext(WEBHOOK_EMIT_FUNCTION.handler)),
-      log: (line) => log('webhooks', line),
-    });
-    stops.push(() => webhookPoller.stop());
 
     const info: TwinInfo = {
       webUrl,
