@@ -149,6 +149,26 @@ export const WORKFLOWS = {
     },
   },
   /**
+   * "Download my data" (lambdas/domain/account/export.ts): execution name = the export id. BuildExport reads every
+   * record of the account and streams its files (up to EXPORT_INLINE_MAX_BYTES) into one zip: memory stays at a
+   * stream's buffers, and an account with thousands of results takes minutes at most, far inside 900 s. MailExport
+   * sends through the stage's mail sender (SES, granted in CDK when the stage has one).
+   */
+  accountExport: {
+    asl: 'account-export.asl.json',
+    tasks: {
+      BuildExport: {
+        handler: 'account-build-export',
+        tables: { profiles: 'write', limits: 'write', ledger: 'read', clothingItems: 'read', generations: 'read', jobs: 'read', batches: 'read', webhooks: 'read', apiKeys: 'read', imports: 'read', tickets: 'read', models: 'read' },
+        buckets: { clothingImages: 'read', results: 'write' },
+        timeoutSeconds: 900,
+        memoryMb: 1024,
+      },
+      MailExport: { handler: 'account-mail-export', tables: { profiles: 'read' }, timeoutSeconds: 60 },
+      ExportFailed: { handler: 'account-export-failed', tables: { profiles: 'write', limits: 'write' }, timeoutSeconds: 60 },
+    },
+  },
+  /**
    * Deleting an account (lambdas/domain/account/deletion.ts): execution name = the account's tombstone id. The sign-in
    * goes first, then the ledger is anonymised, the records and the files deleted, each step repeated while it
    * answers `more`.
@@ -221,7 +241,7 @@ export const WORKFLOW_ENDED_FUNCTION = {
 export { workflowEnvName } from './core/config.js';
 
 /** Each workflow's own TimeoutSeconds (its ASL file; a unit test keeps the two equal): no execution runs longer. */
-export const WORKFLOW_TIMEOUT_SECONDS = { generation: 1200, video: 3600, batch: 7200, batchArchive: 1800, deleteAccount: 3600, webhookDelivery: 172800 } as const satisfies Record<WorkflowName, number>;
+export const WORKFLOW_TIMEOUT_SECONDS = { generation: 1200, video: 3600, batch: 7200, batchArchive: 1800, accountExport: 1800, deleteAccount: 3600, webhookDelivery: 172800 } as const satisfies Record<WorkflowName, number>;
 
 /**
  * Settles work left in flight past its workflow's timeout, resumes account deletions whose execution died, and audits

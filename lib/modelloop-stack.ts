@@ -11,7 +11,7 @@ const SUPPORT_MAIL_HANDLERS = ['create-support-ticket', 'create-contact-request'
 import { checkConcurrency } from './concurrency.js';
 import { providerEnvName, type ModelLoopConfig, type ProviderPort } from './config.js';
 import { Auth } from './constructs/auth.js';
-import { grantSupportMail, mailWarnings } from './constructs/mail.js';
+import { grantMailToSellers, grantSupportMail, mailWarnings } from './constructs/mail.js';
 import { Data } from './constructs/data.js';
 import { FunctionFactory } from './constructs/function-factory.js';
 import { HttpApi } from './constructs/http-api.js';
@@ -162,6 +162,14 @@ export class ModelLoopStack extends Stack {
     // The app's own CloudFront URL is always allowed; webOrigins adds others (a custom domain, a local web app on dev).
     this.storage.allowWebOrigins([...new Set([...config.webOrigins, this.web.url])]);
     this.payments.wire(this.httpApi.functions, { apiUrl: this.httpApi.url, webUrl: this.web.url });
+    // "Download my data" is mailed, when the stage has a sender, with a link to the web app's Settings.
+    const exportMail = this.workflows.taskFunctions.accountExport!.MailExport!;
+    exportMail.addEnvironment('WEB_URL', this.web.url);
+    if (config.supportEmail) {
+      exportMail.addEnvironment(SUPPORT_MAIL_ENV.from, config.supportEmail.from);
+      if (config.sesConfigurationSet) exportMail.addEnvironment(SUPPORT_MAIL_ENV.configurationSet, config.sesConfigurationSet);
+      grantMailToSellers(exportMail, config.supportEmail.from, config.sesConfigurationSet);
+    }
 
     new CfnOutput(this, 'Region', { value: this.region });
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });

@@ -17,8 +17,21 @@ export function identityArns(stack: Stack, address: string): string[] {
 }
 
 export function grantSupportMail(fn: IFunction, mail: { to: string; from: string }, configurationSet?: string): void {
+  grantSendEmail(fn, [mail.from, mail.to], configurationSet);
+}
+
+/**
+ * Mail to the account's own address (an export ready): the grant names the sender and the configuration set; the
+ * recipient is any seller, which SES checks as an identity only in the sandbox (where such a mail is refused anyway:
+ * mailWarnings).
+ */
+export function grantMailToSellers(fn: IFunction, from: string, configurationSet?: string): void {
+  grantSendEmail(fn, [from], configurationSet);
+}
+
+function grantSendEmail(fn: IFunction, addresses: string[], configurationSet: string | undefined): void {
   const stack = Stack.of(fn);
-  const resources = [...new Set([...identityArns(stack, mail.from), ...identityArns(stack, mail.to)])];
+  const resources = [...new Set(addresses.flatMap((address) => identityArns(stack, address)))];
   if (configurationSet) resources.push(stack.formatArn({ service: 'ses', resource: 'configuration-set', resourceName: configurationSet }));
   const role = fn.role;
   if (!role) throw new Error(`Function ${fn.node.path} has no role to grant SES to`);

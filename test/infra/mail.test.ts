@@ -40,7 +40,7 @@ const sesStatements = (synth: Synthesized) =>
 
 describe('support mail through SES', () => {
   it('lets only the support ticket and contact request functions send, from the sender, to the support address and through the configuration set named', () => {
-    const statements = sesStatements(withMail);
+    const statements = sesStatements(withMail).filter(({ id }) => !id.startsWith('WorkflowsAccountExportMailExportFunction'));
     expect(statements.map(({ id }) => id).sort()).toEqual([expect.stringMatching(/^HttpApiCreateContactRequestFunction/), expect.stringMatching(/^HttpApiCreateSupportTicketFunction/)]);
     for (const { statement } of statements) {
       expect(statement.Action).toBe('ses:SendEmail');
@@ -50,6 +50,17 @@ describe('support mail through SES', () => {
       }
       expect(resources).not.toContain('*');
     }
+  });
+
+  it('lets the export mail send from the sender only (to any seller), with a link to the web app', () => {
+    const [exportMail, ...others] = sesStatements(withMail).filter(({ id }) => id.startsWith('WorkflowsAccountExportMailExportFunction'));
+    expect(others).toEqual([]);
+    const resources = JSON.stringify(exportMail!.statement.Resource);
+    for (const granted of ['identity/studio@mail.example', 'identity/mail.example', 'configuration-set/modelloop-mail']) expect(resources, granted).toContain(granted);
+    expect(resources).not.toContain('support.example');
+    expect(resources).not.toContain('*');
+    const [fn] = resourcesOf(withMail, 'AWS::Lambda::Function').filter(([id]) => id === exportMail!.id);
+    expect(Object.keys(fn![1].Properties!.Environment.Variables)).toEqual(expect.arrayContaining(['SUPPORT_EMAIL_FROM', 'SES_CONFIGURATION_SET', 'WEB_URL']));
   });
 
   it('names the configuration set in the function environment, and grants nothing without supportEmail', () => {

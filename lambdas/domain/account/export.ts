@@ -1,12 +1,26 @@
 // "Download my data": one zip of every record the account has (EXPORT_SOURCES: profile, clothing items, generations,
 // video jobs, batches with their photos, webhook endpoints, API keys, imports, receipts and the credit ledger, as
-// JSON, the ledger also as CSV; never a secret), with the files they name (item images, results, videos) while the zip stays
-// small enough to build within the request; the rest are listed in files.csv with signed links. The zip is written
-// to the caller's folder tagged like a pending upload, so the bucket's lifecycle rule removes it after a day.
+// JSON, the ledger also as CSV; never a secret), with the files they name (item images, results, videos) up to
+// EXPORT_INLINE_MAX_BYTES; the rest are listed in files.csv with signed links.
+//
+// Long work stays out of requests: an account with thousands of results takes longer than the 30 s an HTTP API
+// integration may run. POST /account/export takes the account's one export place, records the export on the profile
+// (building) and starts the accountExport workflow (ids only in its state), and answers 202 at once. BuildExport
+// writes the zip into the caller's folder, tagged like a pending upload so that the bucket's lifecycle rule removes
+// it after a day, and marks the export ready; the profile's change reaches the owner's open pages through the table
+// stream (the `account-export` list), and MailExport e-mails the owner a link to Settings, where GET /account/export
+// signs the zip's URL at each read.
 import { randomUUID } from 'node:crypto';
-import type { AccountExport } from '../../contracts/account.js';
+import { ACCOUNT_EXPORT_MESSAGES, type AccountExport, type AccountExportInput, type LatestAccountExport } from '../../contracts/account.js';
 import type { CreditTransaction } from '../../contracts/api.js';
 import { EXPORT_LEASE_SECONDS, EXPORT_RUNNING_MESSAGE, SIGNED_URL_SECONDS } from '../../contracts/catalog.js';
+import { requireEnv } from '../../core/config.js';
+import { AppError } from '../../core/errors.js';
+import type { Caller } from '../../core/http.js';
+import { log } from '../../core/log.js';
+import { canSendMail, sendMail } from '../../core/mail.js';
+import { executionArn, executionStatus, startExecution } from '../../core/sfn.js';
+import { endDataExport, getDataExport, startDataExport, type DataExportRecord } from '../../data/account-export-repo.js';
 import { listUserPartition } from '../../data/account-repo.js';
 import { listApiKeys } from '../../data/api-keys-repo.js';
 import type { BatchRecord } from '../../data/batches-repo.js';
@@ -15,17 +29,31 @@ import { getProfile, listWholeLedger } from '../../data/credits-repo.js';
 import type { GenerationRecord } from '../../data/generations-repo.js';
 import type { ImportRecord } from '../../data/imports-repo.js';
 import { jobFromStored, type JobItem, type StoredJob } from '../../data/jobs-repo.js';
+import { releaseLease } from '../../data/limits-repo.js';
 import type { ModelRecord } from '../../data/models-repo.js';
 import type { BucketName } from '../../data/tables.js';
 import { listEndpoints } from '../../data/webhooks-repo.js';
 import { openObject, storedSize } from '../../storage/object-transfer.js';
 import { presignAttachment, presignDownload, signedUrlExpiresAt } from '../../storage/presign.js';
 import { textFile, writeZipObject, ZIP_TYPE, type ZipFile } from '../../storage/zip-archive.js';
+import { ensureProfile } from '../credits.js';
 import { takeExclusive } from '../limits.js';
 import { listPurchases } from '../payments/receipts.js';
 
-/** Files are copied into the zip up to this many bytes in all (a zip the request can build in its time). */
-export const EXPORT_INLINE_MAX_BYTES = 50 * 1024 * 1024;
+export const ACCOUNT_EXPORT_WORKFLOW = 'accountExport';
+/** The running place of "Download my data" in the limits table (USER_LIMITS.rates.exports). */
+const EXPORT_PLACE = 'exports';
+/**
+ * How long an export's execution may be missing after the route recorded it: the route starts it right after. Past
+ * this, an export still building without a running execution (the twin restarted, the execution timed out) is lost.
+ */
+const EXECUTION_START_GRACE_MS = 60_000;
+
+/**
+ * Files are copied into the zip up to this many bytes in all: stream to stream inside the region, well within
+ * BuildExport's 900 s, and far below the 4 GB a zip without ZIP64 may hold (storage/zip-archive.ts).
+ */
+export const EXPORT_INLINE_MAX_BYTES = 1024 * 1024 * 1024;
 /** Stored sizes read at once, before the zip is written. */
 const SIZE_READS_AT_ONCE = 8;
 
@@ -111,21 +139,132 @@ export const EXPORT_SOURCES: ExportSource[] = [
 type SourceFile = (typeof EXPORT_SOURCES)[number]['file'];
 
 /**
- * POST /account/export. One export of a user runs at a time, and a few a day (USER_LIMITS.rates.exports): each copies
- * up to EXPORT_INLINE_MAX_BYTES. Both are taken in one transaction before anything is read (429 beyond them).
+ * POST /account/export: one export of a user runs at a time, and a few a day (USER_LIMITS.rates.exports), both taken
+ * in one transaction before anything else (429 beyond them). The export is recorded on the profile and its workflow
+ * started; the answer comes at once, before the zip exists.
  */
-export async function exportAccountData(userId: string, now = new Date()): Promise<AccountExport> {
+export async function requestAccountExport(caller: Caller, now = new Date()): Promise<AccountExport> {
+  const { userId } = caller;
+  // The export lives on the profile: an account that never read its profile gets it now, as on any first call.
+  await ensureProfile(caller);
   // Random, so that two exports of the same second never write the same object.
   const exportId = randomUUID();
-  const release = await takeExclusive(userId, 'exports', exportId, EXPORT_LEASE_SECONDS, EXPORT_RUNNING_MESSAGE, now.getTime());
+  await takeExportPlace(userId, exportId, now);
+  const record: DataExportRecord = { id: exportId, status: 'building', requested_at: now.toISOString() };
   try {
-    return await writeExport(userId, exportId, now);
-  } finally {
-    await release();
+    if (!(await startDataExport(userId, exportId, record.requested_at))) throw new Error('The profile of an export disappeared');
+    await startExecution(ACCOUNT_EXPORT_WORKFLOW, exportId, { userId, exportId } satisfies AccountExportInput);
+  } catch (error) {
+    await endDataExport(userId, exportId, { status: 'failed' }, new Date().toISOString());
+    await releaseLease(userId, EXPORT_PLACE, exportId);
+    throw error;
+  }
+  return onWire(record);
+}
+
+/**
+ * The account's export place for `exportId`. A place held by an export that is lost (still building, but its
+ * execution ended or never ran) is given back first, and that export marked failed, so a killed run blocks no one.
+ */
+async function takeExportPlace(userId: string, exportId: string, now: Date): Promise<void> {
+  const take = () => takeExclusive(userId, EXPORT_PLACE, exportId, EXPORT_LEASE_SECONDS, EXPORT_RUNNING_MESSAGE, now.getTime());
+  try {
+    await take();
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === 'ALREADY_RUNNING')) throw error;
+    const { dataExport } = await getDataExport(userId);
+    if (!dataExport || !(await isLost(dataExport, now))) throw error;
+    await endDataExport(userId, dataExport.id, { status: 'failed' }, now.toISOString());
+    await releaseLease(userId, EXPORT_PLACE, dataExport.id);
+    log.warn('a lost export gave back its place', { exportId: dataExport.id });
+    await take();
   }
 }
 
-async function writeExport(userId: string, exportId: string, now: Date): Promise<AccountExport> {
+async function isLost(dataExport: DataExportRecord, now: Date): Promise<boolean> {
+  if (dataExport.status !== 'building') return false;
+  const status = await executionStatus(executionArn(ACCOUNT_EXPORT_WORKFLOW, dataExport.id));
+  if (status === 'RUNNING') return false;
+  return status !== undefined || now.getTime() - Date.parse(dataExport.requested_at) > EXECUTION_START_GRACE_MS;
+}
+
+/**
+ * GET /account/export: the latest export as recorded (a lost one still says building until the next POST finds it
+ * lost and starts another).
+ */
+export async function latestAccountExport(userId: string): Promise<LatestAccountExport> {
+  const { dataExport } = await getDataExport(userId);
+  if (!dataExport) return { export: null };
+  if (dataExport.status !== 'ready') return { export: onWire(dataExport) };
+  // The zip goes after a day (the abandoned-uploads lifecycle rule): then there is nothing to offer.
+  if ((await storedSize('results', dataExport.key!)) === undefined) return { export: null };
+  return {
+    export: onWire(dataExport, {
+      url: await presignAttachment('results', dataExport.key!, ZIP_TYPE, dataExport.file_name!, SIGNED_URL_SECONDS),
+      expiresAt: await signedUrlExpiresAt(SIGNED_URL_SECONDS),
+    }),
+  };
+}
+
+function onWire(record: DataExportRecord, signed?: { url: string; expiresAt: string }): AccountExport {
+  return {
+    exportId: record.id,
+    status: record.status,
+    requestedAt: record.requested_at,
+    url: signed?.url ?? null,
+    expiresAt: signed?.expiresAt ?? null,
+    fileName: record.file_name ?? null,
+    filesIncluded: record.files_included ?? null,
+    filesLinked: record.files_linked ?? null,
+  };
+}
+
+/** Task BuildExport: the zip written, the export ready (if it is still the account's building one), the place given back. */
+export async function buildAccountExport({ userId, exportId }: AccountExportInput): Promise<void> {
+  const requested = (await getDataExport(userId)).dataExport;
+  const now = requested?.id === exportId ? new Date(requested.requested_at) : new Date();
+  const zip = await writeExport(userId, exportId, now);
+  await endDataExport(userId, exportId, { status: 'ready', ...zip }, new Date().toISOString());
+  await releaseLease(userId, EXPORT_PLACE, exportId);
+}
+
+/** Task ExportFailed (BuildExport's Catch): the export failed, its place given back; asking again starts another. */
+export async function failAccountExport({ userId, exportId }: AccountExportInput): Promise<void> {
+  await endDataExport(userId, exportId, { status: 'failed' }, new Date().toISOString());
+  await releaseLease(userId, EXPORT_PLACE, exportId);
+}
+
+/**
+ * Task MailExport: tells the owner the zip is ready, with the way to it (Settings → Your Data signs its URL when
+ * asked, so the mail carries no URL that could expire before it is read). A stage without a mail sender sends none.
+ */
+export async function mailAccountExport({ userId, exportId }: AccountExportInput): Promise<{ mailed: boolean }> {
+  if (!canSendMail()) {
+    log.info('no mail sender configured: the export is told over the live channel only', { exportId });
+    return { mailed: false };
+  }
+  const { email, dataExport } = await getDataExport(userId);
+  if (!email || dataExport?.id !== exportId || dataExport.status !== 'ready') return { mailed: false };
+  const settings = `${requireEnv('WEB_URL').replace(/\/+$/, '')}/settings#your-data`;
+  await sendMail(
+    {
+      to: email,
+      subject: ACCOUNT_EXPORT_MESSAGES.mailSubject,
+      text: [
+        `The copy of your ModelLoop data you asked for on ${dataExport.requested_at.slice(0, 10)} is ready:`,
+        `${dataExport.files_included ?? 0} files in the zip and ${dataExport.files_linked ?? 0} as links, with every record of your account.`,
+        '',
+        `Download it from Settings, Your Data, within a day: ${settings}`,
+        '',
+        'If you did not ask for it, sign in and change your password.',
+      ].join('\n'),
+    },
+    { exportId },
+  );
+  return { mailed: true };
+}
+
+async function writeExport(userId: string, exportId: string, now: Date): Promise<{ key: string; fileName: string; filesIncluded: number; filesLinked: number }> {
   const read = new Map<string, unknown>(await Promise.all(EXPORT_SOURCES.map(async (source) => [source.file, await source.read(userId)] as const)));
   const records = <T>(file: SourceFile) => read.get(file) as T;
   const items = records<ClothingItemRecord[]>('clothing-items.json');
@@ -189,12 +328,5 @@ async function writeExport(userId: string, exportId: string, now: Date): Promise
   const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\..*$/, '');
   const key = `${userId}/exports/modelloop-data-${stamp}-${exportId}.zip`;
   await writeZipObject('results', key, entries, { expiresAfterADay: true });
-  const fileName = `modelloop-data-${stamp.slice(0, 8)}.zip`;
-  return {
-    url: await presignAttachment('results', key, ZIP_TYPE, fileName, SIGNED_URL_SECONDS),
-    expiresAt: await signedUrlExpiresAt(SIGNED_URL_SECONDS),
-    fileName,
-    filesIncluded: included.length,
-    filesLinked: linked.length,
-  };
+  return { key, fileName: `modelloop-data-${stamp.slice(0, 8)}.zip`, filesIncluded: included.length, filesLinked: linked.length };
 }
