@@ -13,7 +13,7 @@ import { providerEnvName, type ModelLoopConfig, type ProviderPort } from './conf
 import { Auth } from './constructs/auth.js';
 import { grantMailToSellers, grantSupportMail, mailWarnings } from './constructs/mail.js';
 import { Data } from './constructs/data.js';
-import { FunctionFactory } from './constructs/function-factory.js';
+import { BUCKET_OBJECT_ACTIONS, FunctionFactory } from './constructs/function-factory.js';
 import { HttpApi } from './constructs/http-api.js';
 import { MediaLayer } from './constructs/media-layer.js';
 import { Payments } from './constructs/payments.js';
@@ -23,6 +23,7 @@ import { ProviderAccess } from './constructs/provider-access.js';
 import { Realtime } from './constructs/realtime.js';
 import { Reconciler } from './constructs/reconciler.js';
 import { Storage } from './constructs/storage.js';
+import { UrlSigner } from './constructs/url-signer.js';
 import { WebHosting } from './constructs/web-hosting.js';
 import { Workflows } from './constructs/workflows.js';
 
@@ -74,6 +75,7 @@ export class ModelLoopStack extends Stack {
       videoOutputBucket: this.storage.buckets.results,
     });
     this.mediaLayer = new MediaLayer(this, 'MediaLayer');
+    const urlSigner = new UrlSigner(this, 'UrlSigner', { buckets: Object.values(this.storage.buckets), objectActions: BUCKET_OBJECT_ACTIONS });
     this.functions = new FunctionFactory({
       tables: this.data.tables,
       buckets: this.storage.buckets,
@@ -87,6 +89,7 @@ export class ModelLoopStack extends Stack {
       mediaLayer: this.mediaLayer,
       userPool: this.auth.userPool,
       memoryMaxMb: config.lambdaMemoryMax,
+      urlSigner,
     });
     this.workflows = new Workflows(this, 'Workflows', { functions: this.functions });
     this.payments = new Payments(this, 'Payments', { settings: config.payments, stage: config.stage });

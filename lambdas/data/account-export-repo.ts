@@ -8,6 +8,9 @@ import { dynamo } from './dynamo.js';
 import { isConditionFailed } from './dynamo-errors.js';
 import { tableName } from './tables.js';
 
+/** The account's one running place of "Download my data" in the limits table (USER_LIMITS.rates.exports). */
+export const EXPORT_PLACE = 'exports';
+
 export interface DataExportRecord {
   id: string;
   status: AccountExportStatus;

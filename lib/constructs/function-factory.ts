@@ -26,6 +26,7 @@ import {
 } from '../../lambdas/data/tables.js';
 import type { Access, BucketAccess } from '../../lambdas/routes.js';
 import { workflowEnvName } from '../../lambdas/workflows.js';
+import type { UrlSigner } from './url-signer.js';
 import { USER_POOL_ENV } from '../../lambdas/core/config.js';
 import { ESM_REQUIRE_BANNER, ESRGAN_PACKAGES, esrganAssetCommands, facesAssetCommands, importsSharp, ONNX_RUNTIME_PACKAGES, segmentationAssetCommands, sharpPackageDirectories } from '../native-modules.js';
 import { MediaLayer } from './media-layer.js';
@@ -95,6 +96,8 @@ export interface FunctionFactoryProps {
   userPool?: IUserPool;
   /** The most memory (MB) a function may ask for (context lambdaMemoryMax; default a new account's 3,008). */
   memoryMaxMb?: number;
+  /** The role whose sessions sign URLs: every function with bucket access signs with it (lambdas/storage/signing-session.ts). */
+  urlSigner?: UrlSigner;
 }
 
 
@@ -124,6 +127,8 @@ const TABLE_WRITE_ACTIONS = [
 const BUCKET_READ_ACTIONS = ['s3:GetObject'];
 // Tagging: uploads are created tagged pending, and a route that takes one tags it kept (the lifecycle of uploads).
 const BUCKET_WRITE_ACTIONS = [...BUCKET_READ_ACTIONS, 's3:PutObject', 's3:PutObjectTagging', 's3:DeleteObject'];
+/** Every object action a function may be granted: what the URL-signer role may do (lib/constructs/url-signer.ts). */
+export const BUCKET_OBJECT_ACTIONS = BUCKET_WRITE_ACTIONS;
 const BUCKET_PUT_ACTIONS = ['s3:PutObject', 's3:PutObjectTagging'];
 
 /**
@@ -265,11 +270,12 @@ export class FunctionFactory {
       fn.addEnvironment(tableEnvName(name), table.tableName);
     }
 
+    const bucketAccess: PolicyStatement[] = [];
     for (const [name, level] of Object.entries(access.buckets ?? {}) as [BucketName, BucketAccess][]) {
       const bucket = this.props.buckets[name];
       // ListBucket lets a read of a missing key answer 404 (NoSuchKey) instead of 403; a signer of uploads reads nothing.
-      if (level !== 'put') role.addToPrincipalPolicy(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
-      role.addToPrincipalPolicy(
+      if (level !== 'put') bucketAccess.push(new PolicyStatement({ actions: ['s3:ListBucket'], resources: [bucket.bucketArn] }));
+      bucketAccess.push(
         new PolicyStatement({
           actions: level === 'write' ? BUCKET_WRITE_ACTIONS : level === 'put' ? BUCKET_PUT_ACTIONS : BUCKET_READ_ACTIONS,
           resources: [bucket.arnForObjects('*')],
@@ -282,6 +288,9 @@ export class FunctionFactory {
       });
       fn.addEnvironment(bucketEnvName(name), bucket.bucketName);
     }
+    for (const statement of bucketAccess) role.addToPrincipalPolicy(statement);
+    // Its URLs are signed in sessions of the URL signer narrowed to exactly this access.
+    if (bucketAccess.length && this.props.urlSigner) this.props.urlSigner.allow(fn, bucketAccess);
 
     const observed = (access.observes ?? []).filter((name) => !access.workflows?.includes(name));
     const workflows = [...(access.workflows ?? []), ...observed];

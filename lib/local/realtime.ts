@@ -18,7 +18,7 @@ import {
 import { REALTIME_FUNCTIONS } from '../../lambdas/realtime-functions.js';
 import { WEBSOCKET_FRAME_BYTES, WEBSOCKET_MESSAGE_BYTES, WEBSOCKET_TOO_BIG_CLOSE_CODE } from '../../lambdas/contracts/aws-limits.js';
 import { lambdaContext, type LoadHandler } from './lambda-runtime.js';
-import { sigV4Refusal, type LocalCredentials } from './sigv4.js';
+import { signedRequestOf, sigV4Refusal, type LocalCredentials } from './sigv4.js';
 
 /** API Gateway closes every WebSocket connection after 2 hours; so does the twin. */
 const MAX_CONNECTION_MS = 2 * 60 * 60 * 1000;
@@ -191,9 +191,10 @@ export async function startLocalWebSocketApi(options: LocalWebSocketApiOptions):
   }
 
   async function handleManagement(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const body = await readBody(req);
+    const request = await signedRequestOf(req);
+    const body = request.body;
     // As IAM does in the cloud: only calls whose SigV4 signature is valid for the twin's credentials may use it.
-    const refusal = await sigV4Refusal({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body }, options.credentials);
+    const refusal = await sigV4Refusal(request, options.credentials);
     if (refusal) return awsError(res, 403, 'ForbiddenException', refusal);
     const url = new URL(req.url ?? '/', 'http://local');
     const connectionId = decodeURIComponent(url.pathname.slice(managementPrefix.length));
@@ -327,13 +328,4 @@ function headersOf(req: IncomingMessage): Record<string, string> {
 
 function multiValued(values: Record<string, string>): Record<string, string[]> {
   return Object.fromEntries(Object.entries(values).map(([name, value]) => [name, [value]]));
-}
-
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((done, fail) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => done(Buffer.concat(chunks)));
-    req.on('error', fail);
-  });
 }

@@ -3,7 +3,7 @@
 // twin's secret. The emulators that check nothing themselves (the WebSocket @connections API, DynamoDB Local) are
 // guarded by this.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import type { IncomingHttpHeaders } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage } from 'node:http';
 import { SignatureV4 } from '@smithy/signature-v4';
 
 export interface LocalCredentials {
@@ -104,4 +104,14 @@ class NodeSha256 {
   reset(): void {
     this.#hash = this.#fresh();
   }
+}
+
+/** A request to an emulator front as its signature check needs it, its body read whole. */
+export function signedRequestOf(req: IncomingMessage): Promise<SignedRequest> {
+  return new Promise((done, fail) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => done({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks) }));
+    req.on('error', fail);
+  });
 }

@@ -12,6 +12,7 @@ import { bucketEnvName, tableEnvName, type BucketName, type TableName } from '..
 import { MAP_CONCURRENCY_ENV, MAP_CONCURRENCY_LOCAL, RECONCILER_FUNCTION, RECONCILER_SCHEDULE_MINUTES, WORKFLOW_ENDED_FUNCTION } from '../../lambdas/workflows.js';
 import { WEBHOOKS_ALLOW_LOCAL_ENV } from '../../lambdas/domain/webhooks/rules.js';
 import { SUPPORT_MAIL_ENV } from '../../lambdas/domain/support/mail.js';
+import { URL_SIGNER_ENV } from '../../lambdas/storage/signing-session.js';
 import type { ReconcilerInput } from '../../lambdas/contracts/operations.js';
 import { CALLBACK_URL_ENV } from '../../lambdas/realtime/fan-out.js';
 import { TEST_FETCH_TARGETS_ENV } from '../../lambdas/net/safe-fetch.js';
@@ -26,6 +27,7 @@ import { startLocalWebSocketApi } from './realtime.js';
 import { LOCAL_CREDENTIALS, startS3Local } from './s3-local.js';
 import { startStreamPoller } from './stream-poller.js';
 import { startStepFunctionsLocal } from './stepfunctions.js';
+import { startLocalSts } from './sts.js';
 import { sweepAbandonedUploads, UPLOAD_SWEEP_INTERVAL_MS } from './upload-sweep.js';
 
 export interface TwinPorts {
@@ -135,6 +137,9 @@ const NAME_PREFIX = 'modelloop';
 const TWIN_REGION = 'us-east-1';
 /** The WebSocket's path on the gateway's origin; like a stage URL, also the base of its @connections API. */
 const WEBSOCKET_PATH = '/ws';
+/** The twin's STS on the gateway's origin, and the URL-signer role it hands sessions of. */
+const STS_PATH = '/sts/';
+const LOCAL_URL_SIGNER_ROLE = 'arn:aws:iam::000000000000:role/modelloop-local-url-signer';
 
 export async function startTwin(options: TwinOptions): Promise<Twin> {
   const dataDir = resolve(options.dataDir);
@@ -182,6 +187,9 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       AWS_ENDPOINT_URL_DYNAMODB: dynamodb.endpoint,
       AWS_ENDPOINT_URL_S3: s3.endpoint,
       AWS_ENDPOINT_URL_SFN: stepFunctions.endpoint,
+      // URLs are signed with sessions of the stage's URL-signer role (lambdas/storage/signing-session.ts): the twin's STS.
+      AWS_ENDPOINT_URL_STS: `http://127.0.0.1:${ports.gateway}${STS_PATH}`,
+      [URL_SIGNER_ENV.role]: LOCAL_URL_SIGNER_ROLE,
       S3_FORCE_PATH_STYLE: 'true',
       STAGE: 'local',
       // The API keys' hashes are peppered; in the cloud the pepper is a Secrets Manager secret.
@@ -276,7 +284,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       webRoot: options.webRoot,
       webMiddleware: options.webMiddleware,
       loadHandler,
-      mounts: [webSocketApi.management],
+      mounts: [webSocketApi.management, startLocalSts({ path: STS_PATH, credentials: LOCAL_CREDENTIALS }).mount],
       apiKeyCacheSeconds: options.apiKeyCacheSeconds,
       throttle: options.throttle,
       log: (line) => log('gateway', line),

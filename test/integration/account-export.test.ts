@@ -72,10 +72,18 @@ describe('Download my data for an account with 2,000 stored results', () => {
       socket.once('error', reject);
     });
 
-    const startedAt = performance.now();
+    // The route's first call in this twin loads its module (a cold start): another account's export goes first, so
+    // the figure printed for the big account is the route's own work. Both are printed.
+    const other = await createUser(twin);
+    let startedAt = performance.now();
+    const first = await api<AccountExport>(twin.apiUrl, 'POST', '/account/export', { user: other });
+    console.log(`POST /account/export, the route's first call (an empty account) answered ${first.status} in ${(performance.now() - startedAt).toFixed(0)} ms`);
+    startedAt = performance.now();
     const started = await api<AccountExport>(twin.apiUrl, 'POST', '/account/export', { user });
     const routeMs = performance.now() - startedAt;
-    console.log(`POST /account/export for ${RESULTS} stored results answered ${started.status} in ${routeMs.toFixed(0)} ms`);
+    startedAt = performance.now();
+    await api(twin.apiUrl, 'GET', '/profile', { user });
+    console.log(`POST /account/export for ${RESULTS} stored results answered ${started.status} in ${routeMs.toFixed(0)} ms (GET /profile just after: ${(performance.now() - startedAt).toFixed(0)} ms)`);
     expect(started.status, JSON.stringify(started.body)).toBe(202);
     expect(started.body).toMatchObject({ exportId: expect.stringMatching(/^[0-9a-f-]{36}$/), status: 'building', url: null });
     // Answered before the zip exists: nothing under the account's exports yet, and the export still building.
