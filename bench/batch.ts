@@ -12,7 +12,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BATCH_CAMERA_ANGLES } from '../lambdas/contracts/catalog.js';
-import { BATCH_CONCURRENCY_ENV, WORKFLOWS } from '../lambdas/workflows.js';
+import { MAP_CONCURRENCY_ENV, WORKFLOWS } from '../lambdas/workflows.js';
 import { readWorkflowText } from '../lib/workflows/index.js';
 import { tshirtPhoto } from '../test/fixtures/local-engine-images.js';
 import { api } from '../test/support/api.js';
@@ -45,7 +45,7 @@ async function newUser(credits: number): Promise<{ user: TestUser; items: string
 
 async function runBatch(concurrency: number): Promise<{ seconds: number; made: number; failed: number }> {
   const { user, items } = await newUser(100);
-  process.env[BATCH_CONCURRENCY_ENV] = String(concurrency);
+  process.env[MAP_CONCURRENCY_ENV.batch] = String(concurrency);
   const started = performance.now();
   const answer = await api(apiUrl, 'POST', '/generate-batch', {
     user,

@@ -1,7 +1,7 @@
 // Webhook delivery delay on the local twin: one user with an endpoint on a local receiver subscribed to
 // generation.completed, then GENERATIONS on-model pictures (two at a time, as a shop's sync would send them); each
 // delay is from the generation's completion (its completed_at, written when the row turns complete) to the signed
-// delivery arriving at the receiver: DynamoDB Local stream → poller → emitter → delivery workflow → POST.
+// delivery arriving at the receiver: DynamoDB Local stream → poller → the streams' consumer → delivery workflow → POST.
 // Run: npx tsx bench/webhooks.ts [--generations 20]
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';

@@ -3,6 +3,7 @@
 // `npm start -- --demo`: also seeds the demo studio (lib/local/demo.ts) and prints how to sign in to it.
 import { relative, resolve } from 'node:path';
 import { DEMO_ACCOUNT, printDemoSummary, seedDemo } from '../lib/local/demo.js';
+import { onLaunchersGone } from '../lib/local/processes.js';
 import { PORT_ENV, publishTwinInfo, startTwin, type TwinPorts } from '../lib/local/twin.js';
 
 const root = resolve(import.meta.dirname, '..');
@@ -70,7 +71,18 @@ async function main(): Promise<void> {
   };
   process.on('SIGINT', shutdown);
   process.on('SIGTERM', shutdown);
+  process.on('SIGHUP', shutdown);
+  // A signal that npm could not pass on (SIGKILL of `npm start`) ends npm but not this process: it notices its
+  // launchers are gone and stops as for Ctrl-C, within LAUNCHER_GONE_STOP_MS at most (the emulators end with it).
+  onLaunchersGone(() => {
+    if (stopping) return;
+    setTimeout(() => process.exit(1), LAUNCHER_GONE_STOP_MS).unref();
+    void shutdown();
+  });
 }
+
+/** How long the twin takes at most to stop once `npm start` is gone, before it exits without waiting further. */
+const LAUNCHER_GONE_STOP_MS = 3_000;
 
 main().catch((error: unknown) => {
   console.error(`\nModelLoop could not start: ${error instanceof Error ? error.message : String(error)}`);

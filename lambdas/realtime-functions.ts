@@ -4,11 +4,14 @@
 // (lib/local/realtime.ts, the stream poller) and the dev tools list them.
 import type { TableName } from './data/tables.js';
 import type { Access } from './routes.js';
+import type { WorkflowName } from './workflows.js';
 
 export interface RealtimeFunction {
   /** Module lambdas/handlers/<handler>.ts, exporting `handler`. */
   handler: string;
   tables?: Partial<Record<TableName, Access>>;
+  /** Workflows it starts (their ARNs are in its environment). */
+  workflows?: readonly WorkflowName[];
   timeoutSeconds?: number;
 }
 
@@ -19,8 +22,13 @@ export const REALTIME_FUNCTIONS = {
   connect: { handler: 'ws-connect', tables: { connections: 'write' } },
   /** $disconnect: forgets it. */
   disconnect: { handler: 'ws-disconnect', tables: { connections: 'write' } },
-  /** The table streams' consumer: posts each change to its owner's connections, forgets the ones that are gone. */
-  fanOut: { handler: 'ws-fan-out', tables: { connections: 'write' }, timeoutSeconds: 30 },
+  /**
+   * The table streams' one consumer (one event source mapping per streamed table, each a line of the concurrency budget,
+   * lib/concurrency.ts): posts each change to its owner's connections and forgets the ones that are gone, and turns a
+   * record that reached its end state into webhook deliveries (lambdas/domain/webhooks/events.ts), started with the
+   * event's ids only (the deliveries read the record: WORKFLOWS.webhookDelivery's Deliver).
+   */
+  fanOut: { handler: 'ws-fan-out', tables: { connections: 'write', webhooks: 'read' }, workflows: ['webhookDelivery'], timeoutSeconds: 60 },
 } as const satisfies Record<string, RealtimeFunction>;
 
 export type RealtimeFunctionName = keyof typeof REALTIME_FUNCTIONS;

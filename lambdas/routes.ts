@@ -1,7 +1,7 @@
 // The one route table of the HTTP API. CDK builds API Gateway routes and one Lambda per entry from it;
 // the local gateway serves the same entries by calling the same handler modules in-process.
 import type { BucketName, TableName } from './data/tables.js';
-import { exportAccountDataRoute, requestAccountDeletionRoute } from './contracts/account.js';
+import { exportAccountDataRoute, getAccountExportRoute, requestAccountDeletionRoute } from './contracts/account.js';
 import { getCreditSummaryRoute, getGenerationDurationsRoute, getProfileRoute, listCreditTransactionsRoute, listPricingTiersRoute } from './contracts/api.js';
 import { createClothingUploadUrlRoute, deleteClothingItemRoute, getClothingItemRoute, listClothingItemsRoute, registerClothingItemRoute, updateClothingItemRoute } from './contracts/clothing.js';
 import { createCheckoutSessionRoute, listPurchasesRoute, purchaseCreditsRoute, requestRefundRoute, stripeWebhookRoute } from './contracts/payments.js';
@@ -275,13 +275,14 @@ export const ROUTES = /* @__PURE__ */ (() => ([
     workflows: ['deleteAccount'],
   }),
   route(exportAccountDataRoute, 'export-account-data', {
-    // "Download my data": a zip of the account's records and files streamed into the caller's folder, as a signed URL.
-    // Its daily allowance and its one running place are in the limits table.
-    tables: { limits: 'write', profiles: 'read', ledger: 'read', clothingItems: 'read', generations: 'read', jobs: 'read', batches: 'read', webhooks: 'read', apiKeys: 'read', imports: 'read', tickets: 'read', models: 'read' },
-    buckets: { clothingImages: 'read', results: 'write' },
-    timeoutSeconds: 28,
-    memoryMb: 1024,
+    // "Download my data": takes the account's one export place and counts its daily allowance (limits table), records
+    // the export on the profile (made now if the account has none) and starts the accountExport workflow; it also
+    // looks up the execution of an export that may be lost. The zip is workflow work.
+    tables: { ...LEDGER_WRITE, limits: 'write' },
+    workflows: ['accountExport'],
   }),
+  // The latest export: HEAD of its zip, and the zip signed for download.
+  route(getAccountExportRoute, 'get-account-export', { tables: { profiles: 'read' }, buckets: { results: 'read' } }),
   // ——— Outgoing webhooks (Standard Webhooks; lambdas/domain/webhooks/) ———
   route(createWebhookRoute, 'create-webhook', {
     // Checks the address (https, public after resolution), answers the signing secret once.

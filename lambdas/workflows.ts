@@ -3,6 +3,7 @@
 // (DefinitionBody.fromFile + definitionSubstitutions), the local twin maps the same placeholder to the same handler
 // module and runs the same file with aws-local-stepfunctions. Functions that start a workflow find its ARN in
 // the environment variable `workflowEnvName(name)`.
+import { requireEnv } from './core/config.js';
 import { ACCOUNT_DELETION, type BucketName, type TableName } from './data/tables.js';
 import type { Providers } from './providers/registry.js';
 import type { Access } from './routes.js';
@@ -151,6 +152,26 @@ export const WORKFLOWS = {
     },
   },
   /**
+   * "Download my data" (lambdas/domain/account/export.ts): execution name = the export id. BuildExport reads every
+   * record of the account and streams its files (up to EXPORT_INLINE_MAX_BYTES) into one zip: memory stays at a
+   * stream's buffers, and an account with thousands of results takes minutes at most, far inside 900 s. MailExport
+   * sends through the stage's mail sender (SES, granted in CDK when the stage has one).
+   */
+  accountExport: {
+    asl: 'account-export.asl.json',
+    tasks: {
+      BuildExport: {
+        handler: 'account-build-export',
+        tables: { profiles: 'write', limits: 'write', ledger: 'read', clothingItems: 'read', generations: 'read', jobs: 'read', batches: 'read', webhooks: 'read', apiKeys: 'read', imports: 'read', tickets: 'read', models: 'read' },
+        buckets: { clothingImages: 'read', results: 'write' },
+        timeoutSeconds: 900,
+        memoryMb: 1024,
+      },
+      MailExport: { handler: 'account-mail-export', tables: { profiles: 'read' }, timeoutSeconds: 60 },
+      ExportFailed: { handler: 'account-export-failed', tables: { profiles: 'write', limits: 'write' }, timeoutSeconds: 60 },
+    },
+  },
+  /**
    * Deleting an account (lambdas/domain/account/deletion.ts): execution name = the account's tombstone id. The sign-in
    * goes first, then the ledger is anonymised, the records and the files deleted, each step repeated while it
    * answers `more`.
@@ -184,22 +205,25 @@ export const WORKFLOWS = {
   },
 } satisfies Record<string, WorkflowDefinition>;
 
-/** The environment variable of POST /generate-batch that sets the batch Map's MaxConcurrency. */
-export const BATCH_CONCURRENCY_ENV = 'BATCH_MAX_CONCURRENCY';
 /**
- * Its value per host: the twin has two cores. In the cloud a new AWS account may run 10 Lambda executions at once per
- * region (Lambda quotas: "New AWS accounts have reduced concurrency and memory quotas"; the figure is what such an
- * account's console shows as its concurrency limit); this Map and the video workflow's (5) together stay within it.
+ * The workflows whose Map state takes its MaxConcurrency from the execution input (MaxConcurrencyPath), and the
+ * environment variable of the route that starts them which carries it: in the cloud the stage's concurrency budget
+ * (lib/concurrency.ts) sets it, on the twin MAP_CONCURRENCY_LOCAL.
  */
-export const BATCH_CONCURRENCY = { cloud: 5, local: 4 } as const;
-/**
- * A new account's concurrent Lambda executions per region. Lambda keeps 10 of them unreserved ("Specified
- * ReservedConcurrentExecutions for function decreases account's UnreservedConcurrentExecution below its minimum value
- * of [10]", the answer to any reservation on such an account), so no function reserves concurrency.
- */
-export const NEW_ACCOUNT_LAMBDA_CONCURRENCY = 10;
+export const MAP_CONCURRENCY_ENV = { batch: 'BATCH_MAX_CONCURRENCY', video: 'VIDEO_MAX_CONCURRENCY' } as const satisfies Partial<Record<WorkflowName, string>>;
+export type MappedWorkflow = keyof typeof MAP_CONCURRENCY_ENV;
+/** The twin's: its two cores, not an account's quota, bound them. */
+export const MAP_CONCURRENCY_LOCAL = { batch: 4, video: 5 } as const satisfies Record<MappedWorkflow, number>;
 /** An inline Map runs at most 40 iterations at once whatever it is asked. */
-export const BATCH_CONCURRENCY_LIMIT = 40;
+export const MAP_CONCURRENCY_LIMIT = 40;
+
+/** The Map's MaxConcurrency of `workflow` on this host, from the starting route's environment. */
+export function mapConcurrency(workflow: MappedWorkflow, env: NodeJS.ProcessEnv = process.env): number {
+  const name = MAP_CONCURRENCY_ENV[workflow];
+  const value = Number(requireEnv(name, env));
+  if (!Number.isInteger(value) || value < 1 || value > MAP_CONCURRENCY_LIMIT) throw new Error(`${name} must be a whole number from 1 to ${MAP_CONCURRENCY_LIMIT}`);
+  return value;
+}
 
 export type WorkflowName = keyof typeof WORKFLOWS;
 
@@ -220,7 +244,7 @@ export const WORKFLOW_ENDED_FUNCTION = {
 export { workflowEnvName } from './core/config.js';
 
 /** Each workflow's own TimeoutSeconds (its ASL file; a unit test keeps the two equal): no execution runs longer. */
-export const WORKFLOW_TIMEOUT_SECONDS = { generation: 1200, video: 3600, batch: 7200, batchArchive: 1800, deleteAccount: 3600, webhookDelivery: 172800 } as const satisfies Record<WorkflowName, number>;
+export const WORKFLOW_TIMEOUT_SECONDS = { generation: 1200, video: 3600, batch: 7200, batchArchive: 1800, accountExport: 1800, deleteAccount: 3600, webhookDelivery: 172800 } as const satisfies Record<WorkflowName, number>;
 
 /**
  * Settles work left in flight past its workflow's timeout, resumes account deletions whose execution died, and audits
@@ -251,18 +275,3 @@ export const RECONCILER_SCHEDULE_MINUTES = 15;
 export const MODEL_CHECK_FUNCTION = { handler: 'model-check', timeoutSeconds: 120 } as const satisfies TaskFunction;
 export const MODEL_CHECK_SCHEDULE_HOURS = 24;
 
-/**
- * The consumer of the generations, jobs and batches streams that turns a record reaching its end state into webhook
- * deliveries (lambdas/domain/webhooks/events.ts): beside the realtime fan-out, with its own retries and dead letters.
- * It starts each delivery with the event's ids only.
- */
-export const WEBHOOK_EMIT_FUNCTION = {
-  handler: 'webhook-emit',
-  // The change names the record; the deliveries read it (WORKFLOWS.webhookDelivery's Deliver).
-  tables: { webhooks: 'read' },
-  workflows: ['webhookDelivery'],
-  timeoutSeconds: 60,
-} as const satisfies TaskFunction & { workflows: readonly WorkflowName[] };
-
-/** The streamed tables whose end states are webhook events. */
-export const WEBHOOK_EMIT_TABLES = ['generations', 'jobs', 'batches'] as const satisfies readonly TableName[];

@@ -29,9 +29,13 @@
 //                           which has no subscriber until one is added.
 //   supportEmail            where support tickets are mailed (SES); supportFromEmail the SES-verified sender (default:
 //   supportFromEmail        supportEmail). Without them tickets are still stored and listed; the mail is logged as failed.
-//   authFromEmail           the SES-verified sender of the user pool's mail (sign-up codes, password resets); default
-//                           supportFromEmail. When either is set, Cognito mails through SES (EmailSendingAccount
-//                           DEVELOPER); with neither, through Cognito's default sender, which sends 50 mails a day.
+//   authFromEmail           the SES-verified sender of the user pool's mail (sign-up codes, password resets). When set,
+//                           Cognito mails through SES (EmailSendingAccount DEVELOPER); without it, through Cognito's
+//                           default sender, which sends 50 mails a day. It never follows supportFromEmail: the codes
+//                           move to SES only when this key names a sender (synth notes when only the support mail does).
+//   sesSandbox              whether the account's SES is still in the sandbox (default true: a new account's is), where
+//                           SES delivers only to verified addresses. Synth warns when authFromEmail would move sign-up
+//                           codes to SES while this is true; set it to false once SES has granted production access.
 //   sesConfigurationSet     an SES configuration set the support mail and the user pool's mail name (default none);
 //                           the support mail's grant then covers it too.
 //   webRoot                 folder of the built web app that CloudFront serves (default web/dist, built by
@@ -61,11 +65,16 @@
 //                           model table (lambdas/providers/google/model-table.ts) does not know, or one past its
 //                           shutdown, is refused naming the replacement (lib/model-check.ts); one that shuts down
 //                           within 60 days is a warning.
+//   accountConcurrency      the account's concurrent Lambda executions in the stack's region (default 10, a new
+//                           account's). Synth refuses a stage whose concurrency budget adds up to more.
+//   concurrencyBudget       lines of the concurrency budget over a new account's (lib/concurrency.ts): api, batchPhotos,
+//                           videoOutputs, streamParallelization, e.g. {"api":50,"batchPhotos":10,"videoOutputs":4}.
 //   lambdaMemoryMax         the most memory (MB) any function may ask for (default 3008): "New AWS accounts have reduced
 //                           concurrency and memory quotas" (Lambda quotas, docs.aws.amazon.com/lambda/latest/dg/
 //                           gettingstarted-limits.html), 3,008 MB for a new account's functions. Synth refuses a
 //                           function above it; raise it only once the account's quota allows more.
 import type { Node } from 'constructs';
+import { readAccountConcurrency, readConcurrencyBudget, type ConcurrencyBudget } from './concurrency.js';
 import { checkMargins, readPricing, type PricingSettings } from './pricing.js';
 import { checkModels } from './model-check.js';
 import { userLimits } from '../lambdas/domain/limits-config.js';
@@ -144,12 +153,16 @@ export interface ModelLoopConfig {
   alarmEmail?: string;
   /** Where support tickets are mailed (`supportEmail`) and the SES-verified sender they come from (`supportFromEmail`). */
   supportEmail?: { to: string; from: string };
-  /** The SES-verified sender of the user pool's mail (`authFromEmail`, else `supportFromEmail`); Cognito's own sender without. */
+  /** The SES-verified sender of the user pool's mail (`authFromEmail` only); Cognito's own sender without. */
   authFromEmail?: string;
+  /** Whether the account's SES is still in the sandbox (`sesSandbox`, default true). */
+  sesSandbox: boolean;
   /** The SES configuration set both mails name (`sesConfigurationSet`). */
   sesConfigurationSet?: string;
   /** The most memory (MB) any function may ask for (context lambdaMemoryMax). */
   lambdaMemoryMax: number;
+  /** The account's concurrent executions (accountConcurrency) and the stage's budget of them (concurrencyBudget). */
+  concurrency: { account: number; budget: ConcurrencyBudget };
 }
 
 const STAGE_PATTERN = /^[a-z][a-z0-9-]{0,19}$/;
@@ -208,9 +221,12 @@ export function readConfig(node: Node): ModelLoopConfig {
     userLimits: readUserLimits(node.tryGetContext('userLimits')),
     alarmEmail: readEmail(text('alarmEmail')),
     supportEmail: readSupportEmail(text('supportEmail'), text('supportFromEmail')),
-    authFromEmail: readEmail(text('authFromEmail'), 'authFromEmail') ?? readEmail(text('supportFromEmail'), 'supportFromEmail'),
+    authFromEmail: readEmail(text('authFromEmail'), 'authFromEmail'),
+    // A new account's SES is in the sandbox until AWS grants production access: assumed until the stage says otherwise.
+    sesSandbox: node.tryGetContext('sesSandbox') === undefined ? true : readFlag('sesSandbox', node.tryGetContext('sesSandbox')),
     sesConfigurationSet: readConfigurationSet(text('sesConfigurationSet')),
     lambdaMemoryMax: readLambdaMemoryMax(node.tryGetContext('lambdaMemoryMax')),
+    concurrency: { account: readAccountConcurrency(node.tryGetContext('accountConcurrency')), budget: readConcurrencyBudget(node.tryGetContext('concurrencyBudget')) },
   };
 }
 

@@ -1,18 +1,19 @@
 // The ModelLoop stack: wires the constructs together; each construct owns its own resources and settings.
-import { CfnOutput, NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
+import { Annotations, CfnOutput, NestedStack, Stack, type StackProps } from 'aws-cdk-lib';
 import { UserPoolClientIdentityProvider } from 'aws-cdk-lib/aws-cognito';
 import type { Construct } from 'constructs';
-import { BATCH_CONCURRENCY, BATCH_CONCURRENCY_ENV } from '../lambdas/workflows.js';
+import { MAP_CONCURRENCY_ENV } from '../lambdas/workflows.js';
 import { expectedUpscaleSeconds, expectedVideoSeconds } from '../lambdas/contracts/expected-wait.js';
 import { SUPPORT_MAIL_ENV } from '../lambdas/domain/support/mail.js';
 
 /** The functions that mail the support address: tickets, and the demo page's contact requests. */
 const SUPPORT_MAIL_HANDLERS = ['create-support-ticket', 'create-contact-request'] as const;
+import { checkConcurrency } from './concurrency.js';
 import { providerEnvName, type ModelLoopConfig, type ProviderPort } from './config.js';
 import { Auth } from './constructs/auth.js';
-import { grantSupportMail } from './constructs/mail.js';
+import { grantMailToSellers, grantSupportMail, mailWarnings } from './constructs/mail.js';
 import { Data } from './constructs/data.js';
-import { FunctionFactory } from './constructs/function-factory.js';
+import { BUCKET_OBJECT_ACTIONS, FunctionFactory } from './constructs/function-factory.js';
 import { HttpApi } from './constructs/http-api.js';
 import { MediaLayer } from './constructs/media-layer.js';
 import { Payments } from './constructs/payments.js';
@@ -23,8 +24,8 @@ import { Realtime } from './constructs/realtime.js';
 import { ModelCheck } from './constructs/model-check.js';
 import { Reconciler } from './constructs/reconciler.js';
 import { Storage } from './constructs/storage.js';
+import { UrlSigner } from './constructs/url-signer.js';
 import { WebHosting } from './constructs/web-hosting.js';
-import { Webhooks } from './constructs/webhooks.js';
 import { Workflows } from './constructs/workflows.js';
 
 export interface ModelLoopStackProps extends StackProps {
@@ -49,12 +50,12 @@ export class ModelLoopStack extends Stack {
   /** The daily model check, when a port uses a cloud provider. */
   readonly modelCheck?: ModelCheck;
   readonly operations: Operations;
-  readonly webhooks: Webhooks;
 
   constructor(scope: Construct, id: string, props: ModelLoopStackProps) {
     super(scope, id, props);
     const { config } = props;
     this.config = config;
+    for (const { id, message } of mailWarnings(config)) Annotations.of(this).addWarningV2(id, message);
 
     this.auth = new Auth(this, 'Auth', {
       stage: config.stage,
@@ -77,6 +78,7 @@ export class ModelLoopStack extends Stack {
       videoOutputBucket: this.storage.buckets.results,
     });
     this.mediaLayer = new MediaLayer(this, 'MediaLayer');
+    const urlSigner = new UrlSigner(this, 'UrlSigner', { buckets: Object.values(this.storage.buckets), objectActions: BUCKET_OBJECT_ACTIONS });
     this.functions = new FunctionFactory({
       tables: this.data.tables,
       buckets: this.storage.buckets,
@@ -90,6 +92,7 @@ export class ModelLoopStack extends Stack {
       mediaLayer: this.mediaLayer,
       userPool: this.auth.userPool,
       memoryMaxMb: config.lambdaMemoryMax,
+      urlSigner,
     });
     this.workflows = new Workflows(this, 'Workflows', { functions: this.functions });
     this.payments = new Payments(this, 'Payments', { settings: config.payments, stage: config.stage });
@@ -110,7 +113,9 @@ export class ModelLoopStack extends Stack {
       webOrigins: config.webOrigins,
       routeEnvironment: {
         ...this.payments.routeEnvironment(),
-        'generate-batch': { [BATCH_CONCURRENCY_ENV]: String(BATCH_CONCURRENCY.cloud) },
+        // The Maps' concurrency: lines of the stage's concurrency budget (lib/concurrency.ts).
+        'generate-batch': { [MAP_CONCURRENCY_ENV.batch]: String(config.concurrency.budget.batchPhotos) },
+        'generate-video': { [MAP_CONCURRENCY_ENV.video]: String(config.concurrency.budget.videoOutputs) },
         // Support tickets and the demo page's contact requests are mailed to the stage's support address.
         ...Object.fromEntries(SUPPORT_MAIL_HANDLERS.map((handler) => [handler, supportMailEnvironment])),
       },
@@ -122,9 +127,8 @@ export class ModelLoopStack extends Stack {
       tables: this.data.tables,
       issuer: this.auth.issuer,
       audience: this.auth.webClient.userPoolClientId,
+      streamParallelization: config.concurrency.budget.streamParallelization,
     });
-
-    this.webhooks = new Webhooks(this, 'Webhooks', { functions: this.functions, tables: this.data.tables });
 
     this.reconciler = new Reconciler(this, 'Reconciler', { functions: this.functions });
     // Every day, whether each model the stage calls is still served (a stage on the local engine calls none).
@@ -136,16 +140,15 @@ export class ModelLoopStack extends Stack {
     this.operations = new Operations(new NestedStack(this, 'OperationsStack'), 'Operations', {
       alarmEmail: config.alarmEmail,
       deadLetterQueues: {
-        'realtime fan-out': this.realtime.deadLetterQueue,
+        'table streams (live updates and webhook events)': this.realtime.deadLetterQueue,
         'workflow-ended rule': this.workflows.deadLetterQueue,
         'reconciler schedule': this.reconciler.deadLetterQueue,
-        'webhook emitter': this.webhooks.deadLetterQueue,
         ...(this.modelCheck ? { 'model check schedule': this.modelCheck.deadLetterQueue } : {}),
       },
       functionGroups: {
         api: Object.values(this.httpApi.functions),
         workflows: this.workflows.functions,
-        realtime: [...Object.values(this.realtime.functions), this.webhooks.emitter],
+        realtime: Object.values(this.realtime.functions),
         operations: [this.reconciler.function, ...(this.modelCheck ? [this.modelCheck.function] : [])],
       },
       stateMachines: this.workflows.stateMachines,
@@ -170,6 +173,14 @@ export class ModelLoopStack extends Stack {
     // The app's own CloudFront URL is always allowed; webOrigins adds others (a custom domain, a local web app on dev).
     this.storage.allowWebOrigins([...new Set([...config.webOrigins, this.web.url])]);
     this.payments.wire(this.httpApi.functions, { apiUrl: this.httpApi.url, webUrl: this.web.url });
+    // "Download my data" is mailed, when the stage has a sender, with a link to the web app's Settings.
+    const exportMail = this.workflows.taskFunctions.accountExport!.MailExport!;
+    exportMail.addEnvironment('WEB_URL', this.web.url);
+    if (config.supportEmail) {
+      exportMail.addEnvironment(SUPPORT_MAIL_ENV.from, config.supportEmail.from);
+      if (config.sesConfigurationSet) exportMail.addEnvironment(SUPPORT_MAIL_ENV.configurationSet, config.sesConfigurationSet);
+      grantMailToSellers(exportMail, config.supportEmail.from, config.sesConfigurationSet);
+    }
 
     new CfnOutput(this, 'Region', { value: this.region });
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });
@@ -179,5 +190,8 @@ export class ModelLoopStack extends Stack {
     new CfnOutput(this, 'ApiUrl', { value: this.httpApi.url });
     new CfnOutput(this, 'WebSocketUrl', { value: this.realtime.url });
     new CfnOutput(this, 'WebUrl', { value: this.web.url });
+
+    // Last, over everything built: what can hold Lambda executions at once fits the account (lib/concurrency.ts).
+    checkConcurrency(this, config.concurrency.account, config.concurrency.budget);
   }
 }

@@ -32,17 +32,44 @@ export interface AccountDeletionProgress {
   count: number;
 }
 
-/** POST /account/export: "Download my data", a zip as a signed URL that saves as a file. */
+/** Where an export is: its workflow is building the zip, the zip is ready, or it could not be built. */
+export const ACCOUNT_EXPORT_STATUSES = ['building', 'ready', 'failed'] as const;
+export type AccountExportStatus = (typeof ACCOUNT_EXPORT_STATUSES)[number];
+
+/**
+ * "Download my data": a zip of every record of the account and its files, built by the accountExport workflow. POST
+ * /account/export answers 202 at once with the export `building`; the zip comes later, told over the live channel
+ * (the `account-export` list) and by e-mail. GET /account/export answers the latest export, a ready one with its zip
+ * as a signed URL that saves as a file (signed at each read).
+ */
 export const AccountExport = /* @__PURE__ */ (() => z.object({
-  url: z.string(),
-  /** When `url` stops working. */
-  expiresAt: z.string(),
-  fileName: z.string(),
+  exportId: z.string(),
+  status: z.enum(ACCOUNT_EXPORT_STATUSES),
+  requestedAt: z.string(),
+  /** Ready: the zip. */
+  url: z.string().nullable(),
+  /** When `url` stops working (the zip itself is kept a day). */
+  expiresAt: z.string().nullable(),
+  fileName: z.string().nullable(),
   /** Files of the account inside the zip; the rest are listed in files.csv with signed links. */
-  filesIncluded: z.number().int(),
-  filesLinked: z.number().int(),
+  filesIncluded: z.number().int().nullable(),
+  filesLinked: z.number().int().nullable(),
 }))();
 export type AccountExport = z.infer<typeof AccountExport>;
+
+/** GET /account/export: the latest export whose zip still exists, if any. */
+export const LatestAccountExport = /* @__PURE__ */ (() => z.object({ export: AccountExport.nullable() }))();
+export type LatestAccountExport = z.infer<typeof LatestAccountExport>;
+
+export const ACCOUNT_EXPORT_MESSAGES = {
+  /** The e-mail sent when the zip is ready. */
+  mailSubject: 'Your ModelLoop data is ready to download',
+  failed: 'Your data could not be prepared. Please try again.',
+} as const;
+
+/** The accountExport workflow's input (execution name = the export id): ids only. */
+export const AccountExportInput = /* @__PURE__ */ (() => z.object({ userId: z.string().min(1), exportId: z.string().uuid() }))();
+export type AccountExportInput = z.infer<typeof AccountExportInput>;
 
 // ——— Routes (lambdas/contracts/route.ts) ———
 
@@ -62,6 +89,15 @@ export const exportAccountDataRoute = /* @__PURE__ */ (() => defineRoute({
   method: 'POST',
   path: '/account/export',
   auth: 'user',
-  summary: "Download my data: a zip of the account's records and files, as a signed URL",
+  summary: "Download my data: starts building a zip of the account's records and files (ready later: live update and e-mail)",
   response: AccountExport,
+  status: 202,
+}))();
+
+export const getAccountExportRoute = /* @__PURE__ */ (() => defineRoute({
+  method: 'GET',
+  path: '/account/export',
+  auth: 'user',
+  summary: 'The latest "Download my data" export: building, failed, or ready with its zip as a signed URL',
+  response: LatestAccountExport,
 }))();

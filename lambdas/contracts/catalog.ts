@@ -143,7 +143,7 @@ export const USER_LIMITS = {
     allContactRequests: { limit: 100, windowSeconds: 3600 },
     /** Support tickets: each is a mail to the support team, so a person's pace, not a script's. */
     supportTickets: { limit: 3, windowSeconds: 60 },
-    /** "Download my data": each copies up to 50 MB of files into a new zip; one runs at a time (EXPORT_LEASE_SECONDS). */
+    /** "Download my data": each copies up to 1 GB of files into a new zip; one runs at a time (EXPORT_LEASE_SECONDS). */
     exports: { limit: 5, windowSeconds: 86_400 },
   },
   running: {
@@ -186,6 +186,10 @@ export const RATE_LIMIT_MESSAGES: Partial<Record<RateLimitName, (limit: number, 
   supportTickets: (limit, windowSeconds) => `You can send ${limit} support requests every ${windowSeconds / 60} minute${windowSeconds === 60 ? '' : 's'}. Please wait a moment and try again.`,
   exports: (limit) => `You can download your data ${limit} times a day. Please try again tomorrow.`,
 };
-/** An account export holds its place this long at most: longer than its function's timeout, so a lost release frees itself. */
-export const EXPORT_LEASE_SECONDS = 60;
-export const EXPORT_RUNNING_MESSAGE = 'Your data is already being prepared. Please wait for that download first.';
+/**
+ * An account export holds its place this long at most: its workflow's own timeout (WORKFLOW_TIMEOUT_SECONDS
+ * .accountExport), so a lost release frees itself; the next request also frees the place of an export whose execution
+ * is gone.
+ */
+export const EXPORT_LEASE_SECONDS = 1800;
+export const EXPORT_RUNNING_MESSAGE = 'Your data is already being prepared. We will tell you here and by e-mail when it is ready.';

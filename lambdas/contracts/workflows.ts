@@ -3,7 +3,7 @@
 // (`npm run invoke`, `npm run event`) check their events against the same objects through TASK_INPUTS. A bad input
 // fails the task with TaskInputError, which the workflow's Catch takes like any failure (failed and refunded).
 import * as z from 'zod';
-import { AccountDeletionInput } from './account.js';
+import { AccountDeletionInput, AccountExportInput } from './account.js';
 import { GENERATION_OPERATIONS } from './generations.js';
 import { DeliveredVideo } from './video.js';
 import { WEBHOOK_EVENT_TYPES, WEBHOOK_TEST_EVENT } from './webhooks.js';
@@ -98,4 +98,7 @@ export const TASK_INPUTS = {
   'webhook-deliver': WebhookDeliveryInput,
   'batch-build-archive': BatchArchiveInput,
   'batch-archive-failed': BatchArchiveInput,
+  'account-build-export': AccountExportInput,
+  'account-mail-export': AccountExportInput,
+  'account-export-failed': AccountExportInput,
 } as const satisfies Record<string, z.ZodType>;

@@ -1,5 +1,6 @@
 import { exportAccountDataRoute } from '../contracts/account.js';
 import { route } from '../core/http.js';
-import { exportAccountData } from '../domain/account/export.js';
+import { requestAccountExport } from '../domain/account/export.js';
 
-export const handler = route(exportAccountDataRoute, ({ caller }) => exportAccountData(caller.userId));
+/** POST /account/export: starts the accountExport workflow and answers 202 before the zip exists. */
+export const handler = route(exportAccountDataRoute, ({ caller }) => requestAccountExport(caller));

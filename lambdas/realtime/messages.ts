@@ -1,5 +1,6 @@
-// Which realtime message a change of a streamed table means, and for whom. Profiles tell the user's new balance
-// (only when it changed); the lists say which list changed, so the web app reloads just that one.
+// Which realtime messages a change of a streamed table means, and for whom. Profiles tell the user's new balance (only
+// when it changed) and that their latest data export changed (it lives on the profile); the lists say which list
+// changed, so the web app reloads just that one.
 import type { AttributeValue, DynamoDBRecord } from 'aws-lambda';
 import type { LiveResource, RealtimeMessage } from '../contracts/api.js';
 import { TABLES, tableEnvName, type TableName } from '../data/tables.js';
@@ -30,18 +31,27 @@ export function streamedTableOf(eventSourceArn: string | undefined, env: NodeJS.
   return name ? STREAMED_TABLES.find((table) => env[tableEnvName(table)] === name) : undefined;
 }
 
-/** The message one change means, or undefined when it means nothing to the web app. */
-export function noticeFor(table: StreamedTable, record: DynamoDBRecord): Notice | undefined {
+/** The messages one change means (none when it means nothing to the web app). */
+export function noticesFor(table: StreamedTable, record: DynamoDBRecord): Notice[] {
   const change = record.dynamodb;
-  if (!change) return undefined;
+  if (!change) return [];
   if (table === 'profiles') {
     const userId = stringOf(change.Keys?.id);
-    const credits = numberOf(change.NewImage?.current_credits);
-    if (!userId || credits === undefined || credits === numberOf(change.OldImage?.current_credits)) return undefined;
-    return { userId, message: { type: 'credits', current_credits: credits } };
+    if (!userId || !change.NewImage) return [];
+    const notices: Notice[] = [];
+    const credits = numberOf(change.NewImage.current_credits);
+    if (credits !== undefined && credits !== numberOf(change.OldImage?.current_credits)) notices.push({ userId, message: { type: 'credits', current_credits: credits } });
+    if (exportStateOf(change.NewImage) !== exportStateOf(change.OldImage)) notices.push({ userId, message: { type: 'changed', resource: 'account-export' } });
+    return notices;
   }
   const userId = stringOf(change.Keys?.user_id);
-  return userId ? { userId, message: { type: 'changed', resource: LIST_OF[table] } } : undefined;
+  return userId ? [{ userId, message: { type: 'changed', resource: LIST_OF[table] } }] : [];
+}
+
+/** The latest data export's id and status, as one string (empty without one). */
+function exportStateOf(image: Record<string, AttributeValue> | undefined): string {
+  const dataExport = image?.data_export?.M;
+  return dataExport ? `${stringOf(dataExport.id)}:${stringOf(dataExport.status)}` : '';
 }
 
 export interface UserMessages {
@@ -56,14 +66,14 @@ export interface UserMessages {
 export function messagesByUser(records: readonly { table: StreamedTable; record: DynamoDBRecord }[]): UserMessages[] {
   const byUser = new Map<string, { credits?: RealtimeMessage; lists: Set<LiveResource>; sequenceNumbers: string[] }>();
   for (const { table, record } of records) {
-    const notice = noticeFor(table, record);
-    if (!notice) continue;
-    let entry = byUser.get(notice.userId);
-    if (!entry) byUser.set(notice.userId, (entry = { lists: new Set(), sequenceNumbers: [] }));
-    if (notice.message.type === 'credits') entry.credits = notice.message;
-    else entry.lists.add(notice.message.resource);
-    const sequenceNumber = record.dynamodb?.SequenceNumber;
-    if (sequenceNumber) entry.sequenceNumbers.push(sequenceNumber);
+    for (const notice of noticesFor(table, record)) {
+      let entry = byUser.get(notice.userId);
+      if (!entry) byUser.set(notice.userId, (entry = { lists: new Set(), sequenceNumbers: [] }));
+      if (notice.message.type === 'credits') entry.credits = notice.message;
+      else entry.lists.add(notice.message.resource);
+      const sequenceNumber = record.dynamodb?.SequenceNumber;
+      if (sequenceNumber && !entry.sequenceNumbers.includes(sequenceNumber)) entry.sequenceNumbers.push(sequenceNumber);
+    }
   }
   return [...byUser].map(([userId, { credits, lists, sequenceNumbers }]) => ({
     userId,

@@ -5,8 +5,8 @@
 // request (test/unit/presign.test.ts compares them byte for byte): virtual-hosted in AWS, and at the endpoint the
 // environment names (AWS_ENDPOINT_URL_S3, path-style with S3_FORCE_PATH_STYLE=true) on the local twin.
 import { Sha256 } from './sha256.js';
-import { fromEnv } from '@aws-sdk/credential-provider-env';
 import { S3RequestPresigner } from '@aws-sdk/s3-request-presigner';
+import { signingCredentials } from './signing-session.js';
 import { bucketName, UPLOAD_TAG } from '../data/tables.js';
 import type { BucketName } from '../data/tables.js';
 
@@ -118,16 +118,13 @@ interface PresignRequest {
   unhoistableHeaders?: string[];
 }
 
-/** The credentials URLs are signed with: the function's (its role session's, in a Lambda) from the environment. */
-const signingCredentials = fromEnv();
-
-/** Signed URLs are taken to end this long before the credentials that signed them, for clock skew. */
+/** Signed URLs are taken to end this long before the session that signed them, for clock skew. */
 const CREDENTIALS_MARGIN_SECONDS = 60;
 
 /**
- * How long a URL signed at `now` really lasts: `seconds`, or less when the signing credentials expire sooner. A URL
- * signed with temporary credentials (a role session) stops working when they expire, whatever its X-Amz-Expires
- * says; when the environment names their expiration (AWS_CREDENTIAL_EXPIRATION) the URL is signed for no longer.
+ * How long a URL signed at `now` really lasts: `seconds`, or less when the session that signs it (signing-session.ts)
+ * ends sooner: a URL signed with temporary credentials stops working when they expire, whatever its X-Amz-Expires
+ * says, so it is signed, and answered as lasting, for no longer.
  */
 export async function signedUrlSeconds(seconds: number, now = Date.now()): Promise<number> {
   const { expiration } = await signingCredentials();
@@ -145,7 +142,7 @@ const presigners = new Map<string, S3RequestPresigner>();
 function presignerFor(region: string): S3RequestPresigner {
   let presigner = presigners.get(region);
   if (!presigner) {
-    presigner = new S3RequestPresigner({ credentials: signingCredentials, region, sha256: Sha256 });
+    presigner = new S3RequestPresigner({ credentials: () => signingCredentials(), region, sha256: Sha256 });
     presigners.set(region, presigner);
   }
   return presigner;

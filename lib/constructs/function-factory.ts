@@ -24,6 +24,7 @@ import {
 } from '../../lambdas/data/tables.js';
 import type { Access, BucketAccess } from '../../lambdas/routes.js';
 import { workflowEnvName } from '../../lambdas/workflows.js';
+import type { UrlSigner } from './url-signer.js';
 import { USER_POOL_ENV } from '../../lambdas/core/config.js';
 import { assetCommands, ESM_REQUIRE_BANNER, ESRGAN_PACKAGES, importsSharp, nativeAssetSteps, ONNX_RUNTIME_PACKAGES, type AssetStep } from '../native-modules.js';
 import {
@@ -101,12 +102,16 @@ export interface FunctionFactoryProps {
   userPool?: IUserPool;
   /** The most memory (MB) a function may ask for (context lambdaMemoryMax; default a new account's 3,008). */
   memoryMaxMb?: number;
+  /** The role whose sessions sign URLs: every function with bucket access signs with it (lambdas/storage/signing-session.ts). */
+  urlSigner?: UrlSigner;
 }
 
 
 /** Lambda quotas: a new account's functions get at most this much memory (lib/config.ts, lambdaMemoryMax). */
 const NEW_ACCOUNT_MEMORY_MB = 3008;
 
+/** Every object action a function may be granted: what the URL-signer role may do (lib/constructs/url-signer.ts). */
+export const BUCKET_OBJECT_ACTIONS = BUCKET_WRITE_ACTIONS;
 
 /** CDK's hooks around esbuild: after it, the function's asset steps (lib/native-modules.ts) as shell commands. */
 function assetHooks(steps: readonly AssetStep[]): ICommandHooks {
@@ -273,10 +278,11 @@ export class FunctionFactory {
       fn.addEnvironment(tableEnvName(name), table.tableName);
     }
 
+    const bucketAccess: PolicyStatement[] = [];
     for (const [name, level] of Object.entries(access.buckets ?? {}) as [BucketName, BucketAccess][]) {
       const bucket = this.props.buckets[name];
-      if (level !== 'put') role.addToPrincipalPolicy(new PolicyStatement({ actions: [BUCKET_LIST_ACTION], resources: [bucket.bucketArn] }));
-      role.addToPrincipalPolicy(
+      if (level !== 'put') bucketAccess.push(new PolicyStatement({ actions: [BUCKET_LIST_ACTION], resources: [bucket.bucketArn] }));
+      bucketAccess.push(
         new PolicyStatement({
           actions: level === 'write' ? BUCKET_WRITE_ACTIONS : level === 'put' ? BUCKET_PUT_ACTIONS : BUCKET_READ_ACTIONS,
           resources: [bucket.arnForObjects('*')],
@@ -289,6 +295,9 @@ export class FunctionFactory {
       });
       fn.addEnvironment(bucketEnvName(name), bucket.bucketName);
     }
+    for (const statement of bucketAccess) role.addToPrincipalPolicy(statement);
+    // Its URLs are signed in sessions of the URL signer narrowed to exactly this access.
+    if (bucketAccess.length && this.props.urlSigner) this.props.urlSigner.allow(fn, bucketAccess);
 
     const observed = (access.observes ?? []).filter((name) => !access.workflows?.includes(name));
     const workflows = [...(access.workflows ?? []), ...observed];

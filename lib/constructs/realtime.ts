@@ -1,8 +1,10 @@
 // Realtime: an API Gateway WebSocket API whose $connect is guarded by a Lambda authorizer that verifies the Cognito ID
 // token passed as the `token` query parameter; connections are kept in the connections table (by user, with a TTL
-// just over the 2-hour connection limit). The streams of profiles, clothing items, generations and jobs feed ONE
-// fan-out function (batch item failures reported, bisect on error, a dead-letter queue), which posts to the owner's
-// connections through the stage's management API.
+// just over the 2-hour connection limit). The streams of profiles, clothing items, generations, jobs and batches feed
+// ONE function, the streams' only consumer (batch item failures reported, bisect on error, a dead-letter queue): it posts
+// each change to the owner's connections through the stage's management API and starts the webhook deliveries of
+// records that reached their end state. One consumer per stream: each mapping may hold an execution at any moment,
+// counted in the stage's concurrency budget (lib/concurrency.ts) with its parallelization factor.
 import { Duration, Stack, Token, Validations, type CfnElement } from 'aws-cdk-lib';
 import { WebSocketApi, WebSocketStage, type ThrottleSettings, type WebSocketRoute } from 'aws-cdk-lib/aws-apigatewayv2';
 import { WebSocketLambdaAuthorizer } from 'aws-cdk-lib/aws-apigatewayv2-authorizers';
@@ -32,6 +34,8 @@ export interface RealtimeProps {
   audience: string;
   /** Stage-wide rate limits (connects and messages). */
   throttle?: ThrottleSettings;
+  /** Each stream mapping's ParallelizationFactor: batches of one shard processed at once (the budget's line). */
+  streamParallelization: number;
 }
 
 const STAGE_NAME = 'live';
@@ -47,7 +51,7 @@ export class Realtime extends Construct {
   readonly functions: Record<RealtimeFunctionName, NodejsFunction>;
   readonly connectRoute: WebSocketRoute;
   readonly disconnectRoute: WebSocketRoute;
-  /** Stream batches the fan-out still failed after its retries. */
+  /** Stream batches the consumer still failed after its retries: changes nobody was told about. */
   readonly deadLetterQueue: Queue;
 
   constructor(scope: Construct, id: string, props: RealtimeProps) {
@@ -95,7 +99,7 @@ export class Realtime extends Construct {
     });
     Validations.of(this.deadLetterQueue).acknowledge({
       id: 'AwsSolutions-SQS3',
-      reason: 'This queue is itself the dead-letter destination of the fan-out event sources.',
+      reason: 'This queue is itself the dead-letter destination of the table streams\' event sources.',
     });
 
     const fanOut = create('fanOut', {
@@ -123,17 +127,20 @@ export class Realtime extends Construct {
     });
     Validations.of(fanOutRole).acknowledge({
       id: 'AwsSolutions-IAM5[Resource::*]',
-      reason: 'dynamodb:ListStreams, which the stream event source mapping needs, has no resource-level permissions; the stream reads themselves are scoped to the four table streams.',
+      reason: 'dynamodb:ListStreams, which the stream event source mapping needs, has no resource-level permissions; the stream reads themselves are scoped to the streamed tables.',
     });
     for (const table of STREAMED_TABLES) {
       fanOut.addEventSource(
         new DynamoEventSource(props.tables[table], {
           startingPosition: StartingPosition.LATEST,
           batchSize: BATCH_SIZE,
+          parallelizationFactor: props.streamParallelization,
           bisectBatchOnError: true,
           reportBatchItemFailures: true,
-          retryAttempts: 3,
-          maxRecordAge: Duration.hours(1),
+          // A webhook event is owed for up to 6 hours (its deliveries retry for days once started); a live message
+          // that late is harmless ("reload this list").
+          retryAttempts: 5,
+          maxRecordAge: Duration.hours(6),
           onFailure: new SqsDlq(this.deadLetterQueue),
         }),
       );

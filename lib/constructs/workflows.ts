@@ -23,6 +23,8 @@ export class Workflows extends Construct {
   readonly stateMachines: Record<string, StateMachine> = {};
   /** Every function of the workflows: their task functions and workflow-ended (for alarms and dashboards). */
   readonly functions: NodejsFunction[] = [];
+  /** Each workflow's task functions by placeholder, for what the stack adds to one (an environment variable, a grant). */
+  readonly taskFunctions: Record<string, Record<string, NodejsFunction>> = {};
   /** Status changes workflow-ended still failed to take after the rule's retries. */
   readonly deadLetterQueue: Queue;
 
@@ -31,10 +33,12 @@ export class Workflows extends Construct {
     for (const [name, workflow] of Object.entries(WORKFLOWS) as [string, WorkflowDefinition][]) {
       const prefix = pascalCase(name);
       const substitutions: Record<string, string> = {};
+      this.taskFunctions[name] = {};
       const taskFunctions = Object.entries(workflow.tasks).map(([placeholder, task]) => {
         const fn = props.functions.create(this, `${prefix}${placeholder}Function`, task);
         substitutions[placeholder] = fn.functionArn;
         this.functions.push(fn);
+        this.taskFunctions[name]![placeholder] = fn;
         return fn;
       });
       const logs = new LogGroup(this, `${prefix}Logs`, { retention: RetentionDays.ONE_MONTH, removalPolicy: RemovalPolicy.DESTROY });

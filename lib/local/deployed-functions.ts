@@ -1,7 +1,7 @@
 // The functions the stack deploys, as the constructs declare them to the function factory: one per route
 // (lib/constructs/http-api.ts), the API-key authorizer, one per workflow task (lib/constructs/workflows.ts, so the
 // generation workflow's Process and the batch's MakePhoto are two functions of one handler, each with its own bundle
-// and grants), workflow-ended, the reconciler, the webhook emitter and the realtime functions. The twin runs each of
+// and grants), workflow-ended, the reconciler and the realtime functions (the fan-out is also the webhook events' emitter). The twin runs each of
 // them as that function: its bundle (bundles.ts), its grants and environment (grants.ts), its timeout and memory
 // (lib/function-settings.ts). test/infra/twin-bundles.test.ts holds this list to what the synthesized stack creates.
 import type { FunctionSpec } from '../constructs/function-factory.js';
@@ -9,7 +9,7 @@ import type { TableName } from '../../lambdas/data/tables.js';
 import { STREAMED_TABLES } from '../../lambdas/realtime/messages.js';
 import { REALTIME_FUNCTIONS } from '../../lambdas/realtime-functions.js';
 import { API_KEY_AUTHORIZER, ROUTES, routeTables, USER_ROUTE_PRELUDE } from '../../lambdas/routes.js';
-import { RECONCILER_FUNCTION, WEBHOOK_EMIT_FUNCTION, WEBHOOK_EMIT_TABLES, WORKFLOW_ENDED_FUNCTION, WORKFLOWS, type WorkflowName } from '../../lambdas/workflows.js';
+import { RECONCILER_FUNCTION, WORKFLOW_ENDED_FUNCTION, WORKFLOWS, type WorkflowName } from '../../lambdas/workflows.js';
 
 export type DeployedFunctionKind = 'route' | 'task' | 'other';
 
@@ -53,7 +53,6 @@ export function deployedFunctions(): DeployedFunction[] {
     { name: API_KEY_AUTHORIZER.handler, kind: 'other', spec: { handler: API_KEY_AUTHORIZER.handler, tables: API_KEY_AUTHORIZER.tables } },
     { name: WORKFLOW_ENDED_FUNCTION.handler, kind: 'other', spec: WORKFLOW_ENDED_FUNCTION },
     { name: RECONCILER_FUNCTION.handler, kind: 'other', spec: RECONCILER_FUNCTION },
-    { name: WEBHOOK_EMIT_FUNCTION.handler, kind: 'other', spec: WEBHOOK_EMIT_FUNCTION, tableNames: WEBHOOK_EMIT_TABLES },
     ...Object.values(REALTIME_FUNCTIONS).map(
       (fn): DeployedFunction => ({
         name: fn.handler,

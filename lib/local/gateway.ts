@@ -22,6 +22,7 @@ import {
   HTTP_API_INTEGRATION_TIMEOUT_SECONDS,
   HTTP_API_PAYLOAD_BYTES,
   HTTP_API_STAGE_THROTTLE,
+  HTTP_API_THROTTLED,
   LAMBDA_SYNC_PAYLOAD_BYTES,
   type GatewayErrorCode,
 } from '../../lambdas/contracts/aws-limits.js';
@@ -122,7 +123,7 @@ export async function startGateway(options: GatewayOptions): Promise<Gateway> {
       return void res.end();
     }
     // The stage throttle, as API Gateway's token bucket: `burstLimit` requests at once, refilled at `rateLimit` per second.
-    if (throttle && !throttle.take()) return sendGatewayError(res, GATEWAY_ERROR_CODES.throttled, corsHeaders);
+    if (throttle && !throttle.take()) return send(res, HTTP_API_THROTTLED.status, HTTP_API_THROTTLED.body, corsHeaders);
     const match = matchRoute(routes, method, path) ?? matchRoute(keyRoutes, method, path);
     if (!match) return send(res, 404, { message: 'Not Found' }, corsHeaders);
     // A declared length over the HTTP API's payload limit is refused before anything else is read.

@@ -1,5 +1,6 @@
 // Child processes of the local twin and waiting for servers to come up.
 import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
 /** A free TCP port on the loopback interface. */
@@ -78,4 +79,67 @@ export async function waitFor(what: string, probe: () => Promise<unknown>, timeo
     }
   }
   throw new Error(`${what} did not start within ${timeoutMs / 1000} s: ${String(lastError)}`);
+}
+
+/** A process as /proc shows it: its parent and its start time (which tells it from a later process with its pid). */
+function procStat(pid: number): { parent: number; startTime: string; zombie: boolean } | undefined {
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+    // After the command name in parentheses: state, parent pid, …; the start time is the 20th field from there.
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    return { parent: Number(fields[1]), startTime: fields[19]!, zombie: fields[0] === 'Z' };
+  } catch {
+    return undefined;
+  }
+}
+
+/** Whether the process was started by an npm script (npm puts npm_lifecycle_event in a script's environment). */
+function startedByNpmScript(pid: number): boolean {
+  try {
+    return readFileSync(`/proc/${pid}/environ`, 'latin1').split('\0').some((entry) => entry.startsWith('npm_lifecycle_event='));
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The processes that launched this one, up to the npm command a person typed: `npm start` runs its script through a
+ * shell that execs `npm run twin`, whose script execs the twin, so the twin's parent is the inner npm and its parent
+ * the outer one. Each process started by an npm script adds its parent; the chain ends at the first npm that no npm
+ * script started.
+ */
+export function launchers(pid = process.pid): { pid: number; startTime: string }[] {
+  const chain: { pid: number; startTime: string }[] = [];
+  for (let current = pid; startedByNpmScript(current) || current === pid; ) {
+    const parent = procStat(current)?.parent;
+    const stat = parent ? procStat(parent) : undefined;
+    if (!parent || parent <= 1 || !stat) break;
+    chain.push({ pid: parent, startTime: stat.startTime });
+    current = parent;
+  }
+  return chain;
+}
+
+/**
+ * Calls `onGone` once when a process that launched this one has ended, however it ended (SIGKILL included, which
+ * it could not pass on): a killed `npm start` leaves `npm run twin` and the twin running, reparented, holding every
+ * port. Polls every `intervalMs`; without /proc (macOS) it watches only the parent, which a killed parent changes.
+ */
+export function onLaunchersGone(onGone: () => void, intervalMs = 250): () => void {
+  const chain = launchers();
+  const parent = process.ppid;
+  const gone = () =>
+    chain.length === 0
+      ? process.ppid !== parent
+      : chain.some(({ pid, startTime }) => {
+          const stat = procStat(pid);
+          return !stat || stat.zombie || stat.startTime !== startTime;
+        });
+  const timer = setInterval(() => {
+    if (!gone()) return;
+    clearInterval(timer);
+    onGone();
+  }, intervalMs);
+  timer.unref();
+  return () => clearInterval(timer);
 }

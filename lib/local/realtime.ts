@@ -16,10 +16,10 @@ import {
   type WebSocketRouteHandler,
 } from '../../lambdas/realtime/events.js';
 import { REALTIME_FUNCTIONS } from '../../lambdas/realtime-functions.js';
-import { WEBSOCKET_MESSAGE_BYTES } from '../../lambdas/contracts/aws-limits.js';
+import { WEBSOCKET_FRAME_BYTES, WEBSOCKET_MESSAGE_BYTES, WEBSOCKET_TOO_BIG_CLOSE_CODE } from '../../lambdas/contracts/aws-limits.js';
 import type { Invoke } from './lambda-runtime.js';
 import { connectionsRefusal, type TwinAccess } from './grants.js';
-import { checkSigV4 } from './sigv4.js';
+import { checkSigV4, signedRequestOf } from './sigv4.js';
 
 /** API Gateway closes every WebSocket connection after 2 hours; so does the twin. */
 const MAX_CONNECTION_MS = 2 * 60 * 60 * 1000;
@@ -66,7 +66,9 @@ export async function startLocalWebSocketApi(options: LocalWebSocketApiOptions):
   const authorize = caller<ConnectAuthorizerHandler>(REALTIME_FUNCTIONS.authorize.handler);
   const connect = caller<WebSocketRouteHandler>(REALTIME_FUNCTIONS.connect.handler);
   const disconnect = caller<WebSocketRouteHandler>(REALTIME_FUNCTIONS.disconnect.handler);
-  const wss = new WebSocketServer({ noServer: true });
+  // A client message over the WebSocket API's message size closes the connection with 1009 (ws's own check); a frame
+  // over its frame size does too (watchFrameSizes), whatever message it belongs to.
+  const wss = new WebSocketServer({ noServer: true, maxPayload: WEBSOCKET_MESSAGE_BYTES });
   const connections = new Map<string, OpenConnection>();
   const managementPrefix = `${options.path}/@connections/`;
   const detach: (() => void)[] = [];
@@ -152,7 +154,10 @@ export async function startLocalWebSocketApi(options: LocalWebSocketApiOptions):
       connections.set(connectionId, connection);
       const maxAge = setTimeout(() => ws.close(1001, 'Going away'), MAX_CONNECTION_MS);
       maxAge.unref();
+      socket.prependListener('data', watchFrameSizes(WEBSOCKET_FRAME_BYTES, () => ws.close(WEBSOCKET_TOO_BIG_CLOSE_CODE, 'Message too big')));
       ws.on('message', () => {
+        // A frame over the limit has closed the connection; ws still reads what arrived with it.
+        if (ws.readyState !== ws.OPEN) return;
         connection.lastActiveAt = Date.now();
         // No route but $connect/$disconnect is defined, so API Gateway answers every client message like this.
         ws.send(JSON.stringify({ message: 'Forbidden', connectionId, requestId: randomUUID() }));
@@ -184,9 +189,10 @@ export async function startLocalWebSocketApi(options: LocalWebSocketApiOptions):
   }
 
   async function handleManagement(req: IncomingMessage, res: ServerResponse): Promise<void> {
-    const body = await readBody(req);
+    const request = await signedRequestOf(req);
+    const body = request.body;
     // As IAM does in the cloud: only calls whose SigV4 signature is valid for the twin's credentials may use it.
-    const signed = await checkSigV4({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body }, options.access.credentialsOf);
+    const signed = await checkSigV4(request, options.access.credentialsOf);
     if ('refusal' in signed) return awsError(res, 403, 'ForbiddenException', signed.refusal.message);
     const url = new URL(req.url ?? '/', 'http://local');
     const denied = connectionsRefusal(options.access.principal(signed.accessKeyId)!, req.method ?? 'GET', url.pathname.slice(options.path.length));
@@ -248,6 +254,47 @@ export async function startLocalWebSocketApi(options: LocalWebSocketApiOptions):
   };
 }
 
+/**
+ * A listener for the raw bytes a client sends on an open connection that reads each frame's header (RFC 6455 §5.2) and
+ * calls `tooBig` once for the first frame whose payload is over `limit` bytes; it reads the headers only, skipping
+ * every payload, so it sees frames however TCP splits them.
+ */
+export function watchFrameSizes(limit: number, tooBig: () => void): (chunk: Buffer) => void {
+  /** The longest header: 2 bytes, an 8-byte length and a 4-byte mask. */
+  const LONGEST_HEADER = 14;
+  let header = Buffer.alloc(0);
+  let payloadLeft = 0;
+  let done = false;
+  return (chunk) => {
+    let at = 0;
+    while (!done && at < chunk.length) {
+      if (payloadLeft > 0) {
+        const skipped = Math.min(payloadLeft, chunk.length - at);
+        payloadLeft -= skipped;
+        at += skipped;
+        continue;
+      }
+      const before = header.length;
+      header = Buffer.concat([header, chunk.subarray(at, at + LONGEST_HEADER - before)]);
+      const length7 = header.length >= 2 ? header[1]! & 0x7f : -1;
+      const lengthBytes = length7 === 126 ? 2 : length7 === 127 ? 8 : 0;
+      const headerBytes = 2 + lengthBytes + (header.length >= 2 && header[1]! & 0x80 ? 4 : 0);
+      if (length7 < 0 || header.length < headerBytes) {
+        // The rest of this header comes in the next chunk.
+        at = chunk.length;
+        continue;
+      }
+      at += headerBytes - before;
+      payloadLeft = lengthBytes === 0 ? length7 : lengthBytes === 2 ? header.readUInt16BE(2) : Number(header.readBigUInt64BE(2));
+      header = Buffer.alloc(0);
+      if (payloadLeft > limit) {
+        done = true;
+        tooBig();
+      }
+    }
+  };
+}
+
 function allowsConnect(result: APIGatewayAuthorizerResult): boolean {
   const statements = result.policyDocument?.Statement ?? [];
   const effects = statements.map((statement) => statement.Effect);
@@ -281,13 +328,4 @@ function headersOf(req: IncomingMessage): Record<string, string> {
 
 function multiValued(values: Record<string, string>): Record<string, string[]> {
   return Object.fromEntries(Object.entries(values).map(([name, value]) => [name, [value]]));
-}
-
-function readBody(req: IncomingMessage): Promise<Buffer> {
-  return new Promise((done, fail) => {
-    const chunks: Buffer[] = [];
-    req.on('data', (chunk: Buffer) => chunks.push(chunk));
-    req.on('end', () => done(Buffer.concat(chunks)));
-    req.on('error', fail);
-  });
 }

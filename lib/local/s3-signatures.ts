@@ -11,6 +11,7 @@
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
 import { getCanonicalQuery, getSigningKey } from '@smithy/signature-v4';
 import { Sha256 } from '../../lambdas/storage/sha256.js';
+import { sessionTokenExpiry } from './sts.js';
 
 export interface TwinCredentials {
   accessKeyId: string;
@@ -81,7 +82,10 @@ export async function checkSignature(
     throw new S3Refusal(400, 'AuthorizationHeaderMalformed', `The authorization header is malformed; the region or scope is wrong; expecting '${region}'`);
   }
   if (fields.sessionToken !== credentials.sessionToken) {
-    throw new S3Refusal(400, 'InvalidToken', 'The provided token is malformed or otherwise invalid.');
+    // A session of the twin's STS (lib/local/sts.ts) carries its end: refused after it, as S3 refuses an expired session.
+    const sessionEnds = fields.sessionToken === undefined ? undefined : sessionTokenExpiry(credentials, fields.sessionToken);
+    if (!sessionEnds) throw new S3Refusal(400, 'InvalidToken', 'The provided token is malformed or otherwise invalid.');
+    if (now >= sessionEnds.getTime()) throw new S3Refusal(400, 'ExpiredToken', 'The provided token has expired.');
   }
 
   const signedAt = parseAmzDate(fields.amzDate);

@@ -6,7 +6,7 @@
 // Errors are the AWS JSON protocols' (Common Errors of the AWS API references, read November 2026):
 // MissingAuthenticationToken (403), UnrecognizedClientException for an unknown key or token, InvalidSignatureException.
 import { createHash, createHmac, timingSafeEqual } from 'node:crypto';
-import type { IncomingHttpHeaders, ServerResponse } from 'node:http';
+import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from 'node:http';
 import { SignatureV4 } from '@smithy/signature-v4';
 
 export interface LocalCredentials {
@@ -128,4 +128,14 @@ class NodeSha256 {
   reset(): void {
     this.#hash = this.#fresh();
   }
+}
+
+/** A request to an emulator front as its signature check needs it, its body read whole. */
+export function signedRequestOf(req: IncomingMessage): Promise<SignedRequest> {
+  return new Promise((done, fail) => {
+    const chunks: Buffer[] = [];
+    req.on('data', (chunk: Buffer) => chunks.push(chunk));
+    req.on('end', () => done({ method: req.method ?? 'GET', url: req.url ?? '/', headers: req.headers, body: Buffer.concat(chunks) }));
+    req.on('error', fail);
+  });
 }

@@ -2,7 +2,7 @@
 // what the execution is started with, then Map item selection, Parameters, Catch and Choice paths up to the state.
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import type { AccountDeletionInput } from '../../lambdas/contracts/account.js';
+import type { AccountDeletionInput, AccountExportInput } from '../../lambdas/contracts/account.js';
 import type { BatchArchiveInput } from '../../lambdas/contracts/workflows.js';
 import { SAMPLE_IDS } from '../../lambdas/contracts/route.js';
 import type { DeliveryState } from '../../lambdas/domain/webhooks/start.js';
@@ -16,9 +16,10 @@ import { SAMPLE_USER } from './sample-identity.js';
 /** What each workflow is started with (the routes' startExecution input). */
 export const EXECUTION_INPUTS: Record<WorkflowName, Record<string, unknown>> = {
   generation: { userId: SAMPLE_USER.sub, generationId: SAMPLE_IDS.generation } satisfies GenerationWorkflowInput,
-  video: { userId: SAMPLE_USER.sub, jobId: SAMPLE_IDS.job, outputs: [0] } satisfies VideoWorkflowInput,
+  video: { userId: SAMPLE_USER.sub, jobId: SAMPLE_IDS.job, outputs: [0], maxConcurrency: 1 } satisfies VideoWorkflowInput,
   batch: { userId: SAMPLE_USER.sub, batchId: SAMPLE_IDS.batch, photoIds: [`${SAMPLE_IDS.batch}-p000`], maxConcurrency: 4 } satisfies BatchWorkflowInput,
   batchArchive: { userId: SAMPLE_USER.sub, batchId: SAMPLE_IDS.batch, attempt: 1 } satisfies BatchArchiveInput,
+  accountExport: { userId: SAMPLE_USER.sub, exportId: '00000000-0000-4000-8000-000000000001' } satisfies AccountExportInput,
   deleteAccount: { userId: SAMPLE_USER.sub, tombstoneId: 'deleted-00000000-0000-4000-8000-000000000000' } satisfies AccountDeletionInput,
   webhookDelivery: {
     userId: SAMPLE_USER.sub,

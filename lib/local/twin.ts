@@ -12,9 +12,10 @@ import { expectedUpscaleSeconds, expectedVideoSeconds } from '../../lambdas/cont
 import { ID_TOKEN_ENV } from '../../lambdas/core/jwt.js';
 import { USER_POOL_ENV } from '../../lambdas/core/config.js';
 import { bucketEnvName, tableEnvName, type BucketName, type TableName } from '../../lambdas/data/tables.js';
-import { BATCH_CONCURRENCY, BATCH_CONCURRENCY_ENV, RECONCILER_FUNCTION, RECONCILER_SCHEDULE_MINUTES, WEBHOOK_EMIT_FUNCTION, WEBHOOK_EMIT_TABLES, WORKFLOW_ENDED_FUNCTION } from '../../lambdas/workflows.js';
+import { MAP_CONCURRENCY_ENV, MAP_CONCURRENCY_LOCAL, RECONCILER_FUNCTION, RECONCILER_SCHEDULE_MINUTES, WORKFLOW_ENDED_FUNCTION } from '../../lambdas/workflows.js';
 import { WEBHOOKS_ALLOW_LOCAL_ENV } from '../../lambdas/domain/webhooks/rules.js';
 import { SUPPORT_MAIL_ENV } from '../../lambdas/domain/support/mail.js';
+import { URL_SIGNER_ENV } from '../../lambdas/storage/signing-session.js';
 import type { ReconcilerInput } from '../../lambdas/contracts/operations.js';
 import { CALLBACK_URL_ENV } from '../../lambdas/realtime/fan-out.js';
 import { TEST_FETCH_TARGETS_ENV } from '../../lambdas/net/safe-fetch.js';
@@ -34,6 +35,7 @@ import { startLocalWebSocketApi } from './realtime.js';
 import { LOCAL_CREDENTIALS, startS3Local } from './s3-local.js';
 import { startStreamPoller } from './stream-poller.js';
 import { startStepFunctionsLocal } from './stepfunctions.js';
+import { startLocalSts } from './sts.js';
 import { sweepAbandonedUploads, UPLOAD_SWEEP_INTERVAL_MS } from './upload-sweep.js';
 
 export interface TwinPorts {
@@ -149,6 +151,9 @@ const NAME_PREFIX = 'modelloop';
 const TWIN_REGION = 'us-east-1';
 /** The WebSocket's path on the gateway's origin; like a stage URL, also the base of its @connections API. */
 const WEBSOCKET_PATH = '/ws';
+/** The twin's STS on the gateway's origin, and the URL-signer role it hands sessions of. */
+const STS_PATH = '/sts/';
+const LOCAL_URL_SIGNER_ROLE = 'arn:aws:iam::000000000000:role/modelloop-local-url-signer';
 
 export async function startTwin(options: TwinOptions): Promise<Twin> {
   const dataDir = resolve(options.dataDir);
@@ -209,6 +214,9 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       AWS_ENDPOINT_URL_DYNAMODB: dynamodb.endpoint,
       AWS_ENDPOINT_URL_S3: s3.endpoint,
       AWS_ENDPOINT_URL_SFN: stepFunctions.endpoint,
+      // URLs are signed with sessions of the stage's URL-signer role (lambdas/storage/signing-session.ts): the twin's STS.
+      AWS_ENDPOINT_URL_STS: `http://127.0.0.1:${ports.gateway}${STS_PATH}`,
+      [URL_SIGNER_ENV.role]: LOCAL_URL_SIGNER_ROLE,
       S3_FORCE_PATH_STYLE: 'true',
       STAGE: 'local',
       // The API keys' hashes are peppered; in the cloud the pepper is a Secrets Manager secret.
@@ -225,7 +233,8 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
           }
         : {}),
       ...(options.testFetchTargets?.length ? { [TEST_FETCH_TARGETS_ENV]: options.testFetchTargets.join(',') } : {}),
-      [BATCH_CONCURRENCY_ENV]: String(BATCH_CONCURRENCY.local),
+      [MAP_CONCURRENCY_ENV.batch]: String(MAP_CONCURRENCY_LOCAL.batch),
+      [MAP_CONCURRENCY_ENV.video]: String(MAP_CONCURRENCY_LOCAL.video),
       // The delete-account workflow deletes users in cognito-local, as it does in the cloud's user pool.
       [USER_POOL_ENV]: cognito.userPoolId,
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
@@ -302,7 +311,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       webRoot: options.webRoot,
       webMiddleware: options.webMiddleware,
       invoke,
-      mounts: [webSocketApi.management],
+      mounts: [webSocketApi.management, startLocalSts({ path: STS_PATH, credentialsOf: access.credentialsOf }).mount],
       apiKeyCacheSeconds: options.apiKeyCacheSeconds,
       throttle: options.throttle,
       log: (line) => log('gateway', line),
@@ -311,7 +320,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     webSocketApi.attach(gateway.server);
     stops.push(() => webSocketApi.stop());
 
-    // DynamoDB streams → the realtime fan-out, as the event source mappings do in the cloud.
+    // DynamoDB streams → their one consumer (live updates and webhook events), as the event source mappings do in the cloud.
     const streamPoller = await startStreamPoller({
       endpoint: dynamodb.endpoint,
       region: env.AWS_REGION!,
@@ -321,16 +330,6 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       log: (line) => log('streams', line),
     });
     stops.push(() => streamPoller.stop());
-    // The same streams → webhook events, as the emitter's own event source mappings do in the cloud.
-    const webhookPoller = await startStreamPoller({
-      endpoint: dynamodb.endpoint,
-      region: env.AWS_REGION!,
-      credentials: LOCAL_CREDENTIALS,
-      tables: WEBHOOK_EMIT_TABLES.map((table) => tables[table]),
-      handler: (event) => invoke(WEBHOOK_EMIT_FUNCTION.handler, event) as Promise<DynamoDBBatchResponse | void>,
-      log: (line) => log('webhooks', line),
-    });
-    stops.push(() => webhookPoller.stop());
 
     const info: TwinInfo = {
       webUrl,

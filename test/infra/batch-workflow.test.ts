@@ -2,7 +2,8 @@
 // whose MaxConcurrency comes from the generate-batch function's setting (5 in the cloud, within a new account's 10 concurrent Lambda executions and the inline Map's
 // 40), and the workflow-ended rule settling its executions that end unsettled.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BATCH_CONCURRENCY, BATCH_CONCURRENCY_ENV, BATCH_CONCURRENCY_LIMIT, WORKFLOWS, workflowEnvName } from '../../lambdas/workflows.js';
+import { MAP_CONCURRENCY_ENV, WORKFLOWS, workflowEnvName } from '../../lambdas/workflows.js';
+import { NEW_ACCOUNT_BUDGET } from '../../lib/concurrency.js';
 import { loadDefinition, localFunctionArn } from '../../lib/local/stepfunctions.js';
 import { readWorkflowText, substituteTasks } from '../../lib/workflows/index.js';
 import { synthModelLoop, type CfnResource, type Synthesized } from './synth.js';
@@ -39,12 +40,11 @@ describe('the batch workflow', () => {
     expect(deployed.TimeoutSeconds).toBeGreaterThan(0);
   });
 
-  it('gives POST /generate-batch the Map concurrency setting (5, within a new account’s 10) and the right to start the batch workflow', () => {
-    const functions = resourcesOf('AWS::Lambda::Function').filter(([, fn]) => fn.Properties?.Environment?.Variables?.[BATCH_CONCURRENCY_ENV]);
+  it('gives POST /generate-batch the Map concurrency of the stage’s budget (a new account’s: 2) and the right to start the batch workflow', () => {
+    const functions = resourcesOf('AWS::Lambda::Function').filter(([, fn]) => fn.Properties?.Environment?.Variables?.[MAP_CONCURRENCY_ENV.batch]);
     expect(functions).toHaveLength(1);
     const variables = functions[0]![1].Properties!.Environment.Variables as Record<string, unknown>;
-    expect(variables[BATCH_CONCURRENCY_ENV]).toBe(String(BATCH_CONCURRENCY.cloud));
-    expect(BATCH_CONCURRENCY.cloud).toBeLessThanOrEqual(BATCH_CONCURRENCY_LIMIT);
+    expect(variables[MAP_CONCURRENCY_ENV.batch]).toBe(String(NEW_ACCOUNT_BUDGET.batchPhotos));
     expect(variables[workflowEnvName('batch')]).toBeDefined();
     expect(handlerOf(functions[0]![1])).toMatch(/GenerateBatch/i);
   });

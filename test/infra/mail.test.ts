@@ -1,7 +1,9 @@
 // Mail in a new account, as synthesized (issue 38 item 4): the support mail's SES grant covers what SES checks (the
 // sender's and, for the sandbox, the recipient's identities, and the configuration set named), the user pool mails
-// through SES from the stage's sender when one is set and through Cognito's own sender otherwise, and a failed
-// support mail wakes an operator (an alarm on the SupportMailFailed metric).
+// through SES from authFromEmail when it is set and through Cognito's own sender otherwise (never because only the
+// support sender is set), synth warns when that would move sign-up codes into an SES sandbox (issue 47 item 4), and a
+// failed support mail wakes an operator (an alarm on the SupportMailFailed metric).
+import { Annotations, Match } from 'aws-cdk-lib/assertions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { synthModelLoop, type Synthesized } from './synth.js';
 
@@ -10,7 +12,13 @@ let plain: Synthesized;
 beforeAll(() => {
   withMail = synthModelLoop({
     nag: false,
-    context: { supportEmail: 'help@support.example', supportFromEmail: 'studio@mail.example', sesConfigurationSet: 'modelloop-mail' },
+    context: {
+      supportEmail: 'help@support.example',
+      supportFromEmail: 'studio@mail.example',
+      authFromEmail: 'studio@mail.example',
+      sesSandbox: false,
+      sesConfigurationSet: 'modelloop-mail',
+    },
   });
   plain = synthModelLoop({ nag: false });
 });
@@ -32,7 +40,7 @@ const sesStatements = (synth: Synthesized) =>
 
 describe('support mail through SES', () => {
   it('lets only the support ticket and contact request functions send, from the sender, to the support address and through the configuration set named', () => {
-    const statements = sesStatements(withMail);
+    const statements = sesStatements(withMail).filter(({ id }) => !id.startsWith('WorkflowsAccountExportMailExportFunction'));
     expect(statements.map(({ id }) => id).sort()).toEqual([expect.stringMatching(/^HttpApiCreateContactRequestFunction/), expect.stringMatching(/^HttpApiCreateSupportTicketFunction/)]);
     for (const { statement } of statements) {
       expect(statement.Action).toBe('ses:SendEmail');
@@ -42,6 +50,17 @@ describe('support mail through SES', () => {
       }
       expect(resources).not.toContain('*');
     }
+  });
+
+  it('lets the export mail send from the sender only (to any seller), with a link to the web app', () => {
+    const [exportMail, ...others] = sesStatements(withMail).filter(({ id }) => id.startsWith('WorkflowsAccountExportMailExportFunction'));
+    expect(others).toEqual([]);
+    const resources = JSON.stringify(exportMail!.statement.Resource);
+    for (const granted of ['identity/studio@mail.example', 'identity/mail.example', 'configuration-set/modelloop-mail']) expect(resources, granted).toContain(granted);
+    expect(resources).not.toContain('support.example');
+    expect(resources).not.toContain('*');
+    const [fn] = resourcesOf(withMail, 'AWS::Lambda::Function').filter(([id]) => id === exportMail!.id);
+    expect(Object.keys(fn![1].Properties!.Environment.Variables)).toEqual(expect.arrayContaining(['SUPPORT_EMAIL_FROM', 'SES_CONFIGURATION_SET', 'WEB_URL']));
   });
 
   it('names the configuration set in the function environment, and grants nothing without supportEmail', () => {
@@ -62,7 +81,7 @@ describe('support mail through SES', () => {
 });
 
 describe("the user pool's mail", () => {
-  it('goes through SES (DEVELOPER) from the stage sender when supportFromEmail (or authFromEmail) is set', () => {
+  it('goes through SES (DEVELOPER) from the stage sender when authFromEmail is set', () => {
     const [pool] = resourcesOf(withMail, 'AWS::Cognito::UserPool');
     const email = pool![1].Properties!.EmailConfiguration;
     expect(email).toMatchObject({ EmailSendingAccount: 'DEVELOPER', From: 'ModelLoop <studio@mail.example>', ConfigurationSet: 'modelloop-mail' });
@@ -77,10 +96,31 @@ describe("the user pool's mail", () => {
   });
 
   it('takes authFromEmail over supportFromEmail, and refuses one that is not an address', () => {
-    const own = synthModelLoop({ nag: false, context: { authFromEmail: 'codes@mail.example' } });
+    const own = synthModelLoop({ nag: false, context: { supportEmail: 'help@support.example', supportFromEmail: 'studio@mail.example', authFromEmail: 'codes@mail.example', sesSandbox: false } });
     const [pool] = resourcesOf(own, 'AWS::Cognito::UserPool');
     expect(pool![1].Properties!.EmailConfiguration).toMatchObject({ EmailSendingAccount: 'DEVELOPER', From: 'ModelLoop <codes@mail.example>' });
     own.dispose();
     expect(() => synthModelLoop({ nag: false, context: { authFromEmail: 'not-an-address' } })).toThrow(/authFromEmail/);
+  });
+});
+
+describe('the mail trap: sign-up codes in the SES sandbox', () => {
+  const warnings = (synth: Synthesized) => Annotations.fromStack(synth.stack).findWarning('*', Match.anyValue()).map((warning) => String(warning.entry.data));
+
+  it('never moves sign-up codes to SES because only the support sender is set, and says so at synth', () => {
+    const supportOnly = synthModelLoop({ nag: false, context: { supportEmail: 'help@support.example', supportFromEmail: 'studio@mail.example' } });
+    const [pool] = resourcesOf(supportOnly, 'AWS::Cognito::UserPool');
+    expect(pool![1].Properties!.EmailConfiguration).toMatchObject({ EmailSendingAccount: 'COGNITO_DEFAULT' });
+    expect(pool![1].Properties!.EmailConfiguration.From).toBeUndefined();
+    expect(warnings(supportOnly)).toEqual([expect.stringMatching(/sign-up and password codes stay with Cognito's own sender.*Set context authFromEmail/)]);
+  });
+
+  it('warns when authFromEmail would move sign-up codes to SES on an account the config says is in the sandbox (the default)', () => {
+    const sandbox = synthModelLoop({ nag: false, context: { authFromEmail: 'codes@mail.example' } });
+    expect(warnings(sandbox)).toEqual([expect.stringMatching(/authFromEmail \(codes@mail\.example\).*sesSandbox.*only to verified addresses.*-c sesSandbox=false/)]);
+    // Out of the sandbox: nothing to say.
+    expect(warnings(withMail)).toEqual([]);
+    expect(warnings(plain)).toEqual([]);
+    expect(() => synthModelLoop({ nag: false, context: { sesSandbox: 'maybe' } })).toThrow(/sesSandbox must be true or false/);
   });
 });

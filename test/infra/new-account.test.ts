@@ -6,12 +6,15 @@
 // per region, all of them unreserved: a reservation is refused with "Specified ReservedConcurrentExecutions for
 // function decreases account's UnreservedConcurrentExecution below its minimum value of [10]" (reported on new
 // accounts: awslabs/fhir-works-on-aws-deployment#691, architect/arc.codes#674). So no function may reserve
-// concurrency, and the workflows' Map states together stay within 10.
+// concurrency, and the stage's concurrency budget (the workflows' Maps, the table streams' consumers and the API's
+// share, lib/concurrency.ts) stays within 10: synth refuses it above context accountConcurrency.
 import { readFileSync } from 'node:fs';
-import { Token } from 'aws-cdk-lib';
+import { App, Stack, Token } from 'aws-cdk-lib';
+import { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { afterAll, describe, expect, it } from 'vitest';
-import { readAsl } from '../../lib/local/task-samples.js';
-import { BATCH_CONCURRENCY, BATCH_CONCURRENCY_ENV, NEW_ACCOUNT_LAMBDA_CONCURRENCY, WORKFLOWS, type WorkflowName } from '../../lambdas/workflows.js';
+import { MAP_CONCURRENCY_ENV } from '../../lambdas/workflows.js';
+import { STREAMED_TABLES } from '../../lambdas/realtime/messages.js';
+import { checkConcurrency, concurrencyLines, NEW_ACCOUNT_BUDGET, NEW_ACCOUNT_CONCURRENCY, type ConcurrencyLine } from '../../lib/concurrency.js';
 import { resourcesOfType, synthModelLoop, type CfnTemplate, type Synthesized } from './synth.js';
 
 const cdkJson = JSON.parse(readFileSync(new URL('../../cdk.json', import.meta.url), 'utf8')) as { context: Record<string, unknown> };
@@ -40,21 +43,6 @@ function functionsAbove(json: CfnTemplate, max: number): string[] {
   return resourcesOfType(json, 'AWS::Lambda::Function')
     .filter(([, fn]) => Number(fn.Properties?.MemorySize ?? 128) > max)
     .map(([id, fn]) => `${id}: ${fn.Properties?.MemorySize}`);
-}
-
-/** Every Map state of a workflow's ASL with its MaxConcurrency (a path's value read from where the stack sets it). */
-function mapConcurrency(workflow: WorkflowName): number[] {
-  const found: number[] = [];
-  const walk = (states: Record<string, { Type: string; MaxConcurrency?: number; MaxConcurrencyPath?: string; ItemProcessor?: { States: Record<string, never> } }>) => {
-    for (const state of Object.values(states)) {
-      if (state.Type !== 'Map') continue;
-      // 0 means no limit at all; a path is the batch route's setting.
-      found.push(state.MaxConcurrencyPath ? BATCH_CONCURRENCY.cloud : state.MaxConcurrency ?? 0);
-      if (state.ItemProcessor) walk(state.ItemProcessor.States);
-    }
-  };
-  walk(readAsl(workflow).States as never);
-  return found;
 }
 
 describe('the committed cdk.json', () => {
@@ -103,15 +91,51 @@ describe('a new account’s Lambda memory quota (lambdaMemoryMax)', () => {
   }, 300_000);
 });
 
-describe('a new account’s Lambda concurrency (10 per region, all unreserved)', () => {
-  it('every Map state is bounded, and the workflows’ Maps together stay within the account’s 10', () => {
-    const maps = (Object.keys(WORKFLOWS) as WorkflowName[]).flatMap((workflow) => mapConcurrency(workflow).map((limit) => ({ workflow, limit })));
-    expect(maps.length).toBeGreaterThanOrEqual(2);
-    for (const map of maps) expect(map.limit, map.workflow).toBeGreaterThan(0);
-    expect(maps.reduce((total, map) => total + map.limit, 0)).toBeLessThanOrEqual(NEW_ACCOUNT_LAMBDA_CONCURRENCY);
-    // The batch route passes the cloud's setting to the Map (MaxConcurrencyPath).
+describe('a new account’s Lambda concurrency: the stage’s budget (lib/concurrency.ts)', () => {
+  const total = (lines: ConcurrencyLine[]) => lines.reduce((sum, line) => sum + line.executions, 0);
+
+  it('fits the committed stage in a new account’s 10: one consumer per table stream, the API’s share and one batch and one video', () => {
     const s = synthModelLoop({ nag: false });
-    const batchRoute = resourcesOfType(s.json, 'AWS::Lambda::Function').find(([, fn]) => fn.Properties?.Environment?.Variables?.[BATCH_CONCURRENCY_ENV] !== undefined);
-    expect(batchRoute?.[1].Properties?.Environment.Variables[BATCH_CONCURRENCY_ENV]).toBe(String(BATCH_CONCURRENCY.cloud));
+    const lines = concurrencyLines(s.stack, NEW_ACCOUNT_BUDGET);
+    expect(total(lines)).toBeLessThanOrEqual(NEW_ACCOUNT_CONCURRENCY);
+    // Every stream mapping of the template is a line: one per streamed table, each at ParallelizationFactor 1.
+    const mappings = resourcesOfType(s.json, 'AWS::Lambda::EventSourceMapping');
+    expect(mappings).toHaveLength(STREAMED_TABLES.length);
+    for (const [, mapping] of mappings) expect(mapping.Properties?.ParallelizationFactor).toBe(NEW_ACCOUNT_BUDGET.streamParallelization);
+    expect(lines.filter((line) => line.what.startsWith('stream consumer'))).toHaveLength(mappings.length);
+    // Every Map is bounded; the batch and video routes pass their budget lines to the Maps (MaxConcurrencyPath).
+    expect(lines.filter((line) => line.what.includes(' Map '))).toEqual([
+      { what: 'video workflow, Map RenderOutputs (videoOutputs)', executions: NEW_ACCOUNT_BUDGET.videoOutputs },
+      { what: 'batch workflow, Map Photos (batchPhotos)', executions: NEW_ACCOUNT_BUDGET.batchPhotos },
+    ]);
+    const settings = resourcesOfType(s.json, 'AWS::Lambda::Function').flatMap(([, fn]) => {
+      const variables = (fn.Properties?.Environment?.Variables ?? {}) as Record<string, unknown>;
+      return Object.values(MAP_CONCURRENCY_ENV).filter((name) => name in variables).map((name) => [name, variables[name]]);
+    });
+    expect(Object.fromEntries(settings)).toEqual({
+      [MAP_CONCURRENCY_ENV.batch]: String(NEW_ACCOUNT_BUDGET.batchPhotos),
+      [MAP_CONCURRENCY_ENV.video]: String(NEW_ACCOUNT_BUDGET.videoOutputs),
+    });
+  });
+
+  it('refuses a new-account stage whose budget adds up to 11, naming each line and the fix; allows it once accountConcurrency says 11', () => {
+    const eleven = { concurrencyBudget: { api: NEW_ACCOUNT_BUDGET.api + 1 } };
+    expect(() => synthModelLoop({ nag: false, context: eleven })).toThrow(
+      /needs 11 Lambda executions at once, above context accountConcurrency \(10\):[\s\S]*API routes[\s\S]*stream consumer[\s\S]*raise accountConcurrency once AWS has raised/,
+    );
+    expect(() => synthModelLoop({ nag: false, context: { concurrencyBudget: { streamParallelization: 2 } } })).toThrow(/needs 15 Lambda executions/);
+    const raised = synthModelLoop({ nag: false, context: { ...eleven, accountConcurrency: 11 } });
+    expect(total(concurrencyLines(raised.stack, raised.stack.config.concurrency.budget))).toBe(11);
+    expect(() => synthModelLoop({ nag: false, context: { concurrencyBudget: { batch: 3 } } })).toThrow(/unknown line 'batch'/);
+    expect(() => synthModelLoop({ nag: false, context: { accountConcurrency: 5 } })).toThrow(/accountConcurrency must be a whole number of at least 10/);
+  }, 300_000);
+
+  it('counts a function’s reserved concurrency, and refuses one that leaves Lambda fewer than 10 unreserved', () => {
+    const stack = new Stack(new App(), 'Reserving');
+    new CfnFunction(stack, 'Scheduled', { code: { zipFile: 'x' }, role: 'arn:aws:iam::123456789012:role/r', reservedConcurrentExecutions: 1 });
+    const lean = { ...NEW_ACCOUNT_BUDGET, api: 0 };
+    expect(concurrencyLines(stack, lean)).toContainEqual({ what: 'reserved by Reserving/Scheduled', executions: 1 });
+    expect(() => checkConcurrency(stack, NEW_ACCOUNT_CONCURRENCY, lean)).toThrow(/Functions reserve 1 executions, but Lambda keeps 10 of the account's 10 unreserved/);
+    expect(total(checkConcurrency(stack, 1000, lean))).toBe(total(concurrencyLines(stack, lean)));
   });
 });

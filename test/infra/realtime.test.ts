@@ -102,10 +102,11 @@ describe('connections table', () => {
 describe('fan-out', () => {
   const mappings = () => resourcesOfType(s.json, 'AWS::Lambda::EventSourceMapping');
 
-  // The webhooks' emitter reads some of the same streams (test/infra/webhooks.test.ts); these are the fan-out's.
   const fanOutMappings = () => mappings().filter(([, mapping]) => refOf(mapping.Properties!.FunctionName) === functionId('fanOut'));
 
-  it('reads the stream of each live table, and only those', () => {
+  it('reads the stream of each live table, and only those, as the streams’ one consumer (webhook events included)', () => {
+    // One mapping per stream, all of them the fan-out's: each is a line of the concurrency budget (lib/concurrency.ts).
+    expect(fanOutMappings()).toHaveLength(mappings().length);
     expect(STREAMED_TABLES.sort()).toEqual(['batches', 'clothingItems', 'generations', 'jobs', 'profiles']);
     for (const name of Object.keys(TABLES) as TableName[]) {
       const stream = resource(tableId(name)).Properties!.StreamSpecification;

@@ -1,11 +1,11 @@
 // Outgoing webhooks in the synthesized stack: the delivery workflow (its Wait state between attempts, its failure end),
-// the emitter behind the streams of generations, jobs and batches with batch item failures and a dead-letter queue,
+// the events emitted by the table streams' one consumer (beside the live updates) with a dead-letter queue,
 // the alarms an operator gets for both failure paths, the routes behind the JWT authorizer, and no function in the
 // cloud with the twin's allowance of local targets.
 import type { CfnElement } from 'aws-cdk-lib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WEBHOOKS_ALLOW_LOCAL_ENV } from '../../lambdas/domain/webhooks/rules.js';
-import { WEBHOOK_EMIT_TABLES, WORKFLOWS } from '../../lambdas/workflows.js';
+import { WORKFLOWS } from '../../lambdas/workflows.js';
 import { readWorkflowText } from '../../lib/workflows/index.js';
 import { resourcesOfType, synthModelLoop, type Synthesized } from './synth.js';
 
@@ -44,26 +44,21 @@ describe('the delivery workflow', () => {
   });
 });
 
-describe('the emitter', () => {
-  it('reads the generations, jobs and batches streams, reports batch item failures, bisects and sends what still fails to its dead-letter queue', () => {
-    const emitterId = idOf(s.stack.webhooks.emitter);
-    const queueId = idOf(s.stack.webhooks.deadLetterQueue);
-    const mappings = resourcesOfType(s.json, 'AWS::Lambda::EventSourceMapping').filter(([, mapping]) => text(mapping.Properties!.FunctionName).includes(emitterId));
-    const streamsOf = mappings.map(([, mapping]) => text(mapping.Properties!.EventSourceArn));
-    expect(mappings).toHaveLength(WEBHOOK_EMIT_TABLES.length);
-    for (const table of WEBHOOK_EMIT_TABLES) expect(streamsOf.some((arn) => arn.includes(idOf(s.stack.data.tables[table])))).toBe(true);
-    for (const [, mapping] of mappings) {
-      expect(mapping.Properties).toMatchObject({ FunctionResponseTypes: ['ReportBatchItemFailures'], BisectBatchOnFunctionError: true, StartingPosition: 'LATEST' });
-      expect(text(mapping.Properties!.DestinationConfig.OnFailure.Destination)).toContain(queueId);
+describe('webhook events from the table streams', () => {
+  it('are emitted by the streams’ one consumer, which may start delivery executions and read the owners’ endpoints, and nothing of the resources', () => {
+    // The realtime fan-out emits them (lambdas/handlers/ws-fan-out.ts): one consumer per stream keeps the stage within
+    // its concurrency budget. Its mappings report batch item failures, bisect and dead-letter (test/infra/realtime.test.ts).
+    const consumerId = idOf(s.stack.realtime.functions.fanOut);
+    const mappings = resourcesOfType(s.json, 'AWS::Lambda::EventSourceMapping');
+    expect(mappings.every(([, mapping]) => text(mapping.Properties!.FunctionName).includes(consumerId))).toBe(true);
+    for (const table of ['generations', 'jobs', 'batches'] as const) {
+      expect(mappings.some(([, mapping]) => text(mapping.Properties!.EventSourceArn).includes(idOf(s.stack.data.tables[table]))), table).toBe(true);
     }
-    expect(alarmsWatching(queueId)).toHaveLength(1);
-  });
-
-  it('may start delivery executions and read the owner endpoints, and nothing of the resources: the events carry ids', () => {
-    const env = Object.keys(s.json.Resources[idOf(s.stack.webhooks.emitter)]!.Properties!.Environment.Variables);
+    const env = Object.keys(s.json.Resources[consumerId]!.Properties!.Environment.Variables);
     // The streamed tables' names tell a change's table apart (no access to them comes with the names).
     expect(env).toEqual(expect.arrayContaining(['WORKFLOW_WEBHOOK_DELIVERY_ARN', 'TABLE_WEBHOOKS', 'TABLE_GENERATIONS', 'TABLE_JOBS', 'TABLE_BATCHES']));
     expect(env).not.toContain('BUCKET_RESULTS');
+    expect(alarmsWatching(idOf(s.stack.realtime.deadLetterQueue))).toHaveLength(1);
   });
 });
 

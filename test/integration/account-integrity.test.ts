@@ -1,11 +1,13 @@
 // The account's own records, over HTTP against the twin (issue 38 item 3, issue 40 items 3 and 4): deleting a user who
 // signed in with Google, a profile made by an API key's first call, and "Download my data" under parallel requests.
 // Checked from outside the app: cognito-local asked for the user, DynamoDB Local and s3rver read directly.
+import { randomUUID } from 'node:crypto';
 import { ListUsersCommand } from '@aws-sdk/client-cognito-identity-provider';
 import { DeleteCommand, GetCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { describe, expect, inject, it } from 'vitest';
 import { USER_LIMITS } from '../../lambdas/contracts/catalog.js';
 import { api } from '../support/api.js';
+import { exportEnded } from '../support/exports.js';
 import { createApiKey, keyApi } from '../support/api-keys.js';
 import { listKeys, twinS3 } from '../support/uploads.js';
 import { cognitoClient, createUser, signInFederated, type TestUser } from '../support/users.js';
@@ -104,41 +106,64 @@ describe('Download my data under parallel requests', () => {
     expect((await api(twin.apiUrl, 'GET', '/profile', { user })).status).toBe(200);
     const parallel = await Promise.all(Array.from({ length: 6 }, () => exportNow(user)));
     const statuses = parallel.map((answer) => answer.status);
-    expect(statuses.filter((status) => status === 200)).toHaveLength(1);
+    expect(statuses.filter((status) => status === 202)).toHaveLength(1);
     expect(statuses.filter((status) => status === 429)).toHaveLength(5);
     const busy = parallel.find((answer) => answer.status === 429)!;
     expect(Number(busy.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(await busy.json()).toMatchObject({ code: 'ALREADY_RUNNING' });
 
-    const urls = [((await parallel.find((answer) => answer.status === 200)!.json()) as { url: string }).url];
+    const first = (await parallel.find((answer) => answer.status === 202)!.json()) as { exportId: string };
+    const ready = [await exportEnded(twin.apiUrl, user, first.exportId)];
     for (let done = 1; done < USER_LIMITS.rates.exports.limit; done++) {
       const answer = await exportNow(user);
-      expect(answer.status).toBe(200);
-      urls.push(((await answer.json()) as { url: string }).url);
+      expect(answer.status).toBe(202);
+      ready.push(await exportEnded(twin.apiUrl, user, ((await answer.json()) as { exportId: string }).exportId));
     }
     const over = await exportNow(user);
     expect(over.status).toBe(429);
     expect(Number(over.headers.get('retry-after'))).toBeGreaterThanOrEqual(1);
     expect(await over.json()).toMatchObject({ code: 'RATE_LIMITED' });
 
-    // Every export its own object, none overwritten: as many keys as answers, each with a random id.
+    // Every export its own object, none overwritten: as many keys as exports, each with a random id.
+    expect(ready.map((one) => one.status)).toEqual(ready.map(() => 'ready'));
     const keys = await exportKeys(user);
     expect(keys).toHaveLength(USER_LIMITS.rates.exports.limit);
     for (const key of keys) expect(key).toMatch(/\/exports\/modelloop-data-\d{8}T\d{6}-[0-9a-f-]{36}\.zip$/);
-    for (const url of urls) expect((await fetch(url)).status).toBe(200);
+    expect((await fetch(ready.at(-1)!.url!)).status).toBe(200);
     // Another user is not affected.
     const other = await createUser(twin);
-    expect((await exportNow(other)).status).toBe(200);
-  }, 180_000);
+    expect((await exportNow(other)).status).toBe(202);
+  }, 300_000);
 
   it('frees the running place when an export ends, and a place left by a killed export frees itself', async () => {
     const user = await createUser(twin);
+    expect((await api(twin.apiUrl, 'GET', '/profile', { user })).status).toBe(200);
     // A lease an export took and never gave back, long run out.
     await dynamo.send(new DeleteCommand({ TableName: tableName('limits'), Key: { id: `lease#${user.sub}#exports` } }));
     const { takeLease } = await import('../../lambdas/data/limits-repo.js');
     const past = Date.now() - 3_600_000;
     expect(await takeLease(user.sub, 'exports', 'killed-export', { id: `${user.sub}#exports#test`, limit: 99, windowEndsAt: past + 86_400_000 }, 60, past)).toBe('taken');
-    expect((await exportNow(user)).status).toBe(200);
-    expect((await exportNow(user)).status).toBe(200);
-  });
+    const first = await exportNow(user);
+    expect(first.status).toBe(202);
+    expect((await exportEnded(twin.apiUrl, user, ((await first.json()) as { exportId: string }).exportId)).status).toBe('ready');
+    expect((await exportNow(user)).status).toBe(202);
+  }, 300_000);
+
+  it('gives back the place of an export whose execution is gone (a restarted twin), and marks that export failed', async () => {
+    const user = await createUser(twin);
+    expect((await api(twin.apiUrl, 'GET', '/profile', { user })).status).toBe(200);
+    const { takeLease } = await import('../../lambdas/data/limits-repo.js');
+    const { startDataExport } = await import('../../lambdas/data/account-export-repo.js');
+    // An export recorded two minutes ago whose place is still held (its lease runs for half an hour), with no execution.
+    const lost = randomUUID();
+    const then = Date.now() - 120_000;
+    expect(await takeLease(user.sub, 'exports', lost, { id: `${user.sub}#exports#lost`, limit: 99, windowEndsAt: then + 86_400_000 }, 1800, then)).toBe('taken');
+    expect(await startDataExport(user.sub, lost, new Date(then).toISOString())).toBe(true);
+
+    const next = await exportNow(user);
+    expect(next.status, await next.clone().text()).toBe(202);
+    const started = (await next.json()) as { exportId: string };
+    expect(started.exportId).not.toBe(lost);
+    expect((await exportEnded(twin.apiUrl, user, started.exportId)).status).toBe('ready');
+  }, 300_000);
 });

@@ -12,6 +12,7 @@ import { ROUTES, publicApiRoutes, type RouteDefinition } from '../../lambdas/rou
 import { api } from '../support/api.js';
 import { createApiKey, keyApi } from '../support/api-keys.js';
 import { listKeys, productJpeg, twinS3, uploadFile } from '../support/uploads.js';
+import { exportAndDownload } from '../support/exports.js';
 import { readZip } from '../support/zip.js';
 import { createUser, signIn, type TestUser } from '../support/users.js';
 
@@ -296,9 +297,7 @@ describe('Download my data', () => {
       await new Promise((resolve) => setTimeout(resolve, 500));
     }
 
-    const answer = await api(twin.apiUrl, 'POST', '/account/export', { user });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    const zip = Buffer.from(await (await fetch(answer.body.url)).arrayBuffer());
+    const { zip } = await exportAndDownload(twin.apiUrl, user);
     const entries = readZip(zip);
     const read = (name: string) => JSON.parse(entries.get(name)?.toString('utf8') ?? 'null');
 
@@ -322,14 +321,12 @@ describe('Download my data', () => {
 
   it('answers a zip of the account\'s items, generations and ledger with the files they name', async () => {
     const { user, itemId } = await busyUser();
-    const answer = await api(twin.apiUrl, 'POST', '/account/export', { user });
-    expect(answer.status, JSON.stringify(answer.body)).toBe(200);
-    expect(answer.body).toMatchObject({ fileName: expect.stringMatching(/^modelloop-data-\d{8}\.zip$/), filesIncluded: 2, filesLinked: 0 });
-    expect(Date.parse(answer.body.expiresAt)).toBeGreaterThan(Date.now() + 50 * 60_000);
-    const download = await fetch(answer.body.url);
-    expect(download.status).toBe(200);
-    expect(download.headers.get('content-disposition')).toContain(answer.body.fileName);
-    const entries = readZip(Buffer.from(await download.arrayBuffer()));
+    const { ready, zip } = await exportAndDownload(twin.apiUrl, user);
+    expect(ready).toMatchObject({ fileName: expect.stringMatching(/^modelloop-data-\d{8}\.zip$/), filesIncluded: 2, filesLinked: 0 });
+    expect(Date.parse(ready.expiresAt!)).toBeGreaterThan(Date.now() + 50 * 60_000);
+    const download = await fetch(ready.url!);
+    expect(download.headers.get('content-disposition')).toContain(ready.fileName);
+    const entries = readZip(zip);
     const names = [...entries.keys()];
     expect(names).toEqual(
       expect.arrayContaining(['README.txt', 'profile.json', 'clothing-items.json', 'generations.json', 'video-jobs.json', 'credit-transactions.json', 'credit-transactions.csv', 'files.csv']),

@@ -15,6 +15,7 @@ import { createApiKey, keyApi } from '../support/api-keys.js';
 import { addClothingItem, onModelPhoto } from '../support/sources.js';
 import { listKeys, productJpeg, twinS3, uploadFile } from '../support/uploads.js';
 import { createUser, type TestUser } from '../support/users.js';
+import { exportAndDownload } from '../support/exports.js';
 import { readZip } from '../support/zip.js';
 import { portraitPhoto } from '../fixtures/faces.js';
 
@@ -281,9 +282,7 @@ describe('the account', () => {
     const imageKey = await uploadPortrait(user);
     const model = (await create(user, { name: 'Maya', description: MAYA, imageKey, rightsConfirmed: true })).body;
 
-    const exported = await api(info.apiUrl, 'POST', '/account/export', { user });
-    expect(exported.status, JSON.stringify(exported.body)).toBe(200);
-    const entries = readZip(Buffer.from(await (await fetch(exported.body.url)).arrayBuffer()));
+    const entries = readZip((await exportAndDownload(info.apiUrl, user)).zip);
     const models = JSON.parse(entries.get('models.json')!.toString('utf8'));
     expect(models).toEqual([expect.objectContaining({ id: model.id, name: 'Maya', description: MAYA, seed: model.seed, rights_confirmed_at: model.rights_confirmed_at })]);
     expect([...entries.keys()].filter((name) => name.startsWith('models/'))).toHaveLength(1);

@@ -259,3 +259,48 @@ describe('connections', () => {
     await expect(management.send(new GetConnectionCommand({ ConnectionId: connectionId }))).rejects.toMatchObject({ name: 'GoneException' });
   });
 });
+
+describe("the WebSocket API's frame and message sizes", () => {
+  const KB = 1024;
+  /** A raw socket of `user` (its messages are API Gateway's answers, not realtime messages). */
+  async function rawSocket(user: TestUser): Promise<{ socket: WebSocket; reply: () => Promise<string>; closed: Promise<number | 'still open'> }> {
+    const socket = new WebSocket(`${twin.websocketUrl}?token=${encodeURIComponent(user.idToken)}`);
+    // The close code, or 'still open' when the server has not closed it within WAIT_MS.
+    const closed = new Promise<number | 'still open'>((resolve) => {
+      socket.once('close', (code) => resolve(code));
+      setTimeout(() => resolve('still open'), WAIT_MS).unref();
+    });
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    const reply = () => new Promise<string>((resolve) => socket.once('message', (data) => resolve(String(data))));
+    return { socket, reply, closed };
+  }
+
+  it('closes the connection with 1009 on a frame over 32 KB, and on a message over 128 KB however it is framed', async () => {
+    const user = await createUser(twin);
+    // A 32 KB frame, and a 40 KB message sent as two 20 KB frames, are within both sizes: the API has no route for
+    // messages, so API Gateway answers each as a message to an unknown route.
+    const fits = await rawSocket(user);
+    let answered = fits.reply();
+    fits.socket.send('a'.repeat(32 * KB));
+    expect(JSON.parse(await answered)).toMatchObject({ message: 'Forbidden' });
+    answered = fits.reply();
+    fits.socket.send('b'.repeat(20 * KB), { fin: false });
+    fits.socket.send('b'.repeat(20 * KB), { fin: true });
+    expect(JSON.parse(await answered)).toMatchObject({ message: 'Forbidden' });
+    fits.socket.close();
+    expect(await fits.closed).toBe(1005);
+
+    // One frame of 32 KB and a byte.
+    const frame = await rawSocket(user);
+    frame.socket.send('c'.repeat(32 * KB + 1));
+    expect(await frame.closed).toBe(1009);
+
+    // 160 KB in frames of 32 KB: each frame fits, the message does not.
+    const message = await rawSocket(user);
+    for (let part = 0; part < 5; part++) message.socket.send('d'.repeat(32 * KB), { fin: part === 4 });
+    expect(await message.closed).toBe(1009);
+  });
+});

@@ -1,13 +1,16 @@
 // The twin as `npm start` runs it, from the outside: every port of it listens on the loopback interface only (DynamoDB
 // Local included), DynamoDB answers only requests signed with the twin's own credentials, a SIGTERM to `npm run twin`
-// reaches the twin, and a twin killed with SIGKILL takes every emulator with it: no process of it, no port of it left.
+// reaches the twin, and a twin killed with SIGKILL takes every emulator with it: no process of it, no port of it left;
+// nor does a SIGKILL of the top `npm start`, two npm levels above the twin.
 import { readdirSync, readFileSync, readlinkSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOCAL_CREDENTIALS } from '../../lib/local/s3-local.js';
-import { killTree, startTwinProcess, type TwinProcess } from '../support/twin-process.js';
+import { assertPortFree } from '../../lib/local/processes.js';
+import { TWIN_INFO_FILE } from '../../lib/local/twin.js';
+import { freeTwinPorts, killTree, startTwinProcess, type TwinProcess } from '../support/twin-process.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'modelloop-shutdown-'));
 const started: TwinProcess[] = [];
@@ -151,4 +154,47 @@ describe('the twin as npm start runs it', () => {
 
 function allProcesses(): number[] {
   return readdirSync('/proc').filter((entry) => /^\d+$/.test(entry)).map(Number);
+}
+
+describe('npm start', () => {
+  it('stops every emulator when its top process is killed with SIGKILL: all five ports free within 5 s', async () => {
+    const ports = await freeTwinPorts();
+    // `npm start` as a person types it: npm → a shell that builds the web app and execs `npm run twin` → the twin.
+    const twin = await startTwinProcess({ dataDir, ports, command: ['npm', 'start', '--silent'] });
+    started.push(twin);
+    const top = twin.child.pid!;
+    const twinPid = (JSON.parse(readFileSync(join(dataDir, TWIN_INFO_FILE), 'utf8')) as { pid: number }).pid;
+    // Two npm levels: the twin's parent is `npm run twin`, whose parent is the `npm start` killed here.
+    expect(procParent(procParent(twinPid))).toBe(top);
+    const held = Object.values(ports).map(Number);
+    expect(held).toHaveLength(5);
+    expect(await portsInUse(held)).toEqual(held);
+
+    // Only npm's own process, as a process manager's SIGKILL ends it: nothing can pass it on.
+    process.kill(top, 'SIGKILL');
+    const killedAt = Date.now();
+    let taken = held;
+    while (taken.length && Date.now() - killedAt < 5_000) {
+      await new Promise((resolveWait) => setTimeout(resolveWait, 100));
+      taken = await portsInUse(held);
+    }
+    console.log(`npm start SIGKILLed: ports still in use after ${Date.now() - killedAt} ms: ${JSON.stringify(taken)}`);
+    expect(taken).toEqual([]);
+    await until(() => groupProcesses(top).length === 0, 'every process of npm start to end', 30_000);
+  }, 420_000);
+});
+
+/** A process's parent pid, from /proc. */
+function procParent(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  return Number(stat.slice(stat.lastIndexOf(')') + 2).split(' ')[1]);
+}
+
+/** The ports someone still listens on (binding 127.0.0.1 fails). */
+async function portsInUse(ports: number[]): Promise<number[]> {
+  const taken: number[] = [];
+  for (const port of ports) {
+    if (await assertPortFree(port, 'test', 'none').then(() => false, () => true)) taken.push(port);
+  }
+  return taken;
 }

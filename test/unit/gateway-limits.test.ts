@@ -183,7 +183,7 @@ describe("each route's own timeout", () => {
 });
 
 describe('the stage throttle (the CDK stage configuration)', () => {
-  it(`answers 429 TOO_MANY_REQUESTS past the burst of ${HTTP_API_STAGE_THROTTLE.burstLimit}`, async () => {
+  it(`answers 429 past the burst of ${HTTP_API_STAGE_THROTTLE.burstLimit}, with the cloud's own body and no code`, async () => {
     // The stage's own numbers, its refill slowed a thousandfold so that the burst is what this test sees.
     const throttled = await gatewayWith({ timeScale: 1000 });
     try {
@@ -192,7 +192,8 @@ describe('the stage throttle (the CDK stage configuration)', () => {
       const refused = answers.filter((answer) => answer.status === 429);
       expect(answers.filter((answer) => answer.status === 200).length).toBe(HTTP_API_STAGE_THROTTLE.burstLimit);
       expect(refused.length).toBe(50);
-      expect(refused[0]!.body).toMatchObject({ code: GATEWAY_ERROR_CODES.throttled, error: 'Too Many Requests' });
+      // HTTP API's own 429 body: a `/v1` client sees on the twin exactly what production sends it.
+      for (const answer of refused) expect(answer.body).toEqual({ message: 'Too Many Requests' });
     } finally {
       await throttled.stop();
     }

@@ -201,7 +201,7 @@ describe('the video workflow with FASHN clips', () => {
     const completeInputs: Array<{ results: Array<{ failed?: boolean; error?: { Error?: string } }> }> = [];
     const machine = new StateMachine(loadDefinition('video') as never, { validationOptions: { checkArn: true } });
     const execution = machine.run(
-      { userId: 'user-1', jobId: 'job-1', outputs: [0] },
+      { userId: 'user-1', jobId: 'job-1', outputs: [0], maxConcurrency: 1 },
       {
         overrides: {
           taskResourceLocalHandlers: {

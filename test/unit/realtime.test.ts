@@ -8,7 +8,8 @@ import { tableEnvName } from '../../lambdas/data/tables.js';
 import { authorizeConnect } from '../../lambdas/realtime/authorizer.js';
 import { CONNECTION_TTL_SECONDS, connectionItem, type LiveConnection } from '../../lambdas/data/connections-repo.js';
 import { CONNECTING_GRACE_MS, fanOut, type FanOutPorts } from '../../lambdas/realtime/fan-out.js';
-import { messagesByUser, noticeFor, streamedTableOf, type StreamedTable } from '../../lambdas/realtime/messages.js';
+import { messagesByUser, noticesFor, streamedTableOf, type StreamedTable } from '../../lambdas/realtime/messages.js';
+import { watchFrameSizes } from '../../lib/local/realtime.js';
 
 const PHYSICAL: Record<StreamedTable, string> = {
   profiles: 'stack-Profiles-1',
@@ -59,11 +60,11 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('noticeFor', () => {
+describe('noticesFor', () => {
   it('tells the new balance when a profile is created or its current_credits change', () => {
-    expect(noticeFor('profiles', profileChange('u1', undefined, 5))).toEqual({ userId: 'u1', message: { type: 'credits', current_credits: 5 } });
-    expect(noticeFor('profiles', profileChange('u1', 5, 12))).toEqual({ userId: 'u1', message: { type: 'credits', current_credits: 12 } });
-    expect(noticeFor('profiles', profileChange('u1', 12, 0))).toEqual({ userId: 'u1', message: { type: 'credits', current_credits: 0 } });
+    expect(noticesFor('profiles', profileChange('u1', undefined, 5))).toEqual([{ userId: 'u1', message: { type: 'credits', current_credits: 5 } }]);
+    expect(noticesFor('profiles', profileChange('u1', 5, 12))).toEqual([{ userId: 'u1', message: { type: 'credits', current_credits: 12 } }]);
+    expect(noticesFor('profiles', profileChange('u1', 12, 0))).toEqual([{ userId: 'u1', message: { type: 'credits', current_credits: 0 } }]);
   });
 
   it('says nothing for a profile change that leaves the balance, or a removed profile', () => {
@@ -71,8 +72,23 @@ describe('noticeFor', () => {
       old: { id: 'u1', current_credits: 5, last_login: 'a' },
       new: { id: 'u1', current_credits: 5, last_login: 'b' },
     });
-    expect(noticeFor('profiles', lastLoginOnly)).toBeUndefined();
-    expect(noticeFor('profiles', profileChange('u1', 5, undefined))).toBeUndefined();
+    expect(noticesFor('profiles', lastLoginOnly)).toEqual([]);
+    expect(noticesFor('profiles', profileChange('u1', 5, undefined))).toEqual([]);
+  });
+
+  it('tells the owner that their data export changed when its status or id does (it lives on the profile)', () => {
+    const exportOf = (id: string, status: string) => ({ M: { id: { S: id }, status: { S: status }, requested_at: { S: 't' } } });
+    const change = (before: ReturnType<typeof exportOf> | undefined, after: ReturnType<typeof exportOf>) => {
+      const profile = record('profiles', 'MODIFY', { id: 'u1' }, { old: { id: 'u1', current_credits: 5 }, new: { id: 'u1', current_credits: 5 } });
+      if (before) profile.dynamodb!.OldImage!.data_export = before;
+      profile.dynamodb!.NewImage!.data_export = after;
+      return profile;
+    };
+    const exportChanged = [{ userId: 'u1', message: { type: 'changed', resource: 'account-export' } }];
+    expect(noticesFor('profiles', change(undefined, exportOf('e1', 'building')))).toEqual(exportChanged);
+    expect(noticesFor('profiles', change(exportOf('e1', 'building'), exportOf('e1', 'ready')))).toEqual(exportChanged);
+    expect(noticesFor('profiles', change(exportOf('e1', 'ready'), exportOf('e2', 'ready')))).toEqual(exportChanged);
+    expect(noticesFor('profiles', change(exportOf('e1', 'ready'), exportOf('e1', 'ready')))).toEqual([]);
   });
 
   it.each([
@@ -81,7 +97,7 @@ describe('noticeFor', () => {
     ['jobs', 'jobs'],
   ] as const)('names the %s list for any change, removals included', (table, resource) => {
     for (const eventName of ['INSERT', 'MODIFY', 'REMOVE'] as const) {
-      expect(noticeFor(table, listChange(table, 'u2', eventName))).toEqual({ userId: 'u2', message: { type: 'changed', resource } });
+      expect(noticesFor(table, listChange(table, 'u2', eventName))).toEqual([{ userId: 'u2', message: { type: 'changed', resource } }]);
     }
   });
 });
@@ -233,5 +249,34 @@ describe('connectionItem', () => {
     expect(item).toEqual({ connection_id: 'c1', user_id: 'u1', connected_at: now.toISOString(), expires_at: now.getTime() / 1000 + CONNECTION_TTL_SECONDS });
     expect(CONNECTION_TTL_SECONDS).toBeGreaterThan(2 * 60 * 60);
     expect(CONNECTION_TTL_SECONDS).toBeLessThanOrEqual(2 * 60 * 60 + 15 * 60);
+  });
+});
+
+describe('watchFrameSizes (the twin’s WebSocket frame limit)', () => {
+  /** A masked client frame of `size` payload bytes, as a browser sends it. */
+  const frame = (size: number, fin = true) => {
+    const length = size < 126 ? Buffer.from([size]) : size < 65_536 ? Buffer.from([126, size >> 8, size & 0xff]) : Buffer.concat([Buffer.from([127]), Buffer.alloc(8)]);
+    if (size >= 65_536) length.writeBigUInt64BE(BigInt(size), 1);
+    length[0] = length[0]! | 0x80;
+    return Buffer.concat([Buffer.from([(fin ? 0x80 : 0) | 0x1]), length, Buffer.alloc(4, 7), Buffer.alloc(size, 0x61)]);
+  };
+  const watch = (limit: number) => {
+    const seen: number[] = [];
+    return { seen, listener: watchFrameSizes(limit, () => seen.push(1)) };
+  };
+
+  it('lets frames up to the limit through, in one chunk or split anywhere, and calls once past it', () => {
+    const stream = Buffer.concat([frame(10), frame(300, false), frame(32 * 1024), frame(70_000), frame(5)]);
+    for (const split of [stream.length, 1, 3, 7, 1000]) {
+      const { seen, listener } = watch(32 * 1024);
+      for (let at = 0; at < stream.length; at += split) listener(stream.subarray(at, at + split));
+      expect(seen, `split into ${split}-byte chunks`).toEqual([1]);
+    }
+    const { seen, listener } = watch(32 * 1024);
+    listener(Buffer.concat([frame(32 * 1024), frame(125), frame(126), frame(65_535)]));
+    expect(seen).toEqual([1]);
+    const exact = watch(32 * 1024);
+    exact.listener(Buffer.concat([frame(32 * 1024), frame(125), frame(126)]));
+    expect(exact.seen).toEqual([]);
   });
 });

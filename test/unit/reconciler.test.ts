@@ -2,6 +2,7 @@
 import { describe, expect, it } from 'vitest';
 import type { LedgerItem } from '../../lambdas/data/credits-repo.js';
 import { ledgerProblems } from '../../lambdas/domain/operations/reconciler.js';
+import { EXPORT_LEASE_SECONDS } from '../../lambdas/contracts/catalog.js';
 import { WORKFLOW_TIMEOUT_SECONDS } from '../../lambdas/workflows.js';
 import { readAsl } from '../../lib/local/task-samples.js';
 
@@ -59,5 +60,9 @@ describe('workflow timeouts', () => {
     for (const [name, seconds] of Object.entries(WORKFLOW_TIMEOUT_SECONDS)) {
       expect((readAsl(name as keyof typeof WORKFLOW_TIMEOUT_SECONDS) as { TimeoutSeconds?: number }).TimeoutSeconds, name).toBe(seconds);
     }
+  });
+
+  it('bound the export place: an export holds it no longer than its workflow may run', () => {
+    expect(EXPORT_LEASE_SECONDS).toBe(WORKFLOW_TIMEOUT_SECONDS.accountExport);
   });
 });

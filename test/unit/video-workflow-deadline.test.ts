@@ -57,7 +57,7 @@ async function run(readyAfter: number[][]): Promise<Run> {
   };
   const machine = new StateMachine(definition as never, { validationOptions: { checkArn: true } });
   const execution = machine.run(
-    { userId: 'user-1', jobId: 'job-1', outputs: readyAfter.map((_, index) => index) },
+    { userId: 'user-1', jobId: 'job-1', outputs: readyAfter.map((_, index) => index), maxConcurrency: readyAfter.length },
     {
       overrides: {
         taskResourceLocalHandlers: {

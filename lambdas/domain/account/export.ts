@@ -1,200 +1,149 @@
-// "Download my data": one zip of every record the account has (EXPORT_SOURCES: profile, clothing items, generations,
-// video jobs, batches with their photos, webhook endpoints, API keys, imports, receipts and the credit ledger, as
-// JSON, the ledger also as CSV; never a secret), with the files they name (item images, results, videos) while the zip stays
-// small enough to build within the request; the rest are listed in files.csv with signed links. The zip is written
-// to the caller's folder tagged like a pending upload, so the bucket's lifecycle rule removes it after a day.
+// "Download my data" as requests and workflow steps around the zip (the zip itself: export-archive.ts). Long work stays
+// out of requests: an account with thousands of results takes longer than the 30 s an HTTP API integration may run.
+// POST /account/export takes the account's one export place, records the export on the profile (building) and starts
+// the accountExport workflow (ids only in its state), and answers 202 at once. BuildExport writes the zip and marks the
+// export ready; the profile's change reaches the owner's open pages through the table stream (the `account-export`
+// list), and MailExport e-mails the owner a link to Settings, where GET /account/export signs the zip's URL at each
+// read.
 import { randomUUID } from 'node:crypto';
-import type { AccountExport } from '../../contracts/account.js';
-import type { CreditTransaction } from '../../contracts/api.js';
+import { ACCOUNT_EXPORT_MESSAGES, type AccountExport, type AccountExportInput, type LatestAccountExport } from '../../contracts/account.js';
 import { EXPORT_LEASE_SECONDS, EXPORT_RUNNING_MESSAGE, SIGNED_URL_SECONDS } from '../../contracts/catalog.js';
-import { listUserPartition } from '../../data/account-repo.js';
-import { listApiKeys } from '../../data/api-keys-repo.js';
-import type { BatchRecord } from '../../data/batches-repo.js';
-import { itemFromStored, type ClothingItemRecord, type StoredClothingItem } from '../../data/clothing-repo.js';
-import { getProfile, listWholeLedger } from '../../data/credits-repo.js';
-import type { GenerationRecord } from '../../data/generations-repo.js';
-import type { ImportRecord } from '../../data/imports-repo.js';
-import { jobFromStored, type JobItem, type StoredJob } from '../../data/jobs-repo.js';
-import type { ModelRecord } from '../../data/models-repo.js';
-import type { BucketName } from '../../data/tables.js';
-import { listEndpoints } from '../../data/webhooks-repo.js';
-import { openObject, storedSize } from '../../storage/object-transfer.js';
-import { presignAttachment, presignDownload, signedUrlExpiresAt } from '../../storage/presign.js';
-import { textFile, writeZipObject, ZIP_TYPE, type ZipFile } from '../../storage/zip-archive.js';
+import { requireEnv } from '../../core/config.js';
+import { AppError } from '../../core/errors.js';
+import type { Caller } from '../../core/http.js';
+import { log } from '../../core/log.js';
+import { canSendMail, sendMail } from '../../core/mail.js';
+import { executionArn, executionStatus, startExecution } from '../../core/sfn.js';
+import { endDataExport, EXPORT_PLACE, getDataExport, startDataExport, type DataExportRecord } from '../../data/account-export-repo.js';
+import { releaseLease } from '../../data/limits-repo.js';
+import { storedSize } from '../../storage/object-transfer.js';
+import { presignAttachment, signedUrlExpiresAt } from '../../storage/presign.js';
+import { ZIP_TYPE } from '../../storage/zip-archive.js';
+import { ensureProfile } from '../credits.js';
 import { takeExclusive } from '../limits.js';
-import { listPurchases } from '../payments/receipts.js';
 
-/** Files are copied into the zip up to this many bytes in all (a zip the request can build in its time). */
-export const EXPORT_INLINE_MAX_BYTES = 50 * 1024 * 1024;
-/** Stored sizes read at once, before the zip is written. */
-const SIZE_READS_AT_ONCE = 8;
-
-interface AccountFile {
-  bucket: BucketName;
-  key: string;
-  /** The path inside the zip. */
-  name: string;
-  contentType: string;
-}
-
-const CONTENT_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', jpeg: 'image/jpeg', webp: 'image/webp', mp4: 'video/mp4' };
-const typeOf = (key: string) => CONTENT_TYPES[key.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream';
-const baseName = (key: string) => key.split('/').pop() ?? key;
-const csvField = (value: unknown) => {
-  const text = value === undefined || value === null ? '' : String(value);
-  return /[",\n\r]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
-};
-const csv = (header: string[], rows: unknown[][]) => `${[header, ...rows].map((row) => row.map(csvField).join(',')).join('\r\n')}\r\n`;
-const json = (value: unknown) => `${JSON.stringify(value, null, 2)}\n`;
-
-export function ledgerCsv(entries: CreditTransaction[]): string {
-  return csv(
-    ['created_at', 'id', 'transaction_type', 'amount', 'balance_after', 'description'],
-    entries.map((entry) => [entry.created_at, entry.id, entry.transaction_type, entry.amount, entry.balance_after, entry.description]),
-  );
-}
+export const ACCOUNT_EXPORT_WORKFLOW = 'accountExport';
+/**
+ * How long an export's execution may be missing after the route recorded it: the route starts it right after. Past
+ * this, an export still building without a running execution (the twin restarted, the execution timed out) is lost.
+ */
+const EXECUTION_START_GRACE_MS = 60_000;
 
 /**
- * One JSON file of the export: its name in the zip, what README.txt says it holds, and how it is read. Everything an
- * account has is listed here, in the order README.txt lists it: a new kind of record adds its line to EXPORT_SOURCES
- * (with a reader that leaves out secrets and internal fields), and the zip and README.txt follow.
+ * POST /account/export: one export of a user runs at a time, and a few a day (USER_LIMITS.rates.exports), both taken
+ * in one transaction before anything else (429 beyond them). The export is recorded on the profile and its workflow
+ * started; the answer comes at once, before the zip exists.
  */
-export interface ExportSource {
-  file: string;
-  holds: string;
-  read: (userId: string) => Promise<unknown>;
-}
-
-/** The rows of the generations table without their internal fields (a batch's photos are rows of it too). */
-const generationRows = async (userId: string) =>
-  (await listUserPartition<GenerationRecord>('generations', userId)).map(({ in_flight: _inFlight, debit_id: _debit, ...row }) => row);
-
-export const EXPORT_SOURCES: ExportSource[] = [
-  { file: 'profile.json', holds: 'your account', read: async (userId) => (await getProfile(userId)) ?? null },
-  { file: 'clothing-items.json', holds: 'your clothing library', read: async (userId) => (await listUserPartition<StoredClothingItem>('clothingItems', userId)).map(itemFromStored) },
-  { file: 'generations.json', holds: 'your images and videos (history), batch photos included', read: generationRows },
-  { file: 'video-jobs.json', holds: 'your video jobs', read: async (userId) => (await listUserPartition<StoredJob>('jobs', userId)).map(jobFromStored).map(({ debit_id: _debit, ...job }) => job) },
-  {
-    file: 'batches.json',
-    holds: 'your batches, each with its photos',
-    read: async (userId) => {
-      const [batches, rows] = await Promise.all([listUserPartition<BatchRecord>('batches', userId), generationRows(userId)]);
-      return batches.map(({ in_flight: _inFlight, debit_id: _debit, ...batch }) => ({ ...batch, photos: rows.filter((row) => row.id.startsWith(`${batch.id}-p`)) }));
-    },
-  },
-  {
-    file: 'webhook-endpoints.json',
-    holds: 'your webhook endpoints (address and events; never their signing secrets)',
-    read: async (userId) => (await listEndpoints(userId)).map(({ id, url, events, created_at, disabled_at }) => ({ id, url, events, created_at, disabled_at: disabled_at ?? null })),
-  },
-  {
-    file: 'api-keys.json',
-    holds: 'your API keys: names and first and last characters (never the keys)',
-    read: async (userId) => (await listApiKeys(userId)).map(({ id, name, prefix, last4, created_at, last_used_at, revoked_at }) => ({ id, name, prefix, last4, created_at, last_used_at: last_used_at ?? null, revoked_at: revoked_at ?? null })),
-  },
-  {
-    file: 'imports.json',
-    holds: 'your product-link imports (kept an hour) and the images they found',
-    read: async (userId) => (await listUserPartition<ImportRecord>('imports', userId)).map(({ expires_at: _expires, ...record }) => record),
-  },
-  {
-    file: 'models.json',
-    holds: 'your saved models (uploaded portraits under models/)',
-    // Not the per-user counter item.
-    read: async (userId) => (await listUserPartition<ModelRecord>('models', userId)).filter((model) => model.id.startsWith('mdl_')),
-  },
-  { file: 'receipts.json', holds: 'your purchases with their receipts', read: (userId) => listPurchases(userId) },
-  { file: 'support-tickets.json', holds: 'your support requests', read: (userId) => listUserPartition('tickets', userId) },
-  { file: 'credit-transactions.json', holds: 'your credits ledger (also as credit-transactions.csv)', read: (userId) => listWholeLedger(userId) },
-];
-
-type SourceFile = (typeof EXPORT_SOURCES)[number]['file'];
-
-/**
- * POST /account/export. One export of a user runs at a time, and a few a day (USER_LIMITS.rates.exports): each copies
- * up to EXPORT_INLINE_MAX_BYTES. Both are taken in one transaction before anything is read (429 beyond them).
- */
-export async function exportAccountData(userId: string, now = new Date()): Promise<AccountExport> {
+export async function requestAccountExport(caller: Caller, now = new Date()): Promise<AccountExport> {
+  const { userId } = caller;
   // Random, so that two exports of the same second never write the same object.
   const exportId = randomUUID();
-  const release = await takeExclusive(userId, 'exports', exportId, EXPORT_LEASE_SECONDS, EXPORT_RUNNING_MESSAGE, now.getTime());
+  await takeExportPlace(userId, exportId, now);
+  const record: DataExportRecord = { id: exportId, status: 'building', requested_at: now.toISOString() };
   try {
-    return await writeExport(userId, exportId, now);
-  } finally {
-    await release();
+    // The export lives on the profile: an account that never read its profile gets it now, as on any first call.
+    if (!(await startDataExport(userId, exportId, record.requested_at))) {
+      await ensureProfile(caller);
+      if (!(await startDataExport(userId, exportId, record.requested_at))) throw new Error('The profile of an export disappeared');
+    }
+    await startExecution(ACCOUNT_EXPORT_WORKFLOW, exportId, { userId, exportId } satisfies AccountExportInput);
+  } catch (error) {
+    await endDataExport(userId, exportId, { status: 'failed' }, new Date().toISOString());
+    await releaseLease(userId, EXPORT_PLACE, exportId);
+    throw error;
+  }
+  return onWire(record);
+}
+
+/**
+ * The account's export place for `exportId`. A place held by an export that is lost (still building, but its
+ * execution ended or never ran) is given back first, and that export marked failed, so a killed run blocks no one.
+ */
+async function takeExportPlace(userId: string, exportId: string, now: Date): Promise<void> {
+  const take = () => takeExclusive(userId, EXPORT_PLACE, exportId, EXPORT_LEASE_SECONDS, EXPORT_RUNNING_MESSAGE, now.getTime());
+  try {
+    await take();
+  } catch (error) {
+    if (!(error instanceof AppError && error.code === 'ALREADY_RUNNING')) throw error;
+    const { dataExport } = await getDataExport(userId);
+    if (!dataExport || !(await isLost(dataExport, now))) throw error;
+    await endDataExport(userId, dataExport.id, { status: 'failed' }, now.toISOString());
+    await releaseLease(userId, EXPORT_PLACE, dataExport.id);
+    log.warn('a lost export gave back its place', { exportId: dataExport.id });
+    await take();
   }
 }
 
-async function writeExport(userId: string, exportId: string, now: Date): Promise<AccountExport> {
-  const read = new Map<string, unknown>(await Promise.all(EXPORT_SOURCES.map(async (source) => [source.file, await source.read(userId)] as const)));
-  const records = <T>(file: SourceFile) => read.get(file) as T;
-  const items = records<ClothingItemRecord[]>('clothing-items.json');
-  const generations = records<Omit<GenerationRecord, 'in_flight' | 'debit_id'>[]>('generations.json');
-  const jobs = records<Omit<JobItem, 'debit_id'>[]>('video-jobs.json');
-  const ledger = records<CreditTransaction[]>('credit-transactions.json');
-  const models = records<ModelRecord[]>('models.json');
+async function isLost(dataExport: DataExportRecord, now: Date): Promise<boolean> {
+  if (dataExport.status !== 'building') return false;
+  const status = await executionStatus(executionArn(ACCOUNT_EXPORT_WORKFLOW, dataExport.id));
+  if (status === 'RUNNING') return false;
+  return status !== undefined || now.getTime() - Date.parse(dataExport.requested_at) > EXECUTION_START_GRACE_MS;
+}
 
-  const files: AccountFile[] = [
-    ...items.map((item) => ({ bucket: 'clothingImages' as const, key: item.image_key, name: `clothing-items/${item.id}-${baseName(item.image_key)}`, contentType: item.mime_type })),
-    ...generations
-      .filter((row) => row.status === 'complete' && row.result_key)
-      .map((row) => ({ bucket: 'results' as const, key: row.result_key!, name: `generations/${row.id}-${baseName(row.result_key!)}`, contentType: row.result_content_type ?? typeOf(row.result_key!) })),
-    ...jobs.flatMap((job) =>
-      job.outputs.map((output) => ({ bucket: 'results' as const, key: output.video_key, name: `videos/${job.id}-${baseName(output.video_key)}`, contentType: 'video/mp4' })),
-    ),
-    ...models.flatMap((model) =>
-      model.portrait?.source === 'upload'
-        ? [{ bucket: model.portrait.bucket, key: model.portrait.key, name: `models/${model.id}-${baseName(model.portrait.key)}`, contentType: model.portrait.mime_type }]
-        : [],
-    ),
-  ];
-  // Sizes read a few at a time (HEAD by presigned URL: this function carries no S3 client); a file no longer stored
-  // is left out.
-  const sizes = new Map<string, number>();
-  for (let at = 0; at < files.length; at += SIZE_READS_AT_ONCE) {
-    const batch = files.slice(at, at + SIZE_READS_AT_ONCE);
-    const found = await Promise.all(batch.map((file) => storedSize(file.bucket, file.key)));
-    batch.forEach((file, index) => found[index] !== undefined && sizes.set(`${file.bucket}/${file.key}`, found[index]!));
-  }
-  const stored = files.filter((file) => sizes.has(`${file.bucket}/${file.key}`));
-  let budget = EXPORT_INLINE_MAX_BYTES;
-  const included: AccountFile[] = [];
-  const linked: AccountFile[] = [];
-  for (const file of stored) {
-    const size = sizes.get(`${file.bucket}/${file.key}`)!;
-    if (size <= budget) {
-      included.push(file);
-      budget -= size;
-    } else linked.push(file);
-  }
-  const linkRows = await Promise.all(linked.map(async (file) => [file.name, await presignDownload(file.bucket, file.key, file.contentType, SIGNED_URL_SECONDS)]));
-  const linksExpireAt = await signedUrlExpiresAt(SIGNED_URL_SECONDS);
-
-  const entries: ZipFile[] = [
-    textFile(
-      'README.txt',
-      [
-        `ModelLoop data export, ${now.toISOString()}`,
-        '',
-        ...EXPORT_SOURCES.map((source) => `${source.file.padEnd(28)}${source.holds}`),
-        `${'files.csv'.padEnd(28)}every file, in this zip or as a link valid until ${linksExpireAt}`,
-        '',
-      ].join('\n'),
-    ),
-    ...EXPORT_SOURCES.map((source) => textFile(source.file, json(read.get(source.file)))),
-    textFile('credit-transactions.csv', ledgerCsv(ledger)),
-    textFile('files.csv', csv(['file', 'in_zip', 'link'], [...included.map((file) => [file.name, 'yes', '']), ...linkRows.map(([name, url]) => [name, 'no', url])])),
-    ...included.map((file): ZipFile => ({ name: file.name, size: sizes.get(`${file.bucket}/${file.key}`)!, data: () => openObject(file.bucket, file.key) })),
-  ];
-  const stamp = now.toISOString().replace(/[-:]/g, '').replace(/\..*$/, '');
-  const key = `${userId}/exports/modelloop-data-${stamp}-${exportId}.zip`;
-  await writeZipObject('results', key, entries, { expiresAfterADay: true });
-  const fileName = `modelloop-data-${stamp.slice(0, 8)}.zip`;
+/**
+ * GET /account/export: the latest export as recorded (a lost one still says building until the next POST finds it
+ * lost and starts another).
+ */
+export async function latestAccountExport(userId: string): Promise<LatestAccountExport> {
+  const { dataExport } = await getDataExport(userId);
+  if (!dataExport) return { export: null };
+  if (dataExport.status !== 'ready') return { export: onWire(dataExport) };
+  // The zip goes after a day (the abandoned-uploads lifecycle rule): then there is nothing to offer.
+  if ((await storedSize('results', dataExport.key!)) === undefined) return { export: null };
   return {
-    url: await presignAttachment('results', key, ZIP_TYPE, fileName, SIGNED_URL_SECONDS),
-    expiresAt: await signedUrlExpiresAt(SIGNED_URL_SECONDS),
-    fileName,
-    filesIncluded: included.length,
-    filesLinked: linked.length,
+    export: onWire(dataExport, {
+      url: await presignAttachment('results', dataExport.key!, ZIP_TYPE, dataExport.file_name!, SIGNED_URL_SECONDS),
+      expiresAt: await signedUrlExpiresAt(SIGNED_URL_SECONDS),
+    }),
   };
+}
+
+function onWire(record: DataExportRecord, signed?: { url: string; expiresAt: string }): AccountExport {
+  return {
+    exportId: record.id,
+    status: record.status,
+    requestedAt: record.requested_at,
+    url: signed?.url ?? null,
+    expiresAt: signed?.expiresAt ?? null,
+    fileName: record.file_name ?? null,
+    filesIncluded: record.files_included ?? null,
+    filesLinked: record.files_linked ?? null,
+  };
+}
+
+/** Task ExportFailed (BuildExport's Catch): the export failed, its place given back; asking again starts another. */
+export async function failAccountExport({ userId, exportId }: AccountExportInput): Promise<void> {
+  await endDataExport(userId, exportId, { status: 'failed' }, new Date().toISOString());
+  await releaseLease(userId, EXPORT_PLACE, exportId);
+}
+
+/**
+ * Task MailExport: tells the owner the zip is ready, with the way to it (Settings → Your Data signs its URL when
+ * asked, so the mail carries no URL that could expire before it is read). A stage without a mail sender sends none.
+ */
+export async function mailAccountExport({ userId, exportId }: AccountExportInput): Promise<{ mailed: boolean }> {
+  if (!canSendMail()) {
+    log.info('no mail sender configured: the export is told over the live channel only', { exportId });
+    return { mailed: false };
+  }
+  const { email, dataExport } = await getDataExport(userId);
+  if (!email || dataExport?.id !== exportId || dataExport.status !== 'ready') return { mailed: false };
+  const settings = `${requireEnv('WEB_URL').replace(/\/+$/, '')}/settings#your-data`;
+  await sendMail(
+    {
+      to: email,
+      subject: ACCOUNT_EXPORT_MESSAGES.mailSubject,
+      text: [
+        `The copy of your ModelLoop data you asked for on ${dataExport.requested_at.slice(0, 10)} is ready:`,
+        `${dataExport.files_included ?? 0} files in the zip and ${dataExport.files_linked ?? 0} as links, with every record of your account.`,
+        '',
+        `Download it from Settings, Your Data, within a day: ${settings}`,
+        '',
+        'If you did not ask for it, sign in and change your password.',
+      ].join('\n'),
+    },
+    { exportId },
+  );
+  return { mailed: true };
 }

@@ -22,7 +22,6 @@ import { GenerationId } from '../../contracts/generations.js';
 import { creditCount, plural } from '../../contracts/plural.js';
 import { DEFAULT_IMAGE_ASPECT_RATIO } from '../../contracts/image-ratios.js';
 import { badRequest, notFound } from '../../core/errors.js';
-import { requireEnv } from '../../core/config.js';
 import { startExecution } from '../../core/sfn.js';
 import * as batches from '../../data/batches-repo.js';
 import { getActiveItem } from '../../data/clothing-repo.js';
@@ -30,7 +29,7 @@ import { createGeneration, type GenerationRecord, type GenerationSource, type Mo
 import { tierCost } from '../../data/pricing-repo.js';
 import { presignDownload } from '../../storage/presign.js';
 import { modelSnapshot } from '../models/models.js';
-import { BATCH_CONCURRENCY_ENV, BATCH_CONCURRENCY_LIMIT } from '../../workflows.js';
+import { mapConcurrency } from '../../workflows.js';
 import { spend, type SpendingRequest } from '../spending.js';
 import { finishedImageSource } from '../images/result-source.js';
 import { toGeneration } from '../generation/service.js';
@@ -52,15 +51,6 @@ export interface BatchWorkflowInput {
 type GenerateBatch = z.output<typeof GenerateBatchRequest>;
 
 const now = () => new Date().toISOString();
-
-/** The Map's concurrency on this host (a setting of the route: 10 in the cloud, 4 on the twin's two cores). */
-export function batchConcurrency(): number {
-  const value = Number(requireEnv(BATCH_CONCURRENCY_ENV));
-  if (!Number.isInteger(value) || value < 1 || value > BATCH_CONCURRENCY_LIMIT) {
-    throw new Error(`${BATCH_CONCURRENCY_ENV} must be a whole number from 1 to ${BATCH_CONCURRENCY_LIMIT}`);
-  }
-  return value;
-}
 
 /** The image an entry's photos are made from, and the name the batch shows for it. */
 interface EntrySource {
@@ -118,7 +108,7 @@ export async function submitBatch(request: SpendingRequest, body: GenerateBatch)
   const packshotCost = body.batchItems.some((entry) => entry.cameraAngles.includes(BATCH_PACKSHOT_SHOT)) ? await tierCost(BATCH_PACKSHOT_TIER) : 0;
   const shotCost = (entryIndex: number, shot: string) => (shot === BATCH_PACKSHOT_SHOT ? packshotCost : unitCosts[entryIndex]!);
   const totalCost = body.batchItems.reduce((sum, entry, index) => sum + entry.cameraAngles.reduce((entrySum, shot) => entrySum + shotCost(index, shot), 0), 0);
-  const maxConcurrency = batchConcurrency();
+  const maxConcurrency = mapConcurrency('batch');
 
   const entries: batches.BatchEntryRecord[] = body.batchItems.map((entry) => {
     const model = modelOf(entry);

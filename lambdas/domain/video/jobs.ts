@@ -17,6 +17,7 @@ import type { GenerateVideoRequest } from '../../contracts/video.js';
 import { conflict, notFound } from '../../core/errors.js';
 import { log } from '../../core/log.js';
 import { executionArn, startExecution, stopExecution } from '../../core/sfn.js';
+import { mapConcurrency } from '../../workflows.js';
 import { createJob, getJob, listJobs, toJob, type JobItem } from '../../data/jobs-repo.js';
 import { tierCost } from '../../data/pricing-repo.js';
 import { writeObject } from '../../storage/objects.js';
@@ -37,6 +38,8 @@ export interface VideoWorkflowInput {
   jobId: string;
   /** One Map item per output: 0 … output_count − 1. */
   outputs: number[];
+  /** The Map state's MaxConcurrency (MaxConcurrencyPath): outputs made at once. */
+  maxConcurrency: number;
 }
 
 export async function generateVideo(spending: SpendingRequest, request: GenerateVideo): Promise<GenerateVideoResponse> {
@@ -93,6 +96,7 @@ async function startWorkflow(job: JobItem): Promise<void> {
     userId: job.user_id,
     jobId: job.id,
     outputs: Array.from({ length: job.output_count }, (_, index) => index),
+    maxConcurrency: mapConcurrency('video'),
   };
   try {
     await startExecution('video', job.id, input);

@@ -1,5 +1,5 @@
 // A job as GET /jobs lists it and as a video.* webhook event carries it: the job with a signed URL of its poster
-// frame, and when that URL stops working. Its own module, so the webhook emitter reads jobs without the video
+// frame, and when that URL stops working. Its own module, so the streams' consumer (webhook events) reads jobs without the video
 // feature's spending and source code.
 import { SIGNED_URL_SECONDS } from '../../contracts/catalog.js';
 import type { JobListItem } from '../../contracts/video.js';
