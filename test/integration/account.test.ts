@@ -44,16 +44,10 @@ async function busyUser(): Promise<{ user: TestUser; itemId: string }> {
     headers: { 'idempotency-key': randomUUID() },
   });
   expect(started.status, JSON.stringify(started.body)).toBe(200);
-  const deadline = Date.now() + 90_000;
-  for (;;) {
-    const generation = (await api(twin.apiUrl, 'GET', `/generations/${started.body.generationId}`, { user })).body;
-    if (generation.status !== 'processing') {
-      expect(generation, JSON.stringify(generation)).toMatchObject({ status: 'complete' });
-      break;
-    }
-    if (Date.now() > deadline) throw new Error('generation still processing');
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
+  const generation = () => api(twin.apiUrl, 'GET', `/generations/${started.body.generationId}`, { user });
+  await expect.poll(async () => (await generation()).body.status, { timeout: 90_000, interval: 200 }).not.toBe('processing');
+  const ended = (await generation()).body;
+  expect(ended, JSON.stringify(ended)).toMatchObject({ status: 'complete' });
   return { user, itemId: item.body.id };
 }
 

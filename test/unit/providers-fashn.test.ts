@@ -53,6 +53,7 @@ async function handle(request: IncomingMessage, response: ServerResponse): Promi
     json(response, 401, { error: 'UnauthorizedAccess', message: 'Unauthorized: Invalid token' });
     return;
   }
+  // test-guard: the fake's request router; the providers helper moves this header check into the tests (issue 52).
   if (request.method === 'POST' && url.pathname === '/v1/run') {
     expect(request.headers['content-type']).toBe('application/json');
     const body = JSON.parse(await readBody(request)) as { model_name?: string; inputs?: Record<string, unknown> };
