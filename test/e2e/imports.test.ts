@@ -11,7 +11,7 @@ import { measureSeam, type SeamMeasurement } from '../../lambdas/media/index.js'
 import { uniqueEmail, useSignedInPage, type TestPage } from './harness.js';
 
 const shop = inject('sampleShopUrl');
-const VIDEO_TIMEOUT = 150_000;
+const VIDEO_TIMEOUT = 240_000;
 
 let session: TestPage;
 useSignedInPage(uniqueEmail('import.user'), (signedIn) => (session = signedIn), { fastPolling: true });
