@@ -1,6 +1,7 @@
 // The linter keeps the walls of the house: which part of the code may import which (eslint-plugin-boundaries), no
 // import cycles (import-x/no-cycle), DynamoDB only in lambdas/data, plus typescript-eslint's recommended rules that
-// need no type information. `npm run lint`; `npm test` runs it first. test/unit/lint.test.ts proves a crossed wall fails.
+// need no type information; and in test/, no claim skipped silently (scripts/eslint-test-guards.mjs). `npm run lint`;
+// `npm test` runs it first. test/unit/lint.test.ts proves a crossed wall and a silently skipped claim fail.
 import { resolve } from 'node:path';
 import js from '@eslint/js';
 import { createTypeScriptImportResolver } from 'eslint-import-resolver-typescript';
@@ -8,6 +9,7 @@ import boundaries from 'eslint-plugin-boundaries';
 import { importX } from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
+import testGuards from './scripts/eslint-test-guards.mjs';
 
 const root = import.meta.dirname;
 const projects = [resolve(root, 'tsconfig.json'), resolve(root, 'web/tsconfig.json')];
@@ -135,6 +137,13 @@ export default tseslint.config(
       // compose everything (CDK and the twin). In web/: lib · components · features · app, features apart.
       'boundaries/dependencies': ['error', { default: 'disallow', message: 'This import crosses a wall that eslint.config.js does not draw (DRAWN): move the code to the layer that may use it.', policies: WALLS }],
     },
+  },
+  {
+    // A test never passes by skipping its own claims: no expect inside an if without an else, no bare return before
+    // an assertion; an exception names its reason in a `// test-guard: <reason>` comment.
+    files: ['test/**/*.ts'],
+    plugins: { 'test-guards': testGuards },
+    rules: { 'test-guards/no-silent-pass': 'error' },
   },
   {
     // The two classic rules of hooks; the React Compiler's rules of the recommended set are not adopted (yet).

@@ -7,6 +7,7 @@ import sharp from 'sharp';
 import { describe, expect, it } from 'vitest';
 import { GENERATION_MESSAGES } from '../../lambdas/contracts/generations.js';
 import { tshirtPhoto } from '../fixtures/local-engine-images.js';
+import { api } from '../support/api.js';
 import { addClothingItem } from '../support/sources.js';
 import { signIn } from '../support/users.js';
 import { toast, twin, uniqueEmail, useSignedInPage, type TestPage } from './harness.js';
@@ -26,6 +27,33 @@ async function pixelSize(download: Download): Promise<{ width?: number; height?:
 async function downloadResult(page: Page): Promise<Download> {
   const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download', exact: true }).click()]);
   return download;
+}
+
+const SMALL = { width: 180, height: 320 };
+
+/** A picture as raw RGB at 1/8 of 1440×2560, optionally mirrored (left and right swapped). */
+async function small(png: Buffer, { mirror = false } = {}): Promise<Buffer> {
+  const picture = sharp(png).removeAlpha().resize(SMALL.width, SMALL.height, { fit: 'fill' });
+  return (mirror ? picture.flop() : picture).raw().toBuffer();
+}
+
+const saturated = (rgb: Buffer, at: number) => Math.max(rgb[at]!, rgb[at + 1]!, rgb[at + 2]!) - Math.min(rgb[at]!, rgb[at + 1]!, rgb[at + 2]!) > 60;
+
+/** Mean absolute difference (0–255) of two raw RGB pictures over the pixels that are saturated in either (the product). */
+function productDifference(a: Buffer, b: Buffer): number {
+  let sum = 0;
+  let count = 0;
+  for (let at = 0; at < a.length; at += 3) {
+    if (!saturated(a, at) && !saturated(b, at)) continue;
+    for (let channel = 0; channel < 3; channel++, count++) sum += Math.abs(a[at + channel]! - b[at + channel]!);
+  }
+  return sum / count;
+}
+
+/** The darkest channel of the two top corners' pixels. */
+function topCorners(rgb: Buffer): number[] {
+  const right = (SMALL.width - 1) * 3;
+  return [Math.min(rgb[0]!, rgb[1]!, rgb[2]!), Math.min(rgb[right]!, rgb[right + 1]!, rgb[right + 2]!)];
 }
 
 async function waitForResult(page: Page): Promise<void> {
@@ -102,6 +130,11 @@ describe('image generation, history, edit and upscale', () => {
 
   it('edits the result picked from past results', async () => {
     const { page } = session;
+    // The picture to edit, as the history holds it (the one generation so far).
+    const { body } = await api(twin().apiUrl, 'GET', '/generations', { user: await signIn(twin(), email) });
+    expect(body.items).toHaveLength(1);
+    const source = Buffer.from(await (await fetch(body.items[0].result_url)).arrayBuffer());
+
     await page.goto('/studio/generate/edit');
     await page.getByText('Instructions the local studio engine understands').waitFor();
     await page.getByRole('tab', { name: 'Past results' }).click();
@@ -109,7 +142,18 @@ describe('image generation, history, edit and upscale', () => {
     await page.getByLabel('Editing instructions').fill('background white and mirror');
     await page.getByRole('button', { name: 'Apply Edit' }).click();
     await waitForResult(page);
-    expect(await pixelSize(await downloadResult(page))).toEqual({ width: 1440, height: 2560, format: 'png' });
+    const download = await downloadResult(page);
+    expect(await pixelSize(download)).toEqual({ width: 1440, height: 2560, format: 'png' });
+
+    // What the seller asked for, compared with the source pixel by pixel (at 1/8 scale): the product (its saturated
+    // pixels, the red tee and its blue patch) is the source's mirrored, so it is no longer where it was, and the
+    // background is white where the studio's was grey.
+    const edited = await readFile(await download.path());
+    const [before, beforeMirrored, after] = await Promise.all([small(source), small(source, { mirror: true }), small(edited)]);
+    expect(productDifference(beforeMirrored, after), 'the product, mirrored').toBeLessThan(2);
+    expect(productDifference(before, after), 'the product, as it was').toBeGreaterThan(8);
+    expect(topCorners(before).every((value) => value < 245), 'the source has a grey studio').toBe(true);
+    expect(topCorners(after)).toEqual([255, 255]);
   });
 
   it('upscales the edit to 4K and downloads a 2880×5120 picture', async () => {

@@ -2,12 +2,16 @@
 // shop's port: on Video Generation paste a sample Shopify page's link, see its product images as thumbnails, pick
 // one and make a looping video from it; in the Clothing Manager's New Item dialog add an item the same way; a link
 // into our own network is refused with its message.
+import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Page } from 'playwright';
 import { describe, expect, inject, it } from 'vitest';
+import { measureSeam, type SeamMeasurement } from '../../lambdas/media/index.js';
 import { uniqueEmail, useSignedInPage, type TestPage } from './harness.js';
 
 const shop = inject('sampleShopUrl');
-const VIDEO_TIMEOUT = 150_000;
+const VIDEO_TIMEOUT = 240_000;
 
 let session: TestPage;
 useSignedInPage(uniqueEmail('import.user'), (signedIn) => (session = signedIn), { fastPolling: true });
@@ -15,6 +19,18 @@ useSignedInPage(uniqueEmail('import.user'), (signedIn) => (session = signedIn), 
 async function findImages(page: Page, url: string): Promise<void> {
   await page.getByRole('textbox', { name: 'Product link' }).fill(url);
   await page.getByRole('button', { name: 'Find images' }).click();
+}
+
+/** The seam of the video at `url`, measured as the studio measures it before delivery. */
+async function seamOf(url: string): Promise<SeamMeasurement> {
+  const directory = await mkdtemp(join(tmpdir(), 'modelloop-import-video-'));
+  try {
+    const file = join(directory, 'video.mp4');
+    await writeFile(file, Buffer.from(await (await fetch(url)).arrayBuffer()));
+    return await measureSeam(file);
+  } finally {
+    await rm(directory, { recursive: true, force: true });
+  }
 }
 
 describe('import from a product link', () => {
@@ -43,6 +59,11 @@ describe('import from a product link', () => {
     const player = page.getByLabel('Generated video 1');
     await player.waitFor({ timeout: VIDEO_TIMEOUT });
     await expect.poll(() => player.evaluate((video: any) => video.readyState), { timeout: 20_000 }).toBeGreaterThanOrEqual(2);
+    // Looping: the page plays it on repeat, and the file's last frame leads into its first as any two frames do.
+    expect(await player.evaluate((video: any) => video.loop)).toBe(true);
+    const seam = await seamOf(await player.evaluate((video: any) => video.currentSrc as string));
+    expect(seam.medianStepDifference, 'it moves').toBeGreaterThan(0.05);
+    expect(seam.score).toBeLessThanOrEqual(1);
     expect(errors).toEqual([]);
   });
 

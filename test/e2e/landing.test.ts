@@ -2,7 +2,8 @@
 import type { Browser } from 'playwright';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { openPage, twin, useChromium } from './harness.js';
+import { createUser } from '../support/users.js';
+import { openPage, TEST_PASSWORD, twin, uniqueEmail, useChromium } from './harness.js';
 
 let browser: Browser;
 useChromium((started) => (browser = started));
@@ -113,6 +114,15 @@ describe('landing page', () => {
     await page.goto('/studio');
     await page.waitForURL('**/auth');
     await expect(page.getByText('Page not found').count()).resolves.toBe(0);
+    // Signed in (on the form /studio sent the visitor to), /studio opens the studio's first screen.
+    const { email } = await createUser(twin(), uniqueEmail('landing.studio'));
+    await page.getByLabel('Email').fill(email);
+    await page.getByLabel('Password', { exact: true }).fill(TEST_PASSWORD);
+    await page.getByRole('button', { name: 'Sign In', exact: true }).click();
+    await page.waitForURL('**/dashboard');
+    await page.goto('/studio');
+    await page.waitForURL('**/studio/generate/video-generation');
+    await page.getByRole('heading', { level: 1, name: 'Image to Video Generation' }).waitFor();
     await close();
   });
 

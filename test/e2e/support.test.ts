@@ -54,6 +54,12 @@ describe('support', () => {
     await page.goto('/support');
     await page.getByRole('link', { name: 'API reference' }).click();
     await page.waitForURL('**/api');
+    // The page it opens holds the reference, read from the OpenAPI document this deployment serves.
+    await page.getByRole('heading', { name: 'API', level: 1 }).waitFor();
+    await page.getByRole('button', { name: 'Show the API reference' }).click();
+    const reference = page.getByLabel('API reference');
+    await reference.getByText('On-model photos, edits, upscales, batches and looping product videos.', { exact: false }).waitFor();
+    await reference.getByText('/v1/profile', { exact: true }).first().waitFor();
     await page.goto('/support');
     await page.getByRole('link', { name: 'FAQ', exact: true }).click();
     await page.waitForURL('**/support#support-faq');

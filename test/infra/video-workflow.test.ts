@@ -66,7 +66,20 @@ describe('the video workflow file', () => {
     expect(shape(deployedDefinition)).toBe(shape(twinDefinition));
   });
 
-  it('has an overall timeout, retries only transient errors, and catches every task into a refunding end', () => {
+  /**
+   * What each task retries: the provider steps, exactly the transient errors the task code throws and Lambda's own;
+   * finalizing, Lambda's own; the steps that end the job and settle its credits, anything (the money must settle).
+   */
+  const RETRIED_BY_TASK: Record<string, readonly string[]> = {
+    StartClip: RETRIED_ERRORS,
+    // A check only reads: its own timeout is retried too, so a clip Google billed is never refunded for a slow check.
+    CheckClip: CHECK_RETRIED_ERRORS,
+    FinalizeOutput: RETRIED_ERRORS.filter((error) => error !== VIDEO_ERROR.providerBusy),
+    CompleteJob: ['States.ALL'],
+    MarkFailed: ['States.ALL'],
+  };
+
+  it('has an overall timeout, retries only transient errors (settling, any), and catches every task into a refunding end', () => {
     const definition = JSON.parse(text) as { TimeoutSeconds: number; QueryLanguage?: string; States: Record<string, State> };
     expect(definition.TimeoutSeconds).toBeGreaterThan(0);
     expect(definition.QueryLanguage ?? 'JSONPath').toBe('JSONPath');
@@ -76,11 +89,9 @@ describe('the video workflow file', () => {
     for (const [name, state] of tasks) {
       expect(state.TimeoutSeconds, `${name} has a timeout`).toBeGreaterThan(0);
       expect(state.Resource).toBe(`\${${name}}`);
-      if (name !== 'MarkFailed') expect(state.Catch?.[0]?.ErrorEquals, `${name} is caught`).toEqual(['States.ALL']);
-      // The provider steps retry exactly the transient errors the task code throws (and Lambda's own); a check, which
-      // only reads, its own timeout too, so a clip Google billed is never refunded because one check ran out of time.
-      if (name === 'StartClip') expect(state.Retry[0].ErrorEquals).toEqual([...RETRIED_ERRORS]);
-      if (name === 'CheckClip') expect(state.Retry[0].ErrorEquals).toEqual([...CHECK_RETRIED_ERRORS]);
+      // Every task is caught into MarkFailed (or, inside the Map, the output's failure), except MarkFailed itself.
+      expect(state.Catch?.[0]?.ErrorEquals, `${name} is caught`).toEqual(name === 'MarkFailed' ? undefined : ['States.ALL']);
+      expect(state.Retry.map((retry: { ErrorEquals: string[] }) => retry.ErrorEquals), `${name} retries`).toEqual([RETRIED_BY_TASK[name]]);
     }
     const [, tooLong] = states.find(([name]) => name === 'ClipTookTooLong')!;
     expect(tooLong.Result.Error).toBe(VIDEO_ERROR.timedOut);

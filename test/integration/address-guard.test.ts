@@ -212,7 +212,9 @@ describe.each(TABLE)('$address (allowed: $allowed)', ({ address, allowed }) => {
       if (allowed) expect(result, url).toMatchObject({ ok: { candidates: [{ source: 'direct', width: 400, height: 500 }] } });
       else expect(result, url).toEqual({ refused: IMPORT_CODES.notAllowed });
     }
-    if (!allowed) expect(landedAt(address)).toEqual([]);
+    // Refused: nothing reached the address; allowed: the connection went to the address the guard checked.
+    if (allowed) expect(landedAt(address).filter((entry) => entry.path === '/product.png')).toHaveLength(2);
+    else expect(landedAt(address)).toEqual([]);
   });
 
   it("a provider's result download, as a literal and as what the host resolves to", async () => {
@@ -223,7 +225,9 @@ describe.each(TABLE)('$address (allowed: $allowed)', ({ address, allowed }) => {
       if (allowed) expect(result, url).toEqual({ ok: png });
       else expect(result, url).toEqual({ refused: 'failed' });
     }
-    if (!allowed) expect(landedAt(address)).toEqual([]);
+    // Refused: nothing reached the address; allowed: the connection went to the address the guard checked.
+    if (allowed) expect(landedAt(address).filter((entry) => entry.path === '/output_0.png')).toHaveLength(2);
+    else expect(landedAt(address)).toEqual([]);
   });
 });
 

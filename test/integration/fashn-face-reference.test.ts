@@ -10,7 +10,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FACE_REFERENCE_TIER, PRICING_TIER_SEED } from '../../lambdas/contracts/catalog.js';
+import { FACE_REFERENCE_TIER, PRICING_TIER_SEED, SIGNUP_CREDITS } from '../../lambdas/contracts/catalog.js';
 import { startTwin, type Twin, type TwinInfo } from '../../lib/local/twin.js';
 import { api } from '../support/api.js';
 import { fakeFashnTarget, startFakeFashn, type FakeFashn } from '../support/fake-fashn.js';
@@ -77,7 +77,9 @@ async function settled(user: TestUser, path: string, done: (body: any) => boolea
 
 async function userWithItem(credits: number) {
   const user = await createUser(info);
-  if (credits > 0) expect((await post(user, '/credits/purchase', { credits })).status).toBe(200);
+  if (credits > 0) await post(user, '/credits/purchase', { credits });
+  // Bought (when asked), as the balance shows.
+  expect((await api(info.apiUrl, 'GET', '/profile', { user })).body.current_credits).toBe(SIGNUP_CREDITS + credits);
   const item = await addClothingItem(info.apiUrl, user, await productJpeg(), 'Shirt');
   return { user, item };
 }

@@ -191,11 +191,11 @@ describe('refusals: each with its code, nothing stored, nothing charged', () => 
     user = await createUser(twin);
   });
 
-  const refused = async (url: string, status: number, code: string, error?: string | RegExp) => {
+  const refused = async (url: string, status: number, code: string, error: string | RegExp) => {
     const answer = await importFrom(user, url);
     expect(answer.status, `${url}: ${JSON.stringify(answer.body)}`).toBe(status);
     expect(answer.body.code, url).toBe(code);
-    if (error) expect(answer.body.error).toMatch(error);
+    expect(answer.body.error, url).toMatch(error);
   };
 
   it('addresses inside our own network, named directly or through a redirect or a host name', async () => {
@@ -246,7 +246,7 @@ describe('refusals: each with its code, nothing stored, nothing charged', () => 
     await refused(`${shop}/images/huge.jpg`, 413, 'IMAGE_TOO_LARGE', /^The image is too large \(20 MB, the limit is 12 MB\)$/);
     await refused(`${shop}/images/huge-unannounced.jpg`, 413, 'IMAGE_TOO_LARGE', /^The image is too large \(over 12 MB, the limit is 12 MB\)$/);
     await refused(`${shop}/huge-page`, 422, 'PAGE_TOO_LARGE', /^We couldn't read that page: it is larger than 2 MB$/);
-    await refused(`${shop}/images/page-as-image.jpg`, 400, 'INVALID_FILE_TYPE');
+    await refused(`${shop}/images/page-as-image.jpg`, 400, 'INVALID_FILE_TYPE', /^That link is not a JPEG, PNG or WebP image$/);
     await refused(`${shop}/no-image`, 422, 'NO_PRODUCT_IMAGE', /^No product image found on that page$/);
     await refused(`${shop}/missing-page`, 422, 'PAGE_UNREACHABLE', /^We couldn't reach that page$/);
     await expectNothingStored(user);

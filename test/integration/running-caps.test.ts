@@ -7,6 +7,7 @@ import { randomUUID } from 'node:crypto';
 import { UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import { beforeAll, describe, expect, inject, it } from 'vitest';
 import { RUNNING_LIMIT_MESSAGES, USER_LIMITS, type RunningLimitName } from '../../lambdas/contracts/catalog.js';
+import { CANCELLED_BY_USER } from '../../lambdas/contracts/video.js';
 import { tshirtPhoto } from '../fixtures/local-engine-images.js';
 import { api, type ApiAnswer } from '../support/api.js';
 import { moneyChecks } from '../support/money.js';
@@ -87,7 +88,8 @@ const ended = <T extends { status: string }>(body: T) => (['processing', 'genera
 
 /** The job as the recent-jobs list shows it, once it has ended. */
 async function endedJob(user: TestUser, jobId: string) {
-  const { body } = await api(twin.apiUrl, 'GET', '/jobs', { user });
+  const { status, body } = await api(twin.apiUrl, 'GET', '/jobs', { user });
+  expect(status, JSON.stringify(body)).toBe(200);
   const job = (body.items as { id: string; status: string; created_at: string; updated_at: string }[]).find((item) => item.id === jobId);
   return job && ended(job);
 }
@@ -123,19 +125,27 @@ describe('running-work caps under parallel requests', () => {
     const user = await createUser(twin);
     await buy(user, 40);
     const image = product.toString('base64');
+
+    // Cancelled one round trip after it was accepted: its render (seconds of ffmpeg for 16 s of video) cannot have
+    // ended by then, so the job is certainly still generating and the cancel must answer 200.
+    const first = await post(user, '/generate-video', { imageBase64: image, prompt: 'Pivot', duration: 16 });
+    expect(first.status, JSON.stringify(first.body)).toBe(200);
+    const cancelled = first.body.jobId as string;
+    expect(await limitsRepo.listRunning(user.sub, 'video')).toEqual([cancelled]);
+    const cancel = await api(twin.apiUrl, 'POST', `/jobs/${cancelled}/cancel`, { user });
+    expect(cancel.status, JSON.stringify(cancel.body)).toBe(200);
+    expect(cancel.body).toMatchObject({ id: cancelled, status: 'failed', error_message: CANCELLED_BY_USER });
+    // Given back by the time the cancel answers, not when the stopped workflow gets round to ending.
+    expect(await limitsRepo.listRunning(user.sub, 'video')).toEqual([]);
+
     const accepted = await submitInParallel('video', PARALLEL, () => post(user, '/generate-video', { imageBase64: image, prompt: 'Pivot', duration: 5 }));
     expect(accepted.length).toBeGreaterThan(0);
     expect(accepted.length).toBeLessThanOrEqual(USER_LIMITS.running.video);
 
-    const cancelled = accepted[0]!.body.jobId as string;
-    const cancel = await api(twin.apiUrl, 'POST', `/jobs/${cancelled}/cancel`, { user });
-    if (cancel.status === 200) expect(await limitsRepo.listRunning(user.sub, 'video')).not.toContain(cancelled);
-
     const jobs = await Promise.all(
-      accepted.map((answer) =>
-        until(`job ${answer.body.jobId}`, () => endedJob(user, answer.body.jobId)),
-      ),
+      [cancelled, ...accepted.map((answer) => answer.body.jobId as string)].map((jobId) => until(`job ${jobId}`, () => endedJob(user, jobId))),
     );
+    expect(jobs[0]).toMatchObject({ status: 'failed' });
     expect(mostAtOnce(jobs.map((job) => ({ start: job.created_at, end: job.updated_at })))).toBeLessThanOrEqual(USER_LIMITS.running.video);
     expect(await placesOnceSettled(user.sub, 'video', [])).toEqual([]);
     await expectLedgerMatchesBalance(user);

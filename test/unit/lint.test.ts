@@ -98,3 +98,42 @@ describe('import cycles', () => {
     expect(cycles).toEqual([[join(dir, 'engine', 'index.ts'), join(dir, 'registry.ts')]]);
   });
 });
+
+describe('claims a test cannot skip silently (test-guards/no-silent-pass)', { timeout: 120_000 }, () => {
+  const guard = async (code: string) => (await lint('test/unit/probe.test.ts', `import { expect, it } from 'vitest';\ndeclare const ready: boolean;\ndeclare const value: number;\n${code}`)).filter((message) => message.startsWith('test-guards/'));
+  const CONDITIONAL = /^test-guards\/no-silent-pass: An assertion inside an `if` without an `else` passes silently/;
+  const RETURN = /^test-guards\/no-silent-pass: This bare `return` skips the assertions after it/;
+
+  it('refuses an expect inside an if without an else, or after && (and a waitFor, the e2e claim)', async () => {
+    expect(await guard("it('x', () => {\n  if (ready) expect(value).toBe(1);\n});\n")).toEqual([expect.stringMatching(CONDITIONAL)]);
+    expect(await guard("it('x', async () => {\n  if (ready) {\n    await expect.poll(() => value).toBe(1);\n  } else if (value > 2) {\n    expect(value).toBe(3);\n  }\n});\n")).toEqual([
+      expect.stringMatching(CONDITIONAL),
+    ]);
+    expect(await guard("it('x', () => {\n  ready && expect(value).toBe(1);\n});\n")).toEqual([expect.stringMatching(CONDITIONAL)]);
+    expect(await guard("declare const page: { waitFor(): Promise<void> };\nit('x', async () => {\n  if (ready) await page.waitFor();\n});\n")).toEqual([expect.stringMatching(CONDITIONAL)]);
+    // In a helper too: the claim is skipped wherever the if is.
+    expect(await guard("export function check(): void {\n  for (const n of [value]) {\n    if (n > 0) {\n      expect(n).toBe(1);\n      continue;\n    }\n  }\n}\n")).toEqual([expect.stringMatching(CONDITIONAL)]);
+  });
+
+  it('refuses a bare return that skips the assertions after it', async () => {
+    expect(await guard("it('x', () => {\n  if (!ready) return;\n  expect(value).toBe(1);\n});\n")).toEqual([expect.stringMatching(RETURN)]);
+    expect(await guard("it.each([1, 2])('x %i', async (n) => {\n  expect(n).toBeGreaterThan(0);\n  if (!ready) {\n    return;\n  }\n  expect(value).toBe(n);\n});\n")).toEqual([expect.stringMatching(RETURN)]);
+  });
+
+  it('accepts an if with an else, a branch that leaves into more assertions, a return after its own, it.skipIf, and a named exception', async () => {
+    const accepted = [
+      "it('x', () => {\n  if (ready) expect(value).toBe(1);\n  else expect(value).toBe(0);\n});\n",
+      "it('x', () => {\n  if (ready) expect(value).toBe(1);\n  else if (value > 2) expect(value).toBe(3);\n  else expect(value).toBeLessThan(3);\n});\n",
+      "it('x', () => {\n  for (const n of [value]) {\n    if (n === 0) {\n      expect(ready).toBe(false);\n      continue;\n    }\n    expect(ready).toBe(true);\n  }\n});\n",
+      "it('x', () => {\n  if (ready) {\n    expect(value).toBe(1);\n    return;\n  }\n  expect(value).toBe(0);\n});\n",
+      "it.skipIf(!ready)('x', () => {\n  expect(value).toBe(1);\n});\n",
+      "it('x', () => {\n  // test-guard: only a refusal promises to store nothing\n  if (value >= 400) expect(ready).toBe(false);\n});\n",
+      "it('x', () => {\n  if (!ready) return; // test-guard: the value is checked by the test above\n  expect(value).toBe(1);\n});\n",
+      // A condition that only chooses what to do (no claim inside) is not a guard.
+      "it('x', async () => {\n  if (ready) await Promise.resolve();\n  expect(value).toBe(1);\n});\n",
+    ];
+    for (const code of accepted) expect(await guard(code), code).toEqual([]);
+    // A comment that names no reason is no exception.
+    expect(await guard("it('x', () => {\n  // test-guard:\n  if (ready) expect(value).toBe(1);\n});\n")).toEqual([expect.stringMatching(CONDITIONAL)]);
+  });
+});

@@ -233,12 +233,22 @@ describe('authorizeConnect', () => {
   });
 
   it('answers Unauthorized (401) without a token, or for a token that fails verification, and never logs it', async () => {
-    const logged = vi.spyOn(console, 'log');
+    // Powertools writes through its own Console on the process's streams (the global console in POWERTOOLS_DEV mode):
+    // capture all of them, as an operator's log would.
+    const written: string[] = [];
+    const capture = (chunk: unknown) => Boolean(written.push(String(chunk)));
+    vi.spyOn(process.stdout, 'write').mockImplementation(capture);
+    vi.spyOn(process.stderr, 'write').mockImplementation(capture);
+    for (const method of ['log', 'info', 'warn', 'error', 'debug'] as const) vi.spyOn(console, method).mockImplementation((...args) => void capture(args.join(' ')));
     await expect(authorizeConnect(event(null), verifier({ sub: 'x' }))).rejects.toThrow(/^Unauthorized$/);
     await expect(authorizeConnect(event({}), verifier({ sub: 'x' }))).rejects.toThrow(/^Unauthorized$/);
     await expect(authorizeConnect(event({ token: 'secret-token-value' }), verifier(new Error('Invalid signature')))).rejects.toThrow(/^Unauthorized$/);
     await expect(authorizeConnect(event({ token: 'secret-token-value' }), verifier({}))).rejects.toThrow(/^Unauthorized$/);
-    expect(JSON.stringify(logged.mock.calls)).not.toContain('secret-token-value');
+    vi.restoreAllMocks();
+    const refusals = written.filter((line) => line.includes('websocket connect refused'));
+    expect(refusals).toHaveLength(1);
+    expect(refusals[0]).toContain('"reason":"Error"');
+    expect(written.join('\n')).not.toContain('secret-token-value');
   });
 });
 

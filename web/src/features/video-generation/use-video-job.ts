@@ -139,17 +139,18 @@ export function useVideoJob() {
 
   // The job list is what realtime pushes reload: when it says the followed job has ended, the panel ends too, at once
   // (and on returning to this page, the first list read settles a job that ended while the user was away).
-  const listedJob = useJobs().data?.find((job) => job.id === pollingJob?.jobId);
+  const followedJob = phase.kind === 'polling' || phase.kind === 'timed-out' ? phase : undefined;
+  const listedJob = useJobs().data?.find((job) => job.id === followedJob?.jobId);
   const listedEnd = listedJob && listedJob.status !== 'generating' ? listedJob : undefined;
   useEffect(() => {
-    if (!listedEnd || !pollingJob || listedEnd.id !== pollingJob.jobId) return;
+    if (!listedEnd || !followedJob || listedEnd.id !== followedJob.jobId) return;
     void finish(listedEnd.id, {
       done: true,
       status: listedEnd.status,
       ...(listedEnd.status === 'failed' ? { error: { message: listedEnd.error_message ?? VIDEO_MESSAGES.failed } } : {}),
     });
     // eslint-disable-next-line react-hooks/exhaustive-deps
-  }, [listedEnd?.id, listedEnd?.status, pollingJob?.jobId]);
+  }, [listedEnd?.id, listedEnd?.status, followedJob?.jobId]);
 
   useEffect(() => {
     if (!pollingJob) return;
