@@ -61,8 +61,10 @@ function refuseSmallSource(size: Size): void {
   if (problem) throw badRequest('IMAGE_TOO_SMALL', problem);
 }
 
+/** The picture's size upright (EXIF orientation applied), as every engine sees it after auto-orienting. */
 async function sizeOfBytes(bytes: Buffer): Promise<Size | undefined> {
-  const { width, height } = await (await loadSharp())(bytes).metadata().catch(() => ({ width: undefined, height: undefined }));
+  const metadata = await (await loadSharp())(bytes).metadata().catch(() => undefined);
+  const { width, height } = metadata?.autoOrient ?? {};
   return width && height ? { width, height } : undefined;
 }
 
