@@ -94,8 +94,9 @@ export const GetVideoUrlResponse = /* @__PURE__ */ (() => z.object({
   /** Every delivered video of the job, in output order (one per output_count that succeeded). */
   signedUrls: z.array(z.string()),
   /**
-   * The same videos signed to be saved (Content-Disposition: attachment, named video-<first 8 characters of the job
-   * id>[-N].mp4): a browser downloads them by following the link, with no cross-origin read.
+   * The same videos signed to be saved (Content-Disposition: attachment, named after the product, the output, the
+   * size and the duration: contracts/file-names.ts videoFileName): a browser downloads them by following the link,
+   * with no cross-origin read.
    */
   downloadUrls: z.array(z.string()),
   thumbnailUrls: z.array(z.string()),
@@ -182,9 +183,6 @@ export function videoJobOnWire({ video_key, thumbnail_key, outputs, ...job }: Vi
   const engine: ResultEngine | null = job.model ? resultEngine(job.model) : null;
   return { ...job, video_url: video_key, thumbnail_url: thumbnail_key, outputs: outputs.map(videoOutputOnWire), refundable_credits, engine };
 }
-
-/** The file name a job's video is saved under: the type and the first 8 characters of the id, then its number. */
-export const videoFileName = (jobId: string, index: number) => `video-${jobId.slice(0, 8)}${index > 0 ? `-${index + 1}` : ''}.mp4`;
 
 /** A job as the history list shows it: with a signed URL for its poster frame. */
 export const JobListItem = /* @__PURE__ */ (() => VideoJob.extend({

@@ -31,8 +31,9 @@ async function expectAttachment(page: Page, download: Download): Promise<void> {
   // The browser followed a link signed to be saved: the file name comes from Content-Disposition, not from a blob.
   const url = new URL(download.url());
   expect(url.protocol).toMatch(/^https?:$/);
-  expect(url.searchParams.get('response-content-disposition')).toMatch(/^attachment; filename="video-[0-9a-z]{8}\.mp4"$/);
-  expect(download.suggestedFilename()).toMatch(/^video-[0-9a-z]{8}\.mp4$/);
+  // An uploaded photo names no product: the studio's name, the kind, the size and the duration.
+  expect(url.searchParams.get('response-content-disposition')).toBe('attachment; filename="modelloop-video-720x1280-5s.mp4"');
+  expect(download.suggestedFilename()).toBe('modelloop-video-720x1280-5s.mp4');
   expect(await download.failure()).toBeNull();
   expect(page.url()).not.toContain('amazonaws');
 }

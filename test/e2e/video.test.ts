@@ -80,7 +80,7 @@ describe('video generation', () => {
     expect(await activePolling(page)).toBeNull();
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download', exact: true }).click()]);
-    expect(download.suggestedFilename()).toMatch(/^video-[0-9a-z]{8}\.mp4$/);
+    expect(download.suggestedFilename()).toBe('modelloop-video-720x1280-8s.mp4');
     const directory = await mkdtemp(join(tmpdir(), 'modelloop-e2e-video-'));
     try {
       const file = join(directory, download.suggestedFilename());

@@ -18,7 +18,7 @@ import { engineModelName } from './engine-name.js';
 import { onModelTier } from './on-model-tier.js';
 import { derivedTitle, UPLOADED_PHOTO_TITLE } from './titles.js';
 import { submitGeneration } from './service.js';
-import { checkedSourceSize, clothingItemSource, inlineSource, ownImageSource, placed, uploadedSource, type ResolvedSource } from '../images/source.js';
+import { checkedSourceSize, clothingItemSource, inlineSource, ownImageSource, placed, productParam, uploadedSource, type ResolvedSource } from '../images/source.js';
 
 // The bodies as the HTTP wrapper hands them over: parsed, trimmed, defaults applied.
 type GenerateImage = z.output<typeof GenerateImageRequest>;
@@ -109,7 +109,7 @@ export async function editImage(spending: SpendingRequest, body: EditImage): Pro
     tier: 'image-edit',
     description: 'Image edit',
     // params are answered as they are stored: the request's own field name.
-    params: { editPrompt: body.editPrompt, imageUrl: body.imageRef },
+    params: { editPrompt: body.editPrompt, imageUrl: body.imageRef, ...productParam(resolved) },
     source,
     title: derivedTitle(resolved.title ?? UPLOADED_PHOTO_TITLE, 'Edited'),
   });
@@ -132,7 +132,7 @@ export async function upscaleImage(spending: SpendingRequest, body: UpscaleImage
     aiModel: engineModelName('upscale', UPSCALE_MODEL),
     tier: resolution.tier,
     description: `Upscale to ${body.targetResolution.toUpperCase()}`,
-    params: { targetResolution: body.targetResolution, imageUrl: body.imageRef },
+    params: { targetResolution: body.targetResolution, imageUrl: body.imageRef, ...productParam(resolved) },
     source,
     title: derivedTitle(resolved.title ?? UPLOADED_PHOTO_TITLE, `Upscaled to ${body.targetResolution.toUpperCase()}`),
   });

@@ -2,6 +2,7 @@
 // runs here: generate-video checks the source image, then goes through the one spending flow (charge → store the
 // source and write the job → start the video workflow, execution name = job id) and answers. A retried request
 // (same Idempotency-Key and body) is charged once and answers the job the first request made.
+import { videoFileName } from '../../contracts/file-names.js';
 import { SHORT_LIST_LIMIT, SIGNED_URL_SECONDS, videoTier } from '../../contracts/catalog.js';
 import {
   CANCELLED_BY_USER,
@@ -11,7 +12,6 @@ import {
   type JobListItem,
   type PollOperationResponse,
   type VideoJob,
-  videoFileName,
 } from '../../contracts/video.js';
 import type { GenerateVideoRequest } from '../../contracts/video.js';
 import { conflict, notFound } from '../../core/errors.js';
@@ -76,6 +76,7 @@ export async function generateVideo(spending: SpendingRequest, request: Generate
           credits_refunded: 0,
           source_key: key,
           source_mime_type: image.mimeType,
+          ...(image.productName ? { product_name: image.productName } : {}),
           debit_id: debitId,
           paid_outputs_started: [],
         })
@@ -132,7 +133,7 @@ export async function videoUrls(userId: string, jobId: string): Promise<GetVideo
   const signedUrls = await Promise.all(job.outputs.map((output) => presignDownload('results', output.video_key, 'video/mp4', SIGNED_URL_SECONDS)));
   const downloadUrls = await Promise.all(
     job.outputs.map((output) =>
-      presignAttachment('results', output.video_key, 'video/mp4', videoFileName(job.id, output.index), SIGNED_URL_SECONDS),
+      presignAttachment('results', output.video_key, 'video/mp4', videoFileName(job, output), SIGNED_URL_SECONDS),
     ),
   );
   const thumbnailUrls = await Promise.all(
