@@ -273,11 +273,88 @@ describe('edit instructions', () => {
       expect(error).toBeInstanceOf(ProviderError);
       expect((error as ProviderError).kind).toBe('unsupported');
       const message = (error as Error).message;
-      expect(message).toMatch(/^(Unsupported edit instruction ".*"|No edit instruction given)\. See the list of instructions the local engine understands\.$/);
+      expect(message).toMatch(/^(Unsupported edit instruction ".*"|No edit instruction given)\.( Understood: [^.]+\.)? See the list of instructions the local engine understands\.$/);
       // Not the whole grammar: the screen shows the list (GET /edit-instructions) behind a link instead.
       for (const { instruction: understood } of EDIT_INSTRUCTIONS) expect(message).not.toContain(understood);
     },
   );
+
+  it('says what it understood of an instruction it cannot do', () => {
+    expect(() => parseEditInstructions('background white and add a hat')).toThrow(
+      'Unsupported edit instruction "add a hat". Understood: background white. See the list of instructions the local engine understands.',
+    );
+    expect(() => parseEditInstructions('remove the background, warmer by 30% and make her smile')).toThrow(
+      'Unsupported edit instruction "make her smile". Understood: background removed (transparent), warmer by 30%. See the list of instructions the local engine understands.',
+    );
+  });
+
+  it.each([
+    ['remove the background', 'transparent'],
+    ['Remove the background from the photo', 'transparent'],
+    ['transparent background', 'transparent'],
+    ['make the background transparent', 'transparent'],
+    ['no background', 'transparent'],
+    ['remove bg', 'transparent'],
+    ['background removal', 'transparent'],
+    ['cut out the product', 'transparent'],
+    ['white background', 'white'],
+    ['pure white background', 'white'],
+    ['put it on white', 'white'],
+    ['on a white background', 'white'],
+  ] as const)('understands "%s" as the product cut out onto %s', (instruction, onto) => {
+    expect(parseEditInstructions(instruction)).toEqual([{ kind: 'background', colour: onto === 'white' ? { r: 255, g: 255, b: 255 } : 'transparent' }]);
+  });
+
+  it('remove the background: the product cut out onto transparency, a PNG with alpha', async () => {
+    const out = await edit(await boxedProductPhoto(), 'remove the background');
+    const { data, info } = await sharp(out.bytes).raw().toBuffer({ resolveWithObject: true });
+    expect([info.channels, (await sharp(out.bytes).metadata()).format]).toEqual([4, 'png']);
+    const at = (x: number, y: number) => [...data.subarray((y * info.width + x) * 4, (y * info.width + x) * 4 + 4)];
+    expect(at(0, 0)[3], 'the background is transparent').toBe(0);
+    expect(at(BOXED_PRODUCT.width - 1, BOXED_PRODUCT.height - 1)[3]).toBe(0);
+    expect(at(BOXED_PRODUCT.product.left + 10, BOXED_PRODUCT.product.top + 10)).toEqual([PRODUCT_RED.r, PRODUCT_RED.g, PRODUCT_RED.b, 255]);
+  });
+
+  describe('warmer by N% keeps the product’s colour', () => {
+    // A navy tee on a light studio wall, as the issue's "Navy Surf Club tee".
+    const NAVY = { r: 28, g: 38, b: 86 };
+    const navyTee = () =>
+      sharp({ create: { width: 240, height: 280, channels: 3, background: { r: 214, g: 212, b: 206 } } })
+        .composite([{ input: { create: { width: 120, height: 160, channels: 3, background: NAVY } }, left: 60, top: 60 }])
+        .png()
+        .toBuffer();
+    /** The hue (degrees) of the mean colour of a region: the product's is 60–180 × 60–220. */
+    const hueOf = async (bytes: Buffer, region: { left: number; top: number; width: number; height: number }) => {
+      const pixels = await rgbPixels(bytes);
+      const sum = [0, 0, 0];
+      for (let y = region.top; y < region.top + region.height; y++) for (let x = region.left; x < region.left + region.width; x++) pixel(pixels, x, y).forEach((v, c) => (sum[c] += v!));
+      const [r, g, b] = sum.map((v) => v / (region.width * region.height)) as [number, number, number];
+      const max = Math.max(r, g, b);
+      const min = Math.min(r, g, b);
+      const h = max === r ? ((g - b) / (max - min)) % 6 : max === g ? (b - r) / (max - min) + 2 : (r - g) / (max - min) + 4;
+      return { hue: (h * 60 + 360) % 360, r, b };
+    };
+    const product = { left: 70, top: 70, width: 100, height: 140 };
+    const wall = { left: 4, top: 4, width: 30, height: 30 };
+
+    it('warms the light around the product and leaves the product’s hue where it was', async () => {
+      const photo = await navyTee();
+      const out = await edit(photo, 'warmer by 30%');
+      const [before, after] = [await hueOf(photo, product), await hueOf(out.bytes, product)];
+      expect(Math.abs(after.hue - before.hue), `product hue ${before.hue.toFixed(1)}° → ${after.hue.toFixed(1)}°`).toBeLessThan(2);
+      const [wallBefore, wallAfter] = [await hueOf(photo, wall), await hueOf(out.bytes, wall)];
+      expect(wallAfter.r - wallAfter.b, 'the wall is warmer').toBeGreaterThan(wallBefore.r - wallBefore.b + 40);
+    });
+
+    it('"white background, warmer by 30%": a white background, the product unchanged, and the warmth it could not add listed', async () => {
+      const photo = await navyTee();
+      const out = await edit(photo, 'white background, warmer by 30%');
+      const [before, after] = [await hueOf(photo, product), await hueOf(out.bytes, product)];
+      expect(Math.abs(after.hue - before.hue)).toBeLessThan(2);
+      expect(pixel(await rgbPixels(out.bytes), 2, 2), 'the background is the white asked for, not yellow').toEqual([255, 255, 255]);
+      expect(out.notRendered).toEqual(['warmer by 30% (the product keeps its colour and the background the one asked for)']);
+    });
+  });
 
   it('refuses an unknown colour, saying how to name one', () => {
     expect(() => parseEditInstructions('background blurple')).toThrow(/^Unknown colour "blurple"\. Use a CSS colour name \(e\.g\. white, navy, light blue/);
