@@ -64,7 +64,7 @@ async function finished(user: TestUser, id: string, timeoutMs = 110_000): Promis
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const { status, body } = await api<Batch>(twin.apiUrl, 'GET', `/batches/${id}`, { user });
-    expect(status).toBe(200);
+    expect(status, JSON.stringify(body)).toBe(200);
     if (body.summary) return body;
     if (Date.now() > deadline) throw new Error(`Batch ${id} not finished after ${timeoutMs} ms: ${JSON.stringify(body.progress)}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
