@@ -327,7 +327,7 @@ describe('edit instructions', () => {
     const hueOf = async (bytes: Buffer, region: { left: number; top: number; width: number; height: number }) => {
       const pixels = await rgbPixels(bytes);
       const sum = [0, 0, 0];
-      for (let y = region.top; y < region.top + region.height; y++) for (let x = region.left; x < region.left + region.width; x++) pixel(pixels, x, y).forEach((v, c) => (sum[c] += v!));
+      for (let y = region.top; y < region.top + region.height; y++) for (let x = region.left; x < region.left + region.width; x++) pixel(pixels, x, y).forEach((v, c) => (sum[c] = sum[c]! + v!));
       const [r, g, b] = sum.map((v) => v / (region.width * region.height)) as [number, number, number];
       const max = Math.max(r, g, b);
       const min = Math.min(r, g, b);
