@@ -160,7 +160,7 @@ async function coldGateway(apiUrl: string, startsAfterMs: number): Promise<{ url
       return;
     }
     const upstream = httpRequest(
-      { host: target.hostname, port: target.port, path: `${target.pathname.replace(/\/$/, '')}${request.url}`, method: request.method, headers: { ...request.headers, host: target.host } },
+      { host: target.hostname, port: target.port, path: request.url, method: request.method, headers: { ...request.headers, host: target.host } },
       (answer) => {
         response.writeHead(answer.statusCode!, answer.headers);
         answer.pipe(response);
