@@ -192,5 +192,6 @@ describe('the demo seed', () => {
     expect(first).toMatchObject({ email: account.email, password: account.password, clothingItems: 6, generations: 8, videos: 1, credits: SIGNUP_CREDITS + 50 - 8 });
     expect(first.ledgerSum).toBe(first.credits);
     expect(await seedAndCount(twin.apiUrl)).toEqual(first);
-  });
+    // Two whole seeds (one through the cold gateway's waits): minutes on a busy 2-core machine.
+  }, 600_000);
 });
