@@ -14,9 +14,13 @@ import {
 import { esrganScaleFor } from '../../lambdas/providers/local-engine/upscale.js';
 import { labelPlacement } from '../../lambdas/providers/local-engine/label.js';
 import { ProviderError, seedOfDescription, type OnModelImageRequest } from '../../lambdas/providers/ports.js';
+import { renderPackshot } from '../../lambdas/domain/marketplace/packshot.js';
 import {
   BOXED_PRODUCT,
   boxedProductPhoto,
+  emeraldNecklaceOnWavesPhoto,
+  NECKLACE_EMERALD,
+  NECKLACE_GOLD,
   isProductRed,
   PRODUCT_RED,
   rgbPixels,
@@ -60,6 +64,31 @@ async function productBox(png: Buffer) {
   }
   expect(right, 'the product is visible').toBeGreaterThanOrEqual(0);
   return { width: right - left + 1, height: bottom - top + 1, centreY: (top + bottom) / 2 / height, widthShare: (right - left + 1) / width };
+}
+
+/**
+ * The necklace in a picture, measured in pendants (so a packshot and an on-model picture compare at any scale): how
+ * far its gold spreads across (in pendant widths) and rises above the pendant (in pendant heights), and the pendant's
+ * width as a share of the picture's.
+ */
+async function necklaceIn(png: Buffer) {
+  const { data, width, height } = await rgbPixels(png);
+  const near = (i: number, colour: { r: number; g: number; b: number }, tolerance: number) =>
+    Math.abs(data[i]! - colour.r) + Math.abs(data[i + 1]! - colour.g) + Math.abs(data[i + 2]! - colour.b) < tolerance;
+  const box = (colour: { r: number; g: number; b: number }, tolerance: number) => {
+    let left = width, right = -1, top = height, bottom = -1;
+    for (let y = 0; y < height; y++) {
+      for (let x = 0; x < width; x++) {
+        if (!near((y * width + x) * 3, colour, tolerance)) continue;
+        [left, right, top, bottom] = [Math.min(left, x), Math.max(right, x), Math.min(top, y), Math.max(bottom, y)];
+      }
+    }
+    expect(right, 'the necklace is visible').toBeGreaterThanOrEqual(0);
+    return { left, top, width: right - left + 1, height: bottom - top + 1 };
+  };
+  const pendant = box(NECKLACE_EMERALD, 60);
+  const gold = box(NECKLACE_GOLD, 70);
+  return { across: gold.width / pendant.width, above: (pendant.top - gold.top) / pendant.height, pendantWidth: pendant.width / width };
 }
 
 async function edit(bytes: Buffer, instruction: string) {
@@ -142,6 +171,33 @@ describe('on-model image', () => {
     const second = await onModel({ cameraZoom: 'mid-shot', model: persona('model, teal backdrop') });
     expect(first.bytes.equals(second.bytes)).toBe(true);
   });
+
+  // The report (issue 49 item 3): "Emerald drop necklace" on a wavy black-and-white wall, Jewelry, 4:5: Close-up and
+  // Auto lost the chain and blew the pendant up across the chest, while the Packshot tool kept the chain. A phone's
+  // 4000×5000 photo with a 15 px chain reproduces it: cut out at 3072 px (where on-model pictures were cut) the chain
+  // kept a third of its reach; at 1600 px (the packshot's size, now everyone's: product-photo.ts) all of it.
+  it('shows the necklace a packshot shows, chain and all, in a close-up and in Auto', async () => {
+    const photo = await emeraldNecklaceOnWavesPhoto(4000, 5000, 3);
+    const frame = { width: 1000, height: 1000, fill: 0.85, format: 'png' as const, background: '#FFFFFF' };
+    const packshot = await necklaceIn((await renderPackshot(photo, frame, { productType: 'jewelry' })).bytes);
+    // The chain's reach, in pendants: its arms spread over 5.5 pendant widths and rise 3.1 pendant heights.
+    expect(packshot.across, 'the packshot keeps the chain').toBeGreaterThan(4.5);
+    expect(packshot.above).toBeGreaterThan(2.5);
+    for (const cameraZoom of ['close-up', 'auto'] as const) {
+      const picture = await onModel({
+        product: { bytes: photo, mimeType: 'image/jpeg' },
+        productType: 'jewelry',
+        model: persona('Nadia'),
+        cameraZoom,
+        size: { width: 1024, height: 1280 },
+        aspectRatio: '4:5',
+      });
+      const found = await necklaceIn(picture.bytes);
+      expect(found.across, `${cameraZoom}: the chain spreads as in the packshot`).toBeCloseTo(packshot.across, 0);
+      expect(found.above, `${cameraZoom}: the chain rises as in the packshot`).toBeCloseTo(packshot.above, 0);
+      expect(found.pendantWidth, `${cameraZoom}: the pendant is to scale, not blown up across the chest`).toBeLessThan(0.1);
+    }
+  }, SLOW * 4);
 
   it('refuses a picture with no product in it', async () => {
     const blank = await sharp({ create: { width: 300, height: 300, channels: 3, background: '#fafafa' } }).png().toBuffer();
