@@ -2,7 +2,7 @@
 // `npm run dev`: the same with Vite's dev server (hot reload) instead of the built app.
 // `npm start -- --demo`: also seeds the demo studio (lib/local/demo.ts) and prints how to sign in to it.
 import { relative, resolve } from 'node:path';
-import { DEMO_ACCOUNT, printDemoSummary, seedDemo } from '../lib/local/demo.js';
+import { DEMO_ACCOUNT, printDemoSignIn, printDemoSummary, seedDemo } from '../lib/local/demo.js';
 import { onLaunchersGone } from '../lib/local/processes.js';
 import { PORT_ENV, publishTwinInfo, startTwin, type TwinPorts } from '../lib/local/twin.js';
 
@@ -55,7 +55,9 @@ async function main(): Promise<void> {
     try {
       printDemoSummary(await seedDemo(twin.info, DEMO_ACCOUNT, (line) => console.log(`    ${line}`)), twin.webUrl);
     } catch (error) {
-      console.error(`  The demo studio could not be seeded: ${error instanceof Error ? error.message : String(error)}`);
+      console.error(`  The demo studio could not be seeded completely: ${error instanceof Error ? error.message : String(error)}`);
+      console.error('  Run `npm run demo` while the studio runs to finish it (nothing is added or charged twice).');
+      printDemoSignIn(DEMO_ACCOUNT, twin.webUrl);
     }
   }
 

@@ -13,7 +13,7 @@ import { createImportRoute, selectImportImageRoute } from './contracts/imports.j
 import { createModelRoute, createModelUploadUrlRoute, deleteModelRoute, listModelsRoute, updateModelRoute } from './contracts/models.js';
 import { createContactRequestRoute } from './contracts/contact.js';
 import { createSupportTicketRoute, listSupportTicketsRoute } from './contracts/support.js';
-import { cancelJobRoute, generateVideoRoute, getVideoUrlRoute, listJobsRoute, pollOperationRoute } from './contracts/video.js';
+import { cancelJobRoute, generateVideoRoute, getVideoUrlRoute, listJobsRoute, pollOperationRoute, readVideoMotionRoute } from './contracts/video.js';
 import { createWebhookRoute, deleteWebhookRoute, listWebhookDeliveriesRoute, listWebhooksRoute, sendWebhookTestRoute } from './contracts/webhooks.js';
 
 import type { RouteContract } from './contracts/route.js';
@@ -195,6 +195,7 @@ export const ROUTES = /* @__PURE__ */ (() => ([
     timeoutSeconds: 20,
     memoryMb: 1024,
   }),
+  route(readVideoMotionRoute, 'read-video-motion'),
   route(pollOperationRoute, 'poll-operation', {
     // Only reads: settling is workflow-ended's and the reconciler's.
     tables: { jobs: 'read' },

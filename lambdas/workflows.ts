@@ -98,9 +98,10 @@ export const WORKFLOWS = {
   video: {
     asl: 'video.asl.json',
     tasks: {
-      // The local engine renders the clip inside `start`, so StartClip may take a while and needs memory.
+      // The local engine renders the clip inside `start`, so StartClip may take a while and needs memory; it finds the
+      // subject of an on-model picture with the cutout network, to keep it in the frame (video-render.ts).
       // A chained clip starts from the previous clip's last frame, taken with ffmpeg.
-      StartClip: { handler: 'video-start-clip', tables: { jobs: 'write' }, buckets: { results: 'write' }, timeoutSeconds: 300, memoryMb: 2048, providers: ['video'], media: true },
+      StartClip: { handler: 'video-start-clip', tables: { jobs: 'write' }, buckets: { results: 'write' }, timeoutSeconds: 300, memoryMb: 2048, providers: ['video'], media: true, segmentation: true },
       CheckClip: { handler: 'video-check-clip', buckets: { results: 'read' }, timeoutSeconds: 60, providers: ['video'] },
       // ffmpeg work on files in /tmp: normalize, seam measure (and repair), poster frame.
       FinalizeOutput: { handler: 'video-finalize-output', tables: { jobs: 'read' }, buckets: { results: 'write' }, timeoutSeconds: 600, memoryMb: 3008, media: true },

@@ -86,8 +86,10 @@ export const Generation = /* @__PURE__ */ (() => z.object({
   thumbnail_url: z.string().nullable(),
   /** When result_url and thumbnail_url stop working (3600 s, or sooner when their signing credentials expire). */
   url_expires_at: z.string(),
-  /** 'image/png' for pictures, 'video/mp4' for videos; null until there is a result. */
+  /** 'image/png' for pictures, 'image/jpeg' for JPEG packshots, 'video/mp4' for videos; null until there is a result. */
   result_content_type: z.string().nullable(),
+  /** The name to save the result under (contracts/file-names.ts): product, kind, size or marketplace; null until there is a result. */
+  file_name: z.string().nullable(),
   error_message: z.string().nullable(),
   created_at: z.string(),
   completed_at: z.string().nullable(),

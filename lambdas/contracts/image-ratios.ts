@@ -1,7 +1,7 @@
 // The aspect ratios of on-model pictures (image generation and batch photos): the portrait 9:16 that stays the default,
 // and the square, 4:5 and 3:4 that marketplaces and social feeds ask for, each at 1K, 2K and 4K and priced by the same
 // tiers. Upscaling keeps the ratio of its source.
-import { IMAGE_SIZES, UPSCALE_RESOLUTIONS } from './catalog.js';
+import { IMAGE_SIZES, type UPSCALE_RESOLUTIONS } from './catalog.js';
 
 export const IMAGE_ASPECT_RATIOS = ['9:16', '1:1', '4:5', '3:4'] as const;
 export type ImageAspectRatio = (typeof IMAGE_ASPECT_RATIOS)[number];
@@ -16,15 +16,53 @@ export const IMAGE_ASPECT_RATIO_HINTS: Record<ImageAspectRatio, string> = {
 };
 
 type SizeName = keyof typeof IMAGE_SIZES;
+type UpscaleName = keyof typeof UPSCALE_RESOLUTIONS;
 type Size = { readonly width: number; readonly height: number };
 
-/** The exact pixel size of each ratio at 1K, 2K and 4K (the long edge of 9:16's, or 1024/2048/4096 for a square). */
-export const IMAGE_SIZES_BY_RATIO: Readonly<Record<ImageAspectRatio, Readonly<Record<SizeName, Size>>>> = {
-  '9:16': IMAGE_SIZES,
-  '1:1': { '1k': { width: 1024, height: 1024 }, '2k': { width: 2048, height: 2048 }, '4k': { width: 4096, height: 4096 } },
-  '4:5': { '1k': { width: 1024, height: 1280 }, '2k': { width: 2048, height: 2560 }, '4k': { width: 4096, height: 5120 } },
-  '3:4': { '1k': { width: 960, height: 1280 }, '2k': { width: 1920, height: 2560 }, '4k': { width: 3840, height: 5120 } },
+/**
+ * What a named size means, at any ratio: a box whose long side is the specification's 9:16 size (1K 1280, 2K 2560,
+ * 4K 5120, 8K 10240: "2k (1440x2560)", "8k is 5760x10240") and whose short side is at most that of a square of the
+ * same name (1024, 2048, 4096, 8192 px, the square sizes image generation makes). A picture of a size is the largest
+ * of its ratio inside the box: 2K is 1440×2560 at 9:16, 2048×2048 at 1:1, 2048×2560 at 4:5, 1920×2560 at 3:4. Image
+ * generation, an upscale's target, the screens and the result all read it here.
+ */
+export const SIZE_BOXES: Readonly<Record<SizeName | UpscaleName, { long: number; short: number }>> = {
+  '1k': { long: 1280, short: 1024 },
+  '2k': { long: 2560, short: 2048 },
+  '4k': { long: 5120, short: 4096 },
+  '8k': { long: 10240, short: 8192 },
 };
+
+/**
+ * The largest picture of the ratio of `shape` inside the named size's box. A ratio of small terms (1:1, 4:5, 3:4, 9:16,
+ * 6:7 …) is kept exactly (whole multiples of its terms); another gets the nearest even size.
+ */
+export function sizeInBox(name: SizeName | UpscaleName, shape: Size): Size {
+  const box = SIZE_BOXES[name];
+  const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
+  const divisor = gcd(shape.width, shape.height);
+  const [a, b] = [shape.width / divisor, shape.height / divisor];
+  const scale = (long: number, short: number) => Math.min(box.long / long, box.short / short);
+  if (a <= 64 && b <= 64) {
+    const unit = Math.floor(scale(Math.max(a, b), Math.min(a, b)));
+    return { width: a * unit, height: b * unit };
+  }
+  const factor = scale(Math.max(shape.width, shape.height), Math.min(shape.width, shape.height));
+  const even = (value: number) => Math.max(2, Math.floor(value / 2) * 2);
+  return { width: even(shape.width * factor), height: even(shape.height * factor) };
+}
+
+const RATIO_SHAPES: Readonly<Record<ImageAspectRatio, Size>> = {
+  '9:16': { width: 9, height: 16 },
+  '1:1': { width: 1, height: 1 },
+  '4:5': { width: 4, height: 5 },
+  '3:4': { width: 3, height: 4 },
+};
+
+/** The exact pixel size of each ratio at 1K, 2K and 4K (sizeInBox: 9:16's are IMAGE_SIZES, a square's 1024/2048/4096). */
+export const IMAGE_SIZES_BY_RATIO: Readonly<Record<ImageAspectRatio, Readonly<Record<SizeName, Size>>>> = Object.fromEntries(
+  IMAGE_ASPECT_RATIOS.map((ratio) => [ratio, Object.fromEntries((Object.keys(IMAGE_SIZES) as SizeName[]).map((name) => [name, sizeInBox(name, RATIO_SHAPES[ratio])]))]),
+) as Record<ImageAspectRatio, Record<SizeName, Size>>;
 
 /** The size of an on-model picture; a request or a row without a ratio is 9:16. */
 export function imageSizeFor(size: SizeName, ratio: ImageAspectRatio | undefined): Size {
@@ -32,24 +70,21 @@ export function imageSizeFor(size: SizeName, ratio: ImageAspectRatio | undefined
 }
 
 /**
- * The size an upscale makes of a source: the resolution's pixel count (2K = 1440×2560's) in the source's own ratio.
- * A 9:16 source gets the resolution's catalogue size exactly; other ratios get whole multiples of the ratio when its
- * terms are small (1:1, 4:5, 3:4, …), else the nearest even size.
+ * The size an upscale makes of a source: the resolution's size (sizeInBox) in the source's own ratio, so a "2K 1:1"
+ * picture (2048×2048) is already 2K, and 4K makes it 4096×4096.
  */
-export function upscaleSizeFor(resolution: keyof typeof UPSCALE_RESOLUTIONS, source: Size): Size {
-  const target = UPSCALE_RESOLUTIONS[resolution];
-  const gcd = (a: number, b: number): number => (b === 0 ? a : gcd(b, a % b));
-  const divisor = gcd(source.width, source.height);
-  const [a, b] = [source.width / divisor, source.height / divisor];
-  if (a * 16 === b * 9) return { width: target.width, height: target.height };
-  const area = target.width * target.height;
-  if (a <= 64 && b <= 64) {
-    const unit = Math.floor(Math.sqrt(area / (a * b)));
-    return { width: a * unit, height: b * unit };
-  }
-  const height = Math.sqrt((area * source.height) / source.width);
-  const even = (value: number) => Math.max(2, Math.round(value / 2) * 2);
-  return { width: even((height * source.width) / source.height), height: even(height) };
+export function upscaleSizeFor(resolution: UpscaleName, source: Size): Size {
+  return sizeInBox(resolution, source);
+}
+
+/**
+ * Why upscaling this source to `resolution` would not make it larger (the target is no larger than the source on
+ * either side), or undefined when it would: such an upscale is never charged. The screen shows the same sentence.
+ */
+export function upscaleRefusal(resolution: UpscaleName, source: Size): string | undefined {
+  const target = upscaleSizeFor(resolution, source);
+  if (target.width > source.width && target.height > source.height) return undefined;
+  return `This picture is already ${source.width}×${source.height}: ${resolution.toUpperCase()} at its ratio is ${target.width}×${target.height}, not larger. Choose a larger size.`;
 }
 
 /** The shortest side a picture the studio makes or starts from may have (px): below it nothing usable comes out. */

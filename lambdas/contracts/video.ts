@@ -8,6 +8,7 @@ import { resultEngine, type ResultEngine } from './preview.js';
 import {
   DEFAULT_VIDEO_ASPECT_RATIO,
   DEFAULT_VIDEO_DURATION,
+  MOTION_PRESETS,
   VIDEO_ASPECT_RATIOS,
   VIDEO_DURATIONS,
   VIDEO_OUTPUT_COUNTS,
@@ -36,16 +37,19 @@ export const VideoOutputCount = /* @__PURE__ */ (() => z.literal(VIDEO_OUTPUT_CO
  * the caller's finished images: on-model, edit or upscale) or `clothingItemId` (an item of the caller's library).
  * Exactly one is needed.
  */
+const motionPrompt = () =>
+  z
+    .string({ error: MOTION_PROMPT_REQUIRED })
+    .trim()
+    .min(1, MOTION_PROMPT_REQUIRED)
+    .max(MOTION_PROMPT_MAX_LENGTH, `The motion prompt can be at most ${MOTION_PROMPT_MAX_LENGTH} characters`);
+
 export const GenerateVideoRequest = /* @__PURE__ */ (() => z.object({
   imageBase64: inlineImageField(IMAGE_REQUIRED).optional(),
   imageKey: z.string().trim().min(1, IMAGE_REQUIRED).max(512).optional(),
   generationId: z.string().regex(/^[A-Za-z0-9_-]{1,80}$/, 'This is not a generation id.').optional(),
   clothingItemId: z.string().trim().min(1).max(64).optional(),
-  prompt: z
-    .string({ error: MOTION_PROMPT_REQUIRED })
-    .trim()
-    .min(1, MOTION_PROMPT_REQUIRED)
-    .max(MOTION_PROMPT_MAX_LENGTH, `The motion prompt can be at most ${MOTION_PROMPT_MAX_LENGTH} characters`),
+  prompt: motionPrompt(),
   duration: VideoDuration.default(DEFAULT_VIDEO_DURATION),
   aspect_ratio: VideoAspectRatio.default(DEFAULT_VIDEO_ASPECT_RATIO),
   output_count: VideoOutputCount.default(1),
@@ -62,6 +66,30 @@ export const GenerateVideoResponse = /* @__PURE__ */ (() => z.object({
   newCredits: z.number().int(),
 }))();
 export type GenerateVideoResponse = z.infer<typeof GenerateVideoResponse>;
+
+/** GET /video-motion?prompt=…: what the configured video engine will make of a motion prompt, before anything is paid. */
+export const VideoMotionQuery = /* @__PURE__ */ (() => z.object({ prompt: motionPrompt() }))();
+export type VideoMotionQuery = z.input<typeof VideoMotionQuery>;
+
+/**
+ * The answer: for the preview engine, the preset the prompt selects (null: none of its words names a motion the
+ * engine makes, and generate-video refuses it before any charge, 400 MOTION_NOT_FOLLOWED), the prompt's phrases it
+ * renders and those it does not (listed under the result as not rendered), and how each output of an order of five
+ * differs; for a provider's video model, which follows the words as written, only the engine and the help.
+ */
+export const VideoMotionReading = /* @__PURE__ */ (() => z.object({
+  engine: z.enum(['preview-engine', 'provider']),
+  preset: z.enum(MOTION_PRESETS).nullable(),
+  followed: z.array(z.string()),
+  notRendered: z.array(z.string()),
+  /** 'Output 1: steady camera.', 'Output 2: turns the other way; the camera pans …' (the first n of an order of n). */
+  outputs: z.array(z.string()),
+  help: z.string(),
+}))();
+export type VideoMotionReading = z.infer<typeof VideoMotionReading>;
+
+/** The refusal of a prompt the preview engine would render none of (before any charge). */
+export const MOTION_NOT_FOLLOWED = 'MOTION_NOT_FOLLOWED';
 
 export const PollOperationRequest = /* @__PURE__ */ (() => z.object({
   operationName: z.string({ error: 'operationName is required' }).min(1, 'operationName is required').max(512),
@@ -94,14 +122,19 @@ export const GetVideoUrlResponse = /* @__PURE__ */ (() => z.object({
   /** Every delivered video of the job, in output order (one per output_count that succeeded). */
   signedUrls: z.array(z.string()),
   /**
-   * The same videos signed to be saved (Content-Disposition: attachment, named video-<first 8 characters of the job
-   * id>[-N].mp4): a browser downloads them by following the link, with no cross-origin read.
+   * The same videos signed to be saved (Content-Disposition: attachment, named after the product, the output, the
+   * size and the duration: contracts/file-names.ts videoFileName): a browser downloads them by following the link,
+   * with no cross-origin read.
    */
   downloadUrls: z.array(z.string()),
   thumbnailUrls: z.array(z.string()),
   expiresAt: z.string(),
   /** What made the videos. */
   engine: ResultEngineSchema,
+  /** How each delivered video differs from the others ('Output 2: turns the other way; …'), in the same order; empty from a provider. */
+  descriptions: z.array(z.string()),
+  /** What the prompt asked for that the engine did not render. */
+  notRendered: z.array(z.string()),
 }))();
 export type GetVideoUrlResponse = z.infer<typeof GetVideoUrlResponse>;
 
@@ -165,11 +198,18 @@ export const VideoJob = /* @__PURE__ */ (() => z.object({
   refundable_credits: z.number().int(),
   /** What made the videos; null until a provider has started the job. */
   engine: ResultEngineSchema.nullable(),
+  /** What the prompt asked for that the engine does not render (the preview engine's reading, recorded before the charge). */
+  not_rendered: z.array(z.string()),
+  /** How each output of the order differs, by output index ('Output 2: turns the other way; …'); empty from a provider. */
+  output_descriptions: z.array(z.string()),
 }))();
 export type VideoJob = z.infer<typeof VideoJob>;
 
 /** A video job as the code holds it: the answer's fields, its files named by key, without what is computed on reading. */
-export type VideoJobRecord = Omit<VideoJob, 'video_url' | 'thumbnail_url' | 'outputs' | 'refundable_credits' | 'engine'> & {
+export type VideoJobRecord = Omit<VideoJob, 'video_url' | 'thumbnail_url' | 'outputs' | 'refundable_credits' | 'engine' | 'not_rendered' | 'output_descriptions'> & {
+  /** Absent on jobs made before the engine's reading was recorded. */
+  not_rendered?: string[];
+  output_descriptions?: string[];
   /** Key of the first delivered video in the results bucket; null until complete. */
   video_key: string | null;
   /** Key of the first delivered video's poster frame; null until complete. */
@@ -178,13 +218,19 @@ export type VideoJobRecord = Omit<VideoJob, 'video_url' | 'thumbnail_url' | 'out
 };
 
 /** A job as the API answers it: its keys under the public API's names (`video_url`, `thumbnail_url`). */
-export function videoJobOnWire({ video_key, thumbnail_key, outputs, ...job }: VideoJobRecord, refundable_credits: number): VideoJob {
+export function videoJobOnWire({ video_key, thumbnail_key, outputs, not_rendered, output_descriptions, ...job }: VideoJobRecord, refundable_credits: number): VideoJob {
   const engine: ResultEngine | null = job.model ? resultEngine(job.model) : null;
-  return { ...job, video_url: video_key, thumbnail_url: thumbnail_key, outputs: outputs.map(videoOutputOnWire), refundable_credits, engine };
+  return {
+    ...job,
+    video_url: video_key,
+    thumbnail_url: thumbnail_key,
+    outputs: outputs.map(videoOutputOnWire),
+    refundable_credits,
+    engine,
+    not_rendered: not_rendered ?? [],
+    output_descriptions: output_descriptions ?? [],
+  };
 }
-
-/** The file name a job's video is saved under: the type and the first 8 characters of the id, then its number. */
-export const videoFileName = (jobId: string, index: number) => `video-${jobId.slice(0, 8)}${index > 0 ? `-${index + 1}` : ''}.mp4`;
 
 /** A job as the history list shows it: with a signed URL for its poster frame. */
 export const JobListItem = /* @__PURE__ */ (() => VideoJob.extend({
@@ -209,6 +255,18 @@ export const generateVideoRoute = /* @__PURE__ */ (() => defineRoute({
   response: GenerateVideoResponse,
   errors: { 403: ROUTE_ERRORS.notYours, 409: ROUTE_ERRORS.imageNotReady, 413: INLINE_IMAGE_TOO_LARGE.message },
   sample: { body: { imageBase64: '{{productPhotoBase64}}', prompt: 'Pivot', duration: 5, aspect_ratio: '9:16', output_count: 1 } },
+}))();
+
+export const readVideoMotionRoute = /* @__PURE__ */ (() => defineRoute({
+  method: 'GET',
+  path: '/video-motion',
+  auth: 'user',
+  publicApi: true,
+  summary:
+    'What the video engine will make of a motion prompt, before you pay (free). generate-video refuses a prompt the preview engine would render none of (400 MOTION_NOT_FOLLOWED), before any charge.',
+  query: VideoMotionQuery,
+  response: VideoMotionReading,
+  sample: { query: { prompt: 'the model twirls around and waves at the camera' } },
 }))();
 
 export const pollOperationRoute = /* @__PURE__ */ (() => defineRoute({

@@ -12,6 +12,8 @@ export interface JobItem extends VideoJobRecord {
   /** Key of the source image in the results bucket. */
   source_key: string;
   source_mime_type: 'image/jpeg' | 'image/png' | 'image/webp';
+  /** The product the source image shows (a library item's name, a result's product): the videos' file names. */
+  product_name?: string;
   /** The ledger debit that paid for the job: its refund names it. */
   debit_id?: string;
   /** Outputs whose call to a paid provider has started (cancelling no longer refunds them). */
@@ -31,7 +33,7 @@ export function refundableOnCancel(job: JobItem): number {
 }
 
 const toJob = (job: JobItem): VideoJob => {
-  const { source_key: _key, source_mime_type: _type, debit_id: _debit, paid_outputs_started: _started, in_flight: _inFlight, ...shown } = job;
+  const { source_key: _key, source_mime_type: _type, product_name: _product, debit_id: _debit, paid_outputs_started: _started, in_flight: _inFlight, ...shown } = job;
   return videoJobOnWire(shown, refundableOnCancel(job));
 };
 export { toJob };

@@ -2,6 +2,11 @@
 // finished on-model images, edits, upscales and a video — all made through the HTTP API, as the web app makes them,
 // so every credit spent is in the ledger. Spending requests carry fixed Idempotency-Keys and items are found by
 // name, so running it again replays instead of charging or creating anything twice.
+//
+// On a twin that has just started, the first call of each function loads it (and, on a busy machine, that can take
+// long enough for a connection to drop): the seed first waits until the twin's routes answer, then sends again every
+// request that got no answer, a 429 or a 5xx, backing off. A retry is safe: spending requests replay by their key,
+// reads only read, and a library item is looked up by name before it is registered again.
 import { getProfileRoute, type ClothingItem } from '../../lambdas/contracts/api.js';
 import { createClothingUploadUrlRoute, listClothingItemsRoute, registerClothingItemRoute } from '../../lambdas/contracts/clothing.js';
 import { editAiImageRoute, generateAiImageRoute, getGenerationRoute, listGenerationsRoute, upscaleAiImageRoute, type Generation, type GenerationStarted } from '../../lambdas/contracts/generations.js';
@@ -17,6 +22,48 @@ export const DEMO_ACCOUNT = { email: 'demo@modelloop.local', password: 'Demo-stu
 /** Credits bought with the local test payment, so that the demo's work never runs short of the 5 free ones. */
 const DEMO_PURCHASE_CREDITS = 50;
 const WAIT_MS = 180_000;
+/** How long the seed waits for the twin's routes to answer at all after a start. */
+const READY_MS = 120_000;
+/** Sends of one request that got no answer, a 429 or a 5xx, the waits between them doubling from RETRY_FIRST_MS. */
+const ATTEMPTS = 6;
+const RETRY_FIRST_MS = 500;
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** A failure a retry can cure: no answer at all (the connection refused or dropped), a throttle or a server error. */
+class TransientFailure extends Error {}
+
+/** The request never got an answer: fetch's "fetch failed", or a refused, reset or timed-out connection (the AWS SDK's). */
+function noAnswer(error: unknown): boolean {
+  if (error instanceof TypeError && /fetch failed/i.test(error.message)) return true;
+  const code = (error as { code?: unknown; cause?: { code?: unknown } } | undefined)?.code ?? (error as { cause?: { code?: unknown } } | undefined)?.cause?.code;
+  return typeof code === 'string' && ['ECONNREFUSED', 'ECONNRESET', 'EPIPE', 'ETIMEDOUT', 'UND_ERR_SOCKET'].includes(code);
+}
+
+/** `send` again while it fails transiently, up to ATTEMPTS times; any other failure is thrown at once. */
+export async function withRetries<T>(send: () => Promise<T>, attempts = ATTEMPTS, firstWaitMs = RETRY_FIRST_MS): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await send();
+    } catch (error) {
+      const transient = error instanceof TransientFailure || noAnswer(error);
+      if (!transient || attempt >= attempts) throw error;
+      await sleep(firstWaitMs * 2 ** (attempt - 1));
+    }
+  }
+}
+
+/** Until the twin's gateway answers its routes (any HTTP answer of the API: a start has loaded them). */
+export async function untilRoutesAnswer(apiUrl: string, timeoutMs = READY_MS): Promise<void> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    // Unauthenticated, so an answering gateway says 401: the route table is up and dispatching.
+    const answered = await fetch(`${apiUrl}${getProfileRoute.path}`).then((response) => response.status < 500, () => false);
+    if (answered) return;
+    if (Date.now() > deadline) throw new Error(`the twin's routes did not answer within ${timeoutMs / 1000} s`);
+    await sleep(500);
+  }
+}
 
 export interface DemoSummary {
   email: string;
@@ -30,10 +77,14 @@ export interface DemoSummary {
 type Twin = Pick<TwinInfo, 'apiUrl' | 'cognitoEndpoint' | 'region' | 'userPoolId' | 'userPoolClientId' | 'mailboxFile'>;
 
 export async function seedDemo(twin: Twin, account: { email: string; password: string } = DEMO_ACCOUNT, log: (line: string) => void = () => undefined): Promise<DemoSummary> {
-  const user = await signInOrCreate(twin, account.email, account.password);
+  await untilRoutesAnswer(twin.apiUrl);
+  const user = await withRetries(() => signInOrCreate(twin, account.email, account.password));
   log(user.created ? `created ${account.email}` : `${account.email} exists: replaying`);
   // A route called as its contract declares it (method, path), answering the contract's response type.
-  const call = async <R extends RouteContract>(route: R, request: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown; key?: string } = {}): Promise<ResponseOf<R>> => {
+  // A request that got no answer, a 429 or a 5xx is sent again (withRetries).
+  const call = <R extends RouteContract>(route: R, request: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown; key?: string } = {}): Promise<ResponseOf<R>> =>
+    withRetries(() => callOnce(route, request));
+  const callOnce = async <R extends RouteContract>(route: R, request: { params?: Record<string, string>; query?: Record<string, string>; body?: unknown; key?: string }): Promise<ResponseOf<R>> => {
     const { body, key } = request;
     const search = new URLSearchParams(request.query ?? {}).toString();
     const path = `${fillPath(route.path, request.params ?? {})}${search ? `?${search}` : ''}`;
@@ -48,6 +99,7 @@ export async function seedDemo(twin: Twin, account: { email: string; password: s
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     const text = await response.text();
+    if (response.status === 429 || response.status >= 500) throw new TransientFailure(`${method} ${path} answered ${response.status}: ${text}`);
     if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${text}`);
     return (text ? JSON.parse(text) : undefined) as ResponseOf<R>;
   };
@@ -56,7 +108,8 @@ export async function seedDemo(twin: Twin, account: { email: string; password: s
   await call(purchaseCreditsRoute, { body: { credits: DEMO_PURCHASE_CREDITS }, key: 'demo-purchase-1' });
 
   // The library: the six drawn products, each uploaded and registered once (found again by name).
-  const existing = (await call(listClothingItemsRoute, { query: { active: 'true' } })).items;
+  const library = async () => (await call(listClothingItemsRoute, { query: { active: 'true' } })).items;
+  const existing = await library();
   const items: ClothingItem[] = [];
   for (const product of DEMO_PRODUCTS) {
     const found = existing.find((item) => item.name === product.name);
@@ -66,10 +119,16 @@ export async function seedDemo(twin: Twin, account: { email: string; password: s
     }
     const photo = await productPhoto(product);
     const fileName = `${product.name.toLowerCase().replace(/\W+/g, '-')}.jpg`;
-    const upload = await call(createClothingUploadUrlRoute, { body: { fileName, contentType: 'image/jpeg', sizeBytes: photo.length } });
-    const put = await fetch(upload.uploadUrl, { method: 'PUT', headers: upload.headers, body: photo });
-    if (!put.ok) throw new Error(`upload of ${fileName} answered ${put.status}`);
-    items.push(await call(registerClothingItemRoute, { body: { imageKey: upload.imageKey, name: product.name, description: product.description } }));
+    // Registering has no Idempotency-Key: a retry first looks for the item a lost answer may have registered.
+    const added = await withRetries(async () => {
+      const registered = (await library()).find((item) => item.name === product.name);
+      if (registered) return registered;
+      const upload = await callOnce(createClothingUploadUrlRoute, { body: { fileName, contentType: 'image/jpeg', sizeBytes: photo.length } });
+      const put = await fetch(upload.uploadUrl, { method: 'PUT', headers: upload.headers, body: photo });
+      if (!put.ok) throw new TransientFailure(`upload of ${fileName} answered ${put.status}`);
+      return callOnce(registerClothingItemRoute, { body: { imageKey: upload.imageKey, name: product.name, description: product.description } });
+    });
+    items.push(added);
     log(`added ${product.name}`);
   }
 
@@ -116,7 +175,7 @@ export async function seedDemo(twin: Twin, account: { email: string; password: s
   }
   log('1 video');
 
-  const [profile, generations, jobs, library] = await Promise.all([
+  const [profile, generations, jobs, finalLibrary] = await Promise.all([
     call(getProfileRoute),
     call(listGenerationsRoute),
     call(listJobsRoute),
@@ -125,19 +184,24 @@ export async function seedDemo(twin: Twin, account: { email: string; password: s
   return {
     email: account.email,
     password: account.password,
-    clothingItems: library.items.length,
+    clothingItems: finalLibrary.items.length,
     generations: generations.items.length,
     videos: jobs.items.length,
     credits: profile.current_credits,
   };
 }
 
+/** How to sign in to the demo studio, whether or not its seeding finished: the account exists once seeding has begun. */
+export function printDemoSignIn(account: { email: string; password: string }, webUrl: string): void {
+  console.log(`
+    Sign in at ${webUrl}/auth
+    E-mail    ${account.email}
+    Password  ${account.password}
+`);
+}
+
 export function printDemoSummary(summary: DemoSummary, webUrl: string): void {
   console.log(`
-  Demo studio ready: ${summary.clothingItems} clothing items, ${summary.generations} history entries, ${summary.videos} video, ${summary.credits} credits.
-
-    Sign in at ${webUrl}/auth
-    E-mail    ${summary.email}
-    Password  ${summary.password}
-`);
+  Demo studio ready: ${summary.clothingItems} clothing items, ${summary.generations} history entries, ${summary.videos} video, ${summary.credits} credits.`);
+  printDemoSignIn(summary, webUrl);
 }

@@ -94,8 +94,8 @@ describe('batch generation', () => {
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download all (zip)' }).click()]);
     expect(download.suggestedFilename()).toMatch(/^batch-[0-9a-z]{8}\.zip$/);
     const files = readZip(await readFile(await download.path()));
-    expect([...files.keys()]).toEqual(['manifest.csv', '01-linen-shirt-front.png', '01-linen-shirt-back.png', '02-red-tee-product.png', '02-red-tee-side.png']);
-    expect(files.get('manifest.csv')!.toString('utf8')).toContain('2,Red tee,Side,#D6E6F4,complete,02-red-tee-side.png,');
+    expect([...files.keys()]).toEqual(['manifest.csv', 'linen-shirt-front-720x1280.png', 'linen-shirt-back-720x1280.png', 'red-tee-product-720x1280.png', 'red-tee-side-720x1280.png']);
+    expect(files.get('manifest.csv')!.toString('utf8')).toContain('2,Red tee,Side,#D6E6F4,complete,red-tee-side-720x1280.png,');
     expect(errors).toEqual([]);
   });
 

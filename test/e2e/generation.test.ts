@@ -113,7 +113,8 @@ describe('image generation, history, edit and upscale', () => {
 
     await row.getByRole('button', { name: 'More actions' }).click();
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('menuitem', { name: 'Download File' }).click()]);
-    expect(download.suggestedFilename()).toMatch(/^image-[0-9a-z]{8}\.png$/);
+    // Named as a seller names it: the product, the kind and the size.
+    expect(download.suggestedFilename()).toBe('red-studio-tee-on-model-1440x2560.png');
     expect(await pixelSize(download)).toEqual({ width: 1440, height: 2560, format: 'png' });
 
     for (const tab of ['Videos', 'Batch']) {
@@ -121,7 +122,9 @@ describe('image generation, history, edit and upscale', () => {
       await page.getByText('No generations yet').waitFor();
     }
     await page.getByRole('tab', { name: 'Images' }).click();
-    await expect.poll(() => page.getByTestId('generation-row').count()).toBe(1);
+    // The Images list is read again on the tab's click (seconds on a loaded machine): its row, then that it is the only one.
+    await page.getByTestId('generation-row').first().waitFor();
+    expect(await page.getByTestId('generation-row').count()).toBe(1);
 
     // The library card counts the generation made from it.
     await page.goto('/studio/clothing');
@@ -143,6 +146,7 @@ describe('image generation, history, edit and upscale', () => {
     await page.getByRole('button', { name: 'Apply Edit' }).click();
     await waitForResult(page);
     const download = await downloadResult(page);
+    expect(download.suggestedFilename()).toBe('red-studio-tee-edited-1440x2560.png');
     expect(await pixelSize(download)).toEqual({ width: 1440, height: 2560, format: 'png' });
 
     // What the seller asked for, compared with the source pixel by pixel (at 1/8 scale): the product (its saturated
@@ -167,7 +171,9 @@ describe('image generation, history, edit and upscale', () => {
     await page.getByText('4K', { exact: true }).click();
     await page.getByRole('button', { name: 'Upscale to 4K' }).click();
     await waitForResult(page);
-    expect(await pixelSize(await downloadResult(page))).toEqual({ width: 2880, height: 5120, format: 'png' });
+    const download = await downloadResult(page);
+    expect(download.suggestedFilename()).toBe('red-studio-tee-upscaled-2880x5120.png');
+    expect(await pixelSize(download)).toEqual({ width: 2880, height: 5120, format: 'png' });
     // 5 sign-up credits − 1 image − 1 edit − 2 upscale.
     await page.getByText('You have 1', { exact: false }).waitFor();
     expect(session.errors).toEqual([]);

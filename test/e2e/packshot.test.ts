@@ -51,6 +51,10 @@ describe('packshots', () => {
     const amazon = page.getByTestId('compliance-amazon');
     await amazon.waitFor();
     expect(await amazon.innerText()).toMatch(/^Pass\s*Amazon main image/);
+    // Saved under the product's and the marketplace's names, with the extension of its bytes (a JPEG).
+    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download', exact: true }).click()]);
+    expect(download.suggestedFilename()).toBe('green-meadow-tee-amazon-2000.jpg');
+    expect((await sharp(await readFile(await download.path())).metadata()).format).toBe('jpeg');
     expect(errors).toEqual([]);
   });
 
@@ -76,8 +80,8 @@ describe('packshots', () => {
     // The zip is built by workflow work, then saved: on a busy machine that can take longer than a click's default.
     const [download] = await Promise.all([page.waitForEvent('download', { timeout: TIMEOUT }), page.getByRole('button', { name: 'Download all (zip)' }).click()]);
     const files = readZip(await readFile(await download.path()));
-    expect([...files.keys()]).toEqual(['manifest.csv', '01-green-meadow-tee-front.png', '01-green-meadow-tee-packshot-zalando.jpg']);
-    const packshot = files.get('01-green-meadow-tee-packshot-zalando.jpg')!;
+    expect([...files.keys()]).toEqual(['manifest.csv', 'green-meadow-tee-front-720x1280.png', 'green-meadow-tee-zalando-1801x2600.jpg']);
+    const packshot = files.get('green-meadow-tee-zalando-1801x2600.jpg')!;
     const meta = await sharp(packshot).metadata();
     expect([meta.format, meta.width, meta.height]).toEqual(['jpeg', PACKSHOT_PRESETS.zalando.width, PACKSHOT_PRESETS.zalando.height]);
     expect(await offWhiteBorderPixels(packshot)).toBe(0);

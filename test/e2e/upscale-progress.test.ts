@@ -38,4 +38,23 @@ describe('upscale progress', () => {
     expect(errors).toEqual([]);
     await close();
   }, 180_000);
+
+  it('disables a size that would not make the picture larger, says why on the screen, and upscales to the next one', async () => {
+    const { page, errors, close } = await openPage(browser, DESKTOP);
+    await signUpInUi(page, uniqueEmail('upscale.not.larger'));
+    await page.goto('/studio/generate/upscale');
+    // "Red polka dot dress · 2K 1:1": a 2048×2048 picture, which is already 2K.
+    const square = await sharp({ create: { width: 2048, height: 2048, channels: 3, background: { r: 190, g: 30, b: 40 } } }).png().toBuffer();
+    await page.getByLabel('Upload an image').setInputFiles({ name: 'dress.png', mimeType: 'image/png', buffer: square });
+    const twoK = page.getByRole('radio', { name: /2K/ });
+    await expect.poll(() => twoK.isDisabled(), { timeout: 10_000 }).toBe(true);
+    expect(await page.getByRole('radio', { name: /4K/ }).isChecked()).toBe(true);
+    expect((await page.getByTestId('upscale-refusals').innerText()).trim()).toBe(
+      'This picture is already 2048×2048: 2K at its ratio is 2048×2048, not larger. Choose a larger size.',
+    );
+    expect(await page.getByTestId('upscale-size-4k').innerText()).toBe('4096×4096');
+    expect(await page.getByRole('button', { name: 'Upscale to 4K' }).isEnabled()).toBe(true);
+    expect(errors).toEqual([]);
+    await close();
+  }, 120_000);
 });

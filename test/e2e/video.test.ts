@@ -11,7 +11,9 @@ import { probeVideo } from '../../lambdas/media/index.js';
 import { tshirtPhoto } from '../fixtures/local-engine-images.js';
 import { toast, uniqueEmail, useSignedInPage, type TestPage } from './harness.js';
 
-const VIDEO_TIMEOUT = 150_000;
+// A video renders in seconds on an idle machine; a shared 2-core machine under load takes minutes (a 16 s 16:9 one most).
+const VIDEO_TIMEOUT = 420_000;
+const TEST_TIMEOUT = 600_000;
 
 let session: TestPage;
 let photo: Buffer;
@@ -80,7 +82,7 @@ describe('video generation', () => {
     expect(await activePolling(page)).toBeNull();
 
     const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download', exact: true }).click()]);
-    expect(download.suggestedFilename()).toMatch(/^video-[0-9a-z]{8}\.mp4$/);
+    expect(download.suggestedFilename()).toBe('modelloop-video-720x1280-8s.mp4');
     const directory = await mkdtemp(join(tmpdir(), 'modelloop-e2e-video-'));
     try {
       const file = join(directory, download.suggestedFilename());
@@ -94,7 +96,7 @@ describe('video generation', () => {
     await history.getByText('Pivot').first().waitFor();
     await history.getByText('complete').first().waitFor();
     expect(errors).toEqual([]);
-  });
+  }, TEST_TIMEOUT);
 
   it('resumes polling after a reload during a job', async () => {
     const { page, errors } = session;
@@ -114,7 +116,7 @@ describe('video generation', () => {
     await page.getByLabel('Generated video 1').waitFor({ timeout: VIDEO_TIMEOUT });
     expect(await activePolling(page)).toBeNull();
     expect(errors).toEqual([]);
-  });
+  }, TEST_TIMEOUT);
 
   it('retries a start that fails on the network 3 times, 2 s apart, with one Idempotency-Key, then shows Network Error', async () => {
     const { page } = session;

@@ -65,7 +65,7 @@ async function finished(user: TestUser, id: string, timeoutMs = 110_000): Promis
   const deadline = Date.now() + timeoutMs;
   for (;;) {
     const { status, body } = await api<Batch>(twin.apiUrl, 'GET', `/batches/${id}`, { user });
-    expect(status).toBe(200);
+    expect(status, JSON.stringify(body)).toBe(200);
     if (body.summary) return body;
     if (Date.now() > deadline) throw new Error(`Batch ${id} not finished after ${timeoutMs} ms: ${JSON.stringify(body.progress)}`);
     await new Promise((resolve) => setTimeout(resolve, 250));
@@ -195,17 +195,17 @@ describe('POST /generate-batch', () => {
     const files = readZip(Buffer.from(await zipResponse.arrayBuffer()));
     expect([...files.keys()]).toEqual([
       'manifest.csv',
-      '01-linen-shirt-product.png',
-      '01-linen-shirt-front.png',
-      '02-red-tee-full-body.png',
-      '02-red-tee-mid-shot.png',
-      '03-linen-shirt-back.png',
-      '03-linen-shirt-side.png',
+      'linen-shirt-product-720x1280.png',
+      'linen-shirt-front-720x1280.png',
+      'red-tee-full-body-720x1280.png',
+      'red-tee-mid-shot-720x1280.png',
+      'linen-shirt-back-720x1280.png',
+      'linen-shirt-side-720x1280.png',
     ]);
-    expect(files.get('02-red-tee-full-body.png')!.equals(pictures[2]!)).toBe(true);
+    expect(files.get('red-tee-full-body-720x1280.png')!.equals(pictures[2]!)).toBe(true);
     const manifest = files.get('manifest.csv')!.toString('utf8').trim().split('\r\n');
     expect(manifest[0]).toBe('entry,item,angle,backdrop,status,file,error');
-    expect(manifest[3]).toBe('2,Red tee,Full Body,#D6E6F4,complete,02-red-tee-full-body.png,');
+    expect(manifest[3]).toBe('2,Red tee,Full Body,#D6E6F4,complete,red-tee-full-body-720x1280.png,');
     // Asked again, the zip built is answered at once: no second job.
     expect((await api(twin.apiUrl, 'POST', `/batches/${answer.body.batchId}/download`, { user })).body).toMatchObject({ status: 'ready', url: expect.any(String) });
     expect((await batchesRepo.getBatch(user.sub, answer.body.batchId))!.archive_attempt).toBe(1);
@@ -246,6 +246,8 @@ describe('POST /generate-batch', () => {
     const [, amazon, zalando] = batch.photos!;
     expect(amazon!.generation).toMatchObject({ ai_model: expect.stringMatching(/^packshot-engine:/), result_content_type: 'image/jpeg', width: PACKSHOT_PRESETS.amazon.width, height: PACKSHOT_PRESETS.amazon.height });
     expect(amazon!.generation.compliance!.marketplaces.find((one) => one.marketplace === 'amazon')!.pass).toBe(true);
+    // The API names the file as the zip does: product, marketplace, size, and the extension of its bytes.
+    expect([amazon!.generation.file_name, zalando!.generation.file_name]).toEqual(['red-tee-amazon-2000.jpg', 'red-tee-zalando-1801x2600.jpg']);
     // The failed packshot's credit came back, naming the batch's debit.
     const refunds = (await ledgerOf(user)).filter((line) => line.transaction_type === 'refund');
     expect(refunds).toEqual([expect.objectContaining({ amount: tierCost('packshot'), description: 'Refund: batch photo failed (Packshot, Blank card)' })]);
@@ -255,10 +257,10 @@ describe('POST /generate-batch', () => {
     // "Download all": each packshot is its marketplace's file, exactly: preset size, JPEG, pure white border, provenance.
     const download = await downloadWhenReady(user, answer.body.batchId);
     const files = readZip(Buffer.from(await (await fetch(download.url!)).arrayBuffer()));
-    expect([...files.keys()]).toEqual(['manifest.csv', '01-red-tee-front.png', '01-red-tee-packshot-amazon.jpg', '02-red-tee-packshot-zalando.jpg']);
+    expect([...files.keys()]).toEqual(['manifest.csv', 'red-tee-front-720x1280.png', 'red-tee-amazon-2000.jpg', 'red-tee-zalando-1801x2600.jpg']);
     for (const [name, marketplace, photo] of [
-      ['01-red-tee-packshot-amazon.jpg', 'amazon', amazon!],
-      ['02-red-tee-packshot-zalando.jpg', 'zalando', zalando!],
+      ['red-tee-amazon-2000.jpg', 'amazon', amazon!],
+      ['red-tee-zalando-1801x2600.jpg', 'zalando', zalando!],
     ] as const) {
       const bytes = files.get(name)!;
       const meta = await sharp(bytes).metadata();
@@ -268,7 +270,7 @@ describe('POST /generate-batch', () => {
       expect(bytes.equals(Buffer.from(await (await fetch(photo.generation.result_url!)).arrayBuffer())), name).toBe(true);
     }
     const manifest = files.get('manifest.csv')!.toString('utf8');
-    expect(manifest).toContain('1,Red tee,Packshot,#ffffff,complete,01-red-tee-packshot-amazon.jpg,');
+    expect(manifest).toContain('1,Red tee,Packshot,#ffffff,complete,red-tee-amazon-2000.jpg,');
     expect(manifest).toContain(`3,Blank card,Packshot,#ffffff,failed,,`);
   });
 

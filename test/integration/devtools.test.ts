@@ -2,6 +2,7 @@
 // this layer's twin, the sample events against every function's contract (and every route's own handler), and the
 // demo seed run twice.
 import { execFile } from 'node:child_process';
+import { createServer, request as httpRequest } from 'node:http';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -9,6 +10,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { SIGNUP_CREDITS } from '../../lambdas/contracts/catalog.js';
 import { ROUTES } from '../../lambdas/routes.js';
+import { freePort } from '../../lib/local/processes.js';
 import { WORKFLOWS } from '../../lambdas/workflows.js';
 import { api } from '../support/api.js';
 import { createUser, signIn, uniqueEmail } from '../support/users.js';
@@ -148,19 +150,62 @@ describe('sample events', () => {
   }, 600_000);
 });
 
+/**
+ * The twin's gateway as the seed meets it right after `npm start`: not listening at first, and then, while each
+ * function loads for the first time, dropping the first connection of every route without an answer (what the seed
+ * printed as "fetch failed"), and answering 503 once more after that; every other request is passed on unchanged.
+ */
+async function coldGateway(apiUrl: string, startsAfterMs: number): Promise<{ url: string; dropped: () => number; close: () => Promise<void> }> {
+  const port = await freePort();
+  const target = new URL(apiUrl);
+  const seen = new Map<string, number>();
+  let dropped = 0;
+  const server = createServer((request, response) => {
+    const route = `${request.method} ${request.url!.split('?')[0]!.replace(/[0-9a-z]{20,}/g, '{id}')}`;
+    const count = (seen.get(route) ?? 0) + 1;
+    seen.set(route, count);
+    if (count === 1) {
+      dropped++;
+      request.socket.destroy();
+      return;
+    }
+    if (count === 2) {
+      response.writeHead(503, { 'content-type': 'application/json' }).end('{"code":"SERVICE_UNAVAILABLE","error":"Service Unavailable"}');
+      return;
+    }
+    const upstream = httpRequest(
+      { host: target.hostname, port: target.port, path: request.url, method: request.method, headers: { ...request.headers, host: target.host } },
+      (answer) => {
+        response.writeHead(answer.statusCode!, answer.headers);
+        answer.pipe(response);
+      },
+    );
+    request.pipe(upstream);
+  });
+  setTimeout(() => server.listen(port, '127.0.0.1'), startsAfterMs);
+  return {
+    url: `http://127.0.0.1:${port}${target.pathname.replace(/\/$/, '')}`,
+    dropped: () => dropped,
+    close: () => new Promise((resolveClose) => server.close(() => resolveClose())),
+  };
+}
+
 describe('the demo seed', () => {
-  it('run twice leaves the same library, history, videos, ledger and balance', async () => {
+  it('on a cold start (routes not answering yet, then dropped and 503 once each) seeds all the same; run again it leaves the same library, history, videos, ledger and balance', async () => {
     const account = { email: uniqueEmail('demo'), password: 'Demo-studio-2026' };
-    const seedAndCount = async () => {
-      const summary = await seedDemo(twin, account);
+    const seedAndCount = async (apiUrl: string) => {
+      const summary = await seedDemo({ ...twin, apiUrl }, account);
       const user = await signIn(twin, account.email, account.password);
       const ledger = await api(twin.apiUrl, 'GET', '/credit-transactions', { user });
       return { ...summary, ledgerEntries: ledger.body.items.length, ledgerSum: ledger.body.items.reduce((sum: number, entry: { amount: number }) => sum + entry.amount, 0) };
     };
-    const first = await seedAndCount();
-    // 3 on-model images, 2 edits, 2 upscales and the video's history row; 5 free + 50 bought − 8 spent.
-    expect(first).toMatchObject({ clothingItems: 6, generations: 8, videos: 1, credits: SIGNUP_CREDITS + 50 - 8 });
+    const cold = await coldGateway(twin.apiUrl, 3_000);
+    const first = await seedAndCount(cold.url).finally(() => cold.close());
+    expect(cold.dropped(), 'every route dropped its first connection').toBeGreaterThan(8);
+    // 3 on-model images, 2 edits, 2 upscales and the video's history row; 5 free + 50 bought − 8 spent: nothing twice.
+    expect(first).toMatchObject({ email: account.email, password: account.password, clothingItems: 6, generations: 8, videos: 1, credits: SIGNUP_CREDITS + 50 - 8 });
     expect(first.ledgerSum).toBe(first.credits);
-    expect(await seedAndCount()).toEqual(first);
-  });
+    expect(await seedAndCount(twin.apiUrl)).toEqual(first);
+    // Two whole seeds (one through the cold gateway's waits): minutes on a busy 2-core machine.
+  }, 600_000);
 });

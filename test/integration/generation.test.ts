@@ -226,6 +226,27 @@ describe('POST /edit-ai-image and /upscale-ai-image', () => {
     expect(items[0].generations_count).toBe(1);
   });
 
+  it('refuses an upscale that would not make the picture larger, before any charge (a 2K square to 2K, a 2K 9:16 to 2K)', async () => {
+    const buyer = await createUser(twin);
+    const square = await uploadForGeneration(buyer, await sharp({ create: { width: 2048, height: 2048, channels: 3, background: '#c33' } }).png().toBuffer());
+    // Turned upright by its EXIF orientation, this 2560×1440 JPEG is a 1440×2560 picture: already 2K.
+    const turned = await sharp({ create: { width: 2560, height: 1440, channels: 3, background: '#228' } }).jpeg().withMetadata({ orientation: 6 }).toBuffer();
+    const portrait = await uploadForGeneration(buyer, turned, 'image/jpeg', 'portrait.jpg');
+    const before = await balanceOf(buyer);
+    for (const [imageUrl, size] of [[square, '2048×2048'], [portrait, '1440×2560']] as const) {
+      const refused = await post(buyer, '/upscale-ai-image', { imageUrl, targetResolution: '2k' }, `not-larger-${randomUUID()}`);
+      expect(refused.status).toBe(400);
+      expect(refused.body).toMatchObject({ code: 'UPSCALE_NOT_LARGER', error: `This picture is already ${size}: 2K at its ratio is ${size}, not larger. Choose a larger size.` });
+    }
+    expect(await balanceOf(buyer)).toBe(before);
+    expect((await api(twin.apiUrl, 'GET', '/generations', { user: buyer })).body.items).toEqual([]);
+    // 4K of the square is 4096×4096, made at exactly that size.
+    const larger = await post(buyer, '/upscale-ai-image', { imageUrl: square, targetResolution: '4k' });
+    expect(larger.status).toBe(200);
+    expect(await settled(buyer, larger.body.generationId)).toMatchObject({ status: 'complete', width: 4096, height: 4096, credits_used: 2 });
+    await expectLedgerMatchesBalance(buyer);
+  });
+
   it('refuses links, other users\' keys and other users\' generations, charging nothing', async () => {
     const stranger = await createUser(twin);
     const strangerItem = await addClothingItem(stranger);

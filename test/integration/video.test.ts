@@ -109,7 +109,15 @@ describe('a video job on the twin', () => {
       checksums.add(createHash('sha256').update(video.bytes).digest('hex'));
     }
     expect(checksums.size, 'three outputs are three different videos').toBe(3);
+    // Each says how it differs (test/unit/local-engine-video-framing.test.ts measures that they do), stored on the job.
+    const descriptions = [
+      'Output 1: steady camera.',
+      'Output 2: turns the other way; the camera pans from left to right and back.',
+      'Output 3: twice as fast; the camera moves in and back out.',
+    ];
+    expect(urls.body).toMatchObject({ descriptions, notRendered: [] });
     const [job] = await jobsOf(user);
+    expect(job).toMatchObject({ output_descriptions: descriptions, not_rendered: [] });
     expect(job.outputs.map((output: { index: number }) => output.index)).toEqual([0, 1, 2]);
     for (const output of job.outputs) expect(output.seam_score).toBeLessThanOrEqual(1);
     expect(await generationsRepo.listGenerations(user.sub, { type: 'video', limit: 10 })).toHaveLength(3);
@@ -269,6 +277,32 @@ describe('generate-video requests', () => {
     expect(tooMany.body.code).toBe('INSUFFICIENT_CREDITS');
     expect(await pollUntilDone(twin.apiUrl, user, first.body)).toMatchObject({ status: 'complete' });
     expect(await jobsOf(user)).toHaveLength(1);
+    await expectLedger(user, 0);
+  });
+
+  it('says before any charge what the preview engine makes of a custom prompt, refuses one it renders none of, and lists what it left out under the result', async () => {
+    const user = await createUser(twin);
+    const prompt = 'the model twirls around and waves at the camera';
+    const reading = await api(twin.apiUrl, 'GET', `/video-motion?prompt=${encodeURIComponent(prompt)}`, { user });
+    expect(reading.status).toBe(200);
+    expect(reading.body).toMatchObject({ engine: 'preview-engine', preset: '360 Spin', followed: ['the model twirls around'], notRendered: ['waves at the camera'] });
+    expect(reading.body.outputs).toHaveLength(5);
+    expect(await balanceOf(user)).toBe(SIGNUP_CREDITS);
+
+    const nothing = await api(twin.apiUrl, 'GET', `/video-motion?prompt=${encodeURIComponent('something beautiful')}`, { user });
+    expect(nothing.body).toMatchObject({ preset: null, followed: [], notRendered: ['something beautiful'] });
+    const refused = await post(user, { imageBase64: photo.toString('base64'), prompt: 'something beautiful', duration: 5 });
+    expect(refused).toMatchObject({ status: 400, body: { code: 'MOTION_NOT_FOLLOWED', error: expect.stringContaining('renders none of this motion prompt') } });
+    expect(await balanceOf(user)).toBe(SIGNUP_CREDITS);
+    expect(await jobsOf(user)).toEqual([]);
+
+    const started = await post(user, { imageBase64: photo.toString('base64'), prompt, duration: 5, aspect_ratio: '1:1' });
+    expect(started.status).toBe(200);
+    expect(await pollUntilDone(twin.apiUrl, user, started.body)).toMatchObject({ status: 'complete' });
+    const urls = await api(twin.apiUrl, 'POST', '/get-video-url', { user, body: { jobId: started.body.jobId } });
+    expect(urls.body).toMatchObject({ notRendered: ['waves at the camera'], descriptions: ['Output 1: steady camera.'] });
+    const [job] = await jobsOf(user);
+    expect(job).toMatchObject({ prompt, not_rendered: ['waves at the camera'], output_descriptions: ['Output 1: steady camera.'] });
     await expectLedger(user, 0);
   });
 

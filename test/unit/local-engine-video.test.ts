@@ -14,7 +14,7 @@ import sharp from 'sharp';
 import { hasPlainBackground } from '../../lambdas/providers/local-engine/cutout.js';
 import { createLocalEngine, LocalVideoEngine, localOnModelImage, presetForPrompt } from '../../lambdas/providers/local-engine/index.js';
 import { decodeRgba } from '../../lambdas/providers/local-engine/raster.js';
-import { cyclesIn, motionStyle, poseAt } from '../../lambdas/providers/local-engine/motion.js';
+import { cyclesIn, describeOutput, motionStyle, poseAt, readMotionPrompt } from '../../lambdas/providers/local-engine/motion.js';
 import { createHash } from 'node:crypto';
 import type { VideoStartRequest } from '../../lambdas/providers/ports.js';
 import { lShapePhoto, tshirtPhoto } from '../fixtures/local-engine-images.js';
@@ -213,11 +213,18 @@ describe('motion presets', () => {
     }
   });
 
-  it('output variants differ from each other in their motion', () => {
+  it('output variants differ from each other in their motion, and each says how', () => {
     const quarter = (variant: number) => poseAt('Pivot', 7, 120, cyclesIn('Pivot', 5, motionStyle(variant)), motionStyle(variant));
-    const rotations = [0, 1, 2, 3, 4].map((variant) => quarter(variant).rotation.toFixed(6));
-    expect(new Set(rotations).size).toBe(5);
-    expect(poseAt('360 Spin', 0, 120, 1, motionStyle(1)).scaleX, 'the second turntable starts from the back').toBeCloseTo(-1);
+    const poses = [0, 1, 2, 3, 4].map((variant) => JSON.stringify(Object.values(quarter(variant)).map((value) => value.toFixed(6))));
+    expect(new Set(poses).size).toBe(5);
+    expect([0, 1, 2, 3, 4].map((index) => describeOutput('360 Spin', index))).toEqual([
+      'Output 1: steady camera.',
+      'Output 2: turns the other way; the camera pans from left to right and back.',
+      'Output 3: twice as fast; the camera moves in and back out.',
+      'Output 4: turns the other way; from further away, the camera rises and comes back down.',
+      'Output 5: twice as fast; the camera moves in and back out and pans from right to left and back.',
+    ]);
+    expect(describeOutput('Pivot', 1)).toBe('Output 2: leans the other way first; the camera pans from left to right and back.');
   });
 
   it('360 Spin mirrors the product for the back half of the turn', () => {
@@ -238,6 +245,17 @@ describe('motion presets', () => {
     ['', 'Pivot'],
   ] as const)('maps the prompt "%s" to %s', (prompt, preset) => {
     expect(presetForPrompt(prompt)).toBe(preset);
+  });
+
+  it.each([
+    ['the model twirls around and waves at the camera', '360 Spin', ['the model twirls around'], ['waves at the camera']],
+    ['Catwalk', 'Catwalk', ['Catwalk'], []],
+    ['a slow turn to the left and back', 'Pivot', ['a slow turn to the left'], []],
+    ['walks down the runway, smiles and spins', 'Catwalk', ['walks down the runway'], ['smiles', 'spins']],
+    ['slowly rotate the dress 360 degrees, seamless loop', '360 Spin', ['slowly rotate the dress 360 degrees'], []],
+    ['something beautiful', undefined, [], ['something beautiful']],
+  ] as const)('reads "%s": %s, following %j, not rendering %j', (prompt, preset, followed, notRendered) => {
+    expect(readMotionPrompt(prompt)).toEqual({ preset, followed, notRendered });
   });
 });
 

@@ -9,6 +9,7 @@
 import type { BatchDownload } from '../../contracts/batch.js';
 import type { BatchArchiveInput } from '../../contracts/workflows.js';
 import { SIGNED_URL_SECONDS } from '../../contracts/catalog.js';
+import { generationFileName, uniqueFileNames } from '../../contracts/file-names.js';
 import { GenerationId } from '../../contracts/generations.js';
 import { conflict, notFound } from '../../core/errors.js';
 import { executionArn, executionStatus, startExecution } from '../../core/sfn.js';
@@ -20,21 +21,15 @@ import { textFile, writeZipObject, ZIP_TYPE, type ZipFile } from '../../storage/
 
 export const archiveKey = (userId: string, batchId: string) => `${userId}/batches/${batchId}.zip`;
 
-const slug = (text: string) => text.toLowerCase().replace(/[^a-z0-9]+/g, '-').replace(/^-|-$/g, '').slice(0, 40) || 'item';
-
-/**
- * The file name of a photo inside the zip: 01-linen-shirt-front.png (entry number, item, angle), a packshot with its
- * marketplace (01-linen-shirt-packshot-amazon.jpg); the extension is the stored picture's type.
- */
-export function photoFileName(row: GenerationRecord): string {
-  const entry = String(Number(row.params.entryIndex) + 1).padStart(2, '0');
-  const shot = [row.params.cameraAngle, row.params.marketplace].filter((part) => typeof part === 'string').map(String).join(' ');
-  return `${entry}-${slug(String(row.params.clothingItemName))}-${slug(shot)}.${row.result_content_type === 'image/jpeg' ? 'jpg' : 'png'}`;
+/** The file names of a batch's finished photos inside its zip, in order: each as it downloads alone, made unique. */
+export function photoFileNames(finished: readonly GenerationRecord[]): Map<string, string> {
+  const names = uniqueFileNames(finished.map((row) => generationFileName({ ...row, width: row.width ?? null, height: row.height ?? null, result_content_type: row.result_content_type ?? null })));
+  return new Map(finished.map((row, index) => [row.id, names[index]!]));
 }
 
 const csvField = (value: string) => (/[",\n\r]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value);
 
-export function manifestCsv(rows: GenerationRecord[]): string {
+export function manifestCsv(rows: GenerationRecord[], fileNames: ReadonlyMap<string, string>): string {
   const lines = [['entry', 'item', 'angle', 'backdrop', 'status', 'file', 'error'].join(',')];
   for (const row of rows) {
     const complete = row.status === 'complete' && row.result_key;
@@ -45,7 +40,7 @@ export function manifestCsv(rows: GenerationRecord[]): string {
         String(row.params.cameraAngle),
         String(row.params.backdrop),
         row.status,
-        complete ? photoFileName(row) : '',
+        complete ? (fileNames.get(row.id) ?? '') : '',
         row.status === 'failed' ? (row.error_message ?? '') : '',
       ]
         .map(csvField)
@@ -119,10 +114,11 @@ async function buildArchive(key: string, rows: GenerationRecord[], finished: Gen
       sizes.push(size);
     }
   }
+  const fileNames = photoFileNames(finished);
   const files: ZipFile[] = [
-    textFile('manifest.csv', manifestCsv(rows)),
+    textFile('manifest.csv', manifestCsv(rows, fileNames)),
     // One photo at a time: each is copied stream to stream before the next one is opened.
-    ...finished.map((row, index): ZipFile => ({ name: photoFileName(row), size: sizes[index]!, data: () => openObject('results', row.result_key!) })),
+    ...finished.map((row, index): ZipFile => ({ name: fileNames.get(row.id)!, size: sizes[index]!, data: () => openObject('results', row.result_key!) })),
   ];
   await writeZipObject('results', key, files);
 }

@@ -1,6 +1,6 @@
 // The three image requests (generate-ai-image, edit-ai-image, upscale-ai-image) as generation drafts: what each records, costs and starts from.
 import { UPSCALE_RESOLUTIONS } from '../../contracts/catalog.js';
-import { imageSizeFor, resultSizeProblem, upscaleSizeFor } from '../../contracts/image-ratios.js';
+import { imageSizeFor, resultSizeProblem, upscaleRefusal, upscaleSizeFor } from '../../contracts/image-ratios.js';
 import type * as z from 'zod';
 import type {
   EditImageRequest,
@@ -18,7 +18,7 @@ import { engineModelName } from './engine-name.js';
 import { onModelTier } from './on-model-tier.js';
 import { derivedTitle, UPLOADED_PHOTO_TITLE } from './titles.js';
 import { submitGeneration } from './service.js';
-import { checkedSourceSize, clothingItemSource, inlineSource, ownImageSource, placed, uploadedSource, type ResolvedSource } from '../images/source.js';
+import { checkedSourceSize, clothingItemSource, inlineSource, ownImageSource, placed, productParam, uploadedSource, type ResolvedSource } from '../images/source.js';
 
 // The bodies as the HTTP wrapper hands them over: parsed, trimmed, defaults applied.
 type GenerateImage = z.output<typeof GenerateImageRequest>;
@@ -109,7 +109,7 @@ export async function editImage(spending: SpendingRequest, body: EditImage): Pro
     tier: 'image-edit',
     description: 'Image edit',
     // params are answered as they are stored: the request's own field name.
-    params: { editPrompt: body.editPrompt, imageUrl: body.imageRef },
+    params: { editPrompt: body.editPrompt, imageUrl: body.imageRef, ...productParam(resolved) },
     source,
     title: derivedTitle(resolved.title ?? UPLOADED_PHOTO_TITLE, 'Edited'),
   });
@@ -119,8 +119,12 @@ export async function editImage(spending: SpendingRequest, body: EditImage): Pro
 export async function upscaleImage(spending: SpendingRequest, body: UpscaleImage): Promise<GenerationStarted> {
   const resolution = UPSCALE_RESOLUTIONS[body.targetResolution];
   const resolved = await ownImageSource(spending.userId, body.imageRef);
-  // The size it will really get, in the source's ratio, is held to the rules before the charge.
-  refuseResultSize(upscaleSizeFor(body.targetResolution, await checkedSourceSize(resolved)));
+  // The size it will really get, in the source's ratio, is held to the rules before the charge; a target no larger
+  // than the source is refused, never charged for the same pixels.
+  const sourceSize = await checkedSourceSize(resolved);
+  const notLarger = upscaleRefusal(body.targetResolution, sourceSize);
+  if (notLarger) throw badRequest('UPSCALE_NOT_LARGER', notLarger);
+  refuseResultSize(upscaleSizeFor(body.targetResolution, sourceSize));
   const source = placed(resolved);
   return submitGeneration(spending, {
     generationType: 'image',
@@ -128,7 +132,7 @@ export async function upscaleImage(spending: SpendingRequest, body: UpscaleImage
     aiModel: engineModelName('upscale', UPSCALE_MODEL),
     tier: resolution.tier,
     description: `Upscale to ${body.targetResolution.toUpperCase()}`,
-    params: { targetResolution: body.targetResolution, imageUrl: body.imageRef },
+    params: { targetResolution: body.targetResolution, imageUrl: body.imageRef, ...productParam(resolved) },
     source,
     title: derivedTitle(resolved.title ?? UPLOADED_PHOTO_TITLE, `Upscaled to ${body.targetResolution.toUpperCase()}`),
   });

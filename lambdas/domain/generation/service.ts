@@ -19,6 +19,7 @@ import { refund } from '../credits.js';
 import { spend, type SpendingRequest } from '../spending.js';
 import { endGenerationPlace } from './places.js';
 import { recordedTitle } from './titles.js';
+import { generationFileName } from '../../contracts/file-names.js';
 import type { PreparedSource } from '../images/source.js';
 import type { GenerationTaskInput } from '../../contracts/workflows.js';
 
@@ -69,6 +70,7 @@ export async function toGeneration(record: repo.GenerationRecord): Promise<Gener
     thumbnail_url: thumbnailUrl,
     url_expires_at: urlExpiresAt,
     result_content_type: resultType,
+    file_name: resultType ? generationFileName({ ...record, width: record.width ?? null, height: record.height ?? null, result_content_type: resultType }) : null,
     error_message: record.error_message ?? null,
     created_at: record.created_at,
     completed_at: record.completed_at ?? null,

@@ -239,7 +239,8 @@ async function requestedSize(generation: repo.GenerationRecord, source: ImageInp
     return { width, height };
   }
   if (generation.operation === 'upscale') {
-    const { width, height } = await sharp(source.bytes).metadata();
+    // Upright (EXIF orientation applied), as the source's size was checked before the charge.
+    const { width, height } = (await sharp(source.bytes).metadata()).autoOrient;
     if (!width || !height) throw new GenerationTaskError(GENERATION_ERROR.badSource, 'The input image has no size');
     return upscaleSizeFor(UpscaleParams.parse(generation.params).targetResolution, { width, height });
   }

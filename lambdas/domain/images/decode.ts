@@ -64,10 +64,13 @@ export async function checkImageBytes(bytes: Buffer, { pixelsWithin }: CheckOpti
   const options = { failOn: 'error', limitInputPixels: MAX_IMAGE_PIXELS, sequentialRead: true } as const;
   let width: number;
   let height: number;
+  /** The picture's size upright (EXIF orientation applied): what the studio reports and sizes results from. */
+  let upright: { width: number; height: number };
   try {
     const metadata = await sharp(bytes, { ...options, limitInputPixels: false }).metadata();
     if (metadata.format !== SHARP_FORMATS[mimeType] || !metadata.width || !metadata.height) return { ok: false, reason: 'undecodable' };
     ({ width, height } = metadata);
+    upright = metadata.autoOrient;
   } catch {
     return { ok: false, reason: 'undecodable' };
   }
@@ -79,12 +82,12 @@ export async function checkImageBytes(bytes: Buffer, { pixelsWithin }: CheckOpti
     // (bench/portrait-upload.ts, 2 busy cores, November 2026).
     if (pixelsWithin === undefined) {
       await sharp(bytes, options).resize({ width: Math.ceil(width / CHECK_SHRINK) }).raw().toBuffer();
-      return { ok: true, mimeType, width, height };
+      return { ok: true, mimeType, ...upright };
     }
     // Within a few hundred pixels, the decode of a large JPEG or WebP shrinks on load all the same (a 12 MP phone
     // photo within 512 px is decoded at a quarter of its size); a small picture is kept as it is.
     const { data, info } = await uprightPixelsWithin(sharp(bytes, options), pixelsWithin).toBuffer({ resolveWithObject: true });
-    return { ok: true, mimeType, width, height, pixels: { data, width: info.width, height: info.height } };
+    return { ok: true, mimeType, ...upright, pixels: { data, width: info.width, height: info.height } };
   } catch {
     return { ok: false, reason: 'undecodable' };
   }

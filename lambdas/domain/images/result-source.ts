@@ -3,6 +3,7 @@
 // decodes nothing, so routes that never look at pixels (generate-batch) can use it without carrying the decoder.
 import { AppError, notFound } from '../../core/errors.js';
 import { getGeneration, type GenerationRecord, type GenerationSource } from '../../data/generations-repo.js';
+import { productNameOf } from '../../contracts/file-names.js';
 import { recordedTitle } from '../generation/titles.js';
 
 export interface FinishedImageSource {
@@ -12,6 +13,8 @@ export interface FinishedImageSource {
   size?: { width: number; height: number };
   /** What the pickers call it (generation/titles.ts). */
   title: string;
+  /** The product it shows, as its row recorded it (file names). */
+  productName?: string;
 }
 
 /** The caller's finished image `generationId`: 404 when it is not the caller's, 409 IMAGE_NOT_READY when it has no image. */
@@ -25,6 +28,7 @@ export async function finishedImageSource(userId: string, generationId: string):
     source: { kind: 'generation', bucket: 'results', key: generation.result_key, ref: generation.id },
     generation,
     title: recordedTitle(generation),
+    ...(productNameOf(generation.params) ? { productName: productNameOf(generation.params) } : {}),
     ...(generation.width && generation.height ? { size: { width: generation.width, height: generation.height } } : {}),
   };
 }

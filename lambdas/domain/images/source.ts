@@ -20,6 +20,7 @@ import { detectImageType } from './file-type.js';
 import { ownUploadId } from './upload-url.js';
 import { inlineSourceKey, parseResultKey } from './result-files.js';
 import { finishedImageSource } from './result-source.js';
+import { PRODUCT_NAME_PARAM } from '../../contracts/file-names.js';
 import { UPLOADED_PHOTO_TITLE } from '../generation/titles.js';
 import { GENERATION_UPLOADS, VIDEO_UPLOADS } from './source-uploads.js';
 
@@ -33,6 +34,8 @@ export interface ResolvedSource {
   size?: Size;
   /** What the picture is called (generation/titles.ts): the item's name, a result's title, or an uploaded photo. */
   title?: string;
+  /** The product it shows (a library item's name, or the product a result was made of): what its results' files are named after. */
+  productName?: string;
 }
 
 type Size = { width: number; height: number };
@@ -61,8 +64,10 @@ function refuseSmallSource(size: Size): void {
   if (problem) throw badRequest('IMAGE_TOO_SMALL', problem);
 }
 
+/** The picture's size upright (EXIF orientation applied), as every engine sees it after auto-orienting. */
 async function sizeOfBytes(bytes: Buffer): Promise<Size | undefined> {
-  const { width, height } = await (await loadSharp())(bytes).metadata().catch(() => ({ width: undefined, height: undefined }));
+  const metadata = await (await loadSharp())(bytes).metadata().catch(() => undefined);
+  const { width, height } = metadata?.autoOrient ?? {};
   return width && height ? { width, height } : undefined;
 }
 
@@ -73,7 +78,7 @@ const clothingItemMissing = () => notFound('This clothing item was not found in 
 export async function clothingItemSource(userId: string, clothingItemId: string): Promise<ResolvedSource> {
   const item = await getActiveItem(userId, clothingItemId);
   if (!item) throw clothingItemMissing();
-  return { source: { kind: 'clothing-item', bucket: 'clothingImages', key: item.image_key, ref: item.id }, clothingItemId: item.id, title: item.name };
+  return { source: { kind: 'clothing-item', bucket: 'clothingImages', key: item.image_key, ref: item.id }, clothingItemId: item.id, title: item.name, productName: item.name };
 }
 
 /** A file the caller uploaded for generations, accepted only if it really is a whole image within the limit. */
@@ -97,6 +102,11 @@ export async function inlineSource(userId: string, imageData: string): Promise<P
       return { kind: 'upload', bucket: 'results', key };
     },
   };
+}
+
+/** The params field that names a result's product after its source's (contracts/file-names.ts), when it has one. */
+export function productParam({ productName }: Pick<ResolvedSource, 'productName'>): { [PRODUCT_NAME_PARAM]?: string } {
+  return productName ? { [PRODUCT_NAME_PARAM]: productName } : {};
 }
 
 /** A checked source whose image is put in place once the generation it feeds exists. */
@@ -136,9 +146,13 @@ export async function ownImageSource(userId: string, reference: string): Promise
 }
 
 /** The one image a video request names, with its bytes when they are to be stored beside the job once it is paid. */
-export type VideoSourceImage =
+export type VideoSourceImage = (
   | { bytes: Buffer; mimeType: ImageMimeType; uploadedKey: undefined }
-  | { bytes: undefined; mimeType: ImageMimeType; uploadedKey: string };
+  | { bytes: undefined; mimeType: ImageMimeType; uploadedKey: string }
+) & {
+  /** The product the picture shows, when it is a library item or a result (the videos' file names). */
+  productName?: string;
+};
 
 /**
  * The image a video request names, checked: inline base64, an upload in the caller's own folder, one of the caller's
@@ -162,7 +176,7 @@ export async function videoSourceImage(userId: string, request: VideoSourceField
     const mimeType = detectImageType(bytes);
     if (!mimeType) throw new AppError(409, 'IMAGE_NOT_READY', 'This image cannot be used for a video.');
     await checkedSourceSize({ ...resolved, size: resolved.size ?? (await sizeOfBytes(bytes)) });
-    return { bytes, mimeType, uploadedKey: undefined };
+    return { bytes, mimeType, uploadedKey: undefined, ...(resolved.productName ? { productName: resolved.productName } : {}) };
   }
   ownUploadId(userId, request.imageKey!);
   const accepted = await acceptUploadedImage(request.imageKey!, VIDEO_UPLOADS);

@@ -9,9 +9,10 @@ import { cutOutProduct, type Cutout, type CutoutKind } from '../../providers/loc
 import { decodeRgba, openImage, openRgba } from '../../providers/local-engine/raster.js';
 import { SEGMENTATION_MODEL } from '../../providers/local-engine/segmentation.js';
 import { withDigitalSourceType } from '../images/provenance.js';
+import { PRODUCT_CUTOUT_MAX_SIDE } from '../../providers/local-engine/product-photo.js';
 
-/** The photo is cut out at most this large (the network sees 320 px; colour distance costs per pixel). */
-const CUTOUT_MAX_SIDE = 1600;
+/** The photo is cut out at the size every product photo is cut out at, on-model pictures' too (product-photo.ts). */
+const CUTOUT_MAX_SIDE = PRODUCT_CUTOUT_MAX_SIDE;
 /** The contact shadow: its height as a share of the product's, and its darkest opacity. */
 const SHADOW_HEIGHT_SHARE = 0.06;
 const SHADOW_OPACITY = 0.35;

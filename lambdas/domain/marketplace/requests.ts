@@ -3,7 +3,7 @@ import type * as z from 'zod';
 import type { GenerationStarted } from '../../contracts/generations.js';
 import { MARKETPLACE_NAMES, PACKSHOT_ENGINE } from '../../contracts/marketplace.js';
 import { packshotFrameOf, type PackshotRequest } from '../../contracts/packshots.js';
-import { clothingItemSource, ownImageSource, placed } from '../images/source.js';
+import { clothingItemSource, ownImageSource, placed, productParam } from '../images/source.js';
 import { submitGeneration } from '../generation/service.js';
 import type { SpendingRequest } from '../spending.js';
 
@@ -31,6 +31,7 @@ export async function generatePackshot(spending: SpendingRequest, body: Packshot
       shadow: body.shadow,
       clothingItemId: body.clothingItemId ?? null,
       imageUrl: body.imageUrl ?? null,
+      ...productParam(source),
     },
     source: placed(source),
   });

@@ -1,6 +1,7 @@
 // A finished video job in the generation history (generation_type 'video'): one row per delivered video (each is a
 // result people can view and download), or one failed row with the job's message when nothing was delivered. Rows
 // are written in their final state with ids derived from the job, so a retried settle step writes nothing twice.
+import { PRODUCT_NAME_PARAM } from '../../contracts/file-names.js';
 import { createGeneration, type GenerationRecord } from '../../data/generations-repo.js';
 import type { JobItem } from '../../data/jobs-repo.js';
 import { engineModelName } from '../generation/engine-name.js';
@@ -13,7 +14,14 @@ export async function recordVideoHistory(job: JobItem): Promise<void> {
     ai_model: job.model ?? engineModelName('video', 'unknown'),
     created_at: job.created_at,
     completed_at: job.updated_at,
-    params: { prompt: job.prompt, duration: job.duration, aspect_ratio: job.aspect_ratio, output_count: job.output_count, job_id: job.id },
+    params: {
+      prompt: job.prompt,
+      duration: job.duration,
+      aspect_ratio: job.aspect_ratio,
+      output_count: job.output_count,
+      job_id: job.id,
+      ...(job.product_name ? { [PRODUCT_NAME_PARAM]: job.product_name } : {}),
+    },
     source: { kind: 'upload', bucket: 'results', key: job.source_key },
   } satisfies Partial<GenerationRecord>;
   if (job.status === 'failed') {

@@ -2,19 +2,20 @@
 // runs here: generate-video checks the source image, then goes through the one spending flow (charge → store the
 // source and write the job → start the video workflow, execution name = job id) and answers. A retried request
 // (same Idempotency-Key and body) is charged once and answers the job the first request made.
+import { videoFileName } from '../../contracts/file-names.js';
 import { SHORT_LIST_LIMIT, SIGNED_URL_SECONDS, videoTier } from '../../contracts/catalog.js';
 import {
   CANCELLED_BY_USER,
+  MOTION_NOT_FOLLOWED,
   VIDEO_FAILURE_MESSAGES,
   type GenerateVideoResponse,
   type GetVideoUrlResponse,
   type JobListItem,
   type PollOperationResponse,
   type VideoJob,
-  videoFileName,
 } from '../../contracts/video.js';
 import type { GenerateVideoRequest } from '../../contracts/video.js';
-import { conflict, notFound } from '../../core/errors.js';
+import { badRequest, conflict, notFound } from '../../core/errors.js';
 import { log } from '../../core/log.js';
 import { executionArn, startExecution, stopExecution } from '../../core/sfn.js';
 import { mapConcurrency } from '../../workflows.js';
@@ -24,6 +25,7 @@ import { writeObject } from '../../storage/objects.js';
 import { presignAttachment, presignDownload, signedUrlExpiresAt } from '../../storage/presign.js';
 import { resultEngine } from '../../contracts/preview.js';
 import { engineModelName } from '../generation/engine-name.js';
+import { MOTION_NOT_FOLLOWED_MESSAGE, videoMotionReading } from '../../providers/video-help.js';
 import { videoSourceImage } from '../images/source.js';
 import { spend, type SpendingRequest } from '../spending.js';
 import { sourceKey } from './keys.js';
@@ -44,6 +46,10 @@ export interface VideoWorkflowInput {
 
 export async function generateVideo(spending: SpendingRequest, request: GenerateVideo): Promise<GenerateVideoResponse> {
   const { userId } = spending;
+  // What the engine will make of the prompt is known now, so a prompt it would render none of is refused before any
+  // charge, and what it leaves out is recorded for the result (GET /video-motion answers the same, free).
+  const motion = videoMotionReading(request.prompt, request.output_count);
+  if (motion.engine === 'preview-engine' && !motion.preset) throw badRequest(MOTION_NOT_FOLLOWED, MOTION_NOT_FOLLOWED_MESSAGE);
   const image = await videoSourceImage(userId, request);
   const cost = (await tierCost(videoTier(request.duration))) * request.output_count;
   const spent = await spend(spending, {
@@ -77,8 +83,11 @@ export async function generateVideo(spending: SpendingRequest, request: Generate
           model: null,
           credits_charged: cost,
           credits_refunded: 0,
+          not_rendered: motion.notRendered,
+          output_descriptions: motion.outputs,
           source_key: key,
           source_mime_type: image.mimeType,
+          ...(image.productName ? { product_name: image.productName } : {}),
           debit_id: debitId,
           paid_outputs_started: [],
         })
@@ -136,7 +145,7 @@ export async function videoUrls(userId: string, jobId: string): Promise<GetVideo
   const signedUrls = await Promise.all(job.outputs.map((output) => presignDownload('results', output.video_key, 'video/mp4', SIGNED_URL_SECONDS)));
   const downloadUrls = await Promise.all(
     job.outputs.map((output) =>
-      presignAttachment('results', output.video_key, 'video/mp4', videoFileName(job.id, output.index), SIGNED_URL_SECONDS),
+      presignAttachment('results', output.video_key, 'video/mp4', videoFileName(job, output), SIGNED_URL_SECONDS),
     ),
   );
   const thumbnailUrls = await Promise.all(
@@ -149,6 +158,8 @@ export async function videoUrls(userId: string, jobId: string): Promise<GetVideo
     thumbnailUrls,
     expiresAt,
     engine: resultEngine(job.model ?? engineModelName('video', 'unknown')),
+    descriptions: job.output_descriptions?.length ? job.outputs.map((output) => job.output_descriptions![output.index] ?? '') : [],
+    notRendered: job.not_rendered ?? [],
   };
 }
 

@@ -1,10 +1,13 @@
 // The edit instructions the local engine understands, parsed from free text (case-insensitive). Several combine with
-// "and", "then", commas or semicolons and apply in the order written. Anything else is refused with the list below.
+// "and", "then", commas or semicolons and apply in the order written. Anything else is refused, naming what was
+// understood, with the list below. The first things sellers type are here: "remove the background", "white
+// background", "transparent background" (the product cut out, onto white or onto transparency), "warmer by 30%".
 import { ProviderError } from '../ports.js';
-import { parseColour, type Rgb } from './colours.js';
+import { cssColour, parseColour, type Rgb } from './colours.js';
 
 export type EditStep =
-  | { kind: 'background'; colour: Rgb }
+  /** The product cut out (the one cutout: cutout.ts) onto a colour, or onto transparency (the PNG keeps its alpha). */
+  | { kind: 'background'; colour: Rgb | 'transparent' }
   /** Multiplies every channel. */
   | { kind: 'brightness'; factor: number }
   /** Stretches (> 1) or flattens (< 1) values around mid-grey. */
@@ -13,7 +16,10 @@ export type EditStep =
   | { kind: 'crop-to-product' }
   /** The largest centred crop (centred on the product where there is one) of width:height. */
   | { kind: 'crop-to-ratio'; width: number; height: number }
-  /** Shifts the colour balance: > 0 warmer (more red, less blue), < 0 cooler; a share (0.1 = 10%). */
+  /**
+   * Shifts the colour balance of the light around the product: > 0 warmer (more red, less blue), < 0 cooler; a share
+   * (0.1 = 10%). The product keeps its colour (edit.ts).
+   */
   | { kind: 'temperature'; shift: number }
   | { kind: 'grayscale' }
   /** Clockwise. */
@@ -29,8 +35,12 @@ const COLOUR_HELP = 'a CSS colour name (e.g. white, navy, light blue, off white)
 /** The understood instructions, for help texts: what to type and what it does. */
 export const EDIT_INSTRUCTIONS: ReadonlyArray<{ instruction: string; effect: string }> = [
   {
-    instruction: 'background <colour>',
-    effect: `replaces the plain background; <colour> is ${COLOUR_HELP}`,
+    instruction: 'background <colour> (or: <colour> background, white background)',
+    effect: `cuts the product out onto that colour; <colour> is ${COLOUR_HELP}`,
+  },
+  {
+    instruction: 'remove the background (or: transparent background, no background, cut out)',
+    effect: 'cuts the product out onto transparency (a PNG with an alpha channel)',
   },
   { instruction: 'brighten [by N%] (or: brighter, make it brighter, brighter light)', effect: `makes the image N% brighter (default ${DEFAULT_EDIT_PERCENT}%)` },
   { instruction: 'darken [by N%] (or: darker, make it darker)', effect: `makes the image N% darker (default ${DEFAULT_EDIT_PERCENT}%)` },
@@ -40,8 +50,11 @@ export const EDIT_INSTRUCTIONS: ReadonlyArray<{ instruction: string; effect: str
   { instruction: 'flip vertically', effect: 'turns the image upside down' },
   { instruction: 'crop to the product', effect: 'cuts away the plain background around the product' },
   { instruction: 'crop to W:H (or: square, portrait, landscape, story)', effect: 'the largest crop of that ratio, centred on the product' },
-  { instruction: 'warmer [by N%] (or: warmer light, make it warmer, a bit warmer)', effect: `a warmer colour balance (default ${DEFAULT_TEMPERATURE_PERCENT}%)` },
-  { instruction: 'cooler [by N%] (or: cooler light, make it cooler)', effect: `a cooler colour balance (default ${DEFAULT_TEMPERATURE_PERCENT}%)` },
+  {
+    instruction: 'warmer [by N%] (or: warmer light, make it warmer, a bit warmer)',
+    effect: `warmer light around the product, whose colour stays true (default ${DEFAULT_TEMPERATURE_PERCENT}%)`,
+  },
+  { instruction: 'cooler [by N%] (or: cooler light, make it cooler)', effect: `cooler light around the product, whose colour stays true (default ${DEFAULT_TEMPERATURE_PERCENT}%)` },
   { instruction: 'grayscale (or: black and white)', effect: 'removes the colour' },
   { instruction: 'rotate 90|180|270 [clockwise|counterclockwise]', effect: 'turns the image (clockwise by default)' },
 ];
@@ -74,7 +87,24 @@ function colour(word: string): Rgb {
   return rgb;
 }
 
+/** What "remove the background" is typed as: the product cut out onto transparency. */
+const REMOVE_BACKGROUND = new RegExp(
+  [
+    String.raw`^(?:remove|delete|erase|drop|cut\s+out|cut\s+away|get\s+rid\s+of|take\s+out|take\s+away|clear)\s+(?:[a-z]+\s+)?(?:background|bg)(?:\s+(?:from|of|behind|around)(?:\s+(?:product|item|model|shirt|tee|dress))?)?$`,
+    String.raw`^(?:background|bg)\s+(?:removal|removed|remover|off|out|gone)$`,
+    String.raw`^(?:no|without|transparent|clear|empty|invisible)\s+(?:background|bg)$`,
+    String.raw`^(?:(?:make|set|change|turn)\s+)?(?:background|bg)\s+(?:to\s+|into\s+)?(?:transparent|transparency|clear|invisible)$`,
+    String.raw`^(?:cut\s*out|cutout|isolate|extract)(?:\s+(?:product|item|object|subject))?$`,
+    String.raw`^(?:remove\s+bg|removebg|png\s+cutout)$`,
+  ].join('|'),
+);
+
+/** "white background", "on white", "pure white bg": the product cut out onto white. */
+const ON_WHITE = /^(?:(?:put|place|set)\s+)?(?:on|onto|against)\s+(?:(?:pure|plain|solid|clean)\s+)?white(?:\s+(?:background|bg|backdrop))?$|^(?:(?:pure|plain|solid|clean|bright)\s+)?white\s+(?:background|bg|backdrop)$/;
+
 const PARSERS: readonly Parser[] = [
+  (clause) => (REMOVE_BACKGROUND.test(clause) ? { kind: 'background', colour: 'transparent' } : undefined),
+  (clause) => (ON_WHITE.test(clause) ? { kind: 'background', colour: { r: 255, g: 255, b: 255 } } : undefined),
   (clause) => {
     const match =
       clause.match(
@@ -186,16 +216,66 @@ function clauses(text: string): Array<{ written: string; words: string }> {
     .filter(({ words }) => words !== '');
 }
 
-/** The steps of an instruction text, in order; a ProviderError('unsupported') naming what is understood otherwise. */
+/** How a step is said back to the seller ("white background", "warmer by 30%"). */
+export function describeEditStep(step: EditStep): string {
+  const percent = (share: number) => `${Math.round(Math.abs(share) * 1000) / 10}%`;
+  switch (step.kind) {
+    case 'background':
+      return step.colour === 'transparent' ? 'background removed (transparent)' : `background ${cssName(step.colour)}`;
+    case 'brightness':
+      return `${step.factor >= 1 ? 'brighter' : 'darker'} by ${percent(step.factor - 1)}`;
+    case 'contrast':
+      return `${step.factor >= 1 ? 'more' : 'less'} contrast by ${percent(step.factor - 1)}`;
+    case 'flip':
+      return step.axis === 'horizontal' ? 'mirror' : 'flip vertically';
+    case 'crop-to-product':
+      return 'crop to the product';
+    case 'crop-to-ratio':
+      return `crop to ${step.width}:${step.height}`;
+    case 'temperature':
+      return `${step.shift >= 0 ? 'warmer' : 'cooler'} by ${percent(step.shift)}`;
+    case 'grayscale':
+      return 'grayscale';
+    case 'rotate':
+      return `rotate ${step.degrees}° clockwise`;
+  }
+}
+
+function cssName(colour: Rgb): string {
+  return colour.r === 255 && colour.g === 255 && colour.b === 255 ? 'white' : cssColour(colour);
+}
+
+/**
+ * The steps of an instruction text, in order; otherwise a ProviderError('unsupported') quoting the part not understood
+ * and naming the parts that were ("Understood: white background, warmer by 30%.").
+ */
 export function parseEditInstructions(text: string): EditStep[] {
   const parts = clauses(text);
   if (parts.length === 0) throw new ProviderError('unsupported', `No edit instruction given. ${SEE_INSTRUCTION_LIST}`);
-  return parts.map(({ written, words }) => {
-    for (const parse of PARSERS) {
+  const steps: EditStep[] = [];
+  const refused: string[] = [];
+  for (const { written, words } of parts) {
+    const step = parseClause(written, words);
+    if (typeof step === 'string') refused.push(step);
+    else steps.push(step);
+  }
+  if (refused.length === 0) return steps;
+  const understood = steps.length > 0 ? ` Understood: ${steps.map(describeEditStep).join(', ')}.` : '';
+  throw new ProviderError('unsupported', `${refused[0]}${understood} ${SEE_INSTRUCTION_LIST}`);
+}
+
+/** One clause's step, or the sentence that refuses it. */
+function parseClause(written: string, words: string): EditStep | string {
+  for (const parse of PARSERS) {
+    try {
       const step = parse(words);
       if (step) return step;
+    } catch (error) {
+      // A clause understood but not doable as asked (an unknown colour, darken by 100%): its own reason.
+      if (error instanceof ProviderError) return error.message;
+      throw error;
     }
-    const shown = written.length > 60 ? `${written.slice(0, 57)}...` : written;
-    throw new ProviderError('unsupported', `Unsupported edit instruction "${shown}". ${SEE_INSTRUCTION_LIST}`);
-  });
+  }
+  const shown = written.length > 60 ? `${written.slice(0, 57)}...` : written;
+  return `Unsupported edit instruction "${shown}".`;
 }

@@ -1,22 +1,46 @@
 // Edits by instruction (edit-instructions.ts), applied in the order written, each as its own pass so the order holds
-// (sharp would reorder operations inside one pipeline).
+// (sharp would reorder operations inside one pipeline). The product is told from its background by the one cutout the
+// studio uses everywhere (cutout.ts productAlphaFor: colour distance on a plain background, the segmentation network on
+// a busy one), so "remove the background" keeps a necklace's chain here as it does in a packshot.
 import type { EditPort } from '../ports.js';
 import type { Rgb } from './colours.js';
-import { hasPlainBackground, productAlpha, trimToProduct } from './cutout.js';
-import { parseEditInstructions, ratioCropSize, type EditStep } from './edit-instructions.js';
+import { hasPlainBackground, productAlpha, productAlphaFor, trimToProduct } from './cutout.js';
+import { describeEditStep, parseEditInstructions, ratioCropSize, type EditStep } from './edit-instructions.js';
 import { decodeRgba, encodeRgba, openRgba, toRgba, type RgbaImage } from './raster.js';
 
 /** Rec. 709 luma weights. */
 const LUMA: [number, number, number] = [0.2126, 0.7152, 0.0722];
 
-function replaceBackground(image: RgbaImage, colour: Rgb): RgbaImage {
-  const alpha = productAlpha(image);
+/** The product cut out onto a colour, or onto transparency (its alpha kept in the PNG). */
+async function replaceBackground(image: RgbaImage, colour: Rgb | 'transparent'): Promise<RgbaImage> {
+  const { alpha } = await productAlphaFor(image);
   const data = Buffer.allocUnsafe(image.data.length);
-  const fill = [colour.r, colour.g, colour.b];
   for (let p = 0, i = 0; p < alpha.length; p++, i += 4) {
     const a = alpha[p]! / 255;
+    if (colour === 'transparent') {
+      image.data.copy(data, i, i, i + 3);
+      data[i + 3] = Math.round(alpha[p]! * (image.data[i + 3]! / 255));
+      continue;
+    }
+    const fill = [colour.r, colour.g, colour.b];
     for (let c = 0; c < 3; c++) data[i + c] = Math.round(image.data[i + c]! * a + fill[c]! * (1 - a));
     data[i + 3] = 255;
+  }
+  return { ...image, data };
+}
+
+/**
+ * Warmer (shift > 0) or cooler light: red up and blue down (or the reverse), green kept, everywhere but on the product,
+ * which keeps its colour (a seller's navy tee must not turn olive).
+ */
+async function shiftTemperature(image: RgbaImage, shift: number): Promise<RgbaImage> {
+  const { alpha } = await productAlphaFor(image);
+  const data = Buffer.from(image.data);
+  const gains = [1 + shift, 1, 1 - shift];
+  for (let p = 0, i = 0; p < alpha.length; p++, i += 4) {
+    const around = 1 - alpha[p]! / 255;
+    if (around === 0) continue;
+    for (const c of [0, 2]) data[i + c] = Math.max(0, Math.min(255, Math.round(image.data[i + c]! * (1 + (gains[c]! - 1) * around))));
   }
   return { ...image, data };
 }
@@ -58,8 +82,7 @@ async function applyStep(image: RgbaImage, step: EditStep): Promise<RgbaImage> {
     case 'crop-to-ratio':
       return cropToRatio(image, step.width / step.height);
     case 'temperature':
-      // Red up and blue down (warmer), or the reverse; green stays.
-      return toRgba(pipeline.linear([1 + step.shift, 1, 1 - step.shift, 1], [0, 0, 0, 0]));
+      return shiftTemperature(image, step.shift);
     case 'grayscale':
       return toRgba(pipeline.recomb([LUMA, LUMA, LUMA]));
     case 'rotate':
@@ -71,7 +94,15 @@ export const localEdit: EditPort = {
   async edit({ image, instruction }) {
     const steps = parseEditInstructions(instruction); // refuses before any work is done
     let result = await decodeRgba(image.bytes);
-    for (const step of steps) result = await applyStep(result, step);
-    return encodeRgba(result);
+    const notRendered: string[] = [];
+    let backgroundSet = false;
+    for (const step of steps) {
+      // Warmer or cooler light with the product's colour kept and the background asked for kept: nothing is left to
+      // change, and the result says so rather than pretend.
+      if (step.kind === 'temperature' && backgroundSet) notRendered.push(`${describeEditStep(step)} (the product keeps its colour and the background the one asked for)`);
+      else result = await applyStep(result, step);
+      if (step.kind === 'background') backgroundSet = true;
+    }
+    return encodeRgba(result, notRendered);
   },
 };

@@ -21,10 +21,9 @@ import { frame, shotFor, THREE_QUARTER_SHOT, type View } from './framing.js';
 import { labelPlacement, renderLabel } from './label.js';
 import { personForm, type PersonForm } from './persona.js';
 import { placeProduct, type Box } from './placement.js';
-import { decodeRgba, encodeRgba, openRgba, toRgba, type RgbaImage } from './raster.js';
+import { decodeProductPhoto } from './product-photo.js';
+import { encodeRgba, openRgba, toRgba, type RgbaImage } from './raster.js';
 
-/** Larger product photos are shrunk to this first: the largest product box (a 4k close-up) is about 2600 px wide. */
-const PRODUCT_MAX_SIDE = 3072;
 /** How strongly a colour named in the prompt tints the neutral studio grey. */
 const PROMPT_TINT = 0.45;
 /** A side view: the form and the product this much narrower. */
@@ -113,7 +112,8 @@ export const localOnModelImage: OnModelImagePort = {
     if (fault) throw fault;
     const { size, angle } = request;
     const form = personForm(request.model, FAULT);
-    const { product } = await cutOutProduct(await decodeRgba(request.product.bytes, PRODUCT_MAX_SIDE), request.productType);
+    // Cut out as the packshot engine cuts it (product-photo.ts), so the product is the same in every picture of it.
+    const { product } = await cutOutProduct(await decodeProductPhoto(request.product.bytes), request.productType);
     const back = angle === 'Back' || angle === 'Side';
     const shown = back ? silhouette(product) : product;
     const notRendered = [...form.notRendered, ...(angle === 'Back' ? [BACK_NOT_RENDERED] : [])];

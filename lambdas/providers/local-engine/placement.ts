@@ -33,6 +33,11 @@ const GARMENT_MAX = { width: 0.62, height: 0.82 };
 const NECKLACE_WIDTH = 0.15;
 /** Where a necklace's ends sit, just above the neckline. */
 const NECKLACE_TOP = NECKLINE_Y - 0.022;
+/** A necklace hangs at most this far below its ends (to the waist): a longer cut-out is made narrower to fit. */
+const NECKLACE_MAX_DROP = 0.42;
+/** A necklace's close-up: from the chin down, at least this large, and this margin around the necklace. */
+const NECKLACE_FOCUS = { top: 0.02, width: 0.28, height: 0.3 };
+const NECKLACE_FOCUS_MARGIN = 0.03;
 const EARRING_HEIGHT = 0.05;
 const RING_WIDTH = 0.022;
 /** A ring's or bangle's hole is at least this share of its bounding box. */
@@ -166,6 +171,12 @@ export function placeProduct(product: RgbaImage, productType: 'clothing' | 'jewe
     box.top = y + 0.006 - box.height / 2;
     return { kind: 'ring', layers: [{ image: product, box }], focus: { cx: x, cy: y, width: 0.07, height: 0.07 } };
   }
-  const box = boxOf(product, 0, NECKLACE_TOP, NECKLACE_WIDTH);
-  return { kind: 'necklace', layers: [{ image: product, box }], focus: { cx: 0, cy: 0.17, width: 0.28, height: 0.3 } };
+  // Its ends at the neck, never hanging below the waist; a close-up frames it whole, from the chin to the pendant's
+  // tip (a long chain's pendant was cut off by a fixed frame).
+  const width = Math.min(NECKLACE_WIDTH, (NECKLACE_MAX_DROP * product.width) / product.height);
+  const box = boxOf(product, 0, NECKLACE_TOP, width);
+  const bottom = box.top + box.height + NECKLACE_FOCUS_MARGIN;
+  const height = Math.max(NECKLACE_FOCUS.height, bottom - NECKLACE_FOCUS.top);
+  const focus = { cx: 0, cy: NECKLACE_FOCUS.top + height / 2, width: Math.max(NECKLACE_FOCUS.width, box.width + 2 * NECKLACE_FOCUS_MARGIN), height };
+  return { kind: 'necklace', layers: [{ image: product, box }], focus };
 }

@@ -1,4 +1,5 @@
-// Result files are saved under fixed names: pictures as .png, videos as <type>-<first 8 characters of the id>.mp4.
+// Result files are saved under the names a seller gives them (contracts/file-names.ts, the same function as the
+// server's `file_name` and its zip entries): product, kind, size or marketplace, and the extension of the bytes.
 // Pictures are fetched from their signed result URL and saved from memory. Videos are saved by following a link the
 // server signed as an attachment (Content-Disposition names the file): nothing reads the file across origins, so the
 // copy the page's <video> element loaded without CORS cannot refuse the download.
@@ -7,10 +8,7 @@ import { getVideoUrlRoute } from '@contracts/video';
 import { toast } from 'sonner';
 import { callRoute } from './api';
 
-export function generationFileName(generation: Pick<Generation, 'id' | 'generation_type' | 'result_content_type'>): string {
-  const extension = generation.result_content_type === 'video/mp4' ? 'mp4' : 'png';
-  return `${generation.generation_type}-${generation.id.slice(0, 8)}.${extension}`;
-}
+export { generationFileName } from '@contracts/file-names';
 
 const downloadFailed = () => toast.error('Download failed', { description: 'Failed to download file' });
 

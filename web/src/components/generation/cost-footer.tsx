@@ -14,6 +14,8 @@ export function CostFooter(props: {
   icon: LucideIcon;
   busy: boolean;
   stacked?: boolean;
+  /** Nothing to submit (e.g. an upscale that would not enlarge the picture); the page says why. */
+  disabled?: boolean;
 }) {
   const { icon: Icon } = props;
   const cost = (
@@ -29,7 +31,7 @@ export function CostFooter(props: {
           <span className="flex items-center gap-2">{cost}</span>
           <span>You have {formatCredits(props.balance)}</span>
         </div>
-        <Button type="submit" size="lg" className="w-full" busy={props.busy}>
+        <Button type="submit" size="lg" className="w-full" busy={props.busy} disabled={props.disabled}>
           <Icon className="h-5 w-5" aria-hidden="true" /> {props.label}
         </Button>
       </>
@@ -41,7 +43,7 @@ export function CostFooter(props: {
         {cost}
         {props.balance !== undefined && <span>· You have {formatCredits(props.balance)}</span>}
       </p>
-      <Button type="submit" size="lg" busy={props.busy}>
+      <Button type="submit" size="lg" busy={props.busy} disabled={props.disabled}>
         <Icon className="h-4 w-4" aria-hidden="true" /> {props.label}
       </Button>
     </div>

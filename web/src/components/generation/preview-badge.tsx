@@ -41,12 +41,18 @@ export function PreviewNote({ generation }: { generation: Pick<Generation, 'ai_m
           How to connect a provider
         </a>
       </p>
-      {generation.not_rendered?.length ? (
-        <p data-testid="not-rendered" className="break-words text-slate-600">
-          Not rendered by the preview engine: {generation.not_rendered.join(', ')}.
-        </p>
-      ) : null}
+      <NotRenderedNote items={generation.not_rendered} />
     </div>
+  );
+}
+
+/** What a request asked for that the preview engine did not (or will not) render, as every result lists it. */
+export function NotRenderedNote({ items }: { items: readonly string[] | undefined }) {
+  if (!items?.length) return null;
+  return (
+    <p data-testid="not-rendered" className="break-words text-slate-600">
+      Not rendered by the preview engine: {items.join(', ')}.
+    </p>
   );
 }
 

@@ -1,7 +1,7 @@
 import { UPSCALE_RESOLUTIONS } from '@contracts/catalog';
 import { UPSCALE_RESOLUTION_NAMES, type UpscaleResolutionName, upscaleAiImageRoute } from '@contracts/generations';
 import { Maximize2 } from 'lucide-react';
-import { upscaleSizeFor } from '@contracts/image-ratios';
+import { upscaleRefusal, upscaleSizeFor } from '@contracts/image-ratios';
 import { useEffect, useState, type FormEvent } from 'react';
 import { CostFooter } from '@/components/generation/cost-footer';
 import { GenerationPreview } from '@/components/generation/generation-preview';
@@ -40,11 +40,16 @@ function useChoiceSize(choice: ImageChoice | undefined): Size | undefined {
 /** Upscale (/studio/generate/upscale): an uploaded image or a past result at exactly 2K, 4K or 8K. */
 export default function UpscalePage() {
   const operation = useImageOperation(upscaleAiImageRoute, 'Upscale Failed');
-  const [resolution, setResolution] = useState<UpscaleResolutionName>('2k');
+  const [picked, setPicked] = useState<UpscaleResolutionName>('2k');
   const original = useChoicePreview(operation.choice);
   // The size each resolution really makes of the chosen picture: its own ratio kept (upscaleSizeFor, as the server).
   const source = useChoiceSize(operation.choice);
   const sizeOf = (name: UpscaleResolutionName) => (source ? upscaleSizeFor(name, source) : UPSCALE_RESOLUTIONS[name]);
+  // A size that would not make the picture larger is disabled, with the server's own reason (it refuses it uncharged).
+  const refusalOf = (name: UpscaleResolutionName) => (source ? upscaleRefusal(name, source) : undefined);
+  const refused = UPSCALE_RESOLUTION_NAMES.filter((name) => refusalOf(name) !== undefined);
+  const resolution = refusalOf(picked) ? (UPSCALE_RESOLUTION_NAMES.find((name) => !refusalOf(name)) ?? picked) : picked;
+  const blocked = refusalOf(resolution);
   const tierCost = useTierCost();
   const costOf = (name: UpscaleResolutionName) => tierCost(UPSCALE_RESOLUTIONS[name].tier);
   const cost = costOf(resolution);
@@ -55,6 +60,7 @@ export default function UpscalePage() {
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
+    if (blocked) return;
     void operation.run(
       { targetResolution: resolution },
       cost,
@@ -76,12 +82,26 @@ export default function UpscalePage() {
                   {UPSCALE_RESOLUTION_NAMES.map((name) => (
                     <label
                       key={name}
+                      data-testid={`upscale-option-${name}`}
                       className={cn(
-                        'flex cursor-pointer flex-col items-center rounded-lg border-2 px-2 py-2 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600',
-                        resolution === name ? 'border-brand-600 bg-brand-50' : 'border-slate-200 hover:border-slate-300',
+                        'flex flex-col items-center rounded-lg border-2 px-2 py-2 text-sm has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-brand-600',
+                        refusalOf(name)
+                          ? 'cursor-not-allowed border-slate-200 bg-slate-50 opacity-60'
+                          : resolution === name
+                            ? 'cursor-pointer border-brand-600 bg-brand-50'
+                            : 'cursor-pointer border-slate-200 hover:border-slate-300',
                       )}
                     >
-                      <input type="radio" name="resolution" value={name} className="sr-only" checked={resolution === name} onChange={() => setResolution(name)} />
+                      <input
+                        type="radio"
+                        name="resolution"
+                        value={name}
+                        className="sr-only"
+                        checked={resolution === name}
+                        disabled={refusalOf(name) !== undefined}
+                        aria-describedby={refusalOf(name) ? 'upscale-refusals' : undefined}
+                        onChange={() => setPicked(name)}
+                      />
                       <span className="font-semibold text-slate-900">{name.toUpperCase()}</span>
                       <span className="text-xs text-slate-600" data-testid={`upscale-size-${name}`}>
                         {sizeOf(name).width}×{sizeOf(name).height}
@@ -95,8 +115,22 @@ export default function UpscalePage() {
                     ? `Your ${source.width}×${source.height} picture keeps its ratio: ${resolution.toUpperCase()} makes it ${sizeOf(resolution).width}×${sizeOf(resolution).height}.`
                     : 'The size follows your picture’s ratio; the sizes shown are those of a 9:16 picture.'}
                 </p>
+                {refused.length > 0 && (
+                  <ul id="upscale-refusals" data-testid="upscale-refusals" className="mt-2 space-y-1 text-xs font-medium text-amber-800">
+                    {refused.map((name) => (
+                      <li key={name}>{refusalOf(name)}</li>
+                    ))}
+                  </ul>
+                )}
               </fieldset>
-              <CostFooter cost={cost} balance={operation.credits} label={`Upscale to ${resolution.toUpperCase()}`} icon={Maximize2} busy={operation.working} />
+              <CostFooter
+                cost={cost}
+                balance={operation.credits}
+                label={`Upscale to ${resolution.toUpperCase()}`}
+                icon={Maximize2}
+                busy={operation.working}
+                disabled={blocked !== undefined}
+              />
             </form>
           </CardContent>
         </Card>

@@ -1,13 +1,14 @@
 // The video feature's server state: the job list (query key 'jobs', the realtime resource, so a change notice
-// reloads it; polled only while the socket is down) and the video calls (generate-video, poll-operation, get-video-url) plus cancel.
-import { cancelJobRoute, generateVideoRoute, getVideoUrlRoute, listJobsRoute, pollOperationRoute } from '@contracts/video';
+// reloads it; polled only while the socket is down), what the engine will make of the motion prompt being typed
+// (video-motion, free), and the video calls (generate-video, poll-operation, get-video-url) plus cancel.
+import { cancelJobRoute, generateVideoRoute, getVideoUrlRoute, listJobsRoute, pollOperationRoute, readVideoMotionRoute } from '@contracts/video';
 import type { LiveResource } from '@contracts/api';
 import {
   type GenerateVideoRequest,
   type JobListItem,
 } from '@contracts/video';
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import { callRoute } from '@/lib/api';
 import { pollWhileDown, useLiveConnection, type LiveConnection } from '@/lib/live-connection';
 import { useLoadErrorToast } from '@/lib/load-error';
@@ -49,3 +50,21 @@ export const pollOperation = (jobId: string, operationName: string) =>
 export const getVideoUrl = (jobId: string) => callRoute(getVideoUrlRoute, { body: { jobId } });
 
 export const cancelJob = (jobId: string) => callRoute(cancelJobRoute, { params: { id: jobId } });
+
+/** How long the prompt rests before the engine is asked what it makes of it. */
+const MOTION_READING_DELAY_MS = 400;
+
+/** What the configured video engine will make of `prompt` (asked once the typing rests; nothing while it is empty). */
+export function useMotionReading(prompt: string) {
+  const [settled, setSettled] = useState(prompt.trim());
+  useEffect(() => {
+    const timer = setTimeout(() => setSettled(prompt.trim()), MOTION_READING_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [prompt]);
+  return useQuery({
+    queryKey: ['video-motion', settled] as const,
+    queryFn: () => callRoute(readVideoMotionRoute, { query: { prompt: settled } }),
+    enabled: settled !== '',
+    staleTime: Infinity,
+  });
+}

@@ -17,7 +17,7 @@ import { useSearchParams } from 'react-router-dom';
 import { toast } from 'sonner';
 import { CostFooter } from '@/components/generation/cost-footer';
 import { YourImagesPicker } from '@/components/generation/your-images-picker';
-import { EngineNote, PreviewBadge } from '@/components/generation/preview-badge';
+import { EngineNote, NotRenderedNote, PreviewBadge } from '@/components/generation/preview-badge';
 import { ProductLinkImport, type ProductLinkImage } from '@/components/imports/product-link-import';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
@@ -39,6 +39,7 @@ import { useObjectUrl } from '@/lib/uploads';
 import { useTierCost } from '@/features/prices';
 import { useJobs } from './api';
 import { JobProgressRow } from './job-progress';
+import { MotionReadingNote } from './motion-reading-note';
 import { useVideoJob, type VideoOrder, type VideoPhase } from './use-video-job';
 import { VIDEO_MESSAGES } from './video-messages';
 
@@ -256,6 +257,7 @@ function VideoForm({ busy, onGenerate }: { busy: boolean; onGenerate: (order: Vi
               maxLength={MOTION_PROMPT_MAX_LENGTH}
               className="min-h-20"
             />
+            <MotionReadingNote prompt={prompt} />
           </fieldset>
 
           <OptionGroup legend="Duration" name="duration" options={VIDEO_DURATIONS} value={duration as (typeof VIDEO_DURATIONS)[number]} onChange={setDuration} label={(value) => `${value} s`} />
@@ -388,9 +390,15 @@ function VideoResult({ phase, onCheckStatus, onCancel }: { phase: VideoPhase; on
               <Button variant="outline" size="sm" onClick={() => void downloadVideo(phase.jobId, index)}>
                 <Download className="h-4 w-4" aria-hidden="true" /> Download{phase.urls.signedUrls.length > 1 ? ` video ${index + 1}` : ''}
               </Button>
+              {phase.urls.descriptions[index] ? (
+                <figcaption data-testid="video-description" className="text-sm text-slate-700">
+                  {phase.urls.descriptions[index]}
+                </figcaption>
+              ) : null}
               <EngineNote engine={phase.urls.engine} />
             </figure>
           ))}
+        {phase.kind === 'complete' && <NotRenderedNote items={phase.urls.notRendered} />}
         {phase.kind === 'failed' && phase.message === CANCELLED_BY_USER && (
           <div role="status" className="flex items-center gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-800">
             <Badge tone="neutral">Cancelled</Badge>
