@@ -3,7 +3,15 @@
 import type { BucketName, TableName } from './data/tables.js';
 import { exportAccountDataRoute, requestAccountDeletionRoute } from './contracts/account.js';
 import { getCreditSummaryRoute, getGenerationDurationsRoute, getProfileRoute, listCreditTransactionsRoute, listPricingTiersRoute } from './contracts/api.js';
-import { createClothingUploadUrlRoute, deleteClothingItemRoute, getClothingItemRoute, listClothingItemsRoute, registerClothingItemRoute, updateClothingItemRoute } from './contracts/clothing.js';
+import {
+  createClothingUploadUrlRoute,
+  deleteClothingItemRoute,
+  getClothingItemRoute,
+  listClothingItemsRoute,
+  makeClothingThumbnailsRoute,
+  registerClothingItemRoute,
+  updateClothingItemRoute,
+} from './contracts/clothing.js';
 import { createCheckoutSessionRoute, listPurchasesRoute, purchaseCreditsRoute, requestRefundRoute, stripeWebhookRoute } from './contracts/payments.js';
 import { createApiKeyRoute, getOpenApiRoute, listApiKeysRoute, revokeApiKeyRoute } from './contracts/api-keys.js';
 import { downloadBatchRoute, generateBatchRoute, getBatchRoute, listBatchesRoute } from './contracts/batch.js';
@@ -92,6 +100,13 @@ export const ROUTES = /* @__PURE__ */ (() => ([
     // Reads the upload, decodes it fully with sharp, deletes what fails.
     buckets: { clothingImages: 'write' },
     timeoutSeconds: 20,
+    memoryMb: 1024,
+  }),
+  route(makeClothingThumbnailsRoute, 'make-clothing-thumbnails', {
+    tables: { clothingItems: 'write' },
+    // Reads originals, decodes them with sharp (at most MAKE_THUMBNAILS_PER_CALL) and writes their thumbnails.
+    buckets: { clothingImages: 'write' },
+    timeoutSeconds: 25,
     memoryMb: 1024,
   }),
   route(listClothingItemsRoute, 'list-clothing-items', {

@@ -88,6 +88,15 @@ export async function softDeleteItem(userId: string, id: string): Promise<Clothi
   });
 }
 
+/** Records the item's thumbnail; undefined when the user has no such item. A thumbnail made twice is simply replaced. */
+export async function setThumbnailKey(userId: string, id: string, thumbnailKey: string): Promise<ClothingItemRecord | undefined> {
+  return conditionalUpdate(userId, id, {
+    UpdateExpression: 'SET thumbnail_key = :key',
+    ConditionExpression: 'attribute_exists(id)',
+    ExpressionAttributeValues: { ':key': thumbnailKey },
+  });
+}
+
 /** Counts one more generation made from the item (the Most Used sort reads it). */
 export async function incrementGenerationsCount(userId: string, id: string): Promise<ClothingItemRecord | undefined> {
   return conditionalUpdate(userId, id, {
