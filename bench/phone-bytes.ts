@@ -16,6 +16,8 @@ import { addClothingItem, onModelPhoto } from '../test/support/sources.js';
 import { createUser, TEST_PASSWORD } from '../test/support/users.js';
 
 const root = resolve(import.meta.dirname, '..');
+// The twin's functions log every connection and request at info: only warnings, so the figures stay readable.
+process.env.LOG_LEVEL ??= 'warn';
 const PHONE = { width: 390, height: 844 };
 
 const SCREENS: { route: string; name: string; ready: (page: Page) => Locator }[] = [

@@ -2,7 +2,7 @@
 // the local gateway serves the same entries by calling the same handler modules in-process.
 import type { BucketName, TableName } from './data/tables.js';
 import { exportAccountDataRoute, requestAccountDeletionRoute } from './contracts/account.js';
-import { getCreditSummaryRoute, getGenerationDurationsRoute, getProfileRoute, listCreditTransactionsRoute, listPricingTiersRoute } from './contracts/api.js';
+import { getCreditSummaryRoute, getFirstStepsRoute, getGenerationDurationsRoute, getProfileRoute, listCreditTransactionsRoute, listPricingTiersRoute } from './contracts/api.js';
 import {
   createClothingUploadUrlRoute,
   deleteClothingItemRoute,
@@ -91,6 +91,8 @@ export const ROUTES = /* @__PURE__ */ (() => ([
   // The first authenticated call of a new user creates the profile with the sign-up credits.
   route(getProfileRoute, 'get-profile', { tables: LEDGER_WRITE, ...PROFILE_MAKER }),
   route(listCreditTransactionsRoute, 'list-credit-transactions', { tables: { ledger: 'read' } }),
+  // The dashboard's four first steps, from the library and the history (read only).
+  route(getFirstStepsRoute, 'get-first-steps', { tables: { clothingItems: 'read', generations: 'read' } }),
   route(listPricingTiersRoute, 'list-pricing-tiers', { tables: { pricingTiers: 'read' } }),
   // The labelled test payment counts its grants per user and day in the payments table.
   route(purchaseCreditsRoute, 'purchase-credits', { tables: { ...LEDGER_WRITE, payments: 'write' }, ...PROFILE_MAKER }),

@@ -352,6 +352,27 @@ export const getCreditSummaryRoute = /* @__PURE__ */ (() => defineRoute({
   response: CreditSummary,
 }))();
 
+/**
+ * The four steps of a new seller's first hour, in order (the dashboard ticks each one done): a product in the library,
+ * an on-model photo, a packshot, a video. A batch's photos count as on-model photos, its Packshot shots as packshots.
+ */
+export const FIRST_STEPS = ['product', 'on-model-photo', 'packshot', 'video'] as const;
+export type FirstStep = (typeof FIRST_STEPS)[number];
+
+export const FirstStepsResponse = /* @__PURE__ */ (() => z.object({
+  /** The steps the seller has done, in FIRST_STEPS order. */
+  done: z.array(z.enum(FIRST_STEPS)),
+}))();
+export type FirstStepsResponse = z.infer<typeof FirstStepsResponse>;
+
+export const getFirstStepsRoute = /* @__PURE__ */ (() => defineRoute({
+  method: 'GET',
+  path: '/first-steps',
+  auth: 'user',
+  summary: 'Which of a new seller\'s four first steps are done (a product, an on-model photo, a packshot, a video)',
+  response: FirstStepsResponse,
+}))();
+
 export const listPricingTiersRoute = /* @__PURE__ */ (() => defineRoute({
   method: 'GET',
   path: '/pricing-tiers',
