@@ -7,6 +7,7 @@ import type { Page } from 'playwright';
 import { describe, expect, it } from 'vitest';
 import { BATCH_MESSAGES } from '../../lambdas/contracts/batch.js';
 import { MODEL_MESSAGES } from '../../lambdas/contracts/models.js';
+import { noPerson } from '../fixtures/faces.js';
 import { tshirtPhoto } from '../fixtures/local-engine-images.js';
 import { api } from '../support/api.js';
 import { addClothingItem } from '../support/sources.js';
@@ -176,8 +177,8 @@ describe("a new seller's first hour", () => {
     await dialog.getByLabel('Name').fill('Nadia');
     await dialog.getByLabel('Model description').fill('woman in her thirties, short dark hair');
     await dialog.getByRole('button', { name: 'Upload a portrait' }).click();
-    // A product photo: no face in it.
-    await dialog.locator('input[type="file"]').setInputFiles({ name: 'not-a-face.jpg', mimeType: 'image/jpeg', buffer: await tshirtPhoto(600, 700) });
+    // A photograph with no face in it.
+    await dialog.locator('input[type="file"]').setInputFiles({ name: 'coffee.jpg', mimeType: 'image/jpeg', buffer: await noPerson() });
     await dialog.getByLabel(MODEL_MESSAGES.rightsLabel).check();
     await dialog.getByRole('button', { name: 'Save model' }).click();
     await toast(page, MODEL_MESSAGES.portraitNoFace).waitFor({ timeout: WORK_TIMEOUT });

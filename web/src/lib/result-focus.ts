@@ -5,8 +5,8 @@ import { useEffect, useRef, useState } from 'react';
 /**
  * A ref for the panel that shows a piece of work. Focus moves to it when `working` turns true (the request was sent)
  * and when the `outcome` of work started on this screen arrives (its result or failure), never for a result that was
- * only opened. It only takes focus that is lost (on the body) or already inside the panel: a seller who moved on to
- * another field keeps their place.
+ * only opened. It only takes focus that is lost (on the body or a disabled control) or already inside the panel: a
+ * seller who moved on to another field keeps their place.
  */
 export function useResultFocus<T extends HTMLElement>(working: boolean, outcome: string | undefined) {
   const panel = useRef<T>(null);
@@ -16,8 +16,10 @@ export function useResultFocus<T extends HTMLElement>(working: boolean, outcome:
   useEffect(() => {
     const element = panel.current;
     if (stage === undefined || !element) return;
+    // The Generate button that was just disabled still holds focus until the browser drops it to the body.
     const active = document.activeElement;
-    if (active === null || active === document.body || element.contains(active)) element.focus();
+    const lost = active === null || active === document.body || active.matches(':disabled');
+    if (lost || element.contains(active)) element.focus();
   }, [stage]);
   return panel;
 }

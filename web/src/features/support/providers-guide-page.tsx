@@ -17,10 +17,10 @@ const PREVIEW_DOES = [
 ];
 
 const PROVIDERS = [
-  { name: 'Google (Gemini)', makes: 'On-model photos, edits from any instruction, and videos', needs: 'A Gemini API key from Google AI Studio' },
-  { name: 'FASHN', makes: 'On-model photos (with a saved model’s face) and videos', needs: 'A FASHN API key' },
-  { name: 'Amazon Bedrock', makes: 'Edits and upscales (Stability AI), videos (Luma Ray2)', needs: 'Model access in the AWS account the studio runs in' },
-  { name: 'ModelLoop’s own upscaler', makes: 'Upscales to 2K, 4K and 8K', needs: 'Nothing: it runs inside the studio' },
+  { name: 'Google (Gemini)', makes: 'On-model photos, edits from any instruction, and videos', needs: 'a Gemini API key from Google AI Studio' },
+  { name: 'FASHN', makes: 'On-model photos (with a saved model’s face) and videos', needs: 'a FASHN API key' },
+  { name: 'Amazon Bedrock', makes: 'Edits and upscales (Stability AI), videos (Luma Ray2)', needs: 'model access in the AWS account the studio runs in' },
+  { name: 'ModelLoop’s own upscaler', makes: 'Upscales to 2K, 4K and 8K', needs: 'nothing, it runs inside the studio' },
 ];
 
 const STEPS = [
