@@ -2,8 +2,16 @@
 // the local gateway serves the same entries by calling the same handler modules in-process.
 import type { BucketName, TableName } from './data/tables.js';
 import { exportAccountDataRoute, getAccountExportRoute, requestAccountDeletionRoute } from './contracts/account.js';
-import { getCreditSummaryRoute, getGenerationDurationsRoute, getProfileRoute, listCreditTransactionsRoute, listPricingTiersRoute } from './contracts/api.js';
-import { createClothingUploadUrlRoute, deleteClothingItemRoute, getClothingItemRoute, listClothingItemsRoute, registerClothingItemRoute, updateClothingItemRoute } from './contracts/clothing.js';
+import { getCreditSummaryRoute, getFirstStepsRoute, getGenerationDurationsRoute, getProfileRoute, listCreditTransactionsRoute, listPricingTiersRoute } from './contracts/api.js';
+import {
+  createClothingUploadUrlRoute,
+  deleteClothingItemRoute,
+  getClothingItemRoute,
+  listClothingItemsRoute,
+  makeClothingThumbnailsRoute,
+  registerClothingItemRoute,
+  updateClothingItemRoute,
+} from './contracts/clothing.js';
 import { createCheckoutSessionRoute, listPurchasesRoute, purchaseCreditsRoute, requestRefundRoute, stripeWebhookRoute } from './contracts/payments.js';
 import { createApiKeyRoute, getOpenApiRoute, listApiKeysRoute, revokeApiKeyRoute } from './contracts/api-keys.js';
 import { downloadBatchRoute, generateBatchRoute, getBatchRoute, listBatchesRoute } from './contracts/batch.js';
@@ -83,6 +91,8 @@ export const ROUTES = /* @__PURE__ */ (() => ([
   // The first authenticated call of a new user creates the profile with the sign-up credits.
   route(getProfileRoute, 'get-profile', { tables: LEDGER_WRITE, ...PROFILE_MAKER }),
   route(listCreditTransactionsRoute, 'list-credit-transactions', { tables: { ledger: 'read' } }),
+  // The dashboard's four first steps, from the library and the history (read only).
+  route(getFirstStepsRoute, 'get-first-steps', { tables: { clothingItems: 'read', generations: 'read' } }),
   route(listPricingTiersRoute, 'list-pricing-tiers', { tables: { pricingTiers: 'read' } }),
   // The labelled test payment counts its grants per user and day in the payments table.
   route(purchaseCreditsRoute, 'purchase-credits', { tables: { ...LEDGER_WRITE, payments: 'write' }, ...PROFILE_MAKER }),
@@ -92,6 +102,13 @@ export const ROUTES = /* @__PURE__ */ (() => ([
     // Reads the upload, decodes it fully with sharp, deletes what fails.
     buckets: { clothingImages: 'write' },
     timeoutSeconds: 20,
+    memoryMb: 1024,
+  }),
+  route(makeClothingThumbnailsRoute, 'make-clothing-thumbnails', {
+    tables: { clothingItems: 'write' },
+    // Reads originals, decodes them with sharp (at most MAKE_THUMBNAILS_PER_CALL) and writes their thumbnails.
+    buckets: { clothingImages: 'write' },
+    timeoutSeconds: 25,
     memoryMb: 1024,
   }),
   route(listClothingItemsRoute, 'list-clothing-items', {

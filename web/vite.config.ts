@@ -12,8 +12,6 @@ const ALIASES = [
   { find: '@', replacement: fileURLToPath(new URL('./src', import.meta.url)) },
 ];
 const ROOT_ELEMENT = '<div id="root"></div>';
-/** Where the providers guide is served (PROVIDERS_GUIDE_PATH without its leading slash). */
-const PROVIDERS_GUIDE_FILE = 'guide/providers.txt';
 const STYLESHEET_LINK = /<link rel="stylesheet" crossorigin href="\/(assets\/[^"]+\.css)">/;
 
 /**
@@ -71,25 +69,6 @@ function prerenderLanding(): Plugin {
   };
 }
 
-/**
- * The providers guide's section on AI providers (docs/providers.md) as a plain-text page of the app (PROVIDERS_GUIDE_PATH in
- * lambdas/contracts/preview.ts): the "Preview" note under a preview engine result links to it, on the twin and in
- * the cloud alike, with no site of its own to keep.
- */
-function providersGuide(): Plugin {
-  return {
-    name: 'modelloop:providers-guide',
-    apply: 'build',
-    generateBundle() {
-      const readme = readFileSync(fileURLToPath(new URL('../docs/providers.md', import.meta.url)), 'utf8');
-      const start = readme.indexOf('## Configuring AI providers');
-      if (start < 0) throw new Error('docs/providers.md has no "## Configuring AI providers" section');
-      const end = readme.indexOf('\n## ', start);
-      this.emitFile({ type: 'asset', fileName: PROVIDERS_GUIDE_FILE, source: readme.slice(start, end < 0 ? undefined : end).trim() + '\n' });
-    },
-  };
-}
-
 function reactRouterProductionBuild() {
   const dist = fileURLToPath(new URL('../node_modules/react-router/dist/production/', import.meta.url));
   return [
@@ -101,7 +80,7 @@ function reactRouterProductionBuild() {
 // The web app is built from web/ into web/dist; the local twin and CloudFront serve that folder plus /config.json.
 export default defineConfig(({ command }) => ({
   root,
-  plugins: [react(), tailwindcss(), pruneStaleAssets(), prerenderLanding(), providersGuide()],
+  plugins: [react(), tailwindcss(), pruneStaleAssets(), prerenderLanding()],
   resolve: {
     alias: [
       ...ALIASES,

@@ -143,24 +143,44 @@ export const ClothingItem = /* @__PURE__ */ (() => z.object({
   product_type: z.enum(PRODUCT_TYPES),
   /** A signed GET URL for display, valid SIGNED_URL_SECONDS from the answer or until `url_expires_at`. */
   signed_url: z.string(),
+  /**
+   * A signed GET URL of the item's thumbnail, what tiles show: WebP, made once when the item is registered, covering
+   * CLOTHING_THUMBNAIL_BOX; null for an item stored before thumbnails until POST /clothing-items/thumbnails makes it.
+   */
+  thumbnail_signed_url: z.string().nullable(),
   /** When the signed URL stops working: SIGNED_URL_SECONDS, or sooner when the credentials that signed it expire. */
   url_expires_at: z.string(),
 }))();
 export type ClothingItem = z.infer<typeof ClothingItem>;
 
-/** A clothing item as the code and the clothing_items table hold it: its image by key, without the signed URL. */
-export type ClothingItemRecord = Omit<ClothingItem, 'image_url' | 'signed_url' | 'url_expires_at'> & {
+/** A clothing item as the code and the clothing_items table hold it: its image by key, without the signed URLs. */
+export type ClothingItemRecord = Omit<ClothingItem, 'image_url' | 'signed_url' | 'thumbnail_signed_url' | 'url_expires_at'> & {
   /** The storage key in the clothing-images bucket: {userId}/{timestamp}-{random}.{ext}. */
   image_key: string;
+  /** Its thumbnail's key in the same bucket, {userId}/thumbnails/{id}.webp; absent on items stored before thumbnails. */
+  thumbnail_key?: string;
 };
 
-/** An item as the API answers it: its key under the public API's name (`image_url`), and a signed URL to display it. */
+/** An item as the API answers it: its key under the public API's name (`image_url`), and signed URLs to display it. */
 export function clothingItemOnWire(
-  { image_key, ...item }: ClothingItemRecord,
-  signed: Pick<ClothingItem, 'signed_url' | 'url_expires_at'>,
+  { image_key, thumbnail_key: _thumbnail, ...item }: ClothingItemRecord,
+  signed: Pick<ClothingItem, 'signed_url' | 'thumbnail_signed_url' | 'url_expires_at'>,
 ): ClothingItem {
   return { ...item, image_url: image_key, ...signed };
 }
+
+/**
+ * The box a clothing item's thumbnail covers (fit "outside", never enlarged): 3:4 like the library's tiles, about twice
+ * a phone's tile (171×228 CSS px at 390 px wide) and 1.5 times the widest desktop tile (about 260 px at 1440 px).
+ */
+export const CLOTHING_THUMBNAIL_BOX = { width: 384, height: 512 } as const;
+
+/** POST /clothing-items/thumbnails: the thumbnails made by this call, and the items still without one. */
+export const MakeClothingThumbnailsResponse = /* @__PURE__ */ (() => z.object({
+  made: z.number().int(),
+  remaining: z.number().int(),
+}))();
+export type MakeClothingThumbnailsResponse = z.infer<typeof MakeClothingThumbnailsResponse>;
 
 export const ClothingItemName = /* @__PURE__ */ (() => z
   .string({ error: 'Please enter a name' })
@@ -333,6 +353,27 @@ export const getCreditSummaryRoute = /* @__PURE__ */ (() => defineRoute({
   auth: 'user',
   summary: 'Bought, spent and refunded credits over your whole ledger',
   response: CreditSummary,
+}))();
+
+/**
+ * The four steps of a new seller's first hour, in order (the dashboard ticks each one done): a product in the library,
+ * an on-model photo, a packshot, a video. A batch's photos count as on-model photos, its Packshot shots as packshots.
+ */
+export const FIRST_STEPS = ['product', 'on-model-photo', 'packshot', 'video'] as const;
+export type FirstStep = (typeof FIRST_STEPS)[number];
+
+export const FirstStepsResponse = /* @__PURE__ */ (() => z.object({
+  /** The steps the seller has done, in FIRST_STEPS order. */
+  done: z.array(z.enum(FIRST_STEPS)),
+}))();
+export type FirstStepsResponse = z.infer<typeof FirstStepsResponse>;
+
+export const getFirstStepsRoute = /* @__PURE__ */ (() => defineRoute({
+  method: 'GET',
+  path: '/first-steps',
+  auth: 'user',
+  summary: 'Which of a new seller\'s four first steps are done (a product, an on-model photo, a packshot, a video)',
+  response: FirstStepsResponse,
 }))();
 
 export const listPricingTiersRoute = /* @__PURE__ */ (() => defineRoute({

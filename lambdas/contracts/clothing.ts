@@ -1,7 +1,16 @@
 // The routes of the clothing library: upload, register, list, read, change and delete clothing items. Their schemas
 // are in api.ts.
 // Each route is built in a `/* @__PURE__ */` call so that a bundle builds only the routes it reads (see route.ts).
-import { ClothingItem, ClothingItemsQuery, CreateUploadUrlRequest, CreateUploadUrlResponse, ListResponse, RegisterClothingItemRequest, UpdateClothingItemRequest } from './api.js';
+import {
+  ClothingItem,
+  ClothingItemsQuery,
+  CreateUploadUrlRequest,
+  CreateUploadUrlResponse,
+  ListResponse,
+  MakeClothingThumbnailsResponse,
+  RegisterClothingItemRequest,
+  UpdateClothingItemRequest,
+} from './api.js';
 import { defineRoute, ROUTE_ERRORS, SAMPLE_IDS } from './route.js';
 
 export const createClothingUploadUrlRoute = /* @__PURE__ */ (() => defineRoute({
@@ -67,3 +76,19 @@ export const deleteClothingItemRoute = /* @__PURE__ */ (() => defineRoute({
   response: ClothingItem,
   sample: { params: { id: SAMPLE_IDS.clothingItem } },
 }))();
+
+/**
+ * The backfill of thumbnails for items stored before they had one (new items get theirs when they are registered):
+ * makes up to MAKE_THUMBNAILS_PER_CALL of the caller's missing ones and says how many are left. Never a GET: the
+ * Clothing screen calls it when a list shows items without a thumbnail.
+ */
+export const makeClothingThumbnailsRoute = /* @__PURE__ */ (() => defineRoute({
+  method: 'POST',
+  path: '/clothing-items/thumbnails',
+  auth: 'user',
+  summary: 'Make the thumbnails of your clothing items stored before items had them',
+  response: MakeClothingThumbnailsResponse,
+}))();
+
+/** How many thumbnails one call makes at most (12 MP photos: well inside the route's time). */
+export const MAKE_THUMBNAILS_PER_CALL = 8;

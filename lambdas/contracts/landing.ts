@@ -9,10 +9,16 @@ export const USD_PER_CREDIT = 0.1;
  * computed from the deployment's pricing tiers (`packAllowance`), so it is true on every deployment.
  */
 export const LANDING_PACKS = [
-  { name: 'Starter', credits: 50, usd: 5, features: ['HD output', 'Commercial use'], popular: false },
+  { name: 'Starter', credits: 50, usd: 5, features: ['HD output'], popular: false },
   { name: 'Professional', credits: 200, usd: 20, features: ['HD and 4K output', 'Priority support'], popular: true },
-  { name: 'Studio', credits: 1000, usd: 100, features: ['4K output', 'Dedicated support', 'API access'], popular: false },
+  { name: 'Studio', credits: 1000, usd: 100, features: ['4K output', 'Dedicated support'], popular: false },
 ] as const;
+
+/**
+ * What every account has, whichever pack it buys (or none): shown once under the packs, not as one pack's feature.
+ * The specification lists "API access" with the Studio pack, but every account gets API keys (/api).
+ */
+export const EVERY_ACCOUNT_FEATURES = ['API access', 'Commercial use', 'Credits never expire'] as const;
 
 export type VideoDuration = 5 | 8 | 16;
 /** The pricing tier of a video of each duration: a video is priced per output and per duration. */

@@ -16,12 +16,9 @@ export function isPreviewModel(aiModel: string | null | undefined): boolean {
   return aiModel === PREVIEW_ENGINE_MODEL || aiModel.startsWith(`${PREVIEW_ENGINE_MODEL}:`) || EARLIER_NAMES.includes(aiModel);
 }
 
-/** The explanation shown beside a "Preview" badge; the link goes to PROVIDERS_GUIDE_PATH. */
+/** The explanation shown beside a "Preview" badge, with a link to the studio's page on connecting a provider. */
 export const PREVIEW_EXPLANATION =
   'Preview: made on this machine by the preview engine, without an AI model. Connect a provider for real on-model photos and videos.';
-
-/** The providers guide's section on AI providers, as the web app serves it (copied from docs/providers.md by the web build). */
-export const PROVIDERS_GUIDE_PATH = '/guide/providers.txt';
 
 /**
  * One display name per model. Results name the adapter that made them ('preview-engine', 'bedrock:…'); a row that

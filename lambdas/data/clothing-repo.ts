@@ -1,6 +1,6 @@
 // All DynamoDB access for clothing_items. Items live in their owner's partition (user_id), so every read and write
 // names the caller's partition: another user's item id simply isn't there.
-import { GetCommand, PutCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
+import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type { ClothingItemRecord } from '../contracts/api.js';
 import { tableName } from './tables.js';
 import { dynamo, queryAll } from './dynamo.js';
@@ -64,6 +64,14 @@ export async function listItems(userId: string, { activeOnly }: { activeOnly: bo
   return stored.map(itemFromStored).sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id.localeCompare(a.id));
 }
 
+/** Whether the user has ever added an item (a deleted one counts): one key read at most. */
+export async function hasAnyItem(userId: string): Promise<boolean> {
+  const { Items = [] } = await dynamo.send(
+    new QueryCommand({ TableName: table(), KeyConditionExpression: 'user_id = :user', ExpressionAttributeValues: { ':user': userId }, ProjectionExpression: 'id', Limit: 1 }),
+  );
+  return Items.length > 0;
+}
+
 /** Renames an item or changes its description or product type; undefined when the user has no such item that is not deleted. */
 export async function updateItemDetails(
   userId: string,
@@ -85,6 +93,15 @@ export async function softDeleteItem(userId: string, id: string): Promise<Clothi
     UpdateExpression: 'SET is_deleted = :true',
     ConditionExpression: 'attribute_exists(id)',
     ExpressionAttributeValues: { ':true': true },
+  });
+}
+
+/** Records the item's thumbnail; undefined when the user has no such item. A thumbnail made twice is simply replaced. */
+export async function setThumbnailKey(userId: string, id: string, thumbnailKey: string): Promise<ClothingItemRecord | undefined> {
+  return conditionalUpdate(userId, id, {
+    UpdateExpression: 'SET thumbnail_key = :key',
+    ConditionExpression: 'attribute_exists(id)',
+    ExpressionAttributeValues: { ':key': thumbnailKey },
   });
 }
 

@@ -67,8 +67,11 @@ export type ApplyResult =
   | { outcome: 'insufficient'; available: number }
   /** A refund that would take more back than its debit has left (or whose debit doesn't exist). Nothing changed. */
   | { outcome: 'over-refund'; debitId: string }
-  /** The entry's reservation found its limit reached. Nothing changed. */
-  | { outcome: 'limit-reached' };
+  /**
+   * The entry's reservation found its limit reached. Nothing changed. `held`: the counter as it stood when it refused
+   * (when the reservation asks for it with ReturnValuesOnConditionCheckFailure ALL_OLD).
+   */
+  | { outcome: 'limit-reached'; held?: Record<string, unknown> };
 
 const SIGNUP_ENTRY_ID = 'grant#signup';
 const THROTTLING = new Set(['ThrottlingException', 'ProvisionedThroughputExceededException', 'RequestLimitExceeded', 'TransactionInProgressException']);
@@ -352,7 +355,8 @@ async function applyNow(userId: string, draft: LedgerDraft, now: () => string): 
         return { outcome: 'over-refund', debitId: draft.refundOf };
       }
       if (draft.reservation && codes.at(-1) === 'ConditionalCheckFailed' && codes[0] !== 'ConditionalCheckFailed') {
-        return { outcome: 'limit-reached' };
+        const held = (error as TransactionCanceledException).CancellationReasons?.at(-1)?.Item;
+        return { outcome: 'limit-reached', ...(held ? { held: unmarshall(held) } : {}) };
       }
       // Another writer moved the profile first (its current state comes with the cancellation), or the transaction
       // collided with one in flight (TransactionConflict): retry against the newest state.

@@ -289,6 +289,32 @@ export async function listRecentCompleteTimes(
   return rows.map(({ operation, created_at, completed_at }) => ({ operation, created_at, completed_at }));
 }
 
+/** A complete picture or video as the first steps see it: what was made, and a batch photo's shot. */
+export type MadeKind = Pick<GenerationRecord, 'operation'> & { params?: { cameraAngle?: string } };
+
+/**
+ * Reads the user's complete generations (only what `kind` needs to know of each) until `done` says it has seen enough
+ * or the partition ends: one pass, a page at a time.
+ */
+export async function scanCompleteKinds(userId: string, done: (kind: MadeKind) => boolean): Promise<void> {
+  let cursor: Record<string, unknown> | undefined;
+  do {
+    const page = await dynamo.send(
+      new QueryCommand({
+        TableName: table(),
+        KeyConditionExpression: 'user_id = :user',
+        FilterExpression: '#status = :complete',
+        ProjectionExpression: 'operation, params.cameraAngle',
+        ExpressionAttributeNames: STATUS,
+        ExpressionAttributeValues: { ':user': userId, ':complete': 'complete' },
+        ExclusiveStartKey: cursor,
+      }),
+    );
+    for (const item of (page.Items ?? []) as MadeKind[]) if (done(item)) return;
+    cursor = page.LastEvaluatedKey;
+  } while (cursor);
+}
+
 interface Filter {
   expression: string;
   names?: Record<string, string>;

@@ -129,11 +129,10 @@ export async function releaseRefundCall(sessionId: string): Promise<void> {
  * grant can move the allowance past what was granted.
  */
 export function testGrantReservation(userId: string, credits: number, limit: number, now = new Date()): LedgerReservation {
-  const day = now.toISOString().slice(0, 10);
   return {
     Update: {
       TableName: tableName('payments'),
-      Key: { id: `test-grants#${userId}#${day}` },
+      Key: testGrantsKey(userId, now),
       UpdateExpression: 'ADD credits :credits SET expires_at = if_not_exists(expires_at, :expires)',
       ConditionExpression: 'attribute_not_exists(credits) OR credits <= :room',
       ExpressionAttributeValues: {
@@ -141,8 +140,21 @@ export function testGrantReservation(userId: string, credits: number, limit: num
         ':room': limit - credits,
         ':expires': Math.floor(now.getTime() / 1000) + 2 * DAY_SECONDS,
       },
+      // A refusal names what is left of the day's allowance: the counter as it stood comes back with it.
+      ReturnValuesOnConditionCheckFailure: 'ALL_OLD',
     },
   };
+}
+
+const testGrantsKey = (userId: string, now: Date) => ({ id: `test-grants#${userId}#${now.toISOString().slice(0, 10)}` });
+
+/** The credits of a test-grant counter (a reservation's `held` item, or the stored one); 0 for none. */
+export const testGrantsOf = (counter: Record<string, unknown> | undefined): number => (typeof counter?.credits === 'number' ? counter.credits : 0);
+
+/** The credits the user's test payments granted today (UTC), as stored: only what a refusal tells the buyer. */
+export async function testGrantsToday(userId: string, now = new Date()): Promise<number> {
+  const { Item } = await dynamo.send(new GetCommand({ TableName: tableName('payments'), Key: testGrantsKey(userId, now) }));
+  return testGrantsOf(Item);
 }
 
 /** The user's ledger entries whose id starts with `prefix` (e.g. every purchase), oldest id first. */

@@ -50,9 +50,12 @@ export async function deleteClothingItem(userId: string, id: string): Promise<Cl
   return withSignedUrl(item);
 }
 
-/** An item as the API answers it: with a signed URL to display its image. */
+/** An item as the API answers it: with signed URLs to display its image and its thumbnail. */
 export async function withSignedUrl(item: repo.ClothingItemRecord): Promise<ClothingItem> {
   const url_expires_at = await signedUrlExpiresAt(SIGNED_URL_SECONDS);
-  const signed_url = await presignDownload('clothingImages', item.image_key, item.mime_type, SIGNED_URL_SECONDS);
-  return clothingItemOnWire(item, { signed_url, url_expires_at });
+  const [signed_url, thumbnail_signed_url] = await Promise.all([
+    presignDownload('clothingImages', item.image_key, item.mime_type, SIGNED_URL_SECONDS),
+    item.thumbnail_key ? presignDownload('clothingImages', item.thumbnail_key, 'image/webp', SIGNED_URL_SECONDS) : null,
+  ]);
+  return clothingItemOnWire(item, { signed_url, thumbnail_signed_url, url_expires_at });
 }

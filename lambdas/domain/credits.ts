@@ -102,10 +102,13 @@ export interface Debit {
   reservation?: LimitedReservation;
 }
 
-/** A limit's counter moved with a ledger entry, and the refusal to answer when the limit is reached. */
+/**
+ * A limit's counter moved with a ledger entry, and the refusal to answer when the limit is reached (given the counter
+ * as it stood, when the write asks DynamoDB to return it).
+ */
 export interface LimitedReservation {
   write: LedgerReservation;
-  refusal: () => AppError;
+  refusal: (held?: Record<string, unknown>) => AppError;
 }
 
 export interface LedgerResult {
@@ -126,7 +129,7 @@ export async function debit(userId: string, { idempotencyKey, amount, descriptio
   const id = debitIdOf(idempotencyKey);
   const result = await apply(userId, { id, transaction_type: 'debit', amount: -amount, description, ref, binding, reservation: reservation?.write });
   if (result.outcome === 'insufficient') throw new InsufficientCreditsError(amount, result.available);
-  if (result.outcome === 'limit-reached') throw reservation!.refusal();
+  if (result.outcome === 'limit-reached') throw reservation!.refusal(result.held);
   if (result.outcome !== 'applied' && result.outcome !== 'replayed') throw new Error(`unexpected ledger outcome for ${id}`);
   const stored = result.entry;
   if (result.outcome === 'replayed') {
@@ -193,7 +196,7 @@ export async function purchase(
     ref: paymentId,
     reservation: allowance?.write,
   });
-  if (applied.outcome === 'limit-reached') throw allowance!.refusal();
+  if (applied.outcome === 'limit-reached') throw allowance!.refusal(applied.held);
   const result = settled(applied);
   if (result.entry.transaction_type !== 'purchase' || result.entry.amount !== credits) throw KEY_REUSED();
   return result;

@@ -91,7 +91,13 @@ describe('image generation, history, edit and upscale', () => {
     await page.getByTestId('preview-badge').first().waitFor();
     const note = page.getByTestId('preview-note');
     await note.getByText('made on this machine by the preview engine, without an AI model', { exact: false }).waitFor();
-    expect(await note.getByRole('link', { name: 'How to connect a provider' }).getAttribute('href')).toBe('/guide/providers.txt');
+    // The providers guide is a page of the studio (opened beside the result), not a developer file.
+    const guide = note.getByRole('link', { name: 'How to connect a provider' });
+    expect(await guide.getAttribute('href')).toBe('/support/guides/providers');
+    const [opened] = await Promise.all([page.context().waitForEvent('page'), guide.click()]);
+    await opened.getByRole('heading', { level: 1, name: 'Connect an AI provider' }).waitFor();
+    await opened.getByRole('list', { name: 'Providers' }).getByText('Google (Gemini)').waitFor();
+    await opened.close();
     await note.getByText('Not rendered by the preview engine: young female model, relaxed pose.').waitFor();
     const size = await pixelSize(await downloadResult(page));
     expect(size).toEqual({ width: 1440, height: 2560, format: 'png' });

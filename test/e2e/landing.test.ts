@@ -3,6 +3,7 @@ import type { Browser } from 'playwright';
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
 import { createUser } from '../support/users.js';
+import { COMING_SOON_TOOLS } from '../../web/src/components/layout/coming-soon-tools.js';
 import { openPage, TEST_PASSWORD, twin, uniqueEmail, useChromium } from './harness.js';
 
 let browser: Browser;
@@ -71,6 +72,28 @@ describe('landing page', () => {
     // Every footer link leads to a page: none is a placeholder '#'.
     const footerLinks = await footer.getByRole('link').evaluateAll((links) => links.map((link) => link.getAttribute('href')));
     expect(footerLinks.filter((href) => !href || href === '#' || href.startsWith('#'))).toEqual([]);
+    expect(errors).toEqual([]);
+    await close();
+  });
+
+  it('promises what every account gets: API access is not sold as the Studio pack\'s, and Product Avatar carries the sidebar\'s "Soon"', async () => {
+    const { page, errors, close } = await openPage(browser);
+    await page.goto('/');
+    const packs = page.locator('#pricing').getByRole('listitem').filter({ has: page.getByRole('heading', { level: 3 }) });
+    const studio = packs.filter({ has: page.getByRole('heading', { name: 'Studio', exact: true }) });
+    await expect(studio.count()).resolves.toBe(1);
+    // No pack lists API access as its own: it is listed once, for every account, under the packs.
+    for (const pack of await packs.all()) expect(await pack.textContent()).not.toContain('API access');
+    await expect(page.getByTestId('every-account').textContent()).resolves.toMatch(/Every account:.*API access/);
+    // The offerings: a tool the sidebar lists under "More Tools Coming Soon" says Soon here too; the others do not.
+    const offerings = page.locator('#product ul').first().getByRole('listitem');
+    const soon = await offerings.evaluateAll((items) =>
+      items.map((item) => [item.querySelector('h3')?.firstChild?.textContent?.trim(), item.querySelector('[data-testid="coming-soon-badge"]')?.textContent ?? null]),
+    );
+    expect(soon).toContainEqual(['Product Avatar', 'Soon']);
+    expect(soon).toContainEqual(['AI Image Generation', null]);
+    expect(soon).toContainEqual(['AI Video Generation', null]);
+    for (const [tool, badge] of soon) expect(badge, String(tool)).toBe(COMING_SOON_TOOLS.includes(tool as never) ? 'Soon' : null);
     expect(errors).toEqual([]);
     await close();
   });

@@ -46,7 +46,7 @@ describe('packshots', () => {
 
     const report = page.getByTestId('compliance-report');
     await report.waitFor({ timeout: TIMEOUT });
-    expect(await report.locator('summary').innerText()).toMatch(/Marketplace check · 2000×2000 JPEG · provenance: compositeSynthetic/);
+    expect(await report.locator('summary').innerText()).toBe('Marketplace check · 2000×2000 JPEG · AI provenance recorded (IPTC)');
     await report.locator('summary').click();
     const amazon = page.getByTestId('compliance-amazon');
     await amazon.waitFor();

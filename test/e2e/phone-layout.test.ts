@@ -3,11 +3,14 @@
 // Each screen is measured twice: empty, just after sign-up, and with its form filled, submitted on the twin and its
 // result shown (for the screens without a form: once the account has the work the others made). The screen list is
 // read from the app's route table (web/src/app/app-routes.tsx) plus the landing page, so a new screen without an
-// entry below fails here instead of being skipped.
+// entry below fails here instead of being skipped. Last, every screen is loaded once more, cold (no browser cache),
+// with the whole session's work in the account, scrolled to its end as a seller would: its bytes on the wire must stay
+// within its budget (BYTE_BUDGETS_KB, docs/testing.md).
 import { generate } from 'otplib';
 import type { Browser, Locator, Page } from 'playwright';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { tshirtPhoto } from '../fixtures/local-engine-images.js';
+import { phonePhoto, tshirtPhoto } from '../fixtures/local-engine-images.js';
+import { weighScreen, type ScreenWeight } from '../support/screen-weight.js';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhook-receiver.js';
 import { TEST_PASSWORD } from '../support/users.js';
 import { mailboxCodes, openPage, PHONE, signUpInUi, TABLE_ROUTES, toast, uniqueEmail, useChromium, waitForNewCode, type TestPage } from './harness.js';
@@ -107,17 +110,19 @@ const SIGNED_IN: Screen[] = [
       await edit.getByRole('button', { name: 'Save changes' }).click();
       await toast(page, 'Item updated').waitFor();
       await edit.waitFor({ state: 'detached' });
-      // Batch Upload with two files picked, measured with its list of selected images; closed without uploading.
+      // Batch Upload with four phone photos picked (12 MP, about 2.5 MB each, as sellers upload them): the first three
+      // are taken and the fourth named as left out; measured with that message and the list, then uploaded, so the
+      // library the later screens show holds pictures as heavy as real ones.
       await page.getByRole('button', { name: 'Batch Upload' }).click();
       const batch = page.getByRole('dialog', { name: 'Batch Upload' });
-      const photo = await tshirtPhoto(600, 700);
-      await batch.getByLabel('Images').setInputFiles([
-        { name: 'heavyweight-organic-cotton-oversized-tee-front.jpg', mimeType: 'image/jpeg', buffer: photo },
-        { name: 'heavyweight-organic-cotton-oversized-tee-back.jpg', mimeType: 'image/jpeg', buffer: photo },
-      ]);
-      await expect.poll(() => batch.getByRole('list', { name: 'Selected images' }).getByRole('listitem').count()).toBe(2);
-      await measure('Batch Upload filled', batch.getByRole('button', { name: 'Upload 2 images' }));
-      await page.keyboard.press('Escape');
+      const photo = await phonePhoto();
+      await batch.getByLabel('Images').setInputFiles(
+        ['front', 'back', 'side', 'detail'].map((view) => ({ name: `heavyweight-organic-cotton-oversized-tee-${view}.jpg`, mimeType: 'image/jpeg', buffer: photo })),
+      );
+      await expect.poll(() => batch.getByRole('list', { name: 'Selected images' }).getByRole('listitem').count()).toBe(3);
+      await measure('Batch Upload filled', batch.getByRole('button', { name: 'Upload 3 images' }));
+      await batch.getByRole('button', { name: 'Upload 3 images' }).click();
+      await toast(page, '3 items added').waitFor({ timeout: 60_000 });
       await batch.waitFor({ state: 'detached' });
       // New Item from a product link (the sample shop's WooCommerce page): the images found, one picked, added.
       await page.getByRole('button', { name: 'New Item' }).first().click();
@@ -304,6 +309,7 @@ const SIGNED_IN: Screen[] = [
   { route: '/coming-soon', action: (page) => page.getByRole('link', { name: 'Try Image to Video Generation' }) },
   { route: '/community', action: heading('Community') },
   { route: '/support/guides', action: heading('Guides') },
+  { route: '/support/guides/providers', action: heading('Connect an AI provider') },
 ];
 
 /** The public screens of the route table besides /auth (measured during the sign-up below) and the 404 page. */
@@ -394,6 +400,51 @@ async function sweep(page: Page, screen: Screen, withForm: boolean): Promise<str
   }
   return problems;
 }
+
+/**
+ * Each screen's budget of bytes on the wire (KB, headers and compressed bodies), loaded cold with the session's work
+ * in the account and scrolled to its end: measured figures with headroom (docs/testing.md lists them and how they
+ * were measured). Clothing's is the issue's "under 1.5 MB" with its library of 12 MP photos.
+ */
+const BYTE_BUDGETS_KB: Record<string, number> = {
+  '/': 400,
+  '/auth': 400,
+  '/book-demo': 400,
+  '/privacy': 400,
+  '/terms': 400,
+  '/dashboard/billing': 600,
+  '/studio/clothing': 1500,
+  '/studio/models': 600,
+  '/studio/generate/image-generation': 900,
+  '/studio/generate/edit': 900,
+  '/studio/generate/upscale': 900,
+  '/studio/generate/packshot': 900,
+  '/studio/generate/batch-generation': 900,
+  '/studio/generate/video-generation': 900,
+  '/studio': 900,
+  '/generate': 900,
+  '/studio/generations': 900,
+  '/api': 600,
+  '/support': 600,
+  '/settings': 600,
+  '/dashboard': 600,
+  '/dashboard/usage': 600,
+  '/dashboard/prices': 600,
+  '/coming-soon': 600,
+  '/community': 600,
+  '/support/guides': 600,
+  '/support/guides/providers': 600,
+};
+
+/** The screens over their budget, each with its largest responses. */
+const overBudget = (weights: ScreenWeight[]) =>
+  weights
+    .filter((weight) => weight.kb > (BYTE_BUDGETS_KB[weight.route] ?? 0))
+    .map((weight) => `${weight.route}: ${weight.kb} KB over its ${BYTE_BUDGETS_KB[weight.route] ?? 0} KB (largest: ${weight.largest.join(', ')})`);
+
+const printWeights = (weights: ScreenWeight[]) => {
+  for (const weight of weights) console.log(`bytes on the wire ${weight.route.padEnd(36)} ${String(weight.kb).padStart(6)} KB (budget ${BYTE_BUDGETS_KB[weight.route] ?? '?'} KB)`);
+};
 
 let receiver: WebhookReceiver;
 /** The signed-in phone page the signed-in screens are swept in, signed up with `email` in the /auth test. */
@@ -509,4 +560,22 @@ describe('phone layout (390×844)', () => {
       expect(session.errors).toEqual([]);
     });
   }
+
+  it('every screen, loaded cold with the whole session\'s work, stays within its budget of bytes on the wire', { timeout: 300_000 }, async () => {
+    const screens = SIGNED_IN;
+    expect(Object.keys(BYTE_BUDGETS_KB).sort()).toEqual(['/', '/auth', ...[...screens, ...PUBLIC].map((screen) => screen.route)].sort());
+    const weights: ScreenWeight[] = [];
+    for (const screen of screens) weights.push(await weighScreen(session.page, screen.route, screen.action));
+    const visitor = await openPage(browser, PHONE);
+    try {
+      weights.push(await weighScreen(visitor.page, '/', (page) => page.getByRole('banner').getByRole('link', { name: 'Get Started FREE' })));
+      weights.push(await weighScreen(visitor.page, '/auth', (page) => page.getByRole('button', { name: 'Sign In', exact: true })));
+      for (const screen of PUBLIC) weights.push(await weighScreen(visitor.page, screen.route, screen.action));
+    } finally {
+      await visitor.close();
+    }
+    printWeights(weights);
+    expect(overBudget(weights)).toEqual([]);
+    expect(session.errors).toEqual([]);
+  });
 });

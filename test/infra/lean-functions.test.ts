@@ -19,7 +19,9 @@ import { synthModelLoop, type CfnResource, type Synthesized } from './synth.js';
 
 /** The only functions that may carry sharp: they decode pictures. */
 const SHARP_ALLOWED = [
+  // A clothing photo's check makes its thumbnail; items stored before thumbnails get theirs from the backfill route.
   'register-clothing-item',
+  'make-clothing-thumbnails',
   // A saved model's uploaded portrait is checked like a clothing photo (full decode), when made and when replaced.
   'create-model',
   'update-model',

@@ -23,12 +23,32 @@ describe('the local test payment', () => {
     const refused = await buy(1);
     expect(refused).toMatchObject({
       status: 429,
-      body: { code: 'TEST_PAYMENT_LIMIT', error: 'Test payments grant at most 20,000 credits per account per day. Try again tomorrow.' },
+      body: { code: 'TEST_PAYMENT_LIMIT', error: 'Test payments grant at most 20,000 credits per account per day, and none are left today. Try again tomorrow.' },
     });
     // A retry of a purchase already made is answered as before, not refused.
     expect(await buy(TEST_PAYMENT_DAILY_CREDITS - 10, firstKey)).toMatchObject({ status: 200, body: { credits: TEST_PAYMENT_DAILY_CREDITS - 10 } });
     const profile = await api(twin.apiUrl, 'GET', '/profile', { user });
     expect(profile.body.current_credits).toBe(SIGNUP_CREDITS + TEST_PAYMENT_DAILY_CREDITS);
+  });
+
+  it('names the allowance left when a purchase is over it, whether the amount alone is over the day\'s allowance or only with what was bought', async () => {
+    const user = await createUser(twin);
+    const buy = (credits: number) => api(twin.apiUrl, 'POST', '/credits/purchase', { user, body: { credits }, headers: { 'idempotency-key': randomUUID() } });
+    expect((await buy(200)).status).toBe(200);
+    expect(await buy(100_000)).toMatchObject({
+      status: 429,
+      body: {
+        code: 'TEST_PAYMENT_LIMIT',
+        error: 'Test payments grant at most 20,000 credits per account per day, and 19,800 are left today: buy 19,800 or fewer, or try again tomorrow.',
+      },
+    });
+    expect((await buy(19_790)).status).toBe(200);
+    expect(await buy(20)).toMatchObject({
+      status: 429,
+      body: { error: 'Test payments grant at most 20,000 credits per account per day, and 10 are left today: buy 10 or fewer, or try again tomorrow.' },
+    });
+    expect((await buy(10)).status).toBe(200);
+    expect((await api(twin.apiUrl, 'GET', '/profile', { user })).body.current_credits).toBe(SIGNUP_CREDITS + TEST_PAYMENT_DAILY_CREDITS);
   });
 
   it('caps concurrent test purchases too', async () => {

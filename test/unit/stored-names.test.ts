@@ -58,8 +58,15 @@ const job: JobItem = {
 
 describe('clothing items', () => {
   it('answer their key as image_url, beside the signed URL', () => {
-    const wire = clothingItemOnWire(item, { signed_url: 'https://signed', url_expires_at: '2026-11-24T01:00:00.000Z' });
-    expect(wire).toEqual({ ...item, image_key: undefined, image_url: item.image_key, signed_url: 'https://signed', url_expires_at: '2026-11-24T01:00:00.000Z' });
+    const wire = clothingItemOnWire(item, { signed_url: 'https://signed', thumbnail_signed_url: null, url_expires_at: '2026-11-24T01:00:00.000Z' });
+    expect(wire).toEqual({
+      ...item,
+      image_key: undefined,
+      image_url: item.image_key,
+      signed_url: 'https://signed',
+      thumbnail_signed_url: null,
+      url_expires_at: '2026-11-24T01:00:00.000Z',
+    });
     expect(wire).not.toHaveProperty('image_key');
   });
 

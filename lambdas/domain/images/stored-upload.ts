@@ -21,6 +21,8 @@ export interface AcceptedImage {
   height: number;
   /** The picture's pixels, upright, when the caller asked the check to keep them (CheckOptions.pixelsWithin). */
   pixels?: DecodedPixels;
+  /** Its thumbnail (WebP) when the caller asked the check to make one (CheckOptions.thumbnailCovering). */
+  thumbnail?: Buffer;
 }
 
 /** The most any route accepts from an upload in each bucket: above it, a file is of no use to anyone. */
@@ -82,6 +84,9 @@ export async function inspectImageBytes(bytes: Buffer, maxBytes: number, options
   if (bytes.length === 0) return EMPTY_FILE;
   if (bytes.length > maxBytes) return fileTooLarge(bytes.length, maxBytes);
   const check = await checkImageBytes(bytes, options);
-  if (check.ok) return { mimeType: check.mimeType, width: check.width, height: check.height, ...(check.pixels ? { pixels: check.pixels } : {}) };
+  if (check.ok) {
+    const { mimeType, width, height, pixels, thumbnail } = check;
+    return { mimeType, width, height, ...(pixels ? { pixels } : {}), ...(thumbnail ? { thumbnail } : {}) };
+  }
   return check.reason === 'not-an-image' ? INVALID_FILE_TYPE : check.reason === 'too-many-pixels' ? TOO_MANY_PIXELS : INVALID_IMAGE;
 }

@@ -5,6 +5,7 @@ import { MARKETPLACE_NAMES, PACKSHOT_ENGINE } from '../../contracts/marketplace.
 import { packshotFrameOf, type PackshotRequest } from '../../contracts/packshots.js';
 import { clothingItemSource, ownImageSource, placed, productParam } from '../images/source.js';
 import { submitGeneration } from '../generation/service.js';
+import { derivedTitle, packshotName, UPLOADED_PHOTO_TITLE } from '../generation/titles.js';
 import type { SpendingRequest } from '../spending.js';
 
 type Packshot = z.output<typeof PackshotRequest>;
@@ -14,12 +15,13 @@ export async function generatePackshot(spending: SpendingRequest, body: Packshot
   const source =
     body.clothingItemId !== undefined ? await clothingItemSource(spending.userId, body.clothingItemId) : await ownImageSource(spending.userId, body.imageUrl!);
   const name = body.marketplace === 'custom' ? 'Custom' : MARKETPLACE_NAMES[body.marketplace];
+  const size = `${frame.width}×${frame.height}`;
   return submitGeneration(spending, {
     generationType: 'image',
     operation: 'packshot',
     aiModel: PACKSHOT_ENGINE,
     tier: 'packshot',
-    description: `Packshot (${name}, ${frame.width}×${frame.height})`,
+    description: `Packshot (${name}, ${size})`,
     params: {
       marketplace: body.marketplace,
       productType: body.productType,
@@ -34,5 +36,8 @@ export async function generatePackshot(spending: SpendingRequest, body: Packshot
       ...productParam(source),
     },
     source: placed(source),
+    // What the pickers call it: the product (the item's name, or the name of the picture it was made from), then
+    // the marketplace by name and the size ("Navy tee · Packshot for Amazon main image · 2000×2000").
+    title: derivedTitle(source.title ?? UPLOADED_PHOTO_TITLE, `${packshotName(body.marketplace)} · ${size}`),
   });
 }

@@ -3,7 +3,7 @@
 import { TEST_PAYMENT_DAILY_CREDITS, type PurchaseCreditsResponse } from '../../contracts/api.js';
 import { priceUsd } from '../../contracts/catalog.js';
 import { AppError, forbidden } from '../../core/errors.js';
-import { testGrantReservation } from '../../data/payments-repo.js';
+import { testGrantReservation, testGrantsOf, testGrantsToday } from '../../data/payments-repo.js';
 import { purchase } from '../credits.js';
 import { paymentMode, testPaymentAllowed } from './settings.js';
 
@@ -15,19 +15,13 @@ export async function buyWithTestPayment(userId: string, credits: number, idempo
     );
   }
   const paymentId = `local-test-${idempotencyKey}`;
-  const limitReached = () =>
-    new AppError(
-      429,
-      'TEST_PAYMENT_LIMIT',
-      `Test payments grant at most ${TEST_PAYMENT_DAILY_CREDITS.toLocaleString('en-US')} credits per account per day. Try again tomorrow.`,
-    );
-  if (credits > TEST_PAYMENT_DAILY_CREDITS) throw limitReached();
+  if (credits > TEST_PAYMENT_DAILY_CREDITS) throw allowanceRefusal(await testGrantsToday(userId));
   // The allowance is taken in the grant's own transaction: a retried request is the ledger's replay and takes none.
   const { entry } = await purchase(userId, {
     paymentId,
     credits,
     description: `Purchase of ${credits} credits ($${priceUsd(credits).toFixed(2)}, local test payment)`,
-    allowance: { write: testGrantReservation(userId, credits, TEST_PAYMENT_DAILY_CREDITS), refusal: limitReached },
+    allowance: { write: testGrantReservation(userId, credits, TEST_PAYMENT_DAILY_CREDITS), refusal: (held) => allowanceRefusal(testGrantsOf(held)) },
   });
   return {
     credits: entry.amount,
@@ -36,4 +30,19 @@ export async function buyWithTestPayment(userId: string, credits: number, idempo
     transaction: entry,
     payment: { method: 'local-test-payment', id: paymentId },
   };
+}
+
+const wholeCredits = (count: number) => count.toLocaleString('en-US');
+
+/** The refusal of a test payment over the day's allowance, naming what is left of it (`granted` today already). */
+function allowanceRefusal(granted: number): AppError {
+  const left = Math.max(0, TEST_PAYMENT_DAILY_CREDITS - granted);
+  const limit = `Test payments grant at most ${wholeCredits(TEST_PAYMENT_DAILY_CREDITS)} credits per account per day`;
+  return new AppError(
+    429,
+    'TEST_PAYMENT_LIMIT',
+    left === 0
+      ? `${limit}, and none are left today. Try again tomorrow.`
+      : `${limit}, and ${wholeCredits(left)} are left today: buy ${wholeCredits(left)} or fewer, or try again tomorrow.`,
+  );
 }

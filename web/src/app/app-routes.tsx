@@ -19,6 +19,7 @@ const ApiPage = lazy(() => import('@/features/api-keys/api-page'));
 const CommunityPage = lazy(() => import('@/features/community/community-page'));
 const SupportPage = lazy(() => import('@/features/support/support-page'));
 const GuidesPage = lazy(() => import('@/features/support/guides-page'));
+const ProvidersGuidePage = lazy(() => import('@/features/support/providers-guide-page'));
 const ComingSoonPage = lazy(() => import('@/features/coming-soon/coming-soon-page'));
 const ClothingPage = lazy(() => import('@/features/clothing/clothing-page'));
 const ModelsPage = lazy(() => import('@/features/models/models-page'));
@@ -61,6 +62,7 @@ export default function AppRoutes() {
             <Route path={paths.community} element={<CommunityPage />} />
             <Route path={paths.support} element={<SupportPage />} />
             <Route path={paths.supportGuides} element={<GuidesPage />} />
+            <Route path={paths.providersGuide} element={<ProvidersGuidePage />} />
             <Route path={paths.clothing} element={<ClothingPage />} />
             <Route path={paths.models} element={<ModelsPage />} />
             <Route path={paths.generations} element={<HistoryPage />} />

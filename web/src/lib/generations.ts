@@ -31,6 +31,7 @@ import { urlRefreshMs } from './signed-urls';
 import { putWithProgress } from './uploads';
 import { editInstructionsPath } from './paths';
 import { dismissStaleErrors } from './stale-errors';
+import { formatDateTime } from './format';
 
 export const GENERATIONS_QUERY_ROOT = 'generations' satisfies LiveResource;
 
@@ -80,9 +81,28 @@ export const imageResultsQueryOptions = (userId: string) =>
     refetchInterval: (query) => urlRefreshMs(urlsOf(query.state.data)),
   });
 
+/**
+ * Pictures whose titles are the same (the same product, size and marketplace made twice) told apart in a picker by
+ * when each was made ("… · Nov 12, 2026, 2:02 PM"), and by a number when even that is the same.
+ */
+export function distinctTitles(generations: Generation[]): Generation[] {
+  const count = (titles: string[], title: string) => titles.filter((other) => other === title).length;
+  const titles = generations.map((generation) => generation.title);
+  const dated = generations.map((generation, index) =>
+    count(titles, titles[index]!) > 1 ? `${generation.title} · ${formatDateTime(generation.created_at)}` : generation.title,
+  );
+  return generations.map((generation, index) => {
+    const title = dated[index]!;
+    if (count(dated, title) === 1) return generation.title === title ? generation : { ...generation, title };
+    // Newest first: the oldest of the same title is (1).
+    const older = dated.slice(index + 1).filter((other) => other === title).length;
+    return { ...generation, title: `${title} (${older + 1})` };
+  });
+}
+
 export function useImageResults() {
   const user = useUser();
-  const query = useQuery(imageResultsQueryOptions(user.userId));
+  const query = useQuery({ ...imageResultsQueryOptions(user.userId), select: distinctTitles });
   useLoadErrorToast(query.error, 'Error', 'Failed to load generations');
   return query;
 }

@@ -16,6 +16,8 @@ export const paths = {
   community: '/community',
   support: '/support',
   supportGuides: '/support/guides',
+  /** "How to connect a provider": where the Preview note under a result links. */
+  providersGuide: '/support/guides/providers',
   /** Not a screen: the prefix of the studio's screens. */
   studio: '/studio',
   clothing: '/studio/clothing',

@@ -12,7 +12,8 @@ export function ComplianceSummary({ generation }: { generation: Pick<Generation,
     <details data-testid="compliance-report" className="rounded-lg border border-slate-200 p-3 text-sm">
       <summary className="cursor-pointer font-medium text-slate-800">
         Marketplace check · {report.width}×{report.height} {report.format.toUpperCase()}
-        {report.digitalSourceType ? ` · provenance: ${report.digitalSourceType}` : ''}
+        {/* The file says it was made with AI (IPTC DigitalSourceType in its XMP): said in words, not the IPTC term. */}
+        {report.digitalSourceType ? ' · AI provenance recorded (IPTC)' : ''}
       </summary>
       <ul className="mt-2 space-y-2">
         {report.marketplaces.map((market) => (

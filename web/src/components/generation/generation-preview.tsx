@@ -1,10 +1,11 @@
 import type { Generation } from '@contracts/generations';
 import { AlertTriangle, Download, ImageIcon } from 'lucide-react';
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useId, useState, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { Card, CardContent, CardDescription, CardHeader, CardTitle } from '@/components/ui/card';
 import { Spinner } from '@/components/ui/spinner';
 import { downloadFile, generationFileName } from '@/lib/downloads';
+import { useResultFocus } from '@/lib/result-focus';
 import { aboutDuration } from '@/lib/expected-wait';
 import { modelDisplayName } from './generation-labels';
 import { NextStepActions } from './next-step-actions';
@@ -34,10 +35,12 @@ interface GenerationPreviewProps {
 /** The right-hand column of the generation screens: progress while working, then the result with Download. */
 export function GenerationPreview({ title, generation, pending, original, empty, expectedSeconds }: GenerationPreviewProps) {
   const processing = pending ?? (generation?.status === 'processing' ? { label: 'Processing…' } : undefined);
+  const titleId = useId();
+  const panel = useResultFocus<HTMLDivElement>(processing !== undefined, generation && `${generation.status}:${generation.id}`);
   return (
-    <Card className="lg:sticky lg:top-20">
+    <Card ref={panel} tabIndex={-1} role="region" aria-labelledby={titleId} data-testid="result-panel" className="outline-offset-2 lg:sticky lg:top-20">
       <CardHeader>
-        <CardTitle>{title}</CardTitle>
+        <CardTitle id={titleId}>{title}</CardTitle>
         {generation?.status === 'complete' && generation.width && generation.height && (
           <CardDescription>
             {generation.width}×{generation.height} · {modelDisplayName(generation.ai_model)} <PreviewBadge aiModel={generation.ai_model} />

@@ -2,6 +2,7 @@ import type { ClothingItem } from '@contracts/api';
 import { Link } from 'react-router-dom';
 import { Spinner } from '@/components/ui/spinner';
 import { ChoiceTile } from '@/components/ui/choice-tile';
+import { tilePictureOf } from '@/lib/clothing-items';
 import { paths } from '@/lib/paths';
 
 /** The active items of the caller's library as pictures to pick one from (image and batch generation). */
@@ -33,7 +34,7 @@ export function LibraryPicker(props: {
         const selected = item.id === props.selected;
         return (
           <ChoiceTile key={item.id} selected={selected} label={item.name} onClick={() => props.onSelect(item.id)}>
-            <img src={item.signed_url} alt="" className="aspect-[3/4] w-full object-cover" loading="lazy" />
+            <img src={tilePictureOf(item)} alt="" className="aspect-[3/4] w-full object-cover" loading="lazy" />
             <span className="line-clamp-2 break-words px-1.5 py-1 text-xs text-slate-800">{item.name}</span>
           </ChoiceTile>
         );

@@ -1,6 +1,7 @@
-import { isPreviewModel, PREVIEW_EXPLANATION, PROVIDERS_GUIDE_PATH, resultNotes, type ResultEngine } from '@contracts/preview';
+import { isPreviewModel, PREVIEW_EXPLANATION, resultNotes, type ResultEngine } from '@contracts/preview';
 import type { Generation } from '@contracts/generations';
 import { Badge } from '@/components/ui/badge';
+import { paths } from '@/lib/paths';
 
 /** "Preview" on every result the preview engine made (no AI model); nothing for a provider's result. */
 export function PreviewBadge({ aiModel }: { aiModel: string }) {
@@ -37,7 +38,7 @@ export function PreviewNote({ generation }: { generation: Pick<Generation, 'ai_m
     <div data-testid="preview-note" className="space-y-1 text-sm text-slate-700">
       <p>
         {PREVIEW_EXPLANATION}{' '}
-        <a className="font-medium text-brand-700 underline" href={PROVIDERS_GUIDE_PATH} target="_blank" rel="noreferrer">
+        <a className="font-medium text-brand-700 underline" href={paths.providersGuide} target="_blank" rel="noreferrer">
           How to connect a provider
         </a>
       </p>
@@ -72,7 +73,7 @@ export function EngineNote({ engine }: { engine: ResultEngine | null | undefined
         {engine.name}
       </Badge>
       {engine.note}{' '}
-      <a className="font-medium text-brand-700 underline" href={PROVIDERS_GUIDE_PATH} target="_blank" rel="noreferrer">
+      <a className="font-medium text-brand-700 underline" href={paths.providersGuide} target="_blank" rel="noreferrer">
         How to connect a provider
       </a>
     </p>

@@ -1,7 +1,7 @@
-import type { HTMLAttributes } from 'react';
+import type { ComponentProps, HTMLAttributes } from 'react';
 import { cn } from '@/lib/cn';
 
-export function Card({ className, ...rest }: HTMLAttributes<HTMLDivElement>) {
+export function Card({ className, ...rest }: ComponentProps<'div'>) {
   return <div className={cn('rounded-xl border border-slate-200 bg-white shadow-sm', className)} {...rest} />;
 }
 
@@ -9,7 +9,7 @@ export function CardHeader({ className, ...rest }: HTMLAttributes<HTMLDivElement
   return <div className={cn('flex flex-col gap-1 p-5 pb-3', className)} {...rest} />;
 }
 
-export function CardTitle({ className, as: Tag = 'h2', ...rest }: HTMLAttributes<HTMLHeadingElement> & { as?: 'h2' | 'h3' }) {
+export function CardTitle({ className, as: Tag = 'h2', ...rest }: ComponentProps<'h2'> & { as?: 'h2' | 'h3' }) {
   return <Tag className={cn('text-base font-semibold text-slate-900', className)} {...rest} />;
 }
 

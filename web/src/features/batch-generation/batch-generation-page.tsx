@@ -106,6 +106,7 @@ export default function BatchGenerationPage() {
       {run.activeId && (
         <RunningBatch
           batch={run.active.data}
+          startedHere={run.startedHere}
           loading={run.active.isPending}
           retrying={run.sending}
           onRetryFailed={(batch) => void run.retryFailed(batch)}

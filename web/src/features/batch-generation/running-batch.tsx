@@ -1,9 +1,9 @@
-// The batch the screen follows: its progress (done, failed, in all), the toast when it finishes, and what can be
+// The batch the screen follows: its progress (done, failed, in all), the toast and the scroll when it finishes, and what can be
 // done with it then (the zip, "Retry failed", Close), with its photos below.
 import { BATCH_MESSAGES, type Batch } from '@contracts/batch';
 import { useQueryClient } from '@tanstack/react-query';
 import { Download, RotateCcw } from 'lucide-react';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState, type RefObject } from 'react';
 import { toast } from 'sonner';
 import { ModelPicture } from '@/components/generation/model-choice';
 import { Button } from '@/components/ui/button';
@@ -17,14 +17,25 @@ import { useUser } from '@/lib/session-context';
 import { batchQueryKey, requestBatchZip } from './api';
 import { BatchPhotos } from './batch-photos';
 
-/** Says once, when the batch's summary arrives, how it went (a refund re-reads the balance). */
-function useFinishedToast(batch: Batch | undefined) {
-  const reported = useRef<string | undefined>(undefined);
+/**
+ * When the batch this screen watched running finishes: one toast saying how it went (a refund re-reads the balance),
+ * and the finished panel scrolled into view with focus on its title. A batch that had already finished when the
+ * screen opened says nothing: its toast was shown when it finished (here, or by the app-wide one elsewhere).
+ */
+function useFinishedAnnouncement(batch: Batch | undefined, startedHere: boolean, panelTitle: RefObject<HTMLHeadingElement | null>) {
+  const seenRunning = useRef<string | undefined>(undefined);
+  const announced = useRef<string | undefined>(undefined);
   const queryClient = useQueryClient();
   const user = useUser();
   useEffect(() => {
-    if (!batch?.summary || reported.current === batch.id) return;
-    reported.current = batch.id;
+    if (!batch) return;
+    if (!batch.summary) {
+      seenRunning.current = batch.id;
+      return;
+    }
+    // A batch started on this screen counts as watched even when its first read already found it finished.
+    if (announced.current === batch.id || (seenRunning.current !== batch.id && !startedHere)) return;
+    announced.current = batch.id;
     const { successfulGenerations: made, failedGenerations: failed } = batch.summary;
     if (failed > 0) {
       toast.error(BATCH_MESSAGES.completeWithErrors, {
@@ -35,7 +46,9 @@ function useFinishedToast(batch: Batch | undefined) {
       toast.success(BATCH_MESSAGES.complete, { description: `${made} ${made === 1 ? 'photo' : 'photos'} made.` });
     }
     notifyWorkDone(batch.summary.message);
-  }, [batch, queryClient, user.userId]);
+    panelTitle.current?.scrollIntoView({ behavior: 'smooth', block: 'start' });
+    panelTitle.current?.focus({ preventScroll: true });
+  }, [batch, startedHere, panelTitle, queryClient, user.userId]);
 }
 
 /**
@@ -84,18 +97,22 @@ function useBatchZip(batch: Batch | undefined) {
 
 export function RunningBatch({
   batch,
+  startedHere,
   loading,
   retrying,
   onRetryFailed,
   onDismiss,
 }: {
   batch: Batch | undefined;
+  /** The batch was started (or retried) on this screen, in this visit. */
+  startedHere: boolean;
   loading: boolean;
   retrying: boolean;
   onRetryFailed: (batch: Batch) => void;
   onDismiss: () => void;
 }) {
-  useFinishedToast(batch);
+  const title = useRef<HTMLHeadingElement>(null);
+  useFinishedAnnouncement(batch, startedHere, title);
   const zip = useBatchZip(batch);
   const [permission, setPermission] = useState(notificationPermission);
 
@@ -112,7 +129,7 @@ export function RunningBatch({
   return (
     <Card>
       <CardHeader className="flex flex-row flex-wrap items-center justify-between gap-3">
-        <CardTitle>
+        <CardTitle ref={title} tabIndex={-1} className="scroll-mt-20 outline-offset-2">
           {batch.summary ? 'Batch finished' : 'Batch running'}
         </CardTitle>
         <div className="flex gap-2">

@@ -5,7 +5,7 @@ import { BATCH_DEFAULT_PROMPT, BATCH_PACKSHOT_SHOT, BATCH_SHOTS, type ProductTyp
 import type { Marketplace } from '@contracts/marketplace';
 import { useEffect, useMemo, useState } from 'react';
 import { toast } from 'sonner';
-import { useClothingItems } from '@/lib/clothing-items';
+import { tilePictureOf, useClothingItems } from '@/lib/clothing-items';
 import { useGeneration, useImageResults } from '@/lib/generations';
 import { useSavedModels } from '@/lib/saved-models';
 import { useChosenSource, type ChosenSource } from '@/lib/next-step';
@@ -43,7 +43,7 @@ export function useBatchDraft() {
   const pictures = useMemo(
     () =>
       new Map([
-        ...(library.data ?? []).map((entry) => [`clothing:${entry.id}`, entry.signed_url] as const),
+        ...(library.data ?? []).map((entry) => [`clothing:${entry.id}`, tilePictureOf(entry)] as const),
         ...(results.data ?? []).map((entry) => [`generation:${entry.id}`, entry.thumbnail_url ?? entry.result_url] as const),
       ]),
     [library.data, results.data],

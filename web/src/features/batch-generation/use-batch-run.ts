@@ -21,6 +21,8 @@ export function useBatchRun() {
   const [params] = useSearchParams();
   const [activeId, setActiveId] = useState<string | undefined>(() => params.get(BATCH_PARAM) ?? localStorage.getItem(ACTIVE_BATCH_KEY) ?? undefined);
   const active = useBatch(activeId);
+  /** The batch started on this screen in this visit (not one reopened from History or from an earlier visit). */
+  const [startedId, setStartedId] = useState<string>();
 
   /** A started batch (a new one, or the retry of a finished one's failed photos) is the one the screen follows. */
   const follow = (started: BatchStarted) => {
@@ -28,6 +30,7 @@ export function useBatchRun() {
     void queryClient.invalidateQueries({ queryKey: profileQueryKey(user.userId) });
     localStorage.setItem(ACTIVE_BATCH_KEY, started.batchId);
     setActiveId(started.batchId);
+    setStartedId(started.batchId);
     toast.success('Batch started', { description: started.message });
   };
 
@@ -61,5 +64,5 @@ export function useBatchRun() {
     setActiveId(undefined);
   };
 
-  return { activeId, active, sending: submit.isPending, start, retryFailed, dismiss };
+  return { activeId, active, startedHere: activeId !== undefined && activeId === startedId, sending: submit.isPending, start, retryFailed, dismiss };
 }

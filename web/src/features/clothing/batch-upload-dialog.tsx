@@ -12,7 +12,10 @@ import { UploadProgress } from './upload-progress';
 import { dismissStaleErrors } from '@/lib/stale-errors';
 import { plural } from '@contracts/plural';
 
-const TOO_MANY = `You can upload a maximum of ${CLOTHING_BATCH_MAX_FILES} images at once`;
+/** The specification's message, then what was done about it: the first images taken, the others named. */
+const tooMany = (leftOut: readonly string[]) =>
+  `You can upload a maximum of ${CLOTHING_BATCH_MAX_FILES} images at once. The first ${CLOTHING_BATCH_MAX_FILES} are selected; ` +
+  `${leftOut.join(', ')} ${leftOut.length === 1 ? 'was' : 'were'} left out.`;
 const NONE_SELECTED = 'Please select at least one image to upload';
 
 type Status = { state: 'ready' } | { state: 'sending'; phase: UploadPhase } | { state: 'done' } | { state: 'failed'; message: string };
@@ -51,13 +54,15 @@ export function BatchUploadDialog({ open, onOpenChange }: { open: boolean; onOpe
     setEntries((current) => current.map((entry) => (entry.key === key ? { ...entry, status } : entry)));
 
   const onFiles = async (event: ChangeEvent<HTMLInputElement>) => {
-    const files = [...(event.target.files ?? [])];
+    const picked = [...(event.target.files ?? [])];
     reset();
-    if (files.length > CLOTHING_BATCH_MAX_FILES) {
-      event.target.value = '';
-      setError(TOO_MANY);
-      toast.error('Error', { description: TOO_MANY });
-      return;
+    // More than the limit: the first ones are taken, and the message says which were left out and why.
+    const files = picked.slice(0, CLOTHING_BATCH_MAX_FILES);
+    const left = picked.slice(CLOTHING_BATCH_MAX_FILES);
+    if (left.length > 0) {
+      const message = tooMany(left.map((file) => file.name));
+      setError(message);
+      toast.error('Error', { description: message });
     }
     const problems = await Promise.all(files.map((file) => refuseFile(file, true)));
     const accepted = files.filter((file, index) => {

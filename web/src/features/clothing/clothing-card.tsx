@@ -2,16 +2,21 @@ import type { ClothingItem } from '@contracts/api';
 import { Eye, ImageOff, Pencil, Trash2 } from 'lucide-react';
 import { useState } from 'react';
 import { LibraryCard } from '@/components/library/library-card';
+import { tilePictureOf } from '@/lib/clothing-items';
 import { formatDate } from '@/lib/format';
 
 export type ItemAction = 'details' | 'edit' | 'delete';
 
 export const usedTimes = (count: number) => (count === 1 ? 'Used once' : count === 0 ? 'Not used yet' : `Used ${count} times`);
 
-/** The item's picture from its signed URL, or a placeholder when it cannot be shown. */
-export function ItemImage({ item, className }: { item: ClothingItem; className?: string }) {
+/**
+ * The item's picture, or a placeholder when it cannot be shown: its thumbnail on a tile, the original photo where it
+ * is looked at (`original`, the details dialog).
+ */
+export function ItemImage({ item, className, original = false }: { item: ClothingItem; className?: string; original?: boolean }) {
   const [failedUrl, setFailedUrl] = useState<string>();
-  if (failedUrl === item.signed_url) {
+  const url = original ? item.signed_url : tilePictureOf(item);
+  if (failedUrl === url) {
     return (
       <div className={`flex items-center justify-center bg-slate-100 text-slate-500 ${className ?? ''}`}>
         <ImageOff className="h-8 w-8" aria-hidden="true" />
@@ -21,11 +26,11 @@ export function ItemImage({ item, className }: { item: ClothingItem; className?:
   }
   return (
     <img
-      src={item.signed_url}
+      src={url}
       alt={item.name}
       loading="lazy"
       decoding="async"
-      onError={() => setFailedUrl(item.signed_url)}
+      onError={() => setFailedUrl(url)}
       className={`bg-slate-100 object-cover ${className ?? ''}`}
     />
   );

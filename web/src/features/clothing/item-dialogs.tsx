@@ -43,7 +43,7 @@ export function ItemDetailsDialog({ item, onClose }: ItemDialogProps) {
       {(entry) => (
         <>
           <div className="mt-5 grid gap-5 sm:grid-cols-[minmax(0,1fr)_minmax(0,1fr)]">
-            <ItemImage item={entry} className="aspect-[3/4] w-full rounded-lg" />
+            <ItemImage item={entry} original className="aspect-[3/4] w-full rounded-lg" />
             <dl className="grid content-start gap-3 text-sm">
               {[
                 ['Product type', PRODUCT_LABELS[entry.product_type]],

@@ -9,6 +9,7 @@ import { usePlanName } from '@/lib/ledger';
 import { useProfile } from '@/lib/profile';
 import { useUser } from '@/lib/session-context';
 import { paths, settingsSection } from '@/lib/paths';
+import { FirstSteps } from './first-steps';
 
 export default function DashboardPage() {
   const user = useUser();
@@ -33,6 +34,8 @@ export default function DashboardPage() {
           <Video className="h-5 w-5" aria-hidden="true" /> Generate Video
         </ButtonLink>
       </div>
+
+      <FirstSteps />
 
       <div className="grid grid-cols-1 gap-6 md:grid-cols-3 [&>*]:min-w-0">
         <Card>

@@ -1,4 +1,4 @@
-import { LANDING_PACKS, packAllowance, USD_PER_CREDIT } from '@contracts/landing';
+import { EVERY_ACCOUNT_FEATURES, LANDING_PACKS, packAllowance, USD_PER_CREDIT } from '@contracts/landing';
 import {
   Check,
   Clock,
@@ -15,6 +15,8 @@ import {
   X,
 } from '@/components/first-load-icons';
 import { useState } from 'react';
+import { COMING_SOON_TOOLS } from '@/components/layout/coming-soon-tools';
+import { Badge } from '@/components/ui/badge';
 import { Button, ButtonLink } from '@/components/ui/button';
 import { formatUsd } from '@/lib/format';
 import { landingVideoPromise, useExpectedVideoSeconds } from '@/lib/expected-wait';
@@ -130,6 +132,8 @@ const OFFERINGS = [
   { icon: MessageSquareQuote, title: 'Product Avatar', text: 'Talking, UGC-style ads with lip sync and an auto-generated script.' },
   { icon: Film, title: 'AI Video Generation', text: 'Short looping product videos from a single still image.' },
 ];
+/** An offering the studio does not sell yet carries the "Soon" the studio's sidebar shows for it. */
+const comingSoon = (title: string) => (COMING_SOON_TOOLS as readonly string[]).includes(title);
 const CLAIMS = [
   { icon: Clock, title: 'Ready in minutes', text: (promise: string) => `${promise}, and we notify you when yours is done.` },
   { icon: LoopIcon, title: 'Perfect-loop guarantee', text: 'Every video loops seamlessly, frame to frame, with no visible jump.' },
@@ -152,7 +156,10 @@ export function Features() {
           {OFFERINGS.map((feature) => (
             <li key={feature.title} className="rounded-2xl border border-slate-200 bg-white p-6 shadow-sm">
               <feature.icon className="h-8 w-8 text-brand-700" aria-hidden="true" />
-              <h3 className="mt-4 font-semibold text-slate-900">{feature.title}</h3>
+              <h3 className="mt-4 flex flex-wrap items-center gap-2 font-semibold text-slate-900">
+                {feature.title}
+                {comingSoon(feature.title) && <Badge data-testid="coming-soon-badge">Soon</Badge>}
+              </h3>
               <p className="mt-2 text-sm text-slate-700">{feature.text}</p>
             </li>
           ))}
@@ -241,6 +248,15 @@ export function Pricing() {
             </li>
           ))}
         </ul>
+        <p data-testid="every-account" className="mt-8 flex flex-wrap items-center justify-center gap-x-5 gap-y-2 text-sm text-slate-800">
+          <span className="font-semibold">Every account:</span>
+          {EVERY_ACCOUNT_FEATURES.map((feature) => (
+            <span key={feature} className="flex items-center gap-1.5">
+              <Check className="h-4 w-4 shrink-0 text-emerald-700" aria-hidden="true" />
+              {feature}
+            </span>
+          ))}
+        </p>
       </div>
     </section>
   );

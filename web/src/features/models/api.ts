@@ -62,6 +62,11 @@ export function useDeleteModel() {
 }
 
 /** The toast of a failed save: the upload rules' title for a refused file, 'Error' otherwise. */
+/** A refusal of the uploaded portrait itself (no face, several faces, not an image, too large): it belongs by the portrait field. */
+export function isPortraitRefusal(error: unknown): error is ApiError {
+  return error instanceof ApiError && (error.code.startsWith('PORTRAIT_') || imageFileProblemTitle(error.code) !== undefined);
+}
+
 export function saveFailure(error: unknown): { title: string; description: string } {
   if (error instanceof ApiError) return { title: imageFileProblemTitle(error.code) ?? 'Error', description: error.message };
   return { title: 'Error', description: error instanceof Error ? error.message : 'The model could not be saved.' };

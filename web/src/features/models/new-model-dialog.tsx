@@ -13,7 +13,7 @@ import { formatDateTime } from '@/lib/format';
 import { useImageResults } from '@/lib/generations';
 import { checkPickedImage } from '@/lib/image-check';
 import { useObjectUrl } from '@/lib/uploads';
-import { saveFailure, useSaveModel } from './api';
+import { isPortraitRefusal, saveFailure, useSaveModel } from './api';
 import { fieldErrors } from './field-errors';
 import { ModelFields } from './model-fields';
 
@@ -51,6 +51,7 @@ function NewModelForm({ onDone }: { onDone: () => void }) {
     const problem = await checkPickedImage(picked, CLOTHING_MAX_BYTES);
     if (problem) return void toast.error(problem.title, { description: problem.description });
     setFile(picked);
+    setErrors(({ imageKey: _refused, ...others }) => others);
   };
 
   const onSubmit = (event: FormEvent<HTMLFormElement>) => {
@@ -74,6 +75,9 @@ function NewModelForm({ onDone }: { onDone: () => void }) {
         onError: (error) => {
           setProgress(undefined);
           const { title, description: detail } = saveFailure(error);
+          // A refused portrait ("No face was found…") stays by the portrait until another one is chosen; the toast
+          // alone would be gone in seconds.
+          if (isPortraitRefusal(error)) setErrors({ imageKey: detail });
           toast.error(title, { description: detail });
         },
       },

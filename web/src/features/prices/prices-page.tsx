@@ -52,6 +52,9 @@ export default function PricesPage() {
               caption="Pricing table"
               scrollLabel="Pricing table"
               className="min-w-[32rem]"
+              // A phone gets each action as a card with its credits and price, rather than columns off-screen.
+              stacked={{ label: 'Prices' }}
+              rowTestId="price"
             />
           )}
           <p data-testid="upscale-size-rule" className="mt-4 text-sm text-slate-700">

@@ -36,6 +36,7 @@ import { useChosenSource, type ChosenSource } from '@/lib/next-step';
 import { useProfile } from '@/lib/profile';
 import { expectedVideoPhrase, useExpectedVideoSeconds } from '@/lib/expected-wait';
 import { useObjectUrl } from '@/lib/uploads';
+import { useResultFocus } from '@/lib/result-focus';
 import { useTierCost } from '@/features/prices';
 import { useJobs } from './api';
 import { JobProgressRow } from './job-progress';
@@ -336,10 +337,15 @@ function VideoResult({ phase, onCheckStatus, onCancel }: { phase: VideoPhase; on
   const elapsed = useElapsedSeconds(waiting?.startedAt);
   const fraction = Math.min(1, elapsed / VIDEO_PROGRESS_FULL_SECONDS);
   const typical = expectedVideoPhrase(useExpectedVideoSeconds());
+  const titleId = useId();
+  const panel = useResultFocus<HTMLDivElement>(
+    phase.kind === 'starting' || phase.kind === 'polling',
+    phase.kind === 'complete' || phase.kind === 'failed' ? `${phase.kind}:${phase.jobId ?? ''}` : undefined,
+  );
   return (
-    <Card>
+    <Card ref={panel} tabIndex={-1} role="region" aria-labelledby={titleId} data-testid="result-panel" className="outline-offset-2">
       <CardHeader>
-        <CardTitle>Result</CardTitle>
+        <CardTitle id={titleId}>Result</CardTitle>
       </CardHeader>
       <CardContent className="space-y-4">
         {phase.kind === 'starting' && <Spinner label={phase.attempt > 1 ? `Starting… (attempt ${phase.attempt})` : 'Starting…'} />}
@@ -395,9 +401,10 @@ function VideoResult({ phase, onCheckStatus, onCancel }: { phase: VideoPhase; on
                   {phase.urls.descriptions[index]}
                 </figcaption>
               ) : null}
-              <EngineNote engine={phase.urls.engine} />
             </figure>
           ))}
+        {/* One note for the whole result, however many videos it has: they were all made by the same engine. */}
+        {phase.kind === 'complete' && <EngineNote engine={phase.urls.engine} />}
         {phase.kind === 'complete' && <NotRenderedNote items={phase.urls.notRendered} />}
         {phase.kind === 'failed' && phase.message === CANCELLED_BY_USER && (
           <div role="status" className="flex items-center gap-3 rounded-lg border border-slate-200 bg-slate-50 p-4 text-sm text-slate-800">
