@@ -214,7 +214,7 @@ export const ClothingItemsQuery = /* @__PURE__ */ (() => z.object({ active: z.en
 /** The WebSocket's query-string parameter that carries the ID token to the $connect authorizer. */
 export const WEBSOCKET_TOKEN_PARAM = 'token';
 /** Lists that refresh live: each is also the first element of the web app's query keys for that list. */
-export const LIVE_RESOURCES = ['clothing-items', 'generations', 'jobs', 'batches'] as const;
+export const LIVE_RESOURCES = ['clothing-items', 'generations', 'jobs', 'batches', 'publications'] as const;
 export type LiveResource = (typeof LIVE_RESOURCES)[number];
 /** What the server pushes on a user's WebSocket connections: the new balance, or "this list changed, reload it". */
 export const RealtimeMessage = /* @__PURE__ */ (() => z.discriminatedUnion('type', [

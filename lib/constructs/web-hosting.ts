@@ -46,6 +46,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBuc
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { PaymentMode, RuntimeConfig } from '../../lambdas/contracts/api.js';
+import { API_PREFIX } from '../../lambdas/contracts/api-keys.js';
 import { SIGN_IN_RETURN_PATH } from './auth.js';
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -90,8 +91,8 @@ const SPA_REWRITE_CODE = `function handler(event) {
   return request;
 }`;
 
-/** Where the app reaches the API on its own origin; the same prefix as on the local twin (lib/local/gateway.ts). */
-export const API_PATH = '/api';
+/** Where the app reaches the API on its own origin, as on the local twin (lambdas/contracts/api-keys.ts). */
+export const API_PATH = API_PREFIX;
 
 /** Viewer-request rewrite of the /api/* behaviour: the HTTP API's routes have no /api prefix. */
 const API_PREFIX_STRIP_CODE = `function handler(event) {

@@ -7,8 +7,9 @@
 //     action its access level does not allow (a write to a table it reads), with AccessDenied before any request.
 // The declarations are the ones CDK reads: lambdas/routes.ts (with the caller gate's tables), lambdas/workflows.ts,
 // lambdas/realtime-functions.ts. A function the declarations don't name runs unrestricted.
+//   - a secret it declares (lambdas/core/secrets.ts) is given to it by value; the others are hidden like any name.
 // Not covered: presigned URLs (signed with the twin's one key, checked by lib/local/s3-signatures.ts for signature,
-// not per-function access), Secrets Manager (the twin has no secrets) and the API-key pepper (set for all).
+// not per-function access) and the API-key pepper (set for all).
 import { AsyncLocalStorage } from 'node:async_hooks';
 import { CognitoIdentityProviderClient } from '@aws-sdk/client-cognito-identity-provider';
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
@@ -16,6 +17,7 @@ import { S3Client } from '@aws-sdk/client-s3';
 import { SFNClient } from '@aws-sdk/client-sfn';
 import { DynamoDBDocumentClient } from '@aws-sdk/lib-dynamodb';
 import { USER_POOL_ENV, workflowEnvName } from '../../lambdas/core/config.js';
+import { SECRETS, secretIdEnvName, secretValueEnvName, type SecretName } from '../../lambdas/core/secrets.js';
 import { BUCKETS, TABLES, bucketEnvName, tableEnvName, type BucketName, type TableName } from '../../lambdas/data/tables.js';
 import { STREAMED_TABLES } from '../../lambdas/realtime/messages.js';
 import { REALTIME_FUNCTIONS } from '../../lambdas/realtime-functions.js';
@@ -33,6 +35,7 @@ export interface FunctionDeclaration {
   userPool?: UserPoolAccess;
   /** Tables whose names it is given without access (the fan-out tells a streamed record's table by its name). */
   tableNames?: readonly TableName[];
+  secrets?: readonly SecretName[];
 }
 
 export interface FunctionGrants {
@@ -44,12 +47,13 @@ export interface FunctionGrants {
   /** The user-pool actions it may call (none: not even the pool's id). */
   userPool: Set<string>;
   tableNames: Set<TableName>;
+  secrets: Set<SecretName>;
 }
 
 /** Every function's declaration, as CDK builds the functions. */
 export function declaredFunctions(): FunctionDeclaration[] {
   return [
-    ...ROUTES.map((route) => ({ handler: route.handler, tables: routeTables(route), buckets: route.buckets, workflows: route.workflows, userPool: route.userPool })),
+    ...ROUTES.map((route) => ({ handler: route.handler, tables: routeTables(route), buckets: route.buckets, workflows: route.workflows, userPool: route.userPool, secrets: route.secrets })),
     API_KEY_AUTHORIZER,
     ...Object.values(WORKFLOWS).flatMap((workflow) => Object.values(workflow.tasks as Record<string, FunctionDeclaration>)),
     WORKFLOW_ENDED_FUNCTION,
@@ -68,13 +72,14 @@ const wider = <A extends BucketAccess>(a: A | undefined, b: A): A => (a === unde
 export function grantsOf(handler: string, declarations: FunctionDeclaration[] = declaredFunctions()): FunctionGrants | undefined {
   const own = declarations.filter((declaration) => declaration.handler === handler);
   if (!own.length) return undefined;
-  const grants: FunctionGrants = { handler, tables: new Map(), buckets: new Map(), workflows: new Set(), observes: new Set(), userPool: new Set(), tableNames: new Set() };
+  const grants: FunctionGrants = { handler, tables: new Map(), buckets: new Map(), workflows: new Set(), observes: new Set(), userPool: new Set(), tableNames: new Set(), secrets: new Set() };
   for (const declaration of own) {
     for (const [table, access] of Object.entries(declaration.tables ?? {}) as [TableName, Access][]) grants.tables.set(table, wider(grants.tables.get(table), access));
     for (const [bucket, access] of Object.entries(declaration.buckets ?? {}) as [BucketName, BucketAccess][]) grants.buckets.set(bucket, wider(grants.buckets.get(bucket), access));
     for (const workflow of declaration.workflows ?? []) grants.workflows.add(workflow);
     for (const workflow of declaration.observes ?? []) grants.observes.add(workflow);
     for (const table of declaration.tableNames ?? []) grants.tableNames.add(table);
+    for (const secret of declaration.secrets ?? []) grants.secrets.add(secret);
     for (const action of declaration.userPool ? USER_POOL_ACTIONS[declaration.userPool] : []) grants.userPool.add(action);
   }
   return grants;
@@ -95,6 +100,7 @@ const GRANTED_VARIABLES = new Set([
   ...(Object.keys(BUCKETS) as BucketName[]).map(bucketEnvName),
   ...Object.keys(WORKFLOWS).map(workflowEnvName),
   USER_POOL_ENV,
+  ...(Object.keys(SECRETS) as SecretName[]).flatMap((secret) => [secretValueEnvName(secret), secretIdEnvName(secret)]),
 ]);
 
 function visible(grants: FunctionGrants, name: string): boolean {
@@ -104,6 +110,7 @@ function visible(grants: FunctionGrants, name: string): boolean {
   for (const table of grants.tableNames) if (tableEnvName(table) === name) return true;
   for (const bucket of grants.buckets.keys()) if (bucketEnvName(bucket) === name) return true;
   for (const workflow of [...grants.workflows, ...grants.observes]) if (workflowEnvName(workflow) === name) return true;
+  for (const secret of grants.secrets) if (secretValueEnvName(secret) === name || secretIdEnvName(secret) === name) return true;
   return false;
 }
 

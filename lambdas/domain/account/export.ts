@@ -1,5 +1,6 @@
 // "Download my data": one zip of every record the account has (EXPORT_SOURCES: profile, clothing items, generations,
-// video jobs, batches with their photos, webhook endpoints, API keys, imports, receipts and the credit ledger, as
+// video jobs, batches with their photos, webhook endpoints, API keys, imports, Shopify shops and publications,
+// receipts and the credit ledger, as
 // JSON, the ledger also as CSV; never a secret), with the files they name (item images, results, videos) while the zip stays
 // small enough to build within the request; the rest are listed in files.csv with signed links. The zip is written
 // to the caller's folder tagged like a pending upload, so the bucket's lifecycle rule removes it after a day.
@@ -18,6 +19,7 @@ import { jobFromStored, type JobItem, type StoredJob } from '../../data/jobs-rep
 import type { ModelRecord } from '../../data/models-repo.js';
 import type { BucketName } from '../../data/tables.js';
 import { listEndpoints } from '../../data/webhooks-repo.js';
+import { listUserShops } from '../../data/shops-repo.js';
 import { openObject, storedSize } from '../../storage/object-transfer.js';
 import { presignAttachment, presignDownload, signedUrlExpiresAt } from '../../storage/presign.js';
 import { textFile, writeZipObject, ZIP_TYPE, type ZipFile } from '../../storage/zip-archive.js';
@@ -102,6 +104,16 @@ export const EXPORT_SOURCES: ExportSource[] = [
     holds: 'your saved models (uploaded portraits under models/)',
     // Not the per-user counter item.
     read: async (userId) => (await listUserPartition<ModelRecord>('models', userId)).filter((model) => model.id.startsWith('mdl_')),
+  },
+  {
+    file: 'shopify-shops.json',
+    holds: 'the Shopify shops you connected (never their access tokens)',
+    read: async (userId) => (await listUserShops(userId)).map(({ id, name, status, scopes, connected_at, ended_at }) => ({ shop: id, name, status, scopes, connected_at, ended_at: ended_at ?? null })),
+  },
+  {
+    file: 'shopify-publications.json',
+    holds: 'your publications to Shopify, each file with its product, and the product each library item was last published to',
+    read: (userId) => listUserPartition('publications', userId),
   },
   { file: 'receipts.json', holds: 'your purchases with their receipts', read: (userId) => listPurchases(userId) },
   { file: 'support-tickets.json', holds: 'your support requests', read: (userId) => listUserPartition('tickets', userId) },
