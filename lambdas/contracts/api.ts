@@ -114,6 +114,8 @@ export const RuntimeConfig = /* @__PURE__ */ (() => z.object({
   testPayments: z.boolean(),
   /** How credits are bought here; absent in a config.json written before payments had modes. */
   payments: z.enum(['stripe', 'test', 'off']).optional(),
+  /** Publishing to Shopify is set up (Settings shows Shops, results show "Publish to Shopify"). */
+  shopify: z.boolean().optional(),
   /** The measured median seconds of the stage's video adapter (contracts/expected-wait.ts); absent when unmeasured. */
   expectedVideoSeconds: z.number().positive().optional(),
   /** The measured median seconds of an upscale to each size on the stage's upscale adapter; absent when unmeasured. */

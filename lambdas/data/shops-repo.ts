@@ -134,9 +134,11 @@ export async function replaceTokens(shop: string, version: number, tokens: Seale
 }
 
 /**
- * The app is gone from the shop (app/uninstalled: 'uninstalled'), or the seller disconnected it ('disconnected'): the
- * tokens are deleted, the item kept for shop/redact. Only this user's when `userId` is given.
+ * The app is gone from the shop (app/uninstalled: 'uninstalled', a connected shop only), or this user disconnected it
+ * ('disconnected'): the tokens are deleted, the item kept for shop/redact. Undefined when nothing changed.
  */
+export function endConnection(shop: string, status: 'uninstalled', at: string): Promise<ShopRecord | undefined>;
+export function endConnection(shop: string, status: 'disconnected', at: string, userId: string): Promise<ShopRecord | undefined>;
 export async function endConnection(shop: string, status: Exclude<ShopStatus, 'connected'>, at: string, userId?: string): Promise<ShopRecord | undefined> {
   try {
     const { Attributes } = await dynamo.send(
@@ -144,9 +146,10 @@ export async function endConnection(shop: string, status: Exclude<ShopStatus, 'c
         TableName: table(),
         Key: { id: shop },
         UpdateExpression: 'SET #status = :status, ended_at = :at ADD token_version :one REMOVE access_token, access_token_expires_at, refresh_token, refresh_token_expires_at',
-        ConditionExpression: userId ? 'user_id = :user' : 'attribute_exists(id)',
+        // Shopify's app/uninstalled also follows the seller's own disconnect: it ends only a connection still connected.
+        ConditionExpression: status === 'uninstalled' ? '#status = :connected' : 'user_id = :user',
         ExpressionAttributeNames: { '#status': 'status' },
-        ExpressionAttributeValues: { ':status': status, ':at': at, ':one': 1, ...(userId ? { ':user': userId } : {}) },
+        ExpressionAttributeValues: { ':status': status, ':at': at, ':one': 1, ...(status === 'uninstalled' ? { ':connected': 'connected' } : { ':user': userId }) },
         ReturnValues: 'ALL_NEW',
       }),
     );

@@ -26,6 +26,10 @@ import { startLocalWebSocketApi } from './realtime.js';
 import { LOCAL_CREDENTIALS, startS3Local } from './s3-local.js';
 import { startStreamPoller } from './stream-poller.js';
 import { startStepFunctionsLocal } from './stepfunctions.js';
+import { startFakeShopify } from './fake-shopify.js';
+import { secretValueEnvName } from '../../lambdas/core/secrets.js';
+import { SHOPIFY_APP_URL_ENV, SHOPIFY_STAND_IN_ENV } from '../../lambdas/domain/shopify/settings.js';
+import { shopifyCallbackRoute, shopifyWebhookRoute } from '../../lambdas/contracts/shopify.js';
 import { sweepAbandonedUploads, UPLOAD_SWEEP_INTERVAL_MS } from './upload-sweep.js';
 
 export interface TwinPorts {
@@ -34,6 +38,8 @@ export interface TwinPorts {
   s3: number;
   cognito: number;
   stepfunctions: number;
+  /** The stand-in for Shopify (lib/local/fake-shopify.ts). */
+  shopify: number;
 }
 
 export interface TwinOptions {
@@ -63,6 +69,12 @@ export interface TwinOptions {
   apiKeyCacheSeconds?: number;
   /** The gateway's stage throttle: default the cloud stage's (lambdas/contracts/aws-limits.ts); false: none. */
   throttle?: false;
+  /**
+   * Shopify: by default the loopback stand-in (lib/local/fake-shopify.ts) with its demo shop, so publishing works with
+   * no Shopify account; a real app's credentials (SHOPIFY_API_KEY, SHOPIFY_API_SECRET, a development app whose
+   * redirect URL is this twin's /api/shops/callback) talk to Shopify itself.
+   */
+  shopify?: { apiKey: string; apiSecret: string };
 }
 
 export interface TwinStripe {
@@ -106,6 +118,8 @@ export interface TwinInfo {
   mailboxFile: string;
   /** The environment the handlers run with (table and bucket names, endpoints). */
   env: Record<string, string>;
+  /** The Shopify stand-in (its /_fake/ controls) and its demo shop, when the twin runs it. */
+  shopify?: { standIn: string; demoShop: string };
 }
 
 export interface Twin {
@@ -129,7 +143,18 @@ export const PORT_ENV: Record<keyof TwinPorts, string> = {
   s3: 'MODELLOOP_S3_PORT',
   cognito: 'MODELLOOP_COGNITO_PORT',
   stepfunctions: 'MODELLOOP_STEPFUNCTIONS_PORT',
+  shopify: 'MODELLOOP_SHOPIFY_PORT',
 };
+
+/** The local Shopify app's credentials (the stand-in's), fixed like the local pepper: nothing here is a secret. */
+const LOCAL_SHOPIFY_APP = { apiKey: 'modelloop-local-app', apiSecret: 'modelloop-local-shopify-app-secret' } as const;
+
+/** A real Shopify app's credentials from the environment, when both are set. */
+export function shopifyFromEnv(env: NodeJS.ProcessEnv = process.env): TwinOptions['shopify'] {
+  const apiKey = env.SHOPIFY_API_KEY?.trim();
+  const apiSecret = env.SHOPIFY_API_SECRET?.trim();
+  return apiKey && apiSecret ? { apiKey, apiSecret } : undefined;
+}
 
 const NAME_PREFIX = 'modelloop';
 const TWIN_REGION = 'us-east-1';
@@ -174,6 +199,21 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       onExecutionEnded: async (event) => (await loadHandler(WORKFLOW_ENDED_FUNCTION.handler))(event, lambdaContext(WORKFLOW_ENDED_FUNCTION.handler)),
     });
     stops.push(() => stepFunctions.stop());
+    const webUrl = `http://localhost:${ports.gateway}`;
+    const realShopify = options.shopify ?? shopifyFromEnv();
+    const fakeShopify = realShopify
+      ? undefined
+      : await startFakeShopify({
+          port: ports.shopify,
+          dataDir: join(dataDir, 'shopify'),
+          app: {
+            ...LOCAL_SHOPIFY_APP,
+            redirectUrls: [webUrl, `http://127.0.0.1:${ports.gateway}`].map((origin) => `${origin}${API_PREFIX}${shopifyCallbackRoute.path}`),
+            webhookUrl: `http://127.0.0.1:${ports.gateway}${API_PREFIX}${shopifyWebhookRoute.path}`,
+          },
+          log: (line) => log('shopify', line),
+        });
+    if (fakeShopify) stops.push(() => fakeShopify.stop());
     const env: Record<string, string> = {
       AWS_REGION: TWIN_REGION,
       AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
@@ -199,6 +239,12 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
         : {}),
       ...(options.testFetchTargets?.length ? { [TEST_FETCH_TARGETS_ENV]: options.testFetchTargets.join(',') } : {}),
       [BATCH_CONCURRENCY_ENV]: String(BATCH_CONCURRENCY.local),
+      // Shopify: the app's credentials and the tokens' sealing key by value (the functions that declare them see them),
+      // and the stand-in's origin unless a real app is configured.
+      [SHOPIFY_APP_URL_ENV]: webUrl,
+      [secretValueEnvName('shopifyApp')]: JSON.stringify(realShopify ?? LOCAL_SHOPIFY_APP),
+      [secretValueEnvName('shopTokenKey')]: 'modelloop-local-shop-token-key',
+      ...(fakeShopify ? { [SHOPIFY_STAND_IN_ENV]: fakeShopify.origin } : {}),
       // The delete-account workflow deletes users in cognito-local, as it does in the cloud's user pool.
       [USER_POOL_ENV]: cognito.userPoolId,
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
@@ -244,7 +290,6 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     sweepTimer.unref();
     stops.push(async () => clearInterval(sweepTimer));
 
-    const webUrl = `http://localhost:${ports.gateway}`;
     const config: RuntimeConfig = {
       apiUrl: `${webUrl}${API_PREFIX}`,
       websocketUrl: `ws://localhost:${ports.gateway}${WEBSOCKET_PATH}`,
@@ -255,6 +300,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       host: 'local',
       testPayments: !stripe,
       payments: stripe ? 'stripe' : 'test',
+      shopify: true,
       ...withExpectedVideoSeconds(process.env.PROVIDER_VIDEO?.trim() || 'local'),
       ...withExpectedUpscaleSeconds(process.env.PROVIDER_UPSCALE?.trim() || 'local'),
     };
@@ -318,6 +364,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       region: config.region,
       mailboxFile: cognito.mailboxFile,
       env,
+      ...(fakeShopify ? { shopify: { standIn: fakeShopify.origin, demoShop: fakeShopify.demoShop } } : {}),
     };
     return { info, ...info, config, dataDir, stop };
   } catch (error) {

@@ -26,6 +26,7 @@ import { requireEnv } from '../../core/config.js';
 import { AppError } from '../../core/errors.js';
 import { log } from '../../core/log.js';
 import { hasSecret, readSecret } from '../../core/secrets.js';
+import { SHOPIFY_APP_URL_ENV, SHOPIFY_STAND_IN_ENV } from './settings.js';
 
 /**
  * The pinned Admin API version: the newest stable quarterly version the library's ApiVersion enum knows on
@@ -34,10 +35,6 @@ import { hasSecret, readSecret } from '../../core/secrets.js';
  */
 export const SHOPIFY_API_VERSION = ApiVersion.October26;
 
-/** The web app's origin (e.g. https://d123.cloudfront.net): where Shopify sends the merchant back. */
-export const SHOPIFY_APP_URL_ENV = 'SHOPIFY_APP_URL';
-/** Tests and the twin only: the origin of a stand-in for Shopify (see above). */
-export const SHOPIFY_STAND_IN_ENV = 'SHOPIFY_STAND_IN_ORIGIN';
 /** The redirect URL's path on the web app's origin (the Partner Dashboard lists `<web app>/api/shops/callback`). */
 export const CALLBACK_PATH = `${API_PREFIX}${shopifyCallbackRoute.path}`;
 
@@ -78,7 +75,7 @@ export function shopifyApp(): Promise<Shopify> {
         logger: {
           level: LogSeverity.Warning,
           httpRequests: false,
-          log: (severity, message) => (severity === LogSeverity.Error ? log.error : log.warn)('shopify library', { message }),
+          log: (severity, text) => (severity === LogSeverity.Error ? log.error : log.warn)('shopify library', { detail: text }),
         },
         _logDisabledFutureFlags: false,
       });

@@ -24,7 +24,8 @@ import { Reply } from '../../core/http.js';
 import { log } from '../../core/log.js';
 import { endConnection, getShop, listUserShops, putConnection, putOAuthState, takeOAuthState, type ShopRecord } from '../../data/shops-repo.js';
 import { APP_UNINSTALL, SHOP_QUERY, adminRequest, ShopifyRefused } from './admin.js';
-import { CALLBACK_PATH, SHOPIFY_APP_URL_ENV, shopAdminUrl, shopifyApp, shopifyUrl } from './app.js';
+import { CALLBACK_PATH, shopAdminUrl, shopifyApp, shopifyUrl } from './app.js';
+import { SHOPIFY_APP_URL_ENV } from './settings.js';
 import { offlineSession, sealSession } from './tokens.js';
 
 /** Where Settings shows the shops (the callback sends the browser back there). */

@@ -2,7 +2,7 @@
 import type { ProductMatch, ShopProduct } from '../../contracts/shopify.js';
 import { listMatches } from '../../data/publications-repo.js';
 import { adminRequest, PRODUCT_SEARCH } from './admin.js';
-import { productAdminUrl } from './app.js';
+import { productAdminUrl, shopifyUrl } from './app.js';
 import { routeError } from './publish.js';
 import { connectedShop, offlineSession } from './tokens.js';
 
@@ -45,10 +45,13 @@ export async function searchProducts(userId: string, shop: string, text = ''): P
     handle: node.handle,
     status: node.status,
     skus: node.variants.nodes.map((variant) => variant.sku).filter((sku): sku is string => Boolean(sku)),
-    image_url: node.featuredMedia?.preview?.image?.url ?? null,
+    image_url: thumbnailUrl(node.featuredMedia?.preview?.image?.url),
     admin_url: productAdminUrl(shop, node.id),
   }));
 }
+
+/** A product's thumbnail as the browser loads it (Shopify's CDN, or the stand-in). */
+export const thumbnailUrl = (url: string | undefined | null) => (url ? shopifyUrl(url) : null);
 
 export async function productMatches(userId: string, shop: string): Promise<ProductMatch[]> {
   return (await listMatches(userId, shop)).map(({ clothing_item_id, product_id, product_title, image_url, updated_at }) => ({ clothing_item_id, product_id, product_title, image_url, updated_at }));

@@ -58,7 +58,7 @@ import {
   shopifyWords,
   STAGED_UPLOADS_CREATE,
 } from './admin.js';
-import { productAdminUrl, shopifyFetch } from './app.js';
+import { productAdminUrl, shopifyFetch, shopifyUrl } from './app.js';
 import { connectedShop, offlineSession } from './tokens.js';
 import { publicationView } from './views.js';
 
@@ -164,7 +164,7 @@ async function productsOf(session: Session, ids: string[]): Promise<Map<string, 
   ids.forEach((id, index) => {
     const node = nodes[index];
     if (!node?.title) throw new AppError(400, SHOPIFY_CODES.productNotFound, `${SHOPIFY_MESSAGES.productNotFound} (${id})`);
-    products.set(id, { title: node.title, imageUrl: node.featuredMedia?.preview?.image?.url ?? null });
+    products.set(id, { title: node.title, imageUrl: node.featuredMedia?.preview?.image?.url ? shopifyUrl(node.featuredMedia.preview.image.url) : null });
   });
   return products;
 }
