@@ -59,6 +59,9 @@
 //                           GOOGLE_IMAGE_MAX_SIZE, GOOGLE_TEXT_MODEL, GOOGLE_VIDEO_MODEL; defaults in
 //                           lambdas/providers/google/models.ts). An id the price list (lambdas/providers/list-prices.ts)
 //                           does not know is refused.
+//   shopifyAppSecretName    the Secrets Manager secret of the stage's Shopify app, JSON {"apiKey": client id,
+//                           "apiSecret": client secret} (docs/deploy.md: creating the app); without it the stage does
+//                           not publish to Shopify (no Shops in Settings).
 //   lambdaMemoryMax         the most memory (MB) any function may ask for (default 3008): "New AWS accounts have reduced
 //                           concurrency and memory quotas" (Lambda quotas, docs.aws.amazon.com/lambda/latest/dg/
 //                           gettingstarted-limits.html), 3,008 MB for a new account's functions. Synth refuses a
@@ -145,6 +148,8 @@ export interface ModelLoopConfig {
   sesConfigurationSet?: string;
   /** The most memory (MB) any function may ask for (context lambdaMemoryMax). */
   lambdaMemoryMax: number;
+  /** The Shopify app's credentials secret (context shopifyAppSecretName); undefined: no Shopify. */
+  shopifyAppSecretName?: string;
 }
 
 const STAGE_PATTERN = /^[a-z][a-z0-9-]{0,19}$/;
@@ -205,6 +210,7 @@ export function readConfig(node: Node): ModelLoopConfig {
     authFromEmail: readEmail(text('authFromEmail'), 'authFromEmail') ?? readEmail(text('supportFromEmail'), 'supportFromEmail'),
     sesConfigurationSet: readConfigurationSet(text('sesConfigurationSet')),
     lambdaMemoryMax: readLambdaMemoryMax(node.tryGetContext('lambdaMemoryMax')),
+    shopifyAppSecretName: text('shopifyAppSecretName'),
   };
 }
 

@@ -24,6 +24,7 @@ import { Reconciler } from './constructs/reconciler.js';
 import { Storage } from './constructs/storage.js';
 import { WebHosting } from './constructs/web-hosting.js';
 import { Webhooks } from './constructs/webhooks.js';
+import { Shopify } from './constructs/shopify.js';
 import { Workflows } from './constructs/workflows.js';
 
 export interface ModelLoopStackProps extends StackProps {
@@ -47,6 +48,7 @@ export class ModelLoopStack extends Stack {
   readonly reconciler: Reconciler;
   readonly operations: Operations;
   readonly webhooks: Webhooks;
+  readonly shopify: Shopify;
 
   constructor(scope: Construct, id: string, props: ModelLoopStackProps) {
     super(scope, id, props);
@@ -74,6 +76,7 @@ export class ModelLoopStack extends Stack {
       videoOutputBucket: this.storage.buckets.results,
     });
     this.mediaLayer = new MediaLayer(this, 'MediaLayer');
+    this.shopify = new Shopify(this, 'Shopify', { appSecretName: config.shopifyAppSecretName });
     this.functions = new FunctionFactory({
       tables: this.data.tables,
       buckets: this.storage.buckets,
@@ -87,6 +90,7 @@ export class ModelLoopStack extends Stack {
       mediaLayer: this.mediaLayer,
       userPool: this.auth.userPool,
       memoryMaxMb: config.lambdaMemoryMax,
+      secrets: this.shopify.secrets,
     });
     this.workflows = new Workflows(this, 'Workflows', { functions: this.functions });
     this.payments = new Payments(this, 'Payments', { settings: config.payments, stage: config.stage });
@@ -155,6 +159,7 @@ export class ModelLoopStack extends Stack {
       dataBuckets: Object.values(this.storage.buckets),
       accessLogs: this.storage.accessLogs,
       payments: config.payments.mode,
+      shopify: this.shopify.enabled,
       expectedVideoSeconds: expectedVideoSeconds(config.providers.video),
       expectedUpscaleSeconds: expectedUpscaleSeconds(config.providers.upscale),
     });
@@ -162,6 +167,7 @@ export class ModelLoopStack extends Stack {
     // The app's own CloudFront URL is always allowed; webOrigins adds others (a custom domain, a local web app on dev).
     this.storage.allowWebOrigins([...new Set([...config.webOrigins, this.web.url])]);
     this.payments.wire(this.httpApi.functions, { apiUrl: this.httpApi.url, webUrl: this.web.url });
+    this.shopify.wire(this.functions.created, { webUrl: this.web.url });
 
     new CfnOutput(this, 'Region', { value: this.region });
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });

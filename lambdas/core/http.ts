@@ -116,6 +116,23 @@ export function route<R extends RouteContract>(contract: R, run: (request: Route
   return contract.auth === 'user' ? userRoute(spec, answer) : publicRoute(spec, answer);
 }
 
+/**
+ * The handler of a public route that answers on its own: one that must read the raw body (a signature over it) or
+ * answers something other than JSON (a redirect). The request's log keys are set; an error escaping `run` is logged
+ * and answered 500 with a message that reveals nothing (the sender retries).
+ */
+export function rawRoute<R extends RouteContract & { auth: 'public' }>(contract: R, run: (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyResultV2>): HttpHandler {
+  return (event) =>
+    withLogKeys({ requestId: event.requestContext?.requestId, route: event.routeKey }, async () => {
+      try {
+        return await run(event);
+      } catch (error) {
+        log.error(`${contract.method} ${contract.path} failed`, { error });
+        return json(500, { error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_ERROR' });
+      }
+    });
+}
+
 function userRoute<B extends z.ZodType = z.ZodUndefined, Q extends z.ZodType = z.ZodUndefined>(
   spec: RouteSpec<B, Q>,
   run: (request: UserRequest<z.infer<B>, z.infer<Q>>) => Promise<unknown>,

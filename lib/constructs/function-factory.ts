@@ -25,6 +25,8 @@ import {
   type TableName,
 } from '../../lambdas/data/tables.js';
 import type { Access, BucketAccess } from '../../lambdas/routes.js';
+import { secretIdEnvName, type SecretName } from '../../lambdas/core/secrets.js';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { workflowEnvName } from '../../lambdas/workflows.js';
 import { USER_POOL_ENV } from '../../lambdas/core/config.js';
 import { ESM_REQUIRE_BANNER, ESRGAN_PACKAGES, esrganAssetCommands, facesAssetCommands, importsSharp, ONNX_RUNTIME_PACKAGES, segmentationAssetCommands, sharpPackageDirectories } from '../native-modules.js';
@@ -62,6 +64,8 @@ export interface ResourceAccess {
    * call; 'delete-users' also deletes one (AdminDeleteUser), for the delete-account workflow. That pool only.
    */
   userPool?: UserPoolAccess;
+  /** Secrets it reads (lambdas/core/secrets.ts): the stage's, when it has them; a secret the stage lacks is left out. */
+  secrets?: readonly SecretName[];
 }
 
 export interface FunctionSpec extends ResourceAccess {
@@ -95,6 +99,8 @@ export interface FunctionFactoryProps {
   userPool?: IUserPool;
   /** The most memory (MB) a function may ask for (context lambdaMemoryMax; default a new account's 3,008). */
   memoryMaxMb?: number;
+  /** The stage's secrets, by name (lambdas/core/secrets.ts), for functions that declare `secrets`. */
+  secrets?: Partial<Record<SecretName, ISecret>>;
 }
 
 
@@ -148,8 +154,8 @@ export class FunctionFactory {
   private readonly stateMachines = new Map<string, StateMachine>();
   /** Functions created before the state machine of a workflow they use: granted when it arrives. */
   private readonly waiting = new Map<string, { fn: NodejsFunction; observeOnly: boolean }[]>();
-  /** Every function made here, with the handler module it runs (for checks of what each one ships). */
-  readonly created: { handler: string; fn: NodejsFunction }[] = [];
+  /** Every function made here, with the handler module it runs and the secrets it reads (checks, and later wiring). */
+  readonly created: { handler: string; fn: NodejsFunction; secrets: readonly SecretName[] }[] = [];
 
   constructor(private readonly props: FunctionFactoryProps) {}
 
@@ -243,7 +249,7 @@ export class FunctionFactory {
       reason: 'Active X-Ray tracing: xray:PutTraceSegments and xray:PutTelemetryRecords support no resource-level permissions.',
     });
     this.grant(fn, spec);
-    this.created.push({ handler: spec.handler, fn });
+    this.created.push({ handler: spec.handler, fn, secrets: spec.secrets ?? [] });
     return fn;
   }
 
@@ -307,6 +313,15 @@ export class FunctionFactory {
     if (access.providers?.length) {
       if (!this.props.providers) throw new Error(`Function ${fn.node.path} calls AI providers, but the function factory has no provider access`);
       this.props.providers.grant(fn, access.providers);
+    }
+
+    // GetSecretValue on exactly the declared secrets, and where to find each (by name: a secret imported by name has no
+    // full ARN until it is read).
+    for (const name of access.secrets ?? []) {
+      const secret = this.props.secrets?.[name];
+      if (!secret) continue;
+      secret.grantRead(role);
+      fn.addEnvironment(secretIdEnvName(name), secret.secretName);
     }
   }
 

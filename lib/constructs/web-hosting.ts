@@ -75,6 +75,8 @@ export interface WebHostingProps {
   accessLogs?: IBucket;
   /** config.json `payments` (and `testPayments` when 'test'): how the billing page lets people buy credits. */
   payments: PaymentMode;
+  /** config.json `shopify`: the stage publishes to Shopify (product thumbnails then come from Shopify's CDN). */
+  shopify?: boolean;
   /** config.json `expectedVideoSeconds`: the measured median of the stage's video adapter, when it has one. */
   readonly expectedVideoSeconds?: number;
   /** config.json `expectedUpscaleSeconds`: the measured medians of the stage's upscale adapter, when it has them. */
@@ -90,6 +92,9 @@ const SPA_REWRITE_CODE = `function handler(event) {
   if (request.uri.lastIndexOf('.') < request.uri.lastIndexOf('/')) request.uri = request.uri === '/' ? '/index.html' : '/app.html';
   return request;
 }`;
+
+/** Where the Shopify product thumbnails of the publish dialogs come from. */
+const SHOPIFY_CDN = 'https://cdn.shopify.com';
 
 /** Where the app reaches the API on its own origin, as on the local twin (lambdas/contracts/api-keys.ts). */
 export const API_PATH = API_PREFIX;
@@ -148,7 +153,7 @@ export class WebHosting extends Construct {
         ...(props.hostedUi ? [`https://${props.hostedUi.domain}`] : []),
         ...bucketOrigins,
       ],
-      media: bucketOrigins,
+      media: [...bucketOrigins, ...(props.shopify ? [SHOPIFY_CDN] : [])],
     });
     const securityHeaders = securityHeadersBehavior(this.contentSecurityPolicy);
     const headersWithCaching = (policyId: string, cacheControl: string, comment: string) =>
@@ -238,6 +243,7 @@ export class WebHosting extends Construct {
       host: 'cloud',
       testPayments: props.payments === 'test',
       payments: props.payments,
+      ...(props.shopify ? { shopify: true } : {}),
       ...(props.expectedVideoSeconds === undefined ? {} : { expectedVideoSeconds: props.expectedVideoSeconds }),
       ...(props.expectedUpscaleSeconds === undefined ? {} : { expectedUpscaleSeconds: { ...props.expectedUpscaleSeconds } }),
     };

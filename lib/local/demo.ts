@@ -11,6 +11,7 @@ import { generateVideoRoute, listJobsRoute, pollOperationRoute } from '../../lam
 import { DEMO_PRODUCTS, productPhoto } from './products.js';
 import type { TwinInfo } from './twin.js';
 import { signInOrCreate } from './users.js';
+import { connectDemoShop } from './demo-shop.js';
 
 export const DEMO_ACCOUNT = { email: 'demo@modelloop.local', password: 'Demo-studio-2026' } as const;
 
@@ -25,9 +26,11 @@ export interface DemoSummary {
   generations: number;
   videos: number;
   credits: number;
+  /** The Shopify shop the demo studio is connected to (the stand-in's demo shop). */
+  shop?: string;
 }
 
-type Twin = Pick<TwinInfo, 'apiUrl' | 'cognitoEndpoint' | 'region' | 'userPoolId' | 'userPoolClientId' | 'mailboxFile'>;
+type Twin = Pick<TwinInfo, 'apiUrl' | 'cognitoEndpoint' | 'region' | 'userPoolId' | 'userPoolClientId' | 'mailboxFile' | 'shopify'>;
 
 export async function seedDemo(twin: Twin, account: { email: string; password: string } = DEMO_ACCOUNT, log: (line: string) => void = () => undefined): Promise<DemoSummary> {
   const user = await signInOrCreate(twin, account.email, account.password);
@@ -115,6 +118,8 @@ export async function seedDemo(twin: Twin, account: { email: string; password: s
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   log('1 video');
+  const shop = await connectDemoShop(twin, user.idToken);
+  if (shop) log(`connected the demo shop ${shop}`);
 
   const [profile, generations, jobs, library] = await Promise.all([
     call(getProfileRoute),
@@ -129,6 +134,7 @@ export async function seedDemo(twin: Twin, account: { email: string; password: s
     generations: generations.items.length,
     videos: jobs.items.length,
     credits: profile.current_credits,
+    ...(shop ? { shop } : {}),
   };
 }
 
@@ -138,6 +144,6 @@ export function printDemoSummary(summary: DemoSummary, webUrl: string): void {
 
     Sign in at ${webUrl}/auth
     E-mail    ${summary.email}
-    Password  ${summary.password}
+    Password  ${summary.password}${summary.shop ? `\n    Shopify   ${summary.shop} (a stand-in shop: publish any result to it)` : ''}
 `);
 }

@@ -816,6 +816,39 @@ export async function startFakeShopify(options: { app: FakeShopifyApp; port?: nu
   };
 }
 
+/**
+ * Connects a shop as a seller's browser does against the stand-in: POST /shops/connect (its state cookie), the
+ * install screen, "Install", then Shopify's redirect to the callback with the cookie. `alterCallback` changes the
+ * callback's URL first (a forged query); `dropCookie` goes back without the cookie (another browser). Answers where the
+ * callback sent the browser (Settings with ?shopify=<outcome>).
+ */
+export async function installAsMerchant(options: { apiUrl: string; idToken: string; shop: string; alterCallback?: (url: URL) => void; dropCookie?: boolean }): Promise<{ landedOn: URL; callbackUrl: URL }> {
+  const expectStatus = async (response: Response, status: number, what: string) => {
+    if (response.status !== status) throw new Error(`${what} answered ${response.status}: ${await response.text()}`);
+  };
+  const start = await fetch(`${options.apiUrl}/shops/connect`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${options.idToken}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ shop: options.shop }),
+  });
+  await expectStatus(start.clone(), 200, 'POST /shops/connect');
+  const cookies = start.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
+  const { authorizeUrl } = (await start.json()) as { authorizeUrl: string };
+  const screen = await fetch(authorizeUrl);
+  await expectStatus(screen.clone(), 200, 'the install screen');
+  const page = await screen.text();
+  const action = /<form method="post" action="([^"]+)"/.exec(page)?.[1];
+  if (!action) throw new Error('the install screen has no Install form');
+  const fields = new URLSearchParams([...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map(([, name, value]): [string, string] => [name!, value!.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)))]));
+  const approved = await fetch(action, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: fields.toString(), redirect: 'manual' });
+  await expectStatus(approved.clone(), 302, 'Install');
+  const callbackUrl = new URL(approved.headers.get('location')!);
+  options.alterCallback?.(callbackUrl);
+  const back = await fetch(callbackUrl, { headers: options.dropCookie ? {} : { cookie: cookies }, redirect: 'manual' });
+  await expectStatus(back.clone(), 302, 'the callback');
+  return { landedOn: new URL(back.headers.get('location')!), callbackUrl };
+}
+
 /** Shopify's OAuth HMAC: hex HMAC-SHA256 of the parameters (hmac left out) sorted by name, as a query string. */
 export function oauthHmac(params: Record<string, string>, secret: string): string {
   const message = new URLSearchParams(Object.keys(params).sort().map((name): [string, string] => [name, params[name]!])).toString().replace(/\+/g, '%20');

@@ -34,7 +34,7 @@ async function connected(user: TestUser, products = PRODUCTS, options: { grantab
   return { shop: shop.shop, install, products: shop.products };
 }
 
-const publish = (user: TestUser, body: unknown, key: string = randomUUID()) => api<Publication>(twin.apiUrl, 'POST', '/publications', { user, body, headers: { 'idempotency-key': key } });
+const publish = (user: TestUser, body: unknown, key: string = randomUUID()) => api<Publication & { code?: string; error?: string }>(twin.apiUrl, 'POST', '/publications', { user, body, headers: { 'idempotency-key': key } });
 
 async function settledPublication(user: TestUser, id: string, timeoutMs = 150_000): Promise<Publication> {
   const deadline = Date.now() + timeoutMs;

@@ -4,8 +4,7 @@
 // finished results to publish, stored as the generation workflow stores them.
 import { randomUUID } from 'node:crypto';
 import { PutObjectCommand, S3Client } from '@aws-sdk/client-s3';
-import { expect } from 'vitest';
-import type { FaultKind, FakeProductSeed } from '../../lib/local/fake-shopify.js';
+import { installAsMerchant, type FaultKind, type FakeProductSeed } from '../../lib/local/fake-shopify.js';
 import { LOCAL_CREDENTIALS } from '../../lib/local/s3-local.js';
 import type { TwinInfo } from './global-twin.js';
 import type { TestUser } from './users.js';
@@ -50,41 +49,13 @@ export const sendShopWebhook = (twin: TwinInfo, shop: string, topic: string, pay
 /** The GraphQL root fields the fake received for a shop, request by request. */
 export const operationsOf = async (twin: TwinInfo, shop: string) => (await control<{ items: { fields: string[] }[] }>(twin, 'GET', `operations?shop=${encodeURIComponent(shop)}`)).items.map((item) => item.fields);
 
-/** The `name=value` part of each Set-Cookie, as a browser sends them back. */
-const cookieHeader = (response: Response) => response.headers.getSetCookie().map((cookie) => cookie.split(';')[0]).join('; ');
-
-export interface Install {
-  /** Where the callback sent the browser (Settings with ?shopify=<outcome>). */
-  landedOn: URL;
-  /** The callback's URL as Shopify sent the browser to it. */
-  callbackUrl: URL;
-}
-
 /**
- * Connects a shop as a seller's browser does: POST /shops/connect (the state cookie), the install screen, "Install",
- * then Shopify's redirect to the callback with the cookie. `alterCallback` changes the callback's URL first (a forged
- * query).
+ * Connects a shop as a seller's browser does (lib/local/fake-shopify.ts installAsMerchant); answers where the callback
+ * sent the browser.
  */
-export async function installShop(twin: TwinInfo, user: TestUser, shop: string, options: { alterCallback?: (url: URL) => void; dropCookie?: boolean } = {}): Promise<Install> {
-  const start = await fetch(`${twin.apiUrl}/shops/connect`, { method: 'POST', headers: { authorization: `Bearer ${user.idToken}`, 'content-type': 'application/json' }, body: JSON.stringify({ shop }) });
-  expect(start.status, await start.clone().text()).toBe(200);
-  const cookies = cookieHeader(start);
-  const { authorizeUrl } = (await start.json()) as { authorizeUrl: string };
-  const screen = await fetch(authorizeUrl);
-  expect(screen.status, await screen.clone().text()).toBe(200);
-  const page = await screen.text();
-  const action = /<form method="post" action="([^"]+)"/.exec(page)![1]!;
-  const fields = new URLSearchParams([...page.matchAll(/<input type="hidden" name="([^"]+)" value="([^"]*)">/g)].map(([, name, value]) => [name!, decodeEntities(value!)]));
-  const approved = await fetch(action, { method: 'POST', headers: { 'content-type': 'application/x-www-form-urlencoded' }, body: fields.toString(), redirect: 'manual' });
-  expect(approved.status).toBe(302);
-  const callbackUrl = new URL(approved.headers.get('location')!);
-  options.alterCallback?.(callbackUrl);
-  const back = await fetch(callbackUrl, { headers: options.dropCookie ? {} : { cookie: cookies }, redirect: 'manual' });
-  expect(back.status).toBe(302);
-  return { landedOn: new URL(back.headers.get('location')!), callbackUrl };
+export function installShop(twin: TwinInfo, user: TestUser, shop: string, options: { alterCallback?: (url: URL) => void; dropCookie?: boolean } = {}) {
+  return installAsMerchant({ apiUrl: twin.apiUrl, idToken: user.idToken, shop, ...options });
 }
-
-const decodeEntities = (value: string) => value.replace(/&#(\d+);/g, (_, code: string) => String.fromCharCode(Number(code)));
 
 /** A small finished result stored as the workflows store one (a history row and its file in the results bucket). */
 export async function storedResult(
