@@ -183,6 +183,9 @@ export function videoJobOnWire({ video_key, thumbnail_key, outputs, ...job }: Vi
   return { ...job, video_url: video_key, thumbnail_url: thumbnail_key, outputs: outputs.map(videoOutputOnWire), refundable_credits, engine };
 }
 
+/** The history row (generation id) of a job's delivered video `index` (0-based): what History lists and Shopify publishes. */
+export const videoResultId = (jobId: string, index: number) => `${jobId}-${index + 1}`;
+
 /** The file name a job's video is saved under: the type and the first 8 characters of the id, then its number. */
 export const videoFileName = (jobId: string, index: number) => `video-${jobId.slice(0, 8)}${index > 0 ? `-${index + 1}` : ''}.mp4`;
 

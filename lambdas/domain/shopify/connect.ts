@@ -28,7 +28,7 @@ import { CALLBACK_PATH, shopAdminUrl, shopifyApp, shopifyUrl } from './app.js';
 import { SHOPIFY_APP_URL_ENV } from './settings.js';
 import { offlineSession, sealSession } from './tokens.js';
 
-/** Where Settings shows the shops (the callback sends the browser back there). */
+/** Settings (the web app's paths.settings), where Shops is (the callback sends the browser back there). */
 const SETTINGS_PATH = '/settings';
 
 /** The shops Settings lists: connected ones, and ones Shopify uninstalled (to connect again); not those the seller disconnected. */
@@ -64,7 +64,7 @@ export async function completeConnect(event: APIGatewayProxyEventV2): Promise<AP
   const cookie = (event.cookies ?? []).join('; ') || event.headers?.cookie || '';
   const rawRequest = new Request(`${appUrl()}${CALLBACK_PATH}?${event.rawQueryString}`, { headers: cookie ? { cookie } : {} });
   let session: Session;
-  let clearCookies: string[] = [];
+  let clearCookies: string[];
   try {
     const result = await shopify.auth.callback<Headers>({ rawRequest, expiring: true });
     session = result.session;
@@ -146,7 +146,7 @@ const appUrl = () => requireEnv(SHOPIFY_APP_URL_ENV).replace(/\/$/, '');
 function backToSettings(outcome: ConnectOutcome, cookies: string[] = []): APIGatewayProxyResultV2 {
   return {
     statusCode: 302,
-    headers: { location: `${appUrl()}${SETTINGS_PATH}?${CONNECT_OUTCOME_PARAM}=${outcome}`, 'cache-control': 'no-store' },
+    headers: { location: `${appUrl()}${SETTINGS_PATH}?${CONNECT_OUTCOME_PARAM}=${outcome}#shops`, 'cache-control': 'no-store' },
     ...(cookies.length ? { cookies } : {}),
   };
 }

@@ -10,6 +10,7 @@ import { modelDisplayName } from './generation-labels';
 import { NextStepActions } from './next-step-actions';
 import { ComplianceSummary } from './compliance-summary';
 import { PreviewBadge, PreviewNote } from './preview-badge';
+import { ResultExtras } from './result-extras';
 
 /** Work under way before the generation exists (uploading the image, sending the request). */
 export interface PendingStep {
@@ -94,6 +95,7 @@ function Result({ generation }: { generation: Generation }) {
         <PreviewNote generation={generation} />
         <ComplianceSummary generation={generation} />
         <NextStepActions generation={generation} />
+        <ResultExtras generationId={generation.id} title={generation.title} published={generation.published ?? []} />
       </figcaption>
     </figure>
   );

@@ -16,6 +16,7 @@ import { leadsOn, NEXT_STEPS } from '@/components/generation/next-step-actions';
 import { ComplianceSummary } from '@/components/generation/compliance-summary';
 import { PreviewBadge, PreviewNote } from '@/components/generation/preview-badge';
 import { PageHeader } from '@/components/page-header';
+import { ResultExtras } from '@/components/generation/result-extras';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DataTable, type Column } from '@/components/ui/data-table';
@@ -288,6 +289,7 @@ function RowActions({ generation, onView }: { generation: Generation; onView: ()
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
+      <ResultExtras generationId={generation.id} title={generation.title} published={generation.published ?? []} compact />
     </div>
   );
 }

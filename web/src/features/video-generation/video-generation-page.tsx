@@ -9,7 +9,7 @@ import {
   VIDEO_SOURCE_MAX_BYTES,
   videoTier,
 } from '@contracts/catalog';
-import { MOTION_PROMPT_MAX_LENGTH, type JobListItem } from '@contracts/video';
+import { MOTION_PROMPT_MAX_LENGTH, videoResultId, type JobListItem } from '@contracts/video';
 import { CANCELLED_BY_USER } from '@contracts/video-failures';
 import { AlertTriangle, Download, Images, Link2, RefreshCw, Upload, Video, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
@@ -18,6 +18,7 @@ import { toast } from 'sonner';
 import { CostFooter } from '@/components/generation/cost-footer';
 import { YourImagesPicker } from '@/components/generation/your-images-picker';
 import { EngineNote, PreviewBadge } from '@/components/generation/preview-badge';
+import { ResultExtras } from '@/components/generation/result-extras';
 import { ProductLinkImport, type ProductLinkImage } from '@/components/imports/product-link-import';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
@@ -389,6 +390,7 @@ function VideoResult({ phase, onCheckStatus, onCancel }: { phase: VideoPhase; on
                 <Download className="h-4 w-4" aria-hidden="true" /> Download{phase.urls.signedUrls.length > 1 ? ` video ${index + 1}` : ''}
               </Button>
               <EngineNote engine={phase.urls.engine} />
+              <ResultExtras generationId={videoResultId(phase.jobId, index)} />
             </figure>
           ))}
         {phase.kind === 'failed' && phase.message === CANCELLED_BY_USER && (
