@@ -219,9 +219,10 @@ export const BATCH_CONCURRENCY_ENV = 'BATCH_MAX_CONCURRENCY';
 /**
  * Its value per host: the twin has two cores. In the cloud a new AWS account may run 10 Lambda executions at once per
  * region (Lambda quotas: "New AWS accounts have reduced concurrency and memory quotas"; the figure is what such an
- * account's console shows as its concurrency limit); this Map and the video workflow's (5) together stay within it.
+ * account's console shows as its concurrency limit); this Map, the video workflow's (5) and the publish workflow's
+ * (PUBLISH_CONCURRENCY, 1) together stay within it.
  */
-export const BATCH_CONCURRENCY = { cloud: 5, local: 4 } as const;
+export const BATCH_CONCURRENCY = { cloud: 4, local: 4 } as const;
 /**
  * A new account's concurrent Lambda executions per region. Lambda keeps 10 of them unreserved ("Specified
  * ReservedConcurrentExecutions for function decreases account's UnreservedConcurrentExecution below its minimum value

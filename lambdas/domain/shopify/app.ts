@@ -26,7 +26,9 @@ import { requireEnv } from '../../core/config.js';
 import { AppError } from '../../core/errors.js';
 import { log } from '../../core/log.js';
 import { hasSecret, readSecret } from '../../core/secrets.js';
-import { SHOPIFY_APP_URL_ENV, SHOPIFY_STAND_IN_ENV } from './settings.js';
+import { SHOPIFY_APP_URL_ENV, shopifyUrl } from './settings.js';
+
+export { productAdminUrl, shopAdminUrl, shopifyUrl } from './settings.js';
 
 /**
  * The pinned Admin API version: the newest stable quarterly version the library's ApiVersion enum knows on
@@ -37,13 +39,6 @@ export const SHOPIFY_API_VERSION = ApiVersion.October26;
 
 /** The redirect URL's path on the web app's origin (the Partner Dashboard lists `<web app>/api/shops/callback`). */
 export const CALLBACK_PATH = `${API_PREFIX}${shopifyCallbackRoute.path}`;
-
-/** `https://<host>/<path>` as this deployment reaches it: itself, or through the stand-in. */
-export function shopifyUrl(url: string, standIn = process.env[SHOPIFY_STAND_IN_ENV]): string {
-  if (!standIn || !url.startsWith('https://')) return url;
-  const parsed = new URL(url);
-  return `${standIn.replace(/\/$/, '')}/${parsed.host}${parsed.pathname}${parsed.search}`;
-}
 
 /** The fetch of every request to Shopify: the library's (OAuth, GraphQL) and ours (staged uploads). */
 export const shopifyFetch: typeof fetch = (input, init) => fetch(shopifyUrl(input instanceof Request ? input.url : String(input)), init);
@@ -87,8 +82,3 @@ export function shopifyApp(): Promise<Shopify> {
   );
   return app;
 }
-
-/** A shop's admin: `https://<shop>/admin` redirects to its page on admin.shopify.com. */
-export const shopAdminUrl = (shop: string, path = '') => shopifyUrl(`https://${shop}/admin${path}`);
-/** A product's page in the shop admin, by its global id. */
-export const productAdminUrl = (shop: string, productGid: string) => shopAdminUrl(shop, `/products/${productGid.split('/').pop()}`);

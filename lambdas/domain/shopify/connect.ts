@@ -17,26 +17,19 @@
 // the flow reads (the URL and the cookie). A headless browser or a script completing the install is no bot here.
 import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2 } from 'aws-lambda';
 import { AuthScopes, type Session } from '@shopify/shopify-api';
-import { CONNECT_OUTCOME_PARAM, SHOPIFY_CODES, SHOPIFY_MESSAGES, SHOPIFY_SCOPES, type ConnectedShop, type ConnectOutcome, type ConnectShopResponse } from '../../contracts/shopify.js';
+import { CONNECT_OUTCOME_PARAM, SHOPIFY_CODES, SHOPIFY_MESSAGES, SHOPIFY_SCOPES, type ConnectOutcome, type ConnectShopResponse } from '../../contracts/shopify.js';
 import { requireEnv } from '../../core/config.js';
 import { AppError } from '../../core/errors.js';
 import { Reply } from '../../core/http.js';
 import { log } from '../../core/log.js';
 import { endConnection, getShop, listUserShops, putConnection, putOAuthState, takeOAuthState, type ShopRecord } from '../../data/shops-repo.js';
 import { APP_UNINSTALL, SHOP_QUERY, adminRequest, ShopifyRefused } from './admin.js';
-import { CALLBACK_PATH, shopAdminUrl, shopifyApp, shopifyUrl } from './app.js';
+import { CALLBACK_PATH, shopifyApp, shopifyUrl } from './app.js';
 import { SHOPIFY_APP_URL_ENV } from './settings.js';
 import { offlineSession, sealSession } from './tokens.js';
 
 /** Settings (the web app's paths.settings), where Shops is (the callback sends the browser back there). */
 const SETTINGS_PATH = '/settings';
-
-/** The shops Settings lists: connected ones, and ones Shopify uninstalled (to connect again); not those the seller disconnected. */
-export async function listShops(userId: string): Promise<ConnectedShop[]> {
-  return (await listUserShops(userId)).flatMap((record) =>
-    record.status === 'disconnected' ? [] : [{ shop: record.id, name: record.name, status: record.status, scopes: record.scopes, connected_at: record.connected_at, admin_url: shopAdminUrl(record.id) }],
-  );
-}
 
 /**
  * POST /shops/connect: Shopify's install screen for the shop, and the state cookie. The install under way is

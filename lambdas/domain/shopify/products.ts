@@ -1,6 +1,5 @@
 // Finding a product to publish to, and the products each library item was last published to.
-import type { ProductMatch, ShopProduct } from '../../contracts/shopify.js';
-import { listMatches } from '../../data/publications-repo.js';
+import type { ShopProduct } from '../../contracts/shopify.js';
 import { adminRequest, PRODUCT_SEARCH } from './admin.js';
 import { productAdminUrl, shopifyUrl } from './app.js';
 import { routeError } from './publish.js';
@@ -52,7 +51,3 @@ export async function searchProducts(userId: string, shop: string, text = ''): P
 
 /** A product's thumbnail as the browser loads it (Shopify's CDN, or the stand-in). */
 export const thumbnailUrl = (url: string | undefined | null) => (url ? shopifyUrl(url) : null);
-
-export async function productMatches(userId: string, shop: string): Promise<ProductMatch[]> {
-  return (await listMatches(userId, shop)).map(({ clothing_item_id, product_id, product_title, image_url, updated_at }) => ({ clothing_item_id, product_id, product_title, image_url, updated_at }));
-}

@@ -23,7 +23,6 @@ import {
   mediaLimitProblem,
   SHOPIFY_CODES,
   SHOPIFY_MESSAGES,
-  type Publication,
   type PublishRequest,
 } from '../../contracts/shopify.js';
 import { AppError, conflict, notFound } from '../../core/errors.js';
@@ -108,7 +107,7 @@ export async function startPublication(caller: Caller, body: PublishRequest & { 
     created_at: new Date().toISOString(),
     request_hash: requestHash,
     files: body.files.map(({ generationId, productId }) => {
-      const { record: generation, contentType } = results.get(generationId)!;
+      const { contentType } = results.get(generationId)!;
       return {
         generation_id: generationId,
         product_id: productId,

@@ -1,8 +1,22 @@
-// Publications as the API answers them (GET /publications, the publish.completed webhook's data). No Shopify call and
-// no library here: the functions that only read publications (and the webhook deliveries) stay without it.
-import type { Publication } from '../../contracts/shopify.js';
+// What the API answers of shops and publications from what is stored (GET /shops, GET /publications, the matches,
+// the publish.completed webhook's data). No Shopify call and no library here: the functions that only read stay
+// without it.
+import type { ConnectedShop, ProductMatch, Publication } from '../../contracts/shopify.js';
 import { notFound } from '../../core/errors.js';
-import { getPublication, listPublications, type PublicationRecord } from '../../data/publications-repo.js';
+import { getPublication, listMatches, listPublications, type PublicationRecord } from '../../data/publications-repo.js';
+import { listUserShops } from '../../data/shops-repo.js';
+import { shopAdminUrl } from './settings.js';
+
+/** The shops Settings lists: connected ones, and ones Shopify uninstalled (to connect again); not those the seller disconnected. */
+export async function listShops(userId: string): Promise<ConnectedShop[]> {
+  return (await listUserShops(userId)).flatMap((record) =>
+    record.status === 'disconnected' ? [] : [{ shop: record.id, name: record.name, status: record.status, scopes: record.scopes, connected_at: record.connected_at, admin_url: shopAdminUrl(record.id) }],
+  );
+}
+
+export async function productMatches(userId: string, shop: string): Promise<ProductMatch[]> {
+  return (await listMatches(userId, shop)).map(({ clothing_item_id, product_id, product_title, image_url, updated_at }) => ({ clothing_item_id, product_id, product_title, image_url, updated_at }));
+}
 
 export function publicationView(record: PublicationRecord): Publication {
   const files = record.files.map((file) => ({
