@@ -54,7 +54,7 @@ const CODE_SECONDS = 600;
 /** How many status reads a file stays UPLOADED/PROCESSING before it is READY. */
 const PROCESSING_READS = { IMAGE: 1, VIDEO: 2 } as const;
 const MB = 1024 * 1024;
-const LIMITS = { imageBytes: 20 * MB, imagePixels: 20_000_000, imageSide: 4472, videoBytes: 1024 * MB } as const;
+const LIMITS = { imageBytes: 20 * MB, imageSide: 4472, videoBytes: 1024 * MB } as const;
 const STORAGE_HOST = 'shopify-staged-uploads.storage.googleapis.com';
 const CDN_HOST = 'cdn.shopify.com';
 
@@ -570,7 +570,7 @@ export async function startFakeShopify(options: { app: FakeShopifyApp; port?: nu
       const { width = 0, height = 0 } = await sharp(readFileSync(join(options.dataDir, 'blobs', staged.blob))).metadata();
       file.width = width;
       file.height = height;
-      if (width * height > LIMITS.imagePixels || Math.max(width, height) > LIMITS.imageSide) {
+      if (Math.max(width, height) > LIMITS.imageSide) {
         return [{ code: 'INVALID_IMAGE_RESOLUTION', message: `Image resolution ${width}x${height} exceeds the maximum of 20 megapixels.`, details: null }];
       }
       return [];

@@ -21,12 +21,14 @@ describe("Shopify's media limits", () => {
   it('takes pictures up to 20 MB and 20 megapixels, and says which limit a larger one breaks', () => {
     expect(mediaLimitProblem({ contentType: 'image/png', bytes: 5_000_000, width: 2048, height: 2048 })).toBeUndefined();
     expect(mediaLimitProblem({ contentType: 'image/png', bytes: 5_000_000, width: 4472, height: 4472 })).toBeUndefined();
+    expect(mediaLimitProblem({ contentType: 'image/png', bytes: 5_000_000, width: 4473, height: 1000 })?.code).toBe('FILE_TOO_LARGE');
     expect(mediaLimitProblem({ contentType: 'image/png', bytes: 5_000_000, width: 5760, height: 10240 })).toEqual({
       code: 'FILE_TOO_LARGE',
       message: 'Shopify takes pictures up to 20 megapixels (4472 × 4472); this one is 5760 × 10240',
     });
     expect(mediaLimitProblem({ contentType: 'image/jpeg', bytes: 21 * 1024 * 1024, width: 1000, height: 1000 })?.message).toBe('Shopify takes pictures up to 20 MB; this one is 21.0 MB');
-    expect(mediaLimitProblem({ contentType: 'image/png', bytes: 1000, width: 10100, height: 100 })?.code).toBe('FILE_TOO_LARGE');
+    expect(mediaLimitProblem({ contentType: 'image/png', bytes: 1000, width: 4400, height: 40 })?.message).toBe('Shopify takes pictures no more than 100 times wider than tall, or taller than wide');
+    expect(mediaLimitProblem({ contentType: 'image/png', bytes: 1000, width: 4000, height: 40 })).toBeUndefined();
   });
 
   it('takes videos up to 1 GB, 10 minutes and 4K, and no other kind of file', () => {
