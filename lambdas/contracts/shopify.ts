@@ -55,6 +55,7 @@ export const SHOPIFY_CODES = {
   keyReused: 'IDEMPOTENCY_KEY_REUSED',
   shopifyBusy: 'SHOPIFY_THROTTLED',
   shopifyUnreachable: 'SHOPIFY_UNREACHABLE',
+  shopifyRefused: 'SHOPIFY_REFUSED',
 } as const;
 
 /**

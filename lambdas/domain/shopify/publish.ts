@@ -172,7 +172,7 @@ async function productsOf(session: Session, ids: string[]): Promise<Map<string, 
 export function routeError(error: unknown): unknown {
   if (error instanceof ShopifyThrottled) return new AppError(429, SHOPIFY_CODES.shopifyBusy, SHOPIFY_MESSAGES.shopifyBusy, { 'retry-after': String(error.waitSeconds) });
   if (error instanceof ShopifyUnavailable) return new AppError(502, SHOPIFY_CODES.shopifyUnreachable, SHOPIFY_MESSAGES.shopifyUnreachable);
-  if (error instanceof ShopifyRefused) return new AppError(400, 'SHOPIFY_REFUSED', `Shopify: ${error.userMessage}`);
+  if (error instanceof ShopifyRefused) return new AppError(400, SHOPIFY_CODES.shopifyRefused, `Shopify: ${error.userMessage}`);
   return error;
 }
 
