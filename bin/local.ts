@@ -12,7 +12,7 @@ const dev = process.argv.includes('--dev');
 const verbose = process.argv.includes('--verbose');
 const demo = process.argv.includes('--demo');
 
-const DEFAULT_PORTS: TwinPorts = { gateway: 5173, dynamodb: 8000, s3: 4569, cognito: 9229, stepfunctions: 8083 };
+const DEFAULT_PORTS: TwinPorts = { gateway: 5173, dynamodb: 8000, s3: 4569, cognito: 9229, stepfunctions: 8083, shopify: 8084 };
 const ports = Object.fromEntries(
   (Object.keys(DEFAULT_PORTS) as (keyof TwinPorts)[]).map((name) => [name, Number(process.env[PORT_ENV[name]] ?? DEFAULT_PORTS[name])]),
 ) as unknown as TwinPorts;

@@ -23,6 +23,19 @@ import { createContactRequestRoute } from './contracts/contact.js';
 import { createSupportTicketRoute, listSupportTicketsRoute } from './contracts/support.js';
 import { cancelJobRoute, generateVideoRoute, getVideoUrlRoute, listJobsRoute, pollOperationRoute, readVideoMotionRoute } from './contracts/video.js';
 import { createWebhookRoute, deleteWebhookRoute, listWebhookDeliveriesRoute, listWebhooksRoute, sendWebhookTestRoute } from './contracts/webhooks.js';
+import {
+  connectShopRoute,
+  disconnectShopRoute,
+  getPublicationRoute,
+  listProductMatchesRoute,
+  listPublicationsRoute,
+  listShopsRoute,
+  publishToShopRoute,
+  searchShopProductsRoute,
+  shopifyCallbackRoute,
+  shopifyWebhookRoute,
+} from './contracts/shopify.js';
+import type { SecretName } from './core/secrets.js';
 
 import type { RouteContract } from './contracts/route.js';
 
@@ -45,6 +58,8 @@ export interface RouteInfrastructure {
   faces?: boolean;
   /** Finds users of the Cognito user pool by sub: a profile made by an API key's first call reads its e-mail there. */
   userPool?: 'read-users';
+  /** Secrets it reads (lambdas/core/secrets.ts): in the cloud their ARNs and a grant to read exactly those. */
+  secrets?: readonly SecretName[];
 }
 
 /** What a function may do in the Cognito user pool: find users, or find and delete them. */
@@ -84,6 +99,11 @@ export const LEDGER_WRITE = { profiles: 'write', ledger: 'write' } as const sati
  * creation time from the user pool (domain/credits.ts ensureProfile).
  */
 export const PROFILE_MAKER = { userPool: 'read-users' } as const satisfies RouteInfrastructure;
+/** A function that talks to Shopify as the app (OAuth, webhooks): the app's credentials. */
+export const SHOPIFY_APP = ['shopifyApp'] as const satisfies readonly SecretName[];
+/** A function that calls a shop's Admin API: the app's credentials and the key the shop's token is sealed with. */
+export const SHOPIFY_TOKENS = ['shopifyApp', 'shopTokenKey'] as const satisfies readonly SecretName[];
+
 /** A route that spends also counts its caller's requests against the per-user limits. */
 export const SPENDING = { ...LEDGER_WRITE, limits: 'write' } as const satisfies Partial<Record<TableName, Access>>;
 
@@ -320,6 +340,36 @@ export const ROUTES = /* @__PURE__ */ (() => ([
   route(listSupportTicketsRoute, 'list-support-tickets', { tables: { tickets: 'read' } }),
   // The demo page's contact form: a visitor without an account, limited per address, stored and mailed like a ticket.
   route(createContactRequestRoute, 'create-contact-request', { tables: { tickets: 'write', limits: 'write' } }),
+  // ——— Publishing to Shopify (lambdas/domain/shopify/): connections, product search, publications ———
+  route(listShopsRoute, 'list-shops', { tables: { shops: 'read' } }),
+  // auth.begin signs the state cookie with the app's secret; the install under way is remembered by its state.
+  route(connectShopRoute, 'connect-shop', { tables: { shops: 'write' }, secrets: SHOPIFY_APP }),
+  route(shopifyCallbackRoute, 'shopify-callback', {
+    // Checks the HMAC and the state, exchanges the code (Shopify's answer within seconds), seals and stores the tokens.
+    tables: { shops: 'write' },
+    secrets: SHOPIFY_TOKENS,
+    timeoutSeconds: 15,
+  }),
+  route(disconnectShopRoute, 'disconnect-shop', { tables: { shops: 'write' }, secrets: SHOPIFY_TOKENS, timeoutSeconds: 15 }),
+  // A token due for refresh is refreshed (and stored) on the way.
+  route(searchShopProductsRoute, 'search-shop-products', { tables: { shops: 'write' }, secrets: SHOPIFY_TOKENS, timeoutSeconds: 15 }),
+  route(listProductMatchesRoute, 'list-product-matches', { tables: { publications: 'read' } }),
+  route(publishToShopRoute, 'publish-to-shop', {
+    // Reads the results and their stored sizes, asks the shop for the products, records and starts the publication.
+    tables: { shops: 'write', publications: 'write', generations: 'read' },
+    buckets: { results: 'read' },
+    workflows: ['publish'],
+    secrets: SHOPIFY_TOKENS,
+    timeoutSeconds: 20,
+  }),
+  route(listPublicationsRoute, 'list-publications', { tables: { publications: 'read' } }),
+  route(getPublicationRoute, 'get-publication', { tables: { publications: 'read' } }),
+  route(shopifyWebhookRoute, 'shopify-webhook', {
+    // Verified with the app's secret; app/uninstalled ends a connection, shop/redact erases a shop's records.
+    tables: { shops: 'write', publications: 'write', generations: 'write' },
+    secrets: SHOPIFY_APP,
+    timeoutSeconds: 20,
+  }),
 ]) satisfies readonly RouteDefinition[])();
 
 /** CORS of the HTTP API: the same settings for API Gateway and the local gateway. */

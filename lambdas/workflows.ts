@@ -4,6 +4,7 @@
 // module and runs the same file with aws-local-stepfunctions. Functions that start a workflow find its ARN in
 // the environment variable `workflowEnvName(name)`.
 import { requireEnv } from './core/config.js';
+import type { SecretName } from './core/secrets.js';
 import { ACCOUNT_DELETION, type BucketName, type TableName } from './data/tables.js';
 import type { Providers } from './providers/registry.js';
 import type { Access } from './routes.js';
@@ -17,6 +18,8 @@ export interface TaskFunction {
   memoryMb?: number;
   /** Workflows whose executions it only looks up (DescribeExecution); their ARNs are in its environment too. */
   observes?: readonly string[];
+  /** Secrets it reads (lambdas/core/secrets.ts): in the cloud their ARNs and a grant to read exactly those. */
+  secrets?: readonly SecretName[];
   /** The AI capabilities it calls through getProviders(): in the cloud it gets the configured adapters' settings and IAM access. */
   providers?: readonly (keyof Providers)[];
   /** It runs ffmpeg/ffprobe (lambdas/media): in the cloud it gets the media layer (x86_64). */
@@ -163,7 +166,7 @@ export const WORKFLOWS = {
     tasks: {
       BuildExport: {
         handler: 'account-build-export',
-        tables: { profiles: 'write', limits: 'write', ledger: 'read', clothingItems: 'read', generations: 'read', jobs: 'read', batches: 'read', webhooks: 'read', apiKeys: 'read', imports: 'read', tickets: 'read', models: 'read' },
+        tables: { profiles: 'write', limits: 'write', ledger: 'read', clothingItems: 'read', generations: 'read', jobs: 'read', batches: 'read', webhooks: 'read', apiKeys: 'read', imports: 'read', tickets: 'read', models: 'read', shops: 'read', publications: 'read' },
         buckets: { clothingImages: 'read', results: 'write' },
         timeoutSeconds: 900,
         memoryMb: 1024,
@@ -174,14 +177,16 @@ export const WORKFLOWS = {
   },
   /**
    * Deleting an account (lambdas/domain/account/deletion.ts): execution name = the account's tombstone id. The sign-in
-   * goes first, then the ledger is anonymised, the records and the files deleted, each step repeated while it
-   * answers `more`.
+   * goes first, then the connected shops are disconnected, the ledger is anonymised, the records and the files
+   * deleted, each step repeated while it answers `more`.
    */
   deleteAccount: {
     asl: 'delete-account.asl.json',
     tasks: {
       // Reads the pool username the profile keeps (a federated user's is not its sub).
       DeleteSignIn: { handler: 'account-delete-sign-in', userPool: 'delete-users', tables: { profiles: 'read' }, timeoutSeconds: 30 },
+      // The app is uninstalled from each connected shop (its tokens die with it) before the records go.
+      DisconnectShops: { handler: 'account-disconnect-shops', tables: { shops: 'write' }, secrets: ['shopifyApp', 'shopTokenKey'], timeoutSeconds: 60 },
       AnonymiseLedger: { handler: 'account-anonymise-ledger', tables: { ledger: 'write', profiles: 'write', payments: 'write' }, timeoutSeconds: 60 },
       DeleteRecords: { handler: 'account-delete-records', tables: DELETED_TABLE_ACCESS, timeoutSeconds: 60 },
       DeleteObjects: { handler: 'account-delete-objects', buckets: { clothingImages: 'write', results: 'write' }, timeoutSeconds: 60 },
@@ -198,13 +203,42 @@ export const WORKFLOWS = {
       // Each attempt reads the event's resource and signs its URLs (a batch's photos, a saved model's portrait).
       Deliver: {
         handler: 'webhook-deliver',
-        tables: { webhooks: 'write', generations: 'read', jobs: 'read', batches: 'read' },
+        tables: { webhooks: 'write', generations: 'read', jobs: 'read', batches: 'read', publications: 'read' },
         buckets: { results: 'read', clothingImages: 'read' },
         timeoutSeconds: 30,
       },
     },
   },
+  /**
+   * A publication to Shopify (lambdas/domain/shopify/publish.ts): execution name = publication id. A Map over the
+   * file indexes with MaxConcurrency PUBLISH_CONCURRENCY runs PublishFile per file (a Wait between its steps), with
+   * FileFailed caught inside the iteration; Finish last. Every task calls Shopify with the shop's sealed token.
+   */
+  publish: {
+    asl: 'publish.asl.json',
+    tasks: {
+      // Reads the result (up to Shopify's 20 MB picture or one of our videos) and uploads it to Shopify's staged target.
+      PublishFile: {
+        handler: 'publish-file',
+        tables: { publications: 'write', shops: 'write', generations: 'write' },
+        buckets: { results: 'read' },
+        secrets: ['shopifyApp', 'shopTokenKey'],
+        timeoutSeconds: 120,
+        memoryMb: 1024,
+      },
+      FileFailed: { handler: 'publish-file-failed', tables: { publications: 'write' }, timeoutSeconds: 60 },
+      Finish: { handler: 'publish-finish', tables: { publications: 'write' }, timeoutSeconds: 60 },
+    },
+  },
 } satisfies Record<string, WorkflowDefinition>;
+
+/**
+ * The publish Map's MaxConcurrency (a literal in lib/workflows/publish.asl.json; a unit test keeps the two equal): one
+ * file at a time keeps a product's media in the publication's order and spends one shop's rate limit one call at a
+ * time. It counts against the account's Lambda concurrency beside the batch Map's and the video workflow's
+ * (lib/concurrency.ts).
+ */
+export const PUBLISH_CONCURRENCY = 1;
 
 /**
  * The workflows whose Map state takes its MaxConcurrency from the execution input (MaxConcurrencyPath), and the
@@ -237,15 +271,15 @@ export const ENDED_STATUSES = ['FAILED', 'TIMED_OUT', 'ABORTED'] as const;
  */
 export const WORKFLOW_ENDED_FUNCTION = {
   handler: 'workflow-ended',
-  tables: { jobs: 'write', generations: 'write', profiles: 'write', ledger: 'write', batches: 'write', limits: 'write' },
-  workflows: ['video', 'generation', 'batch'],
+  tables: { jobs: 'write', generations: 'write', profiles: 'write', ledger: 'write', batches: 'write', limits: 'write', publications: 'write' },
+  workflows: ['video', 'generation', 'batch', 'publish'],
   timeoutSeconds: 60,
 } as const satisfies TaskFunction & { workflows: readonly WorkflowName[] };
 
 export { workflowEnvName } from './core/config.js';
 
 /** Each workflow's own TimeoutSeconds (its ASL file; a unit test keeps the two equal): no execution runs longer. */
-export const WORKFLOW_TIMEOUT_SECONDS = { generation: 1200, video: 3600, batch: 7200, batchArchive: 1800, accountExport: 1800, deleteAccount: 3600, webhookDelivery: 172800 } as const satisfies Record<WorkflowName, number>;
+export const WORKFLOW_TIMEOUT_SECONDS = { generation: 1200, video: 3600, batch: 7200, batchArchive: 1800, accountExport: 1800, deleteAccount: 3600, webhookDelivery: 172800, publish: 14400 } as const satisfies Record<WorkflowName, number>;
 
 /**
  * Settles work left in flight past its workflow's timeout, resumes account deletions whose execution died, and audits

@@ -39,10 +39,12 @@ export const NEW_ACCOUNT_CONCURRENCY = 10;
 export const UNRESERVED_MINIMUM = 10;
 
 /**
- * The budget of a new account (context concurrencyBudget overrides lines): 5 table streams (one execution each), 2 for
- * the API, 2 photos of a batch and 1 output of a video at once = 10.
+ * The budget of a new account (context concurrencyBudget overrides lines): 6 table streams (one execution each), the
+ * Shopify publish Map (1, a literal: one file at a time), 1 kept for the API, 1 photo of a batch and 1 output of a video
+ * at once = 10. The API's one is a floor: the streams and Maps hold executions only while they work, and a route gets
+ * any execution they leave idle. Raise accountConcurrency and these lines once AWS raises the quota (docs/deploy.md).
  */
-export const NEW_ACCOUNT_BUDGET: ConcurrencyBudget = { api: 2, batchPhotos: 2, videoOutputs: 1, streamParallelization: 1 };
+export const NEW_ACCOUNT_BUDGET: ConcurrencyBudget = { api: 1, batchPhotos: 1, videoOutputs: 1, streamParallelization: 1 };
 
 /** The budget line of each Map whose MaxConcurrency the starting route passes. */
 const MAP_LINES = { batch: 'batchPhotos', video: 'videoOutputs' } as const satisfies Record<MappedWorkflow, keyof ConcurrencyBudget>;

@@ -69,6 +69,9 @@
 //                           account's). Synth refuses a stage whose concurrency budget adds up to more.
 //   concurrencyBudget       lines of the concurrency budget over a new account's (lib/concurrency.ts): api, batchPhotos,
 //                           videoOutputs, streamParallelization, e.g. {"api":50,"batchPhotos":10,"videoOutputs":4}.
+//   shopifyAppSecretName    the Secrets Manager secret of the stage's Shopify app, JSON {"apiKey": client id,
+//                           "apiSecret": client secret} (docs/deploy.md: creating the app); without it the stage does
+//                           not publish to Shopify (no Shops in Settings).
 //   lambdaMemoryMax         the most memory (MB) any function may ask for (default 3008): "New AWS accounts have reduced
 //                           concurrency and memory quotas" (Lambda quotas, docs.aws.amazon.com/lambda/latest/dg/
 //                           gettingstarted-limits.html), 3,008 MB for a new account's functions. Synth refuses a
@@ -163,6 +166,8 @@ export interface ModelLoopConfig {
   lambdaMemoryMax: number;
   /** The account's concurrent executions (accountConcurrency) and the stage's budget of them (concurrencyBudget). */
   concurrency: { account: number; budget: ConcurrencyBudget };
+  /** The Shopify app's credentials secret (context shopifyAppSecretName); undefined: no Shopify. */
+  shopifyAppSecretName?: string;
 }
 
 const STAGE_PATTERN = /^[a-z][a-z0-9-]{0,19}$/;
@@ -227,6 +232,7 @@ export function readConfig(node: Node): ModelLoopConfig {
     sesConfigurationSet: readConfigurationSet(text('sesConfigurationSet')),
     lambdaMemoryMax: readLambdaMemoryMax(node.tryGetContext('lambdaMemoryMax')),
     concurrency: { account: readAccountConcurrency(node.tryGetContext('accountConcurrency')), budget: readConcurrencyBudget(node.tryGetContext('concurrencyBudget')) },
+    shopifyAppSecretName: text('shopifyAppSecretName'),
   };
 }
 

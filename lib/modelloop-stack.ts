@@ -26,6 +26,7 @@ import { Reconciler } from './constructs/reconciler.js';
 import { Storage } from './constructs/storage.js';
 import { UrlSigner } from './constructs/url-signer.js';
 import { WebHosting } from './constructs/web-hosting.js';
+import { Shopify } from './constructs/shopify.js';
 import { Workflows } from './constructs/workflows.js';
 
 export interface ModelLoopStackProps extends StackProps {
@@ -50,6 +51,7 @@ export class ModelLoopStack extends Stack {
   /** The daily model check, when a port uses a cloud provider. */
   readonly modelCheck?: ModelCheck;
   readonly operations: Operations;
+  readonly shopify: Shopify;
 
   constructor(scope: Construct, id: string, props: ModelLoopStackProps) {
     super(scope, id, props);
@@ -79,6 +81,7 @@ export class ModelLoopStack extends Stack {
     });
     this.mediaLayer = new MediaLayer(this, 'MediaLayer');
     const urlSigner = new UrlSigner(this, 'UrlSigner', { buckets: Object.values(this.storage.buckets), objectActions: BUCKET_OBJECT_ACTIONS });
+    this.shopify = new Shopify(this, 'Shopify', { appSecretName: config.shopifyAppSecretName });
     this.functions = new FunctionFactory({
       tables: this.data.tables,
       buckets: this.storage.buckets,
@@ -93,6 +96,7 @@ export class ModelLoopStack extends Stack {
       userPool: this.auth.userPool,
       memoryMaxMb: config.lambdaMemoryMax,
       urlSigner,
+      secrets: this.shopify.secrets,
     });
     this.workflows = new Workflows(this, 'Workflows', { functions: this.functions });
     this.payments = new Payments(this, 'Payments', { settings: config.payments, stage: config.stage });
@@ -166,6 +170,7 @@ export class ModelLoopStack extends Stack {
       dataBuckets: Object.values(this.storage.buckets),
       accessLogs: this.storage.accessLogs,
       payments: config.payments.mode,
+      shopify: this.shopify.enabled,
       expectedVideoSeconds: expectedVideoSeconds(config.providers.video),
       expectedUpscaleSeconds: expectedUpscaleSeconds(config.providers.upscale),
     });
@@ -181,6 +186,7 @@ export class ModelLoopStack extends Stack {
       if (config.sesConfigurationSet) exportMail.addEnvironment(SUPPORT_MAIL_ENV.configurationSet, config.sesConfigurationSet);
       grantMailToSellers(exportMail, config.supportEmail.from, config.sesConfigurationSet);
     }
+    this.shopify.wire(this.functions.created, { webUrl: this.web.url });
 
     new CfnOutput(this, 'Region', { value: this.region });
     new CfnOutput(this, 'UserPoolId', { value: this.auth.userPool.userPoolId });

@@ -20,6 +20,8 @@ export const API_KEY_AUTH_CACHE_SECONDS = 30;
 export const API_KEY_LAST_USED_RESOLUTION_SECONDS = 60;
 /** The path prefix of the key-authenticated API. */
 export const PUBLIC_API_PREFIX = '/v1';
+/** Where the web app reaches the API on its own origin (CloudFront's /api behaviour in the cloud, the twin's gateway). */
+export const API_PREFIX = '/api';
 
 export const API_KEY_NAME_MAX_LENGTH = 60;
 

@@ -114,6 +114,8 @@ export const RuntimeConfig = /* @__PURE__ */ (() => z.object({
   testPayments: z.boolean(),
   /** How credits are bought here; absent in a config.json written before payments had modes. */
   payments: z.enum(['stripe', 'test', 'off']).optional(),
+  /** Publishing to Shopify is set up (Settings shows Shops, results show "Publish to Shopify"). */
+  shopify: z.boolean().optional(),
   /** The measured median seconds of the stage's video adapter (contracts/expected-wait.ts); absent when unmeasured. */
   expectedVideoSeconds: z.number().positive().optional(),
   /** The measured median seconds of an upscale to each size on the stage's upscale adapter; absent when unmeasured. */
@@ -237,7 +239,7 @@ export const WEBSOCKET_TOKEN_PARAM = 'token';
  * Lists that refresh live: each is also the first element of the web app's query keys for that list
  * (`account-export`: the latest "Download my data" export, which the profile carries).
  */
-export const LIVE_RESOURCES = ['clothing-items', 'generations', 'jobs', 'batches', 'account-export'] as const;
+export const LIVE_RESOURCES = ['clothing-items', 'generations', 'jobs', 'batches', 'account-export', 'publications'] as const;
 export type LiveResource = (typeof LIVE_RESOURCES)[number];
 /** What the server pushes on a user's WebSocket connections: the new balance, or "this list changed, reload it". */
 export const RealtimeMessage = /* @__PURE__ */ (() => z.discriminatedUnion('type', [

@@ -71,6 +71,17 @@ export type ModelReference = z.infer<typeof ModelReference>;
 export const GenerationParams = /* @__PURE__ */ (() => z.record(z.string(), z.union([z.string(), z.number(), z.boolean(), z.null()])))();
 export type GenerationParams = z.infer<typeof GenerationParams>;
 
+/** Where a result was published to Shopify (lambdas/contracts/shopify.ts): on its card and in History. */
+export const PublishedPlace = /* @__PURE__ */ (() => z.object({
+  shop: z.string(),
+  product_id: z.string(),
+  product_title: z.string(),
+  /** The product's page in the shop admin. */
+  admin_url: z.string(),
+  published_at: z.string(),
+}))();
+export type PublishedPlace = z.infer<typeof PublishedPlace>;
+
 /** A generations_history row as the API answers it; result_url and thumbnail_url are signed GET URLs (3600 s). */
 export const Generation = /* @__PURE__ */ (() => z.object({
   id: z.string(),
@@ -104,6 +115,8 @@ export const Generation = /* @__PURE__ */ (() => z.object({
   compliance: ComplianceReport.optional(),
   /** What the picture is called where one is picked: product, saved model and size ("Blue Logo Tee · Maya · 2K 9:16"), then what was done ("· Edited"). */
   title: z.string(),
+  /** Where it was published to Shopify, with a link to each product in the shop admin. */
+  published: z.array(PublishedPlace).optional(),
 }))();
 export type Generation = z.infer<typeof Generation>;
 

@@ -232,6 +232,9 @@ export function videoJobOnWire({ video_key, thumbnail_key, outputs, not_rendered
   };
 }
 
+/** The history row (generation id) of a job's delivered video `index` (0-based): what History lists and Shopify publishes. */
+export const videoResultId = (jobId: string, index: number) => `${jobId}-${index + 1}`;
+
 /** A job as the history list shows it: with a signed URL for its poster frame. */
 export const JobListItem = /* @__PURE__ */ (() => VideoJob.extend({
   thumbnail_signed_url: z.string().nullable(),

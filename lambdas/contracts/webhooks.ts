@@ -4,7 +4,8 @@
 import * as z from 'zod';
 import { defineRoute, SAMPLE_IDS } from './route.js';
 
-export const WEBHOOK_EVENT_TYPES = ['generation.completed', 'generation.failed', 'video.completed', 'video.failed', 'batch.completed'] as const;
+/** publish.completed: a publication to Shopify ended (its data says, file by file, what was published where). */
+export const WEBHOOK_EVENT_TYPES = ['generation.completed', 'generation.failed', 'video.completed', 'video.failed', 'batch.completed', 'publish.completed'] as const;
 export type WebhookEventType = (typeof WEBHOOK_EVENT_TYPES)[number];
 /** Sent only by "Send test event"; nobody subscribes to it. */
 export const WEBHOOK_TEST_EVENT = 'webhook.test';

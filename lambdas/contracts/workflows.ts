@@ -79,6 +79,19 @@ export const WebhookDeliveryInput = /* @__PURE__ */ (() =>
 export const BatchArchiveInput = /* @__PURE__ */ (() => z.object({ userId: id(), batchId: id(), attempt: z.number().int().min(1) }))();
 export type BatchArchiveInput = z.infer<typeof BatchArchiveInput>;
 
+/**
+ * The publish workflow's input (execution name = the publication id): `files` are the indexes of the publication's
+ * files, in order (ids only in the state); each Map iteration publishes one.
+ */
+export const PublishInput = /* @__PURE__ */ (() => z.object({ userId: id(), publicationId: id(), files: z.array(z.number().int().min(0)) }))();
+/** One file of a publication, as PublishFile's steps pass it on (`waits`: how many times it was waited on so far). */
+export const PublishFileInput = /* @__PURE__ */ (() => z.object({ userId: id(), publicationId: id(), index: z.number().int().min(0), waits: z.number().int().min(0).optional() }))();
+export type PublishFileInput = z.infer<typeof PublishFileInput>;
+export const PublishFileFailedInput = /* @__PURE__ */ (() => PublishFileInput.extend({ error: CaughtError.optional() }))();
+export type PublishFileFailedInput = z.infer<typeof PublishFileFailedInput>;
+export const PublishFinishInput = /* @__PURE__ */ (() => z.object({ userId: id(), publicationId: id() }))();
+export type PublishFinishInput = z.infer<typeof PublishFinishInput>;
+
 /** Each task's input by its handler (lambdas/handlers/<name>.ts), for the twin's tools. */
 export const TASK_INPUTS = {
   'generation-process': GenerationTaskInput,
@@ -92,6 +105,7 @@ export const TASK_INPUTS = {
   'batch-fail-photo': BatchFailPhotoInput,
   'batch-summarize': BatchSummarizeInput,
   'account-delete-sign-in': AccountDeletionInput,
+  'account-disconnect-shops': AccountDeletionInput,
   'account-anonymise-ledger': AccountDeletionInput,
   'account-delete-records': AccountDeletionInput,
   'account-delete-objects': AccountDeletionInput,
@@ -101,4 +115,7 @@ export const TASK_INPUTS = {
   'account-build-export': AccountExportInput,
   'account-mail-export': AccountExportInput,
   'account-export-failed': AccountExportInput,
+  'publish-file': PublishFileInput,
+  'publish-file-failed': PublishFileFailedInput,
+  'publish-finish': PublishFinishInput,
 } as const satisfies Record<string, z.ZodType>;

@@ -2,7 +2,7 @@
 // (payload v2) event into a typed request — the caller from the verified token only, the body and query parsed with
 // zod, the Idempotency-Key checked — and every outcome into a JSON response. Typed errors answer with their status
 // and stable code; anything else is logged and answered with a message that reveals nothing inside.
-import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, APIGatewayProxyEventV2WithJWTAuthorizer } from 'aws-lambda';
+import type { APIGatewayProxyEventV2, APIGatewayProxyResultV2, APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyStructuredResultV2 } from 'aws-lambda';
 import * as z from 'zod';
 import { ACCOUNT_MESSAGES } from '../contracts/account.js';
 import { IDEMPOTENCY_HEADER, IdempotencyKey } from '../contracts/api.js';
@@ -85,11 +85,12 @@ export interface UserRequest<B, Q> extends PublicRequest<B, Q> {
   routeKey: string;
 }
 
-/** A response other than 200 with a JSON body. */
+/** A response other than 200 with a JSON body, or one that sets cookies (payload v2's `cookies`). */
 export class Reply {
   constructor(
     readonly status: number,
     readonly body: unknown,
+    readonly options: { cookies?: string[] } = {},
   ) {}
 }
 
@@ -113,6 +114,23 @@ export function route<R extends RouteContract>(contract: R, run: (request: Route
   const spec = { body: contract.body, query: contract.query, idempotent: contract.idempotent, status: contract.status };
   const answer = run as (request: UserRequest<unknown, unknown> | PublicRequest<unknown, unknown>) => Promise<unknown>;
   return contract.auth === 'user' ? userRoute(spec, answer) : publicRoute(spec, answer);
+}
+
+/**
+ * The handler of a public route that answers on its own: one that must read the raw body (a signature over it) or
+ * answers something other than JSON (a redirect). The request's log keys are set; an error escaping `run` is logged
+ * and answered 500 with a message that reveals nothing (the sender retries).
+ */
+export function rawRoute<R extends RouteContract & { auth: 'public' }>(contract: R, run: (event: APIGatewayProxyEventV2) => Promise<APIGatewayProxyResultV2>): HttpHandler {
+  return (event) =>
+    withLogKeys({ requestId: event.requestContext?.requestId, route: event.routeKey }, async () => {
+      try {
+        return await run(event);
+      } catch (error) {
+        log.error(`${contract.method} ${contract.path} failed`, { error });
+        return json(500, { error: 'Something went wrong on our side. Please try again.', code: 'INTERNAL_ERROR' });
+      }
+    });
 }
 
 function userRoute<B extends z.ZodType = z.ZodUndefined, Q extends z.ZodType = z.ZodUndefined>(
@@ -143,7 +161,9 @@ function wrap(status: number | undefined, run: (event: HttpEvent) => Promise<unk
     withLogKeys({ requestId: event.requestContext?.requestId, route: event.routeKey }, async () => {
       try {
         const result = await run(event);
-        return result instanceof Reply ? json(result.status, result.body) : json(status ?? 200, result);
+        if (!(result instanceof Reply)) return json(status ?? 200, result);
+        const answer = json(result.status, result.body);
+        return result.options.cookies?.length ? { ...answer, cookies: result.options.cookies } : answer;
       } catch (error) {
         if (error instanceof AppError) {
           log.debug('request refused', { status: error.status, code: error.code });
@@ -232,7 +252,7 @@ function headerOf(event: HttpEvent, name: string): string | undefined {
   return headers[name] ?? Object.entries(headers).find(([key]) => key.toLowerCase() === name)?.[1];
 }
 
-function json(statusCode: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyResultV2 {
+function json(statusCode: number, body: unknown, headers: Record<string, string> = {}): APIGatewayProxyStructuredResultV2 {
   return {
     statusCode,
     headers: { 'content-type': 'application/json', 'cache-control': 'no-store', ...headers },

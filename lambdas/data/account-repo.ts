@@ -5,9 +5,9 @@
 // one) in transactions that also move the entries' amounts from the user's profile to a tombstone profile, so at
 // every committed step both satisfy the ledger invariant (balance = sum of entries) and the reconciler's audit holds.
 import { randomUUID } from 'node:crypto';
-import { BatchGetCommand, BatchWriteCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchGetCommand, PutCommand, QueryCommand, TransactWriteCommand, UpdateCommand, type QueryCommandInput } from '@aws-sdk/lib-dynamodb';
 import type { LedgerItem } from './credits-repo.js';
-import { dynamo, queryAll } from './dynamo.js';
+import { batchWriteAll, dynamo, queryAll } from './dynamo.js';
 import { isConditionFailed } from './dynamo-errors.js';
 import { ACCOUNT_DELETING, ACCOUNT_DELETION, TABLES, tableName, type TableName } from './tables.js';
 
@@ -204,14 +204,7 @@ async function userKeys(table: TableName, userId: string): Promise<Record<string
 }
 
 async function deleteKeys(table: TableName, keys: Record<string, unknown>[]): Promise<void> {
-  for (let start = 0; start < keys.length; start += 25) {
-    let requests: Record<string, unknown>[] | undefined = keys.slice(start, start + 25).map((Key) => ({ DeleteRequest: { Key } }));
-    for (let attempt = 0; requests?.length; attempt++) {
-      if (attempt > 0) await new Promise((resolve) => setTimeout(resolve, Math.min(2000, 50 * 2 ** attempt)));
-      const answer = await dynamo.send(new BatchWriteCommand({ RequestItems: { [tableName(table)]: requests } }));
-      requests = answer.UnprocessedItems?.[tableName(table)] as Record<string, unknown>[] | undefined;
-    }
-  }
+  await batchWriteAll(tableName(table), keys.map((Key) => ({ DeleteRequest: { Key } })));
 }
 
 /** Every item of the user's partition in a table (for "Download my data"). */

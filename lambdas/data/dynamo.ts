@@ -1,6 +1,6 @@
 // The DynamoDB document client, created once per container. Locally the twin sets AWS_ENDPOINT_URL_DYNAMODB.
 import { DynamoDBClient } from '@aws-sdk/client-dynamodb';
-import { DynamoDBDocumentClient, QueryCommand, ScanCommand, TransactWriteCommand, type QueryCommandInput, type ScanCommandInput, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
+import { BatchWriteCommand, DynamoDBDocumentClient, QueryCommand, ScanCommand, TransactWriteCommand, type QueryCommandInput, type ScanCommandInput, type TransactWriteCommandInput } from '@aws-sdk/lib-dynamodb';
 import { jitter, sleep } from '../core/backoff.js';
 import { cancellationCodes } from './dynamo-errors.js';
 
@@ -46,6 +46,21 @@ export async function transactWrite(input: TransactWriteCommandInput, attempts =
       const conflictOnly = codes?.includes('TransactionConflict') && !codes.includes('ConditionalCheckFailed');
       if (!conflictOnly || attempt + 1 >= attempts) throw error;
       await sleep(jitter(attempt + 1));
+    }
+  }
+}
+
+/**
+ * Puts or deletes items of one table 25 at a time (BatchWriteItem's most), sending again what DynamoDB left
+ * unprocessed after a growing pause, until every request is written.
+ */
+export async function batchWriteAll(table: string, requests: ({ PutRequest: { Item: Record<string, unknown> } } | { DeleteRequest: { Key: Record<string, unknown> } })[]): Promise<void> {
+  for (let start = 0; start < requests.length; start += 25) {
+    let pending: Record<string, unknown>[] | undefined = requests.slice(start, start + 25);
+    for (let attempt = 0; pending?.length; attempt++) {
+      if (attempt > 0) await sleep(Math.min(2000, 50 * 2 ** attempt));
+      const answer = await dynamo.send(new BatchWriteCommand({ RequestItems: { [table]: pending } }));
+      pending = answer.UnprocessedItems?.[table] as Record<string, unknown>[] | undefined;
     }
   }
 }

@@ -13,6 +13,7 @@
 import type { ComplianceReport } from '../contracts/marketplace.js';
 import { GetCommand, PutCommand, QueryCommand, UpdateCommand } from '@aws-sdk/lib-dynamodb';
 import type {
+  PublishedPlace,
   GenerationOperation,
   GenerationParams,
   GenerationStatus,
@@ -90,6 +91,8 @@ export interface GenerationRecord {
   refinements?: number;
   /** When a packshot was last rendered from a refined mask. */
   refined_at?: string;
+  /** Where the result was published, by `<shop> <product id>` (domain/shopify/publish.ts). */
+  published?: Record<string, PublishedPlace>;
 }
 
 export interface Transition {
@@ -344,4 +347,33 @@ async function queryNewest(userId: string, limit: number, filter?: Filter): Prom
     cursor = page.LastEvaluatedKey;
   } while (cursor && rows.length < limit);
   return rows.slice(0, limit);
+}
+
+/**
+ * Records one place the result was published (its card and History show it). Two writes: the map is made when the row
+ * has none, then the place is set in it (one expression can't do both: their paths overlap).
+ */
+export async function recordPublishedPlace(userId: string, id: string, place: PublishedPlace): Promise<void> {
+  const key = { user_id: userId, id };
+  await dynamo.send(
+    new UpdateCommand({ TableName: table(), Key: key, UpdateExpression: 'SET published = if_not_exists(published, :none)', ConditionExpression: 'attribute_exists(id)', ExpressionAttributeValues: { ':none': {} } }),
+  );
+  await dynamo.send(
+    new UpdateCommand({ TableName: table(), Key: key, UpdateExpression: 'SET published.#place = :place', ExpressionAttributeNames: { '#place': `${place.shop} ${place.product_id}` }, ExpressionAttributeValues: { ':place': place } }),
+  );
+}
+
+/** Forgets the places in one shop (shop/redact). */
+export async function forgetPublishedPlaces(userId: string, id: string, shop: string): Promise<void> {
+  const record = await getGeneration(userId, id);
+  const keys = Object.keys(record?.published ?? {}).filter((key) => key.startsWith(`${shop} `));
+  if (keys.length === 0) return;
+  await dynamo.send(
+    new UpdateCommand({
+      TableName: table(),
+      Key: { user_id: userId, id },
+      UpdateExpression: `REMOVE ${keys.map((_, index) => `published.#p${index}`).join(', ')}`,
+      ExpressionAttributeNames: Object.fromEntries(keys.map((key, index) => [`#p${index}`, key])),
+    }),
+  );
 }

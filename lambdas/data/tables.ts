@@ -147,6 +147,29 @@ export const TABLES = {
     partitionKey: { name: 'user_id', type: 'S' },
     sortKey: { name: 'id', type: 'S' },
   },
+  /**
+   * Shopify shops, one item per shop domain: the connection (owner `user_id`, status, scopes, the offline token and its
+   * refresh token encrypted), so a shop is connected to one account at a time and Shopify's webhooks, which name only
+   * the shop, find it with one GetItem. Also the OAuth installs under way (`oauth#<state>`: who asked, for which shop;
+   * ten minutes) and the compliance requests received (`compliance#<webhook id>`; kept 30 days). A user's items are
+   * found through by_user.
+   */
+  shops: {
+    partitionKey: { name: 'id', type: 'S' },
+    globalIndexes: [{ name: 'by_user', partitionKey: { name: 'user_id', type: 'S' }, keysOnly: true }],
+    ttlAttribute: 'expires_at',
+  },
+  /**
+   * Publications to Shopify, in the owner's partition: `pub_<id>` (the files, each to its product, with its progress;
+   * streamed to the live channel and the webhook emitter) and `match#<shop>#<clothing item>` (the product a library
+   * item was last published to). Ids derive from the request, so newest-first reads go through by_created.
+   */
+  publications: {
+    partitionKey: { name: 'user_id', type: 'S' },
+    sortKey: { name: 'id', type: 'S' },
+    localIndexes: [{ name: 'by_created', sortKey: { name: 'created_at', type: 'S' } }],
+    stream: true,
+  },
 } as const satisfies Record<string, TableDefinition>;
 
 export type TableName = keyof typeof TABLES;
@@ -214,4 +237,6 @@ export const ACCOUNT_DELETION = {
   webhooks: { action: 'partition' },
   tickets: { action: 'partition' },
   models: { action: 'partition' },
+  shops: { action: 'index', index: 'by_user', attribute: 'user_id' },
+  publications: { action: 'partition' },
 } as const satisfies Record<TableName, AccountDeletionRule>;

@@ -10,6 +10,8 @@ import { log } from '../core/log.js';
 import { settleBatch } from '../domain/batch/work.js';
 import { failAndRefund } from '../domain/generation/service.js';
 import { failJob } from '../domain/video/settle.js';
+import { finishPublicationStep } from '../domain/shopify/finish.js';
+import { SHOPIFY_MESSAGES } from '../contracts/shopify.js';
 import { ENDED_STATUSES, workflowEnvName } from '../workflows.js';
 import { nonHttpFunction } from '../core/task.js';
 
@@ -27,11 +29,12 @@ export type ExecutionStatusChangeEvent = EventBridgeEvent<'Step Functions Execut
 const videoArn = process.env[workflowEnvName('video')];
 const generationArn = process.env[workflowEnvName('generation')];
 const batchArn = process.env[workflowEnvName('batch')];
+const publishArn = process.env[workflowEnvName('publish')];
 
 export const handler = nonHttpFunction('workflow-ended', async (event: ExecutionStatusChangeEvent): Promise<void> => {
   const { stateMachineArn, status, name } = event.detail;
   if (!(ENDED_STATUSES as readonly string[]).includes(status)) return;
-  const input = JSON.parse(event.detail.input ?? '{}') as { userId?: string; jobId?: string; generationId?: string; batchId?: string; endpointId?: string };
+  const input = JSON.parse(event.detail.input ?? '{}') as { userId?: string; jobId?: string; generationId?: string; batchId?: string; endpointId?: string; publicationId?: string };
   // A webhook delivery that gave up has nothing to settle: each of its attempts is in the owner's delivery log.
   if (input.endpointId) return log.info('webhook delivery execution ended', { execution: name, status });
   if (!input.userId) return log.warn('ended execution without a user', { execution: name, status });
@@ -46,6 +49,10 @@ export const handler = nonHttpFunction('workflow-ended', async (event: Execution
     // Every photo the execution did not finish is failed and refunded once; then the summary is written.
     const summary = await settleBatch(input.userId, input.batchId, timedOut ? BATCH_MESSAGES.photoTimedOut : BATCH_MESSAGES.photoStopped);
     log.info('batch execution ended', { batchId: input.batchId, status, ...summary });
+  } else if (stateMachineArn === publishArn && input.publicationId) {
+    // Files not published by then fail; the publication ends with what it published.
+    const publication = await finishPublicationStep({ userId: input.userId, publicationId: input.publicationId }, timedOut ? SHOPIFY_MESSAGES.fileTimedOut : SHOPIFY_MESSAGES.fileStopped);
+    log.info('publish execution ended', { publicationId: input.publicationId, status, publicationStatus: publication?.status });
   } else {
     log.warn('ended execution of an unknown workflow', { execution: name, stateMachineArn, status });
   }

@@ -18,6 +18,7 @@ const LIST_OF: Record<Exclude<StreamedTable, 'profiles'>, LiveResource> = {
   generations: 'generations',
   jobs: 'jobs',
   batches: 'batches',
+  publications: 'publications',
 };
 
 export interface Notice {

@@ -23,6 +23,8 @@ import {
   type TableName,
 } from '../../lambdas/data/tables.js';
 import type { Access, BucketAccess } from '../../lambdas/routes.js';
+import { secretIdEnvName, type SecretName } from '../../lambdas/core/secrets.js';
+import type { ISecret } from 'aws-cdk-lib/aws-secretsmanager';
 import { workflowEnvName } from '../../lambdas/workflows.js';
 import type { UrlSigner } from './url-signer.js';
 import { USER_POOL_ENV } from '../../lambdas/core/config.js';
@@ -69,6 +71,8 @@ export interface ResourceAccess {
    * call; 'delete-users' also deletes one (AdminDeleteUser), for the delete-account workflow. That pool only.
    */
   userPool?: UserPoolAccess;
+  /** Secrets it reads (lambdas/core/secrets.ts): the stage's, when it has them; a secret the stage lacks is left out. */
+  secrets?: readonly SecretName[];
 }
 
 export interface FunctionSpec extends ResourceAccess {
@@ -104,6 +108,8 @@ export interface FunctionFactoryProps {
   memoryMaxMb?: number;
   /** The role whose sessions sign URLs: every function with bucket access signs with it (lambdas/storage/signing-session.ts). */
   urlSigner?: UrlSigner;
+  /** The stage's secrets, by name (lambdas/core/secrets.ts), for functions that declare `secrets`. */
+  secrets?: Partial<Record<SecretName, ISecret>>;
 }
 
 
@@ -187,8 +193,8 @@ export class FunctionFactory {
   private readonly stateMachines = new Map<string, StateMachine>();
   /** Functions created before the state machine of a workflow they use: granted when it arrives. */
   private readonly waiting = new Map<string, { fn: NodejsFunction; observeOnly: boolean }[]>();
-  /** Every function made here, with the handler module it runs (for checks of what each one ships). */
-  readonly created: { handler: string; spec: FunctionSpec; fn: NodejsFunction }[] = [];
+  /** Every function made here, with the handler module it runs and the secrets it reads (checks, and later wiring). */
+  readonly created: { handler: string; spec: FunctionSpec; fn: NodejsFunction; secrets: readonly SecretName[] }[] = [];
 
   constructor(private readonly props: FunctionFactoryProps) {}
 
@@ -256,7 +262,7 @@ export class FunctionFactory {
       reason: 'Active X-Ray tracing: xray:PutTraceSegments and xray:PutTelemetryRecords support no resource-level permissions.',
     });
     this.grant(fn, spec);
-    this.created.push({ handler: spec.handler, spec, fn });
+    this.created.push({ handler: spec.handler, spec, fn, secrets: spec.secrets ?? [] });
     return fn;
   }
 
@@ -323,6 +329,15 @@ export class FunctionFactory {
     if (access.providers?.length) {
       if (!this.props.providers) throw new Error(`Function ${fn.node.path} calls AI providers, but the function factory has no provider access`);
       this.props.providers.grant(fn, access.providers);
+    }
+
+    // GetSecretValue on exactly the declared secrets, and where to find each (by name: a secret imported by name has no
+    // full ARN until it is read).
+    for (const name of access.secrets ?? []) {
+      const secret = this.props.secrets?.[name];
+      if (!secret) continue;
+      secret.grantRead(role);
+      fn.addEnvironment(secretIdEnvName(name), secret.secretName);
     }
   }
 

@@ -135,6 +135,7 @@ export class HttpApi extends Construct {
         memoryMb: route.memoryMb,
         faces: route.faces,
         userPool: route.userPool,
+        secrets: route.secrets,
         prelude: route.auth === 'user' ? [USER_ROUTE_PRELUDE] : undefined,
         environment: { ...props.routeEnvironment?.[handler], ...(PEPPER_READERS.includes(handler) ? pepperEnvironment : {}) },
       });

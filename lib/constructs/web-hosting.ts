@@ -46,6 +46,7 @@ import { BlockPublicAccess, Bucket, BucketEncryption, ObjectOwnership, type IBuc
 import { BucketDeployment, Source } from 'aws-cdk-lib/aws-s3-deployment';
 import { Construct } from 'constructs';
 import type { PaymentMode, RuntimeConfig } from '../../lambdas/contracts/api.js';
+import { API_PREFIX } from '../../lambdas/contracts/api-keys.js';
 import { SIGN_IN_RETURN_PATH } from './auth.js';
 
 const DEFAULT_WEB_ROOT = fileURLToPath(new URL('../../web/dist', import.meta.url));
@@ -74,6 +75,8 @@ export interface WebHostingProps {
   accessLogs?: IBucket;
   /** config.json `payments` (and `testPayments` when 'test'): how the billing page lets people buy credits. */
   payments: PaymentMode;
+  /** config.json `shopify`: the stage publishes to Shopify (product thumbnails then come from Shopify's CDN). */
+  shopify?: boolean;
   /** config.json `expectedVideoSeconds`: the measured median of the stage's video adapter, when it has one. */
   readonly expectedVideoSeconds?: number;
   /** config.json `expectedUpscaleSeconds`: the measured medians of the stage's upscale adapter, when it has them. */
@@ -90,8 +93,11 @@ const SPA_REWRITE_CODE = `function handler(event) {
   return request;
 }`;
 
-/** Where the app reaches the API on its own origin; the same prefix as on the local twin (lib/local/gateway.ts). */
-export const API_PATH = '/api';
+/** Where the Shopify product thumbnails of the publish dialogs come from. */
+const SHOPIFY_CDN = 'https://cdn.shopify.com';
+
+/** Where the app reaches the API on its own origin, as on the local twin (lambdas/contracts/api-keys.ts). */
+export const API_PATH = API_PREFIX;
 
 /** Viewer-request rewrite of the /api/* behaviour: the HTTP API's routes have no /api prefix. */
 const API_PREFIX_STRIP_CODE = `function handler(event) {
@@ -147,7 +153,7 @@ export class WebHosting extends Construct {
         ...(props.hostedUi ? [`https://${props.hostedUi.domain}`] : []),
         ...bucketOrigins,
       ],
-      media: bucketOrigins,
+      media: [...bucketOrigins, ...(props.shopify ? [SHOPIFY_CDN] : [])],
     });
     const securityHeaders = securityHeadersBehavior(this.contentSecurityPolicy);
     const headersWithCaching = (policyId: string, cacheControl: string, comment: string) =>
@@ -237,6 +243,7 @@ export class WebHosting extends Construct {
       host: 'cloud',
       testPayments: props.payments === 'test',
       payments: props.payments,
+      ...(props.shopify ? { shopify: true } : {}),
       ...(props.expectedVideoSeconds === undefined ? {} : { expectedVideoSeconds: props.expectedVideoSeconds }),
       ...(props.expectedUpscaleSeconds === undefined ? {} : { expectedUpscaleSeconds: { ...props.expectedUpscaleSeconds } }),
     };

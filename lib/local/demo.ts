@@ -16,6 +16,7 @@ import { generateVideoRoute, listJobsRoute, pollOperationRoute } from '../../lam
 import { DEMO_PRODUCTS, productPhoto } from './products.js';
 import type { TwinInfo } from './twin.js';
 import { signInOrCreate } from './users.js';
+import { connectDemoShop } from './demo-shop.js';
 
 export const DEMO_ACCOUNT = { email: 'demo@modelloop.local', password: 'Demo-studio-2026' } as const;
 
@@ -72,9 +73,11 @@ export interface DemoSummary {
   generations: number;
   videos: number;
   credits: number;
+  /** The Shopify shop the demo studio is connected to (the stand-in's demo shop). */
+  shop?: string;
 }
 
-type Twin = Pick<TwinInfo, 'apiUrl' | 'cognitoEndpoint' | 'region' | 'userPoolId' | 'userPoolClientId' | 'mailboxFile'>;
+type Twin = Pick<TwinInfo, 'apiUrl' | 'cognitoEndpoint' | 'region' | 'userPoolId' | 'userPoolClientId' | 'mailboxFile' | 'shopify'>;
 
 export async function seedDemo(twin: Twin, account: { email: string; password: string } = DEMO_ACCOUNT, log: (line: string) => void = () => undefined): Promise<DemoSummary> {
   await untilRoutesAnswer(twin.apiUrl);
@@ -174,6 +177,8 @@ export async function seedDemo(twin: Twin, account: { email: string; password: s
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   log('1 video');
+  const shop = await connectDemoShop(twin, user.idToken);
+  if (shop) log(`connected the demo shop ${shop}`);
 
   const [profile, generations, jobs, finalLibrary] = await Promise.all([
     call(getProfileRoute),
@@ -188,15 +193,16 @@ export async function seedDemo(twin: Twin, account: { email: string; password: s
     generations: generations.items.length,
     videos: jobs.items.length,
     credits: profile.current_credits,
+    ...(shop ? { shop } : {}),
   };
 }
 
 /** How to sign in to the demo studio, whether or not its seeding finished: the account exists once seeding has begun. */
-export function printDemoSignIn(account: { email: string; password: string }, webUrl: string): void {
+export function printDemoSignIn(account: { email: string; password: string; shop?: string }, webUrl: string): void {
   console.log(`
     Sign in at ${webUrl}/auth
     E-mail    ${account.email}
-    Password  ${account.password}
+    Password  ${account.password}${account.shop ? `\n    Shopify   ${account.shop} (a stand-in shop: publish any result to it)` : ''}
 `);
 }
 

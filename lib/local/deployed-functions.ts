@@ -42,6 +42,7 @@ export function deployedFunctions(): DeployedFunction[] {
         memoryMb: route.memoryMb,
         faces: route.faces,
         userPool: route.userPool,
+        secrets: route.secrets,
         prelude: route.auth === 'user' ? [USER_ROUTE_PRELUDE] : undefined,
       },
     }),

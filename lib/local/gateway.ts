@@ -12,7 +12,7 @@ import { promisify } from 'node:util';
 import { brotliCompress, constants as zlibConstants, gzip } from 'node:zlib';
 import type { APIGatewayProxyEventV2WithJWTAuthorizer, APIGatewayProxyResultV2, APIGatewayRequestAuthorizerEventV2 } from 'aws-lambda';
 import type { RuntimeConfig } from '../../lambdas/contracts/api.js';
-import { API_KEY_AUTH_CACHE_SECONDS, API_KEY_HEADER, PUBLIC_API_PREFIX } from '../../lambdas/contracts/api-keys.js';
+import { API_KEY_AUTH_CACHE_SECONDS, API_KEY_HEADER, API_PREFIX, PUBLIC_API_PREFIX } from '../../lambdas/contracts/api-keys.js';
 import type { ApiKeyAuthorizerContext } from '../../lambdas/core/http.js';
 import { createIdTokenVerifier } from '../../lambdas/core/jwt.js';
 import {
@@ -29,7 +29,7 @@ import {
 import { API_KEY_AUTHORIZER, CORS, ROUTES, publicApiRoutes, type RouteDefinition } from '../../lambdas/routes.js';
 import { FUNCTION_TIMED_OUT, FunctionError, type Invoke } from './lambda-runtime.js';
 
-export const API_PREFIX = '/api';
+export { API_PREFIX };
 
 export interface GatewayOptions {
   port: number;

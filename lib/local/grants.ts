@@ -10,10 +10,12 @@
 //     the Step Functions API (stepFunctionsRefusal), cognito-local's IAM-authorized operations (userPoolRefusal) and
 //     the @connections API (connectionsRefusal). A refusal is AWS's AccessDenied, naming the action and resource.
 // The twin's own credentials (LOCAL_CREDENTIALS: the emulators' setup, the tests' direct reads) are allowed everything.
-// Not covered: Secrets Manager (the twin has no secrets) and settings that are not resources (the API-key pepper, the
-// support addresses).
+//   - A secret it declares (lambdas/core/secrets.ts) is given to it by value in its environment; the others are hidden
+//     like any name it is not granted.
+// Not covered: settings that are not resources (the API-key pepper, the support addresses).
 import { createHash } from 'node:crypto';
 import { USER_POOL_ENV, workflowEnvName } from '../../lambdas/core/config.js';
+import { SECRETS, secretIdEnvName, secretValueEnvName, type SecretName } from '../../lambdas/core/secrets.js';
 import { BUCKETS, TABLES, bucketEnvName, tableEnvName, type BucketName, type TableName } from '../../lambdas/data/tables.js';
 import { USER_POOL_ACTIONS, type Access, type BucketAccess } from '../../lambdas/routes.js';
 import { WORKFLOWS } from '../../lambdas/workflows.js';
@@ -48,6 +50,8 @@ export interface FunctionGrants {
   /** Tables whose names it is given without access. */
   tableNames: Set<TableName>;
   postsToConnections: boolean;
+  /** The secrets it reads (their values, on the twin). */
+  secrets: Set<SecretName>;
 }
 
 export function grantsOf(fn: DeployedFunction): FunctionGrants {
@@ -61,6 +65,7 @@ export function grantsOf(fn: DeployedFunction): FunctionGrants {
     userPool: new Set(spec.userPool ? USER_POOL_ACTIONS[spec.userPool] : []),
     tableNames: new Set(fn.tableNames ?? []),
     postsToConnections: Boolean(fn.postsToConnections),
+    secrets: new Set(spec.secrets ?? []),
   };
 }
 
@@ -129,6 +134,7 @@ const GRANTED_VARIABLES = new Set([
   ...(Object.keys(BUCKETS) as BucketName[]).map(bucketEnvName),
   ...Object.keys(WORKFLOWS).map(workflowEnvName),
   USER_POOL_ENV,
+  ...(Object.keys(SECRETS) as SecretName[]).flatMap((secret) => [secretValueEnvName(secret), secretIdEnvName(secret)]),
 ]);
 
 /** The twin's variables a worker never inherits: the twin's own credentials, and Node options meant for the twin's process. */
@@ -140,6 +146,7 @@ function visible(grants: FunctionGrants, name: string): boolean {
   for (const table of [...grants.tables.keys(), ...grants.tableNames]) if (tableEnvName(table) === name) return true;
   for (const bucket of grants.buckets.keys()) if (bucketEnvName(bucket) === name) return true;
   for (const workflow of [...grants.workflows, ...grants.observes]) if (workflowEnvName(workflow) === name) return true;
+  for (const secret of grants.secrets) if (secretValueEnvName(secret) === name || secretIdEnvName(secret) === name) return true;
   return false;
 }
 

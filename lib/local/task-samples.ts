@@ -3,7 +3,7 @@
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { AccountDeletionInput, AccountExportInput } from '../../lambdas/contracts/account.js';
-import type { BatchArchiveInput } from '../../lambdas/contracts/workflows.js';
+import type { BatchArchiveInput, PublishInput } from '../../lambdas/contracts/workflows.js';
 import { SAMPLE_IDS } from '../../lambdas/contracts/route.js';
 import type { DeliveryState } from '../../lambdas/domain/webhooks/start.js';
 import type { BatchWorkflowInput } from '../../lambdas/domain/batch/service.js';
@@ -12,6 +12,7 @@ import type { VideoWorkflowInput } from '../../lambdas/domain/video/jobs.js';
 import type { OutputResult } from '../../lambdas/domain/video/settle.js';
 import { WORKFLOWS, type WorkflowName } from '../../lambdas/workflows.js';
 import { SAMPLE_USER } from './sample-identity.js';
+import type * as z from 'zod';
 
 /** What each workflow is started with (the routes' startExecution input). */
 export const EXECUTION_INPUTS: Record<WorkflowName, Record<string, unknown>> = {
@@ -28,6 +29,7 @@ export const EXECUTION_INPUTS: Record<WorkflowName, Record<string, unknown>> = {
     attempt: 1,
     delays: [5, 300],
   } satisfies DeliveryState,
+  publish: { userId: SAMPLE_USER.sub, publicationId: 'pub_sample', files: [0] } satisfies z.input<typeof PublishInput>,
 };
 
 /** What a task's predecessor leaves in the state (its result), which the ASL alone cannot say. */

@@ -36,6 +36,10 @@ import { LOCAL_CREDENTIALS, startS3Local } from './s3-local.js';
 import { startStreamPoller } from './stream-poller.js';
 import { startStepFunctionsLocal } from './stepfunctions.js';
 import { startLocalSts } from './sts.js';
+import { startFakeShopify } from './fake-shopify.js';
+import { secretValueEnvName } from '../../lambdas/core/secrets.js';
+import { SHOPIFY_APP_URL_ENV, SHOPIFY_STAND_IN_ENV } from '../../lambdas/domain/shopify/settings.js';
+import { shopifyCallbackRoute, shopifyWebhookRoute } from '../../lambdas/contracts/shopify.js';
 import { sweepAbandonedUploads, UPLOAD_SWEEP_INTERVAL_MS } from './upload-sweep.js';
 
 export interface TwinPorts {
@@ -44,6 +48,8 @@ export interface TwinPorts {
   s3: number;
   cognito: number;
   stepfunctions: number;
+  /** The stand-in for Shopify (lib/local/fake-shopify.ts). */
+  shopify: number;
 }
 
 export interface TwinOptions {
@@ -75,6 +81,12 @@ export interface TwinOptions {
   throttle?: false;
   /** Lines saying which function bundles are built (a first start builds them all; later starts reuse them). */
   progress?: (line: string) => void;
+  /**
+   * Shopify: by default the loopback stand-in (lib/local/fake-shopify.ts) with its demo shop, so publishing works with
+   * no Shopify account; a real app's credentials (SHOPIFY_API_KEY, SHOPIFY_API_SECRET, a development app whose
+   * redirect URL is this twin's /api/shops/callback) talk to Shopify itself.
+   */
+  shopify?: { apiKey: string; apiSecret: string };
 }
 
 export interface TwinStripe {
@@ -118,6 +130,8 @@ export interface TwinInfo {
   mailboxFile: string;
   /** The environment the handlers run with (table and bucket names, endpoints). */
   env: Record<string, string>;
+  /** The Shopify stand-in (its /_fake/ controls) and its demo shop, when the twin runs it. */
+  shopify?: { standIn: string; demoShop: string };
 }
 
 export interface Twin {
@@ -145,7 +159,18 @@ export const PORT_ENV: Record<keyof TwinPorts, string> = {
   s3: 'MODELLOOP_S3_PORT',
   cognito: 'MODELLOOP_COGNITO_PORT',
   stepfunctions: 'MODELLOOP_STEPFUNCTIONS_PORT',
+  shopify: 'MODELLOOP_SHOPIFY_PORT',
 };
+
+/** The local Shopify app's credentials (the stand-in's), fixed like the local pepper: nothing here is a secret. */
+const LOCAL_SHOPIFY_APP = { apiKey: 'modelloop-local-app', apiSecret: 'modelloop-local-shopify-app-secret' } as const;
+
+/** A real Shopify app's credentials from the environment, when both are set. */
+export function shopifyFromEnv(env: NodeJS.ProcessEnv = process.env): TwinOptions['shopify'] {
+  const apiKey = env.SHOPIFY_API_KEY?.trim();
+  const apiSecret = env.SHOPIFY_API_SECRET?.trim();
+  return apiKey && apiSecret ? { apiKey, apiSecret } : undefined;
+}
 
 const NAME_PREFIX = 'modelloop';
 const TWIN_REGION = 'us-east-1';
@@ -206,6 +231,21 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       onExecutionEnded: async (event) => void (await invoke(WORKFLOW_ENDED_FUNCTION.handler, event)),
     });
     stops.push(() => stepFunctions.stop());
+    const webUrl = `http://localhost:${ports.gateway}`;
+    const realShopify = options.shopify ?? shopifyFromEnv();
+    const fakeShopify = realShopify
+      ? undefined
+      : await startFakeShopify({
+          port: ports.shopify,
+          dataDir: join(dataDir, 'shopify'),
+          app: {
+            ...LOCAL_SHOPIFY_APP,
+            redirectUrls: [webUrl, `http://127.0.0.1:${ports.gateway}`].map((origin) => `${origin}${API_PREFIX}${shopifyCallbackRoute.path}`),
+            webhookUrl: `http://127.0.0.1:${ports.gateway}${API_PREFIX}${shopifyWebhookRoute.path}`,
+          },
+          log: (line) => log('shopify', line),
+        });
+    if (fakeShopify) stops.push(() => fakeShopify.stop());
     const env: Record<string, string> = {
       AWS_REGION: TWIN_REGION,
       AWS_ACCESS_KEY_ID: LOCAL_CREDENTIALS.accessKeyId,
@@ -235,6 +275,12 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       ...(options.testFetchTargets?.length ? { [TEST_FETCH_TARGETS_ENV]: options.testFetchTargets.join(',') } : {}),
       [MAP_CONCURRENCY_ENV.batch]: String(MAP_CONCURRENCY_LOCAL.batch),
       [MAP_CONCURRENCY_ENV.video]: String(MAP_CONCURRENCY_LOCAL.video),
+      // Shopify: the app's credentials and the tokens' sealing key by value (the functions that declare them see them),
+      // and the stand-in's origin unless a real app is configured.
+      [SHOPIFY_APP_URL_ENV]: webUrl,
+      [secretValueEnvName('shopifyApp')]: JSON.stringify(realShopify ?? LOCAL_SHOPIFY_APP),
+      [secretValueEnvName('shopTokenKey')]: 'modelloop-local-shop-token-key',
+      ...(fakeShopify ? { [SHOPIFY_STAND_IN_ENV]: fakeShopify.origin } : {}),
       // The delete-account workflow deletes users in cognito-local, as it does in the cloud's user pool.
       [USER_POOL_ENV]: cognito.userPoolId,
       AWS_ENDPOINT_URL_COGNITO_IDENTITY_PROVIDER: cognito.endpoint,
@@ -280,7 +326,6 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
     sweepTimer.unref();
     stops.push(async () => clearInterval(sweepTimer));
 
-    const webUrl = `http://localhost:${ports.gateway}`;
     const config: RuntimeConfig = {
       apiUrl: `${webUrl}${API_PREFIX}`,
       websocketUrl: `ws://localhost:${ports.gateway}${WEBSOCKET_PATH}`,
@@ -291,6 +336,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       host: 'local',
       testPayments: !stripe,
       payments: stripe ? 'stripe' : 'test',
+      shopify: true,
       ...withExpectedVideoSeconds(process.env.PROVIDER_VIDEO?.trim() || 'local'),
       ...withExpectedUpscaleSeconds(process.env.PROVIDER_UPSCALE?.trim() || 'local'),
     };
@@ -341,6 +387,7 @@ export async function startTwin(options: TwinOptions): Promise<Twin> {
       region: config.region,
       mailboxFile: cognito.mailboxFile,
       env,
+      ...(fakeShopify ? { shopify: { standIn: fakeShopify.origin, demoShop: fakeShopify.demoShop } } : {}),
     };
     return { info, ...info, config, dataDir, invoke, workers: runner.workers, stop };
   } catch (error) {

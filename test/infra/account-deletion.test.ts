@@ -37,7 +37,7 @@ function deletionTasks(): Record<string, { id: string; properties: Record<string
 describe('account deletion', () => {
   it('runs as a Standard workflow whose steps are retried and repeat while work is left', () => {
     const definition = JSON.parse(readWorkflowText(WORKFLOWS.deleteAccount)) as { States: Record<string, { Type: string; Retry?: unknown[]; Next?: string; Choices?: { Next: string }[] }> };
-    expect(Object.keys(deletionTasks()).sort()).toEqual(['AnonymiseLedger', 'DeleteObjects', 'DeleteRecords', 'DeleteSignIn']);
+    expect(Object.keys(deletionTasks()).sort()).toEqual(['AnonymiseLedger', 'DeleteObjects', 'DeleteRecords', 'DeleteSignIn', 'DisconnectShops']);
     for (const [name, state] of Object.entries(definition.States).filter(([, state]) => state.Type === 'Task')) expect(state.Retry, name).toBeDefined();
     for (const step of ['AnonymiseLedger', 'DeleteRecords', 'DeleteObjects']) {
       const choice = definition.States[definition.States[step]!.Next!]!;

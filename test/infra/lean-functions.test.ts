@@ -10,7 +10,7 @@ import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CfnElement } from 'aws-cdk-lib';
-import { bundleBudgetOf, ESRGAN_HANDLERS, MAX_ESRGAN_FOLDER_BYTES, MAX_STRIPE_LIBRARY_BUNDLE_BYTES, STRIPE_LIBRARY_HANDLERS } from '../../lib/bundle-budget.js';
+import { bundleBudgetOf, ESRGAN_HANDLERS, MAX_ESRGAN_FOLDER_BYTES, MAX_SHOPIFY_LIBRARY_BUNDLE_BYTES, MAX_STRIPE_LIBRARY_BUNDLE_BYTES, SHOPIFY_LIBRARY_HANDLERS, STRIPE_LIBRARY_HANDLERS } from '../../lib/bundle-budget.js';
 import { ESRGAN_ASSET_FOLDER } from '../../lambdas/providers/local-engine/esrgan-model.js';
 import { FACE_ASSET_FOLDER, FACE_DETECTOR_FILE, openFaceDetector } from '../../lambdas/domain/images/faces.js';
 import { noPerson, onePerson, twoPeople } from '../fixtures/faces.js';
@@ -52,6 +52,8 @@ interface Packaged {
   bytes: number;
   /** The official Stripe library is in the bundle (its User-Agent, `Stripe/v1 NodeBindings/`). */
   stripeLibrary: boolean;
+  /** Shopify's official library is in the bundle (its User-Agent's name, `Shopify API Library`). */
+  shopifyLibrary: boolean;
   /** Module specifiers the bundle imports, statically or at run time, other than Node's built-ins. */
   packages: string[];
   sharpPackages: string[];
@@ -99,6 +101,7 @@ beforeAll(() => {
       architecture: fn.Properties!.Architectures?.[0] ?? 'x86_64',
       bytes: Buffer.byteLength(bundle),
       stripeLibrary: bundle.includes('NodeBindings/'),
+      shopifyLibrary: bundle.includes('Shopify API Library'),
       packages: [...new Set(specifiers.filter((specifier) => !isBuiltin(specifier)))],
       sharpPackages: SHARP_PACKAGES.filter((name) => existsSync(join(directory, 'node_modules', name, 'package.json'))),
       directory,
@@ -202,7 +205,7 @@ describe('lean functions, as synthesized', () => {
     expect(functions.filter((fn) => !native(fn)).length).toBeGreaterThanOrEqual(functions.length - mayCarry);
   });
 
-  it('keep every bundle without native modules within the lean budget (500 KB) minified, the three Stripe functions within 1 MB', () => {
+  it('keep every bundle without native modules within the lean budget (500 KB) minified, the Stripe and Shopify functions within 1 MB', () => {
     const oversized = functions.filter((fn) => !native(fn) && fn.bytes > bundleBudgetOf(fn.handler));
     expect(oversized.map((fn) => `${fn.handler}: ${(fn.bytes / 1024).toFixed(0)} KB`)).toEqual([]);
   });
@@ -211,6 +214,12 @@ describe('lean functions, as synthesized', () => {
     const carriers = functions.filter((fn) => fn.stripeLibrary);
     expect(carriers.map((fn) => fn.handler).sort()).toEqual([...STRIPE_LIBRARY_HANDLERS].sort());
     for (const fn of carriers) expect(fn.bytes, fn.handler).toBeLessThanOrEqual(MAX_STRIPE_LIBRARY_BUNDLE_BYTES);
+  });
+
+  it("carry Shopify's official library in exactly the functions that talk to Shopify", () => {
+    const carriers = functions.filter((fn) => fn.shopifyLibrary);
+    expect(carriers.map((fn) => fn.handler).sort()).toEqual([...SHOPIFY_LIBRARY_HANDLERS].sort());
+    for (const fn of carriers) expect(fn.bytes, fn.handler).toBeLessThanOrEqual(MAX_SHOPIFY_LIBRARY_BUNDLE_BYTES);
   });
 });
 

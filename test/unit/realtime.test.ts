@@ -17,6 +17,7 @@ const PHYSICAL: Record<StreamedTable, string> = {
   generations: 'stack-Generations-3',
   jobs: 'stack-Jobs-4',
   batches: 'stack-Batches-5',
+  publications: 'stack-Publications-6',
 };
 const arnOf = (table: StreamedTable) => `arn:aws:dynamodb:eu-west-1:123456789012:table/${PHYSICAL[table]}/stream/2026-11-22T00:00:00.000`;
 

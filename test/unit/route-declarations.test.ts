@@ -39,7 +39,7 @@ describe('each route is declared once', () => {
       // Stripe's webhook reads the raw body for its signature, so it answers without the JSON wrapper.
       if (route.handler === 'stripe-webhook') continue;
       const source = read(`lambdas/handlers/${route.handler}.ts`);
-      expect(source, route.handler).toMatch(new RegExp(`\\b(route|spendingRoute)\\(${contracts.get(route.contract)},`));
+      expect(source, route.handler).toMatch(new RegExp(`\\b(route|spendingRoute|rawRoute)\\(${contracts.get(route.contract)},`));
     }
   });
 

@@ -1,6 +1,6 @@
 // The "Download my data" zip, built by the accountExport workflow's BuildExport task: one zip of every record the
 // account has (EXPORT_SOURCES: profile, clothing items, generations, video jobs, batches with their photos, webhook
-// endpoints, API keys, imports, saved models, receipts, support tickets and the credit ledger, as JSON, the ledger also
+// endpoints, API keys, imports, saved models, Shopify shops and publications, receipts, support tickets and the credit ledger, as JSON, the ledger also
 // as CSV; never a secret), with the files they name (item images, results, videos, portraits) up to
 // EXPORT_INLINE_MAX_BYTES; the rest are listed in files.csv with signed links. The zip is written to the caller's
 // folder tagged like a pending upload, so the bucket's lifecycle rule removes it after a day.
@@ -20,6 +20,7 @@ import { releaseLease } from '../../data/limits-repo.js';
 import type { ModelRecord } from '../../data/models-repo.js';
 import type { BucketName } from '../../data/tables.js';
 import { listEndpoints } from '../../data/webhooks-repo.js';
+import { listUserShops } from '../../data/shops-repo.js';
 import { openObject, storedSize } from '../../storage/object-transfer.js';
 import { presignDownload, signedUrlExpiresAt } from '../../storage/presign.js';
 import { textFile, writeZipObject, type ZipFile } from '../../storage/zip-archive.js';
@@ -106,6 +107,16 @@ export const EXPORT_SOURCES: ExportSource[] = [
     holds: 'your saved models (uploaded portraits under models/)',
     // Not the per-user counter item.
     read: async (userId) => (await listUserPartition<ModelRecord>('models', userId)).filter((model) => model.id.startsWith('mdl_')),
+  },
+  {
+    file: 'shopify-shops.json',
+    holds: 'the Shopify shops you connected (never their access tokens)',
+    read: async (userId) => (await listUserShops(userId)).map(({ id, name, status, scopes, connected_at, ended_at }) => ({ shop: id, name, status, scopes, connected_at, ended_at: ended_at ?? null })),
+  },
+  {
+    file: 'shopify-publications.json',
+    holds: 'your publications to Shopify, each file with its product, and the product each library item was last published to',
+    read: (userId) => listUserPartition('publications', userId),
   },
   { file: 'receipts.json', holds: 'your purchases with their receipts', read: (userId) => listPurchases(userId) },
   { file: 'support-tickets.json', holds: 'your support requests', read: (userId) => listUserPartition('tickets', userId) },

@@ -81,6 +81,7 @@ export async function toGeneration(record: repo.GenerationRecord): Promise<Gener
     model: record.model ? { id: record.model.id, name: record.model.name } : null,
     ...(record.compliance ? { compliance: record.compliance } : {}),
     title: recordedTitle(record),
+    ...(record.published ? { published: Object.values(record.published).sort((a, b) => a.published_at.localeCompare(b.published_at)) } : {}),
   };
 }
 

@@ -5,6 +5,7 @@ import { PRODUCT_NAME_PARAM } from '../../contracts/file-names.js';
 import { createGeneration, type GenerationRecord } from '../../data/generations-repo.js';
 import type { JobItem } from '../../data/jobs-repo.js';
 import { engineModelName } from '../generation/engine-name.js';
+import { videoResultId } from '../../contracts/video.js';
 
 export async function recordVideoHistory(job: JobItem): Promise<void> {
   const base = {
@@ -33,7 +34,7 @@ export async function recordVideoHistory(job: JobItem): Promise<void> {
     job.outputs.map((output) =>
       createGeneration({
         ...base,
-        id: `${job.id}-${output.index + 1}`,
+        id: videoResultId(job.id, output.index),
         status: 'complete',
         credits_used: perOutput,
         result_key: output.video_key,

@@ -1,5 +1,5 @@
 // The body of one delivery attempt, built when it is sent from the ids its workflow carries: the resource as the API
-// answers it at that moment (GET /generations/{id}, a job of GET /jobs, GET /batches/{id}), its URLs signed now, so
+// answers it at that moment (GET /generations/{id}, a job of GET /jobs, GET /batches/{id}, GET /publications/{id}), its URLs signed now, so
 // a retry hours later carries working URLs and the state between attempts stays a few hundred bytes.
 import { WEBHOOK_TEST_EVENT, type WebhookEvent, type WebhookEventRef, type WebhookEventType } from '../../contracts/webhooks.js';
 import { AppError } from '../../core/errors.js';
@@ -7,6 +7,7 @@ import { getJob } from '../../data/jobs-repo.js';
 import { getBatchView } from '../batch/service.js';
 import { getGenerationView } from '../generation/service.js';
 import { jobListItems } from '../video/list-items.js';
+import { getPublicationView } from '../shopify/views.js';
 
 export const TEST_EVENT_MESSAGE = 'A test event from ModelLoop.';
 
@@ -17,6 +18,7 @@ const missing = (error: unknown) => {
 
 const generation = (userId: string, id: string) => getGenerationView(userId, id).catch(missing);
 const batch = (userId: string, id: string) => getBatchView(userId, id).catch(missing);
+const publication = (userId: string, id: string) => getPublicationView(userId, id).catch(missing);
 async function job(userId: string, id: string) {
   const record = await getJob(userId, id);
   return record ? (await jobListItems([record]))[0] : undefined;
@@ -29,6 +31,7 @@ const RESOURCE_OF: Record<WebhookEventType, (userId: string, id: string) => Prom
   'video.completed': job,
   'video.failed': job,
   'batch.completed': batch,
+  'publish.completed': publication,
 };
 
 /** The body of one attempt; undefined when the event's resource no longer exists. */

@@ -1,5 +1,6 @@
-// Emission: the table streams of generations, jobs and batches say when a record becomes terminal (its status moves
-// from processing/generating to an end state, each exactly once thanks to the repositories' conditions). Each such
+// Emission: the table streams of generations, jobs, batches and publications say when a record becomes terminal (its
+// status moves from processing/generating/publishing to an end state, each exactly once thanks to the repositories'
+// conditions). Each such
 // change becomes one event, delivered to every endpoint of its owner subscribed to its type. The event id is derived
 // from the change, so a stream batch retried after a failure starts the same executions (no second delivery).
 import { createHash } from 'node:crypto';
@@ -14,14 +15,14 @@ export interface TerminalChange {
   type: WebhookEventType;
   userId: string;
   resourceId: string;
-  table: 'generations' | 'jobs' | 'batches';
+  table: 'generations' | 'jobs' | 'batches' | 'publications';
 }
 
-const RUNNING = new Set(['processing', 'generating']);
+const RUNNING = new Set(['processing', 'generating', 'publishing']);
 
 /** The webhook event a stream record means, or undefined (not a transition into an end state, or not shown). */
 export function terminalChangeOf(table: StreamedTable, record: DynamoDBRecord): TerminalChange | undefined {
-  if (record.eventName !== 'MODIFY' || (table !== 'generations' && table !== 'jobs' && table !== 'batches')) return undefined;
+  if (record.eventName !== 'MODIFY' || (table !== 'generations' && table !== 'jobs' && table !== 'batches' && table !== 'publications')) return undefined;
   const before = record.dynamodb?.OldImage;
   const after = record.dynamodb?.NewImage;
   const oldStatus = before?.status?.S;
@@ -36,6 +37,8 @@ export function terminalChangeOf(table: StreamedTable, record: DynamoDBRecord): 
     return { table, userId, resourceId, type: newStatus === 'complete' ? 'generation.completed' : 'generation.failed' };
   }
   if (table === 'jobs') return { table, userId, resourceId, type: newStatus === 'complete' ? 'video.completed' : 'video.failed' };
+  // Complete, partial or failed alike: the event's data tells file by file.
+  if (table === 'publications') return { table, userId, resourceId, type: 'publish.completed' };
   return newStatus === 'complete' ? { table, userId, resourceId, type: 'batch.completed' } : undefined;
 }
 

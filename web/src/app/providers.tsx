@@ -7,8 +7,19 @@ import { bootAuth, currentSessionUser, onAuthEvent, signOutHere } from '@/lib/au
 import { SessionContext, type Session, type SessionState } from '@/lib/session-context';
 import { useLiveUpdates } from '@/lib/use-live-updates';
 import { paths } from '@/lib/paths';
+import { ResultExtrasContext, type ResultExtrasProps } from '@/components/generation/result-extras';
 
 const FinishedWorkToasts = lazy(() => import('./finished-work-toasts'));
+const ResultPublishing = lazy(() => import('@/features/shops/result-publishing'));
+
+/** "Publish to Shopify" on every finished result's card, on a deployment that publishes to Shopify (config.json). */
+function ShopifyResultExtras(props: ResultExtrasProps) {
+  return (
+    <Suspense fallback={null}>
+      <ResultPublishing {...props} />
+    </Suspense>
+  );
+}
 
 const SESSION_CHECK_INTERVAL_MS = 30_000;
 /** Renew the tokens this long before they expire. */
@@ -75,7 +86,9 @@ export default function AppProviders() {
   return (
     <QueryClientProvider client={queryClient}>
       <SessionContext value={session}>
-        <Outlet />
+        <ResultExtrasContext value={config.shopify ? ShopifyResultExtras : null}>
+          <Outlet />
+        </ResultExtrasContext>
         {state.status === 'signedIn' && (
           <Suspense fallback={null}>
             <FinishedWorkToasts />

@@ -12,6 +12,7 @@ import { NextStepActions } from './next-step-actions';
 import { ComplianceSummary } from './compliance-summary';
 import { CutoutReviewNote, RefineCutout } from './refine-cutout';
 import { PreviewBadge, PreviewNote } from './preview-badge';
+import { ResultExtras } from './result-extras';
 
 /** Work under way before the generation exists (uploading the image, sending the request). */
 export interface PendingStep {
@@ -100,6 +101,7 @@ function Result({ generation }: { generation: Generation }) {
         <ComplianceSummary generation={generation} />
         <RefineCutout generation={generation} />
         <NextStepActions generation={generation} />
+        <ResultExtras generationId={generation.id} title={generation.title} published={generation.published ?? []} />
       </figcaption>
     </figure>
   );

@@ -19,6 +19,7 @@ const EVENT_LABELS: Record<WebhookEventType, string> = {
   'video.completed': 'Video ready',
   'video.failed': 'Video failed',
   'batch.completed': 'Batch finished',
+  'publish.completed': 'Published to Shopify',
 };
 
 const errorText = (error: unknown) => (error instanceof Error ? error.message : 'Something went wrong. Please try again.');

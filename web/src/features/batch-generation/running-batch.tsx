@@ -16,6 +16,7 @@ import { profileQueryKey } from '@/lib/profile';
 import { useUser } from '@/lib/session-context';
 import { batchQueryKey, requestBatchZip } from './api';
 import { BatchPhotos } from './batch-photos';
+import { PublishBatch } from '@/features/shops';
 
 /**
  * When the batch this screen watched running finishes: one toast saying how it went (a refund re-reads the balance),
@@ -143,6 +144,7 @@ export function RunningBatch({
               <Download className="h-4 w-4" aria-hidden="true" /> {zip.preparing ? 'Preparing…' : 'Download all (zip)'}
             </Button>
           )}
+          {batch.summary && <PublishBatch batch={batch} />}
           {batch.summary && batch.summary.failedGenerations > 0 && (
             <Button variant="outline" onClick={() => onRetryFailed(batch)} busy={retrying}>
               <RotateCcw className="h-4 w-4" aria-hidden="true" /> Retry failed ({formatCredits(batch.summary.failedGenerations * (batch.credits_used / Math.max(1, batch.progress.total)))})

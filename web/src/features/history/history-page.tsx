@@ -17,6 +17,7 @@ import { ComplianceSummary } from '@/components/generation/compliance-summary';
 import { CutoutReviewNote, RefineCutout } from '@/components/generation/refine-cutout';
 import { PreviewBadge, PreviewNote, ResultNotes } from '@/components/generation/preview-badge';
 import { PageHeader } from '@/components/page-header';
+import { ResultExtras } from '@/components/generation/result-extras';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DataTable, type Column } from '@/components/ui/data-table';
@@ -296,6 +297,7 @@ function RowActions({ generation, onView }: { generation: Generation; onView: ()
           </DropdownMenu.Content>
         </DropdownMenu.Portal>
       </DropdownMenu.Root>
+      <ResultExtras generationId={generation.id} title={generation.title} published={generation.published ?? []} compact />
     </div>
   );
 }

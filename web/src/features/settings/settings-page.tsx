@@ -11,6 +11,7 @@ import { useProfile } from '@/lib/profile';
 import { DangerZone } from './danger-zone';
 import { SecuritySection } from './security-section';
 import { YourData } from './your-data';
+import { ShopsSection } from '@/features/shops';
 import { paths } from '@/lib/paths';
 
 export default function SettingsPage() {
@@ -71,6 +72,7 @@ export default function SettingsPage() {
         </Card>
       </section>
 
+      <ShopsSection />
       <SecuritySection email={data?.email} />
       <YourData />
       <DangerZone email={data?.email} />

@@ -9,7 +9,7 @@ import {
   VIDEO_SOURCE_MAX_BYTES,
   videoTier,
 } from '@contracts/catalog';
-import { MOTION_PROMPT_MAX_LENGTH, type JobListItem } from '@contracts/video';
+import { MOTION_PROMPT_MAX_LENGTH, videoResultId, type JobListItem } from '@contracts/video';
 import { CANCELLED_BY_USER } from '@contracts/video-failures';
 import { AlertTriangle, Download, Images, Link2, RefreshCw, Upload, Video, X } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent, type ReactNode } from 'react';
@@ -18,6 +18,7 @@ import { toast } from 'sonner';
 import { CostFooter } from '@/components/generation/cost-footer';
 import { YourImagesPicker } from '@/components/generation/your-images-picker';
 import { EngineNote, NotRenderedNote, PreviewBadge } from '@/components/generation/preview-badge';
+import { ResultExtras } from '@/components/generation/result-extras';
 import { ProductLinkImport, type ProductLinkImage } from '@/components/imports/product-link-import';
 import { PageHeader } from '@/components/page-header';
 import { Badge } from '@/components/ui/badge';
@@ -401,6 +402,7 @@ function VideoResult({ phase, onCheckStatus, onCancel }: { phase: VideoPhase; on
                   {phase.urls.descriptions[index]}
                 </figcaption>
               ) : null}
+              <ResultExtras generationId={videoResultId(phase.jobId, index)} />
             </figure>
           ))}
         {/* One note for the whole result, however many videos it has: they were all made by the same engine. */}
