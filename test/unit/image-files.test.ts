@@ -102,8 +102,9 @@ describe('image bytes', () => {
     expect({ ...check, pixels: { width: check.pixels.width, height: check.pixels.height, bytes: check.pixels.data.length } }).toEqual({
       ok: true,
       mimeType: 'image/jpeg',
-      width: 320,
-      height: 240,
+      // Sizes are reported upright, as the studio sizes results from them.
+      width: 240,
+      height: 320,
       pixels: { width: 120, height: 160, bytes: 120 * 160 * 3 },
     });
     const at = (x: number, y: number) => [...check.pixels!.data.subarray((y * 120 + x) * 3, (y * 120 + x) * 3 + 3)];

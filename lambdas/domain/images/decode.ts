@@ -95,7 +95,7 @@ export async function checkImageBytes(bytes: Buffer, { pixelsWithin, thumbnailCo
         .resize({ ...thumbnailCovering, fit: 'outside', withoutEnlargement: true })
         .webp({ quality: THUMBNAIL_QUALITY })
         .toBuffer();
-      return { ok: true, mimeType, width, height, thumbnail };
+      return { ok: true, mimeType, ...upright, thumbnail };
     }
     if (pixelsWithin === undefined) {
       await sharp(bytes, options).resize({ width: Math.ceil(width / CHECK_SHRINK) }).raw().toBuffer();
