@@ -168,7 +168,7 @@ export class Operations extends Construct {
 
     // The daily model check counts the configured models a provider no longer serves (or shuts down within 60 days).
     // One run a day: the alarm's period is the day, so it stays in alarm until a run finds every model served.
-    const modelsNotServed = new Metric({ namespace: METRICS_NAMESPACE, metricName: 'ModelsNotServed', dimensionsMap: { service: SERVICE_NAME }, period: Duration.days(1), statistic: 'Maximum', label: 'models not served' });
+    const modelsNotServed = new Metric({ namespace: METRICS_NAMESPACE, metricName: 'ModelsNotServed', dimensionsMap: { service: SERVICE_NAME }, period: Duration.days(1), statistic: 'Maximum' });
     alarm(
       'models not served',
       modelsNotServed,

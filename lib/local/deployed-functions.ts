@@ -9,7 +9,7 @@ import type { TableName } from '../../lambdas/data/tables.js';
 import { STREAMED_TABLES } from '../../lambdas/realtime/messages.js';
 import { REALTIME_FUNCTIONS } from '../../lambdas/realtime-functions.js';
 import { API_KEY_AUTHORIZER, ROUTES, routeTables, USER_ROUTE_PRELUDE } from '../../lambdas/routes.js';
-import { RECONCILER_FUNCTION, WORKFLOW_ENDED_FUNCTION, WORKFLOWS, type WorkflowName } from '../../lambdas/workflows.js';
+import { MODEL_CHECK_FUNCTION, RECONCILER_FUNCTION, WORKFLOW_ENDED_FUNCTION, WORKFLOWS, type WorkflowName } from '../../lambdas/workflows.js';
 
 export type DeployedFunctionKind = 'route' | 'task' | 'other';
 
@@ -54,6 +54,9 @@ export function deployedFunctions(): DeployedFunction[] {
     { name: API_KEY_AUTHORIZER.handler, kind: 'other', spec: { handler: API_KEY_AUTHORIZER.handler, tables: API_KEY_AUTHORIZER.tables } },
     { name: WORKFLOW_ENDED_FUNCTION.handler, kind: 'other', spec: WORKFLOW_ENDED_FUNCTION },
     { name: RECONCILER_FUNCTION.handler, kind: 'other', spec: RECONCILER_FUNCTION },
+    // Deployed on a stage whose ports use a cloud provider (the committed one); on the twin it runs when invoked
+    // (`npm run invoke model-check`), and with the local engine it has no model to ask about.
+    { name: MODEL_CHECK_FUNCTION.handler, kind: 'other', spec: MODEL_CHECK_FUNCTION },
     ...Object.values(REALTIME_FUNCTIONS).map(
       (fn): DeployedFunction => ({
         name: fn.handler,

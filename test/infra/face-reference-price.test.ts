@@ -21,6 +21,8 @@ const FASHN_STAGE = {
   pricingFile: 'lib/pricing/bedrock-fashn.json',
 };
 const configOf = (context: Record<string, unknown>) => readConfig(new App({ context }).node);
+/** The shipped FASHN price file: context pricing replaces it whole, so a test that changes one tier starts from it. */
+const SHIPPED = JSON.parse(readFileSync(new URL('../../lib/pricing/bedrock-fashn.json', import.meta.url), 'utf8')) as Record<string, number>;
 
 describe('the face-reference tier', () => {
   it("costs FASHN's face_reference price on a FASHN stage: three credits more than its plain photo", () => {
@@ -34,10 +36,10 @@ describe('the face-reference tier', () => {
 
   it('refuses a prod FASHN stage that sells it below cost, naming the tier, its price and the cost', () => {
     // 5 credits ($0.50) against FASHN's $0.525 at 4k balanced; the plain photo at its shipped price stays fine.
-    expect(() => configOf({ ...FASHN_STAGE, pricing: { [FACE_REFERENCE_TIER]: 5 } })).toThrow(
-      /Stage 'prod' would sell below[\s\S]*face-reference-photo: sells at 5 credits \(\$0\.50\), costs \$0\.525 \(fashn:product-to-model 4k balanced with face_reference\)/,
+    expect(() => configOf({ ...FASHN_STAGE, pricing: { ...SHIPPED, [FACE_REFERENCE_TIER]: 5 } })).toThrow(
+      /Stage 'prod' would sell below[\s\S]*face-reference-photo: sells at 5 credits \(\$0\.500\), costs \$0\.525 \(fashn:product-to-model 4k balanced with face_reference\)/,
     );
-    expect(() => configOf({ ...FASHN_STAGE, pricing: { [FACE_REFERENCE_TIER]: 5 } })).not.toThrow(/image-generation/);
+    expect(() => configOf({ ...FASHN_STAGE, pricing: { ...SHIPPED, [FACE_REFERENCE_TIER]: 5 } })).not.toThrow(/image-generation/);
   });
 
   it('lets the shipped FASHN prices through, with the tier above cost', () => {

@@ -29,6 +29,9 @@ const SHARP_ALLOWED = [
   'edit-ai-image',
   'upscale-ai-image',
   'generate-packshot',
+  // The cutout brush: the packshot's photo and its mask as the seller's canvas shows them, and the render again.
+  'get-packshot-cutout',
+  'refine-packshot-cutout',
   'generate-video',
   'generation-process',
   'generation-upscale',

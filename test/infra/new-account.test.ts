@@ -12,7 +12,7 @@ import { readFileSync } from 'node:fs';
 import { App, Stack, Token } from 'aws-cdk-lib';
 import { CfnFunction } from 'aws-cdk-lib/aws-lambda';
 import { afterAll, describe, expect, it } from 'vitest';
-import { MAP_CONCURRENCY_ENV } from '../../lambdas/workflows.js';
+import { MAP_CONCURRENCY_ENV, PUBLISH_CONCURRENCY } from '../../lambdas/workflows.js';
 import { STREAMED_TABLES } from '../../lambdas/realtime/messages.js';
 import { checkConcurrency, concurrencyLines, NEW_ACCOUNT_BUDGET, NEW_ACCOUNT_CONCURRENCY, type ConcurrencyLine } from '../../lib/concurrency.js';
 import { resourcesOfType, synthModelLoop, type CfnTemplate, type Synthesized } from './synth.js';
@@ -107,6 +107,8 @@ describe('a new account’s Lambda concurrency: the stage’s budget (lib/concur
     expect(lines.filter((line) => line.what.includes(' Map '))).toEqual([
       { what: 'video workflow, Map RenderOutputs (videoOutputs)', executions: NEW_ACCOUNT_BUDGET.videoOutputs },
       { what: 'batch workflow, Map Photos (batchPhotos)', executions: NEW_ACCOUNT_BUDGET.batchPhotos },
+      // Shopify publishing: one file at a time, a literal MaxConcurrency.
+      { what: 'publish workflow, Map Files', executions: PUBLISH_CONCURRENCY },
     ]);
     const settings = resourcesOfType(s.json, 'AWS::Lambda::Function').flatMap(([, fn]) => {
       const variables = (fn.Properties?.Environment?.Variables ?? {}) as Record<string, unknown>;
@@ -123,7 +125,7 @@ describe('a new account’s Lambda concurrency: the stage’s budget (lib/concur
     expect(() => synthModelLoop({ nag: false, context: eleven })).toThrow(
       /needs 11 Lambda executions at once, above context accountConcurrency \(10\):[\s\S]*API routes[\s\S]*stream consumer[\s\S]*raise accountConcurrency once AWS has raised/,
     );
-    expect(() => synthModelLoop({ nag: false, context: { concurrencyBudget: { streamParallelization: 2 } } })).toThrow(/needs 15 Lambda executions/);
+    expect(() => synthModelLoop({ nag: false, context: { concurrencyBudget: { streamParallelization: 2 } } })).toThrow(new RegExp(`needs ${NEW_ACCOUNT_CONCURRENCY + STREAMED_TABLES.length} Lambda executions`));
     const raised = synthModelLoop({ nag: false, context: { ...eleven, accountConcurrency: 11 } });
     expect(total(concurrencyLines(raised.stack, raised.stack.config.concurrency.budget))).toBe(11);
     expect(() => synthModelLoop({ nag: false, context: { concurrencyBudget: { batch: 3 } } })).toThrow(/unknown line 'batch'/);

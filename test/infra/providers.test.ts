@@ -154,8 +154,14 @@ describe('AI providers in the cloud', () => {
     // The upscale task (the one that carries the ESRGAN weights) gets the upscale models only.
     expect(providerGrants(cloud, functionOf(cloud, 'generation.Upscale')[1])).toEqual(stabilityGrants('us-west-2', UPSCALE_MODELS).sort());
     const providerTasks = ['generation.Process', 'generation.Upscale', 'batch.MakePhoto', 'video.StartClip', 'video.CheckClip'];
+    // The daily model check asks about every configured model (GetFoundationModel, never an invocation) with the keys.
+    const modelCheck = resourcesOfType(cloud.json, 'AWS::Lambda::Function').filter(([id]) => id.startsWith('ModelCheck'));
+    expect(modelCheck).toHaveLength(1);
+    expect(providerGrants(cloud, modelCheck[0]![1]).every((grant) => grant.startsWith('bedrock:GetFoundationModel ') || grant === FASHN_GRANT), 'the model check only looks models up').toBe(true);
+    expect(providerGrants(cloud, modelCheck[0]![1])).toContain(FASHN_GRANT);
     for (const [id, fn] of resourcesOfType(cloud.json, 'AWS::Lambda::Function')) {
       if (providerTasks.some((task) => cdkPath(fn).endsWith(tasks.find(([name]) => name === task)![1]))) continue;
+      if (id.startsWith('ModelCheck')) continue;
       expect(providerGrants(cloud, fn), `${id} calls no provider`).toEqual([]);
     }
   });

@@ -107,7 +107,7 @@ describe('fan-out', () => {
   it('reads the stream of each live table, and only those, as the streams’ one consumer (webhook events included)', () => {
     // One mapping per stream, all of them the fan-out's: each is a line of the concurrency budget (lib/concurrency.ts).
     expect(fanOutMappings()).toHaveLength(mappings().length);
-    expect(STREAMED_TABLES.sort()).toEqual(['batches', 'clothingItems', 'generations', 'jobs', 'profiles']);
+    expect(STREAMED_TABLES.sort()).toEqual(['batches', 'clothingItems', 'generations', 'jobs', 'profiles', 'publications']);
     for (const name of Object.keys(TABLES) as TableName[]) {
       const stream = resource(tableId(name)).Properties!.StreamSpecification;
       expect(stream, name).toEqual(STREAMED_TABLES.includes(name as never) ? { StreamViewType: 'NEW_AND_OLD_IMAGES' } : undefined);

@@ -315,6 +315,9 @@ describe('http api', () => {
         'request-refund',
         // Marks the profile as being deleted (no balance moves: the deletion workflow moves the ledger).
         'request-account-deletion',
+        // Records the export on the profile, which it makes (with its sign-up grant) for an account without one, as
+        // get-profile does: no other balance moves.
+        'export-account-data',
         'stripe-webhook',
         'upscale-ai-image',
         'generate-packshot',

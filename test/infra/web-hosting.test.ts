@@ -363,7 +363,8 @@ describe('config.json', () => {
     expect(RuntimeConfig.parse(config)).toEqual(config);
     // cognitoEndpoint is for the local twin only; websocketUrl is there when the stack has a WebSocket API;
     // expectedVideoSeconds and expectedUpscaleSeconds only for an adapter with a measured median (contracts/expected-wait.ts).
-    const measured = (key: string) => key === 'expectedVideoSeconds' || key === 'expectedUpscaleSeconds';
+    // shopify only on a stage with a Shopify app (this one has none: the key is absent, not false).
+    const measured = (key: string) => key === 'expectedVideoSeconds' || key === 'expectedUpscaleSeconds' || key === 'shopify';
     const cloudKeys = keys.filter(
       (key) => key !== 'cognitoEndpoint' && (!measured(key) || key in config) && (key !== 'websocketUrl' || websocket(s).length > 0),
     );
@@ -544,7 +545,7 @@ describe('the construct on its own', () => {
 
     const { config, webFiles } = deployed(s);
     expect(RuntimeConfig.parse(config)).toEqual(config);
-    expect(Object.keys(config).sort()).toEqual(Object.keys(RuntimeConfig.shape).filter((key) => key !== 'cognitoEndpoint' && key !== 'expectedVideoSeconds' && key !== 'expectedUpscaleSeconds').sort());
+    expect(Object.keys(config).sort()).toEqual(Object.keys(RuntimeConfig.shape).filter((key) => key !== 'cognitoEndpoint' && key !== 'expectedVideoSeconds' && key !== 'expectedUpscaleSeconds' && key !== 'shopify').sort());
     expect(config.websocketUrl).toBe(wsUrl);
     expect(config.region).toBe('eu-west-1');
     expect(webFiles).toEqual(['app.html', 'assets/index-abc123.js', 'index.html']);

@@ -6,7 +6,7 @@ import { readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { tableEnvName } from '../../lambdas/data/tables.js';
-import { MODEL_CHECK_FUNCTION, RECONCILER_FUNCTION, workflowEnvName } from '../../lambdas/workflows.js';
+import { RECONCILER_FUNCTION, workflowEnvName } from '../../lambdas/workflows.js';
 import { deployedFunction, deployedFunctions, type DeployedFunction } from '../../lib/local/deployed-functions.js';
 import {
   connectionsRefusal,
@@ -67,9 +67,7 @@ describe('a function on the twin', () => {
   it('every handler module is deployed as some function, so none runs with more than a declaration grants', () => {
     const handlers = readdirSync(join(import.meta.dirname, '../../lambdas/handlers')).map((file) => file.replace(/\.ts$/, ''));
     const deployed = new Set(deployedFunctions().map((fn) => fn.spec.handler));
-    // The daily model check is deployed only on a stage whose ports use a cloud provider (lib/modelloop-stack.ts); the
-    // twin's engine is local, so it has nothing to check there.
-    expect(handlers.filter((handler) => !deployed.has(handler))).toEqual([MODEL_CHECK_FUNCTION.handler]);
+    expect(handlers.filter((handler) => !deployed.has(handler))).toEqual([]);
   });
 });
 
