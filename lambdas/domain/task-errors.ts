@@ -15,11 +15,20 @@ export class TaskError extends Error {
 /** In `messages`: the user reads the thrown error's own message (for errors whose message is written for users). */
 export const OWN_MESSAGE = Symbol('own message');
 
+/**
+ * In `messages`: the thrown error's own message when it is one of `oneOf` (texts written for users, e.g. the
+ * catalogue's refusals), else `otherwise`: a provider's own words never pass for one of ours.
+ */
+export interface OwnMessageOneOf {
+  oneOf: readonly string[];
+  otherwise: string;
+}
+
 export interface TaskErrorCatalogue {
   /** The States error name a provider failure of each kind is thrown as. */
   byKind: Record<ProviderErrorKind, string>;
   /** The user's message for a caught States error name. */
-  messages: Record<string, string | typeof OWN_MESSAGE>;
+  messages: Record<string, string | typeof OWN_MESSAGE | OwnMessageOneOf>;
   /** The message for every other error: ours or unknown. */
   fallback: string;
 }
@@ -48,6 +57,10 @@ export function taskErrors(catalogue: TaskErrorCatalogue): TaskErrors {
     message(errorName, cause) {
       const message = errorName === undefined || !Object.hasOwn(catalogue.messages, errorName) ? undefined : catalogue.messages[errorName];
       if (message === OWN_MESSAGE) return causeMessage(cause) ?? catalogue.fallback;
+      if (typeof message === 'object') {
+        const own = causeMessage(cause);
+        return own !== undefined && message.oneOf.includes(own) ? own : message.otherwise;
+      }
       return message ?? catalogue.fallback;
     },
   };

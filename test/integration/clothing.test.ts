@@ -82,9 +82,10 @@ const list = async (user: TestUser, query = '') => {
   return answer.body.items as { id: string; is_deleted: boolean; name: string; generations_count: number }[];
 };
 
+/** The user's stored photos (uploads and originals), not the thumbnails registration makes beside them. */
 async function storedKeys(user: TestUser): Promise<string[]> {
   const { Contents = [] } = await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: `${user.sub}/` }));
-  return Contents.map((object) => object.Key!);
+  return Contents.map((object) => object.Key!).filter((key) => !key.startsWith(`${user.sub}/thumbnails/`));
 }
 
 /** After a refused registration: no file in the user's folder and no item in their library. */
@@ -126,9 +127,12 @@ describe('upload and register', () => {
     });
     expect(Date.now() - Date.parse(created.body.created_at)).toBeLessThan(60_000);
 
-    // The signed display URL serves the very bytes, for an hour.
+    // The signed display URL serves the very bytes, for an hour, or for what is left of the signing session when that
+    // is less: never below the half hour at which the session is renewed (lambdas/storage/signing-session.ts).
     const display = new URL(created.body.signed_url);
-    expect(display.searchParams.get('X-Amz-Expires')).toBe('3600');
+    const expires = Number(display.searchParams.get('X-Amz-Expires'));
+    expect(expires).toBeLessThanOrEqual(3600);
+    expect(expires).toBeGreaterThanOrEqual(1800);
     const image = await fetch(created.body.signed_url);
     expect(image.status).toBe(200);
     expect(Buffer.from(await image.arrayBuffer()).equals(bytes)).toBe(true);
@@ -272,6 +276,9 @@ describe('what registration refuses after the upload, whatever the client claime
     expect(again.status).toBe(409);
     expect(again.body.code).toBe('ALREADY_REGISTERED');
     expect(await storedKeys(user)).toEqual([item.image_url]);
+    // …and the one thumbnail its check made, beside it.
+    const { Contents: thumbnails = [] } = await s3.send(new ListObjectsV2Command({ Bucket: bucket, Prefix: `${user.sub}/thumbnails/` }));
+    expect(thumbnails.map((object) => object.Key)).toEqual([`${user.sub}/thumbnails/${item.id}.webp`]);
     expect(await list(user)).toHaveLength(1);
   });
 });

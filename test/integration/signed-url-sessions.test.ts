@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import { GetObjectCommand, S3Client } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOCAL_CREDENTIALS } from '../../lib/local/s3-local.js';
+import { functionCredentials } from '../../lib/local/grants.js';
 import { LOCAL_SESSION_SECONDS_ENV, sessionTokenExpiry } from '../../lib/local/sts.js';
 import { api } from '../support/api.js';
 import { exited, killTree, startTwinProcess, type TwinProcess } from '../support/twin-process.js';
@@ -38,14 +38,14 @@ describe('a signed URL on a twin whose sessions end after 75 s', () => {
     expect((await api(info.apiUrl, 'POST', '/clothing-items', { user, body: { imageKey, name: 'Linen shirt' } })).status).toBe(201);
     const [item] = (await api<{ items: { signed_url: string; url_expires_at: string }[] }>(info.apiUrl, 'GET', '/clothing-items', { user })).body.items;
 
-    // Signed by a session STS handed the function, and answered as lasting no longer than that session.
+    // Signed by a session STS handed the listing function (its own key, a token of the session's), and answered as
+    // lasting no longer than that session.
+    const lister = functionCredentials('list-clothing-items');
     const signed = new URL(item!.signed_url);
-    const session = {
-      accessKeyId: signed.searchParams.get('X-Amz-Credential')!.split('/')[0]!,
-      secretAccessKey: LOCAL_CREDENTIALS.secretAccessKey,
-      sessionToken: signed.searchParams.get('X-Amz-Security-Token')!,
-    };
-    const sessionEnds = sessionTokenExpiry(LOCAL_CREDENTIALS, session.sessionToken);
+    expect(signed.searchParams.get('X-Amz-Credential')!.split('/')[0]).toBe(lister.accessKeyId);
+    const session = { accessKeyId: lister.accessKeyId, secretAccessKey: lister.secretAccessKey, sessionToken: signed.searchParams.get('X-Amz-Security-Token')! };
+    expect(session.sessionToken).not.toBe(lister.sessionToken);
+    const sessionEnds = sessionTokenExpiry(lister, session.sessionToken);
     expect(sessionEnds, 'the URL is signed with a session whose end is known').toBeInstanceOf(Date);
     expect(sessionEnds!.getTime() - Date.now()).toBeLessThanOrEqual(SESSION_SECONDS * 1000);
     expect(Date.parse(item!.url_expires_at)).toBeLessThanOrEqual(sessionEnds!.getTime());

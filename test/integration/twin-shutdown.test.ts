@@ -9,7 +9,7 @@ import { DynamoDBClient, ListTablesCommand } from '@aws-sdk/client-dynamodb';
 import { afterAll, describe, expect, it } from 'vitest';
 import { LOCAL_CREDENTIALS } from '../../lib/local/s3-local.js';
 import { assertPortFree } from '../../lib/local/processes.js';
-import { TWIN_INFO_FILE } from '../../lib/local/twin.js';
+import { PORT_ENV, TWIN_INFO_FILE } from '../../lib/local/twin.js';
 import { freeTwinPorts, killTree, startTwinProcess, type TwinProcess } from '../support/twin-process.js';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'modelloop-shutdown-'));
@@ -157,7 +157,7 @@ function allProcesses(): number[] {
 }
 
 describe('npm start', () => {
-  it('stops every emulator when its top process is killed with SIGKILL: all five ports free within 5 s', async () => {
+  it('stops every emulator when its top process is killed with SIGKILL: all six ports (the Shopify stand-in's too) free within 5 s', async () => {
     const ports = await freeTwinPorts();
     // `npm start` as a person types it: npm → a shell that builds the web app and execs `npm run twin` → the twin.
     const twin = await startTwinProcess({ dataDir, ports, command: ['npm', 'start', '--silent'] });
@@ -167,7 +167,8 @@ describe('npm start', () => {
     // Two npm levels: the twin's parent is `npm run twin`, whose parent is the `npm start` killed here.
     expect(procParent(procParent(twinPid))).toBe(top);
     const held = Object.values(ports).map(Number);
-    expect(held).toHaveLength(5);
+    expect(held).toHaveLength(6);
+    expect(held).toHaveLength(Object.keys(PORT_ENV).length);
     expect(await portsInUse(held)).toEqual(held);
 
     // Only npm's own process, as a process manager's SIGKILL ends it: nothing can pass it on.

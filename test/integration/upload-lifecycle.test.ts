@@ -40,11 +40,13 @@ describe('uploads never registered or used', () => {
 
     // 23 hours on: nothing is old enough.
     expect(await sweep(23)).toEqual([]);
-    expect(await listKeys(s3, clothingBucket, `${user.sub}/`)).toHaveLength(2);
+    // The two clothing uploads, and the registered one's thumbnail (made by its check, never tagged pending).
+    const thumbnail = `${user.sub}/thumbnails/${item.body.id}.webp`;
+    expect((await listKeys(s3, clothingBucket, `${user.sub}/`)).sort()).toEqual([registered, abandoned, thumbnail].sort());
 
     // 25 hours on: the two uploads nobody took are gone, the registered one stays and still shows.
     expect((await sweep(25)).map(({ key }) => key).sort()).toEqual([abandoned, abandonedSource].sort());
-    expect(await listKeys(s3, clothingBucket, `${user.sub}/`)).toEqual([registered]);
+    expect((await listKeys(s3, clothingBucket, `${user.sub}/`)).sort()).toEqual([registered, thumbnail].sort());
     expect(await listKeys(s3, resultsBucket, `${user.sub}/`)).toEqual([]);
     const listed = await api(twin.apiUrl, 'GET', '/clothing-items', { user });
     const shown = await fetch(listed.body.items[0].signed_url);

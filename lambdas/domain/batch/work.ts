@@ -4,6 +4,7 @@
 // debit. Summarize writes the batch's summary. An execution that ends without reaching Summarize (a timeout, a stop)
 // is settled by workflow-ended with settleBatch: every photo still processing is failed and refunded, then the
 // summary is written. Every step is idempotent: a refund is keyed by the photo, the summary is written once.
+import { PROVIDER_MESSAGES } from '../../contracts/catalog.js';
 import { BATCH_MESSAGES } from '../../contracts/batch.js';
 import type { BatchPhotoInput } from '../../contracts/workflows.js';
 import { log } from '../../core/log.js';
@@ -11,7 +12,7 @@ import { emitMetrics } from '../../core/metrics.js';
 import * as batches from '../../data/batches-repo.js';
 import { failGeneration, settledFailure, type GenerationRecord } from '../../data/generations-repo.js';
 import { GENERATION_ERROR, GENERATION_TASK_ERRORS, type CaughtError } from '../generation/failure.js';
-import { OWN_MESSAGE, taskErrors } from '../task-errors.js';
+import { taskErrors } from '../task-errors.js';
 import { refund } from '../credits.js';
 import { endRunning } from '../limits.js';
 import { summaryOf } from './service.js';
@@ -21,7 +22,10 @@ export type PhotoTaskInput = BatchPhotoInput;
 /** A photo runs the generation's Process task: its error names, with the batch's messages. */
 const PHOTO_ERRORS = taskErrors({
   ...GENERATION_TASK_ERRORS,
-  messages: { [GENERATION_ERROR.contentPolicy]: OWN_MESSAGE, [GENERATION_ERROR.account]: OWN_MESSAGE },
+  messages: {
+    [GENERATION_ERROR.contentPolicy]: GENERATION_TASK_ERRORS.messages[GENERATION_ERROR.contentPolicy],
+    [GENERATION_ERROR.account]: { oneOf: [PROVIDER_MESSAGES.accountNotPaid], otherwise: BATCH_MESSAGES.photoFailed },
+  },
   fallback: BATCH_MESSAGES.photoFailed,
 });
 

@@ -7,6 +7,7 @@
 // engine does not understand (the engine's message, which lists what it understands). Everything else ends with
 // the generic message: a provider's or a program's own text never reaches the user. (A refusal's own text and an
 // account problem's are the catalogue's: PROVIDER_MESSAGES in contracts/catalog.ts.)
+import { PROVIDER_MESSAGES } from '../../contracts/catalog.js';
 import { GENERATION_MESSAGES } from '../../contracts/generations.js';
 import type { CaughtError } from '../../contracts/workflows.js';
 import { log } from '../../core/log.js';
@@ -36,8 +37,12 @@ export const GENERATION_TASK_ERRORS = {
     account: GENERATION_ERROR.account,
   },
   // A refusal reads as what was refused (PROVIDER_MESSAGES: policy, recitation, personal data), an account problem as
-  // itself: the adapters' messages for these are the catalogue's own.
-  messages: { [GENERATION_ERROR.contentPolicy]: OWN_MESSAGE, [GENERATION_ERROR.unsupported]: OWN_MESSAGE, [GENERATION_ERROR.account]: OWN_MESSAGE },
+  // itself: the adapters throw the catalogue's own texts for these, and any other text reads as the policy message.
+  messages: {
+    [GENERATION_ERROR.contentPolicy]: { oneOf: [PROVIDER_MESSAGES.contentPolicy, PROVIDER_MESSAGES.recitation, PROVIDER_MESSAGES.personalData], otherwise: PROVIDER_MESSAGES.contentPolicy },
+    [GENERATION_ERROR.unsupported]: OWN_MESSAGE,
+    [GENERATION_ERROR.account]: { oneOf: [PROVIDER_MESSAGES.accountNotPaid], otherwise: GENERATION_MESSAGES.genericFailure },
+  },
   fallback: GENERATION_MESSAGES.genericFailure,
 } satisfies TaskErrorCatalogue;
 
