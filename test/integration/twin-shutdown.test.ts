@@ -157,7 +157,7 @@ function allProcesses(): number[] {
 }
 
 describe('npm start', () => {
-  it('stops every emulator when its top process is killed with SIGKILL: all six ports (the Shopify stand-in's too) free within 5 s', async () => {
+  it("stops every emulator when its top process is killed with SIGKILL: all six ports (the Shopify stand-in's too) free within 5 s", async () => {
     const ports = await freeTwinPorts();
     // `npm start` as a person types it: npm → a shell that builds the web app and execs `npm run twin` → the twin.
     const twin = await startTwinProcess({ dataDir, ports, command: ['npm', 'start', '--silent'] });
