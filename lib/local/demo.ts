@@ -177,7 +177,12 @@ export async function seedDemo(twin: Twin, account: { email: string; password: s
     await new Promise((resolve) => setTimeout(resolve, 500));
   }
   log('1 video');
-  const shop = await connectDemoShop(twin, user.idToken);
+  // The install is several requests: on a cold twin any of them may get no answer or a 429/5xx; it starts again.
+  const shop = await withRetries(() =>
+    connectDemoShop(twin, user.idToken).catch((error: unknown) => {
+      throw error instanceof Error && /answered (429|5\d\d)/.test(error.message) ? new TransientFailure(error.message) : error;
+    }),
+  );
   if (shop) log(`connected the demo shop ${shop}`);
 
   const [profile, generations, jobs, finalLibrary] = await Promise.all([

@@ -64,7 +64,7 @@ export function unknownFunctionMessage(name: string): string {
 export async function sampleEvent(name: string, env: NodeJS.ProcessEnv = {}): Promise<unknown> {
   const fn = findFunction(name);
   if (!fn) throw new Error(unknownFunctionMessage(name));
-  if (fn.kind === 'route') return sampleRouteEvent(fn.route!);
+  if (fn.kind === 'route') return sampleRouteEvent(fn.route!, env);
   if (fn.kind === 'task') return sampleTaskInput(fn.workflow!, fn.state!);
   return sampleOtherEvent(name as OtherHandler, env);
 }

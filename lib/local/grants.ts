@@ -14,6 +14,8 @@
 //     like any name it is not granted.
 // Not covered: settings that are not resources (the API-key pepper, the support addresses).
 import { createHash } from 'node:crypto';
+import { posix } from 'node:path';
+import { rawClipKey } from '../../lambdas/domain/video/keys.js';
 import { USER_POOL_ENV, workflowEnvName } from '../../lambdas/core/config.js';
 import { SECRETS, secretIdEnvName, secretValueEnvName, type SecretName } from '../../lambdas/core/secrets.js';
 import { BUCKETS, TABLES, bucketEnvName, tableEnvName, type BucketName, type TableName } from '../../lambdas/data/tables.js';
@@ -52,7 +54,15 @@ export interface FunctionGrants {
   postsToConnections: boolean;
   /** The secrets it reads (their values, on the twin). */
   secrets: Set<SecretName>;
+  /**
+   * It calls the video provider: in the cloud a cloud adapter's function may also put objects under the results
+   * bucket's raw-clip folders (lib/constructs/provider-access.ts, RAW_CLIPS), where a checked clip is stored.
+   */
+  rawClipWrites: boolean;
 }
+
+/** The raw-clip folders' key pattern (the cloud's RAW_CLIPS resource), as a regular expression: IAM's `*` spans `/`. */
+const RAW_CLIP_KEY = new RegExp(`^${`${posix.dirname(rawClipKey('*', '*', 0, 0))}/*`.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('.*')}$`);
 
 export function grantsOf(fn: DeployedFunction): FunctionGrants {
   const { spec } = fn;
@@ -66,6 +76,7 @@ export function grantsOf(fn: DeployedFunction): FunctionGrants {
     tableNames: new Set(fn.tableNames ?? []),
     postsToConnections: Boolean(fn.postsToConnections),
     secrets: new Set(spec.secrets ?? []),
+    rawClipWrites: Boolean(spec.providers?.includes('video')),
   };
 }
 
@@ -262,7 +273,8 @@ export function s3Refusal(principal: Principal, request: S3Request, resources: T
     const access = bucket && grants.buckets.get(bucket);
     const objectActions = access === 'write' ? BUCKET_WRITE_ACTIONS : access === 'read' ? BUCKET_READ_ACTIONS : access === 'put' ? BUCKET_PUT_ACTIONS : [];
     const allowed = key === undefined ? (access && access !== 'put' ? [BUCKET_LIST_ACTION] : []) : objectActions;
-    if (!allowed.includes(action)) return refusal(principal, action, `arn:aws:s3:::${physical}${key === undefined ? '' : `/${key}`}`);
+    const rawClip = grants.rawClipWrites && bucket === 'results' && action === 's3:PutObject' && key !== undefined && RAW_CLIP_KEY.test(key);
+    if (!allowed.includes(action) && !rawClip) return refusal(principal, action, `arn:aws:s3:::${physical}${key === undefined ? '' : `/${key}`}`);
   }
   return undefined;
 }

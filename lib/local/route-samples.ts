@@ -1,10 +1,12 @@
 // The routes as the developer tools see them: a payload v2 event built by the local gateway's own builder, the
 // sample request each route's contract carries (lambdas/contracts/<feature>.ts, placeholders filled in here), and the
 // check of an event against the contract the route's handler is built from.
-import { randomUUID } from 'node:crypto';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
 import type * as z from 'zod';
 import { IDEMPOTENCY_HEADER } from '../../lambdas/contracts/api.js';
 import { fillPath } from '../../lambdas/contracts/route.js';
+import { shopifyWebhookRoute } from '../../lambdas/contracts/shopify.js';
+import { secretValueEnvName } from '../../lambdas/core/secrets.js';
 import type { RouteDefinition } from '../../lambdas/routes.js';
 import { buildHttpEvent } from './gateway.js';
 import { DEMO_PRODUCTS, productPhoto } from './products.js';
@@ -58,9 +60,13 @@ async function fillPlaceholders(value: unknown): Promise<unknown> {
   return value;
 }
 
-/** A valid event of a route: its contract's sample request, from the sample caller. */
-export async function sampleRouteEvent(route: RouteDefinition) {
+/**
+ * A valid event of a route: its contract's sample request, from the sample caller. Shopify's webhook is signed as
+ * Shopify signs it (a shop/redact for a shop nobody connected), with the app's secret when `env` holds it (a twin's).
+ */
+export async function sampleRouteEvent(route: RouteDefinition, env: NodeJS.ProcessEnv = {}) {
   const sample = route.contract.sample;
+  if (route.path === shopifyWebhookRoute.path && route.method === shopifyWebhookRoute.method) return sampleShopifyWebhook(route, env);
   return routeEvent(
     route,
     {
@@ -72,6 +78,23 @@ export async function sampleRouteEvent(route: RouteDefinition) {
     },
     sampleClaims(),
   );
+}
+
+function sampleShopifyWebhook(route: RouteDefinition, env: NodeJS.ProcessEnv) {
+  const domain = 'sample-shop.myshopify.com';
+  const body = JSON.stringify({ shop_id: 1, shop_domain: domain });
+  const app = env[secretValueEnvName('shopifyApp')];
+  const secret = app ? (JSON.parse(app) as { apiSecret: string }).apiSecret : 'no-app-secret-here';
+  const headers = {
+    'x-shopify-topic': 'shop/redact',
+    'x-shopify-hmac-sha256': createHmac('sha256', secret).update(body).digest('base64'),
+    'x-shopify-shop-domain': domain,
+    'x-shopify-api-version': '2026-10',
+    'x-shopify-webhook-id': randomBytes(16).toString('hex'),
+    'x-shopify-event-id': randomBytes(16).toString('hex'),
+    'x-shopify-triggered-at': new Date().toISOString(),
+  };
+  return routeEvent(route, { body, headers }, undefined);
 }
 
 /** The problems of a zod check, each as `where.path: message`. */

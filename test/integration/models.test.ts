@@ -1,7 +1,8 @@
 // Saved models over HTTP against a twin of this file's own: create (with an uploaded portrait and its rights
 // confirmation, from a finished result, or from words), list, rename, delete, the cap of 50, ownership on every route
-// that takes a model id (the web API and the public API), and the model travelling to the on-model port: the twin's
-// functions run in this process, so the local engine is wrapped in a recorder of every port request it gets.
+// that takes a model id (the web API and the public API), and the model travelling to the on-model provider: this
+// twin's on-model functions are configured as a cloud stage's with FASHN, whose API is the contract fake
+// (test/support/fake-fashn.ts), so what the provider is sent is read off the wire: prompt, seed and face_reference.
 import { randomUUID } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -9,8 +10,9 @@ import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_MODELS_PER_USER, MODEL_MESSAGES } from '../../lambdas/contracts/models.js';
 import { startTwin, type Twin, type TwinInfo } from '../../lib/local/twin.js';
-import type { OnModelImageRequest } from '../../lambdas/providers/ports.js';
+import sharp from 'sharp';
 import { api } from '../support/api.js';
+import { fakeFashnTarget, startFakeFashn, type FakeFashn, type FakeFashnRun } from '../support/fake-fashn.js';
 import { createApiKey, keyApi } from '../support/api-keys.js';
 import { addClothingItem, onModelPhoto } from '../support/sources.js';
 import { listKeys, productJpeg, twinS3, uploadFile } from '../support/uploads.js';
@@ -22,30 +24,26 @@ import { portraitPhoto } from '../fixtures/faces.js';
 let dataDir: string;
 let twin: Twin;
 let info: TwinInfo;
-const portRequests: OnModelImageRequest[] = [];
+let fake: FakeFashn;
+const FASHN_KEY = 'fa-loopback-key';
 
 beforeAll(async () => {
   dataDir = mkdtempSync(join(tmpdir(), 'modelloop-models-'));
-  twin = await startTwin({ dataDir });
+  fake = await startFakeFashn({ apiKey: FASHN_KEY });
+  fake.image = await sharp({ create: { width: 576, height: 1024, channels: 3, background: { r: 30, g: 90, b: 160 } } }).png().toBuffer();
+  Object.assign(process.env, { PROVIDER_IMAGE: 'fashn', FASHN_API_URL: fake.baseUrl, FASHN_API_KEY: FASHN_KEY });
+  twin = await startTwin({ dataDir, testFetchTargets: [fakeFashnTarget(fake)] });
   info = twin.info;
   Object.assign(process.env, twin.env);
-  // The real local engine, recording what the on-model port is asked (the twin's tasks run in this process).
-  const { SHARED_DEPENDENCIES } = await import('../../lambdas/providers/registry.js');
-  const { createLocalEngine } = await import('../../lambdas/providers/local-engine/index.js');
-  const engine = createLocalEngine({ s3: twinS3(info) });
-  SHARED_DEPENDENCIES.localEngine = {
-    ...engine,
-    onModelImage: {
-      generate: (request) => {
-        portRequests.push(request);
-        return engine.onModelImage.generate(request);
-      },
-    },
-  };
-}, 180_000);
+}, 600_000);
+
+/** What FASHN was sent for pictures of a model with these words (its prompt carries them). */
+const runsFor = (description: string): FakeFashnRun[] => fake.runs.filter((run) => String(run.inputs.prompt).includes(description));
 
 afterAll(async () => {
   await twin?.stop();
+  await fake?.close();
+  for (const name of ['PROVIDER_IMAGE', 'FASHN_API_URL', 'FASHN_API_KEY']) delete process.env[name];
   rmSync(dataDir, { recursive: true, force: true });
 });
 
@@ -185,11 +183,12 @@ describe('a saved model at work', () => {
     const generation = await settled(user, `/generations/${started.body.generationId}`, (body) => body.status !== 'processing');
     expect(generation).toMatchObject({ status: 'complete', model: { id: model.id, name: 'Maya' }, params: { prompt: MAYA, modelId: model.id } });
 
-    const sent = portRequests.filter((request) => request.model.modelId === model.id);
+    const sent = runsFor(MAYA);
     expect(sent).toHaveLength(1);
-    expect(sent[0]!.model).toMatchObject({ description: MAYA, seed: model.seed, modelId: model.id });
-    expect(sent[0]!.model.referenceImage?.mimeType).toBe('image/jpeg');
-    expect(sent[0]!.model.referenceImage?.bytes.equals(await (await fetch(model.portrait_url)).arrayBuffer().then(Buffer.from))).toBe(true);
+    expect(sent[0]!.inputs.seed).toBe(model.seed);
+    const [prefix, base64] = String(sent[0]!.inputs.face_reference).split(',');
+    expect(prefix).toBe('data:image/jpeg;base64');
+    expect(Buffer.from(base64!, 'base64').equals(await (await fetch(model.portrait_url)).arrayBuffer().then(Buffer.from))).toBe(true);
 
     // A described model has the seed its words give and no model reference in History.
     const described = await api(info.apiUrl, 'POST', '/generate-ai-image', { user, body: { clothingItemId: item.id, prompt: 'young female model', imageSize: '1k' }, headers: key() });
@@ -206,9 +205,10 @@ describe('a saved model at work', () => {
     const user = await createUser(info);
     const item = await addClothingItem(info.apiUrl, user, await productJpeg());
     const resultId = await onModelPhoto(info.apiUrl, user, item.id);
-    const sent = portRequests.find((request) => request.model.description === 'young female model' && !request.model.modelId)!;
+    const sent = runsFor('young female model').at(-1)!;
+    expect(sent.inputs.face_reference).toBeUndefined();
     const saved = await create(user, { name: 'From my result', description: 'young female model', generationId: resultId });
-    expect(saved).toMatchObject({ status: 201, body: { portrait_source: 'generation', portrait_generation_id: resultId, rights_confirmed_at: null, seed: sent.model.seed } });
+    expect(saved).toMatchObject({ status: 201, body: { portrait_source: 'generation', portrait_generation_id: resultId, rights_confirmed_at: null, seed: sent.inputs.seed } });
     expect((await fetch(saved.body.preview_url)).status).toBe(200);
   }, 180_000);
 
@@ -233,11 +233,11 @@ describe('a saved model at work', () => {
     expect(batch.model).toEqual({ id: model.id, name: 'Leo', portrait_url: null });
     expect(batch.photos.map((photo: { generation: { model: unknown } }) => photo.generation.model)).toEqual(Array(5).fill({ id: model.id, name: 'Leo' }));
 
-    const sent = portRequests.filter((request) => request.model.modelId === model.id);
+    const sent = runsFor(model.description);
     expect(sent).toHaveLength(5);
-    expect(new Set(sent.map((request) => JSON.stringify(request.model)))).toEqual(
-      new Set([JSON.stringify({ description: model.description, seed: model.seed, modelId: model.id })]),
-    );
+    expect(new Set(sent.map((run) => run.inputs.seed))).toEqual(new Set([model.seed]));
+    // The second entry's own words are not sent: the saved model is.
+    expect(fake.runs.filter((run) => String(run.inputs.prompt).includes('ignored'))).toEqual([]);
     // The model's card now shows the first picture made with it.
     const [card] = await list(user);
     expect(new URL(card!.preview_url!).pathname).toContain(`/${info.env.BUCKET_RESULTS}/${user.sub}/`);
@@ -271,8 +271,8 @@ describe('a batch of entries with their own models', () => {
       ['Blue Logo Tee', 'Maya'],
       ['Gold Bead Necklace', 'Leo'],
     ]);
-    expect(portRequests.filter((request) => request.model.modelId === maya.id).map((request) => request.model.description)).toEqual([MAYA]);
-    expect(portRequests.filter((request) => request.model.modelId === leo.id).map((request) => request.model.description)).toEqual([leo.description]);
+    expect(runsFor(MAYA).map((run) => run.inputs.seed)).toEqual([maya.seed]);
+    expect(runsFor(leo.description).map((run) => run.inputs.seed)).toEqual([leo.seed]);
   }, 300_000);
 });
 

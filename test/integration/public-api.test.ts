@@ -127,7 +127,11 @@ describe('/v1 routes', () => {
       const answer = await keyApi(twin.apiUrl, key, method, path, { body, headers: spend ? { 'idempotency-key': randomUUID() } : {} });
       expect(answer.status, `${method} ${path}: ${JSON.stringify(answer.body)}`).not.toBe(401);
       expect(answer.status, `${method} ${path}`).toBeLessThan(500);
-      const template = path.replace(/\/[^/]+(?=\/cancel$|\/download$)/, '/{id}').replace(/(generations|clothing-items|batches|models)\/(?!upload-url)[^/]+$/, '$1/{id}');
+      const template = path
+        .replace(/\?.*$/, '')
+        .replace(/\/[^/]+(?=\/cancel$|\/download$|\/cutout$)/, '/{id}')
+        .replace(/\/shops\/[^/]+\/products$/, '/shops/{shop}/products')
+        .replace(/(generations|clothing-items|batches|models|publications)\/(?!upload-url)[^/{]+$/, '$1/{id}');
       seen.add(`${method} ${template}`);
       mismatches.push(...checkAnswer(method, `/v1${template}`, answer.status, answer.body));
       return answer;
@@ -154,7 +158,24 @@ describe('/v1 routes', () => {
     await call('POST', '/generate-ai-image', { clothingItemId: item.id, modelId: model.body.id }, true);
     await call('POST', '/edit-ai-image', { imageUrl: started.body.generationId, editPrompt: 'background white' }, true);
     await call('POST', '/upscale-ai-image', { imageUrl: started.body.generationId, targetResolution: '2k' }, true);
-    await call('POST', '/generate-packshot', { clothingItemId: item.id, marketplace: 'amazon' }, true);
+    const packshot = await call('POST', '/generate-packshot', { clothingItemId: item.id, marketplace: 'amazon' }, true);
+    const packshotId = packshot.body?.generationId ?? 'missing';
+    await waitFor(
+      () => keyApi(twin.apiUrl, key, 'GET', `/generations/${packshotId}`),
+      (answer) => answer.body?.status !== 'processing',
+    );
+    // The cutout brush: the packshot's photo and mask, and the packshot rendered again from that very mask.
+    const cutout = await call('GET', `/generations/${packshotId}/cutout`);
+    expect(cutout.status, JSON.stringify(cutout.body)).toBe(200);
+    const mask = Buffer.from(await (await fetch(cutout.body.maskUrl)).arrayBuffer()).toString('base64');
+    await call('PUT', `/generations/${packshotId}/cutout`, { mask }, true);
+    await call('GET', `/video-motion?prompt=${encodeURIComponent('the model turns around slowly')}`);
+    // Shopify, for an account that connected no shop: nothing listed, the demo shop's products and a publication refused.
+    await call('GET', '/shops');
+    await call('GET', '/shops/modelloop-demo.myshopify.com/products?query=tee');
+    await call('POST', '/publications', { shop: 'modelloop-demo.myshopify.com', files: [{ generationId: started.body.generationId, productId: 'gid://shopify/Product/1001' }] }, true);
+    await call('GET', '/publications');
+    await call('GET', '/publications/pub_none');
     await call('GET', '/generations');
     await call('GET', `/generations/${started.body.generationId}`);
     const video = await call('POST', '/generate-video', { imageBase64: (await tshirtPhoto(300, 350)).toString('base64'), prompt: 'Pivot', duration: 5, aspect_ratio: '9:16', output_count: 1 }, true);

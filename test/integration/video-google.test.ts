@@ -73,7 +73,8 @@ describe('Gemini Omni videos on the video workflow', () => {
     const user = await createUser(info);
     const before = fake.interactions.length;
     const started = await generateVideo(info.apiUrl, user, photo, { prompt: 'Pivot', duration: 8, aspect_ratio: '9:16' });
-    expect(await pollUntilDone(info.apiUrl, user, started.body, 240_000)).toMatchObject({ status: 'complete' });
+    const ended = await pollUntilDone(info.apiUrl, user, started.body, 240_000);
+    expect(ended, JSON.stringify(ended)).toMatchObject({ status: 'complete' });
     const [interaction, ...more] = interactionsSince(before);
     expect(more).toEqual([]);
     expect(interaction).toMatchObject({ model: GOOGLE_DEFAULTS.videoModel, durationSeconds: 8, aspectRatio: '9:16', background: true, task: 'image_to_video', delivery: 'uri' });
