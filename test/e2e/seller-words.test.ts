@@ -79,19 +79,20 @@ describe('sizes that match', () => {
     await page.getByTestId('upscale-size-note').filter({ hasText: "follows your picture’s ratio" }).waitFor();
     await page.getByRole('tab', { name: 'Past results' }).click();
     await page.getByRole('radio', { name: NECKLACE, exact: true }).click();
-    for (const [name, size] of [['2k', '1662×2216'], ['4k', '3324×4432'], ['8k', '6651×8868']] as const) {
+    // Each named size in the picture's own ratio, as image generation makes it: 3:4 at 2K is 1920×2560.
+    for (const [name, size] of [['2k', '1920×2560'], ['4k', '3840×5120'], ['8k', '7680×10240']] as const) {
       await page.getByTestId(`upscale-size-${name}`).filter({ hasText: size }).waitFor();
     }
-    await page.getByTestId('upscale-size-note').filter({ hasText: 'Your 960×1280 picture keeps its ratio: 2K makes it 1662×2216.' }).waitFor();
+    await page.getByTestId('upscale-size-note').filter({ hasText: 'Your 960×1280 picture keeps its ratio: 2K makes it 1920×2560.' }).waitFor();
     await page.getByRole('button', { name: 'Upscale to 2K' }).click();
     await page.getByTestId('generation-result').waitFor({ timeout: 120_000 });
     const { body } = await api(twin().apiUrl, 'GET', '/generations?type=image&limit=1', { user });
-    expect([body.items[0].width, body.items[0].height]).toEqual([1662, 2216]);
+    expect([body.items[0].width, body.items[0].height]).toEqual([1920, 2560]);
     expect(body.items[0].title).toBe(`${NECKLACE} · Upscaled to 2K`);
 
     await page.goto('/dashboard/prices');
     await page.getByTestId('upscale-size-rule').filter({ hasText: "Upscale sizes follow the source's ratio" }).waitFor();
-    await page.getByTestId('upscale-size-rule').filter({ hasText: '1662×2216 for 3:4' }).waitFor();
+    await page.getByTestId('upscale-size-rule').filter({ hasText: '1920×2560 for 3:4' }).waitFor();
     expect(errors).toEqual([]);
   });
 });

@@ -37,8 +37,8 @@ beforeAll(async () => {
   Object.assign(process.env, twin.env);
 }, 600_000);
 
-/** What FASHN was sent for pictures of a model with these words (its prompt carries them). */
-const runsFor = (description: string): FakeFashnRun[] => fake.runs.filter((run) => String(run.inputs.prompt).includes(description));
+/** What FASHN was sent for pictures of a model with these words (its prompt carries them), since run `from`. */
+const runsFor = (description: string, from = 0): FakeFashnRun[] => fake.runs.slice(from).filter((run) => String(run.inputs.prompt).includes(description));
 
 afterAll(async () => {
   await twin?.stop();
@@ -174,6 +174,7 @@ describe('saved models', () => {
 describe('a saved model at work', () => {
   it('makes an image: the port gets its description, portrait and seed, and History names it', async () => {
     const user = await createUser(info);
+    const before = fake.runs.length;
     const item = await addClothingItem(info.apiUrl, user, await productJpeg());
     const imageKey = await uploadPortrait(user);
     const model = (await create(user, { name: 'Maya', description: MAYA, imageKey, rightsConfirmed: true })).body;
@@ -183,7 +184,7 @@ describe('a saved model at work', () => {
     const generation = await settled(user, `/generations/${started.body.generationId}`, (body) => body.status !== 'processing');
     expect(generation).toMatchObject({ status: 'complete', model: { id: model.id, name: 'Maya' }, params: { prompt: MAYA, modelId: model.id } });
 
-    const sent = runsFor(MAYA);
+    const sent = runsFor(MAYA, before);
     expect(sent).toHaveLength(1);
     expect(sent[0]!.inputs.seed).toBe(model.seed);
     const [prefix, base64] = String(sent[0]!.inputs.face_reference).split(',');
@@ -217,6 +218,7 @@ describe('a saved model at work', () => {
     await api(info.apiUrl, 'POST', '/credits/purchase', { user, body: { credits: 170 }, headers: key() });
     const shirt = await addClothingItem(info.apiUrl, user, await productJpeg(), 'Shirt');
     const tee = await addClothingItem(info.apiUrl, user, await productJpeg(), 'Tee');
+    const before = fake.runs.length;
     const model = (await create(user, { name: 'Leo', description: 'man in his thirties, short dark hair, athletic build' })).body;
     const body = {
       modelId: model.id,
@@ -233,7 +235,7 @@ describe('a saved model at work', () => {
     expect(batch.model).toEqual({ id: model.id, name: 'Leo', portrait_url: null });
     expect(batch.photos.map((photo: { generation: { model: unknown } }) => photo.generation.model)).toEqual(Array(5).fill({ id: model.id, name: 'Leo' }));
 
-    const sent = runsFor(model.description);
+    const sent = runsFor(model.description, before);
     expect(sent).toHaveLength(5);
     expect(new Set(sent.map((run) => run.inputs.seed))).toEqual(new Set([model.seed]));
     // The second entry's own words are not sent: the saved model is.
@@ -249,6 +251,7 @@ describe('a batch of entries with their own models', () => {
     const user = await createUser(info);
     const tee = await addClothingItem(info.apiUrl, user, await productJpeg(), 'Blue Logo Tee');
     const necklace = await addClothingItem(info.apiUrl, user, await productJpeg(), 'Gold Bead Necklace');
+    const before = fake.runs.length;
     const maya = (await create(user, { name: 'Maya', description: MAYA })).body;
     const leo = (await create(user, { name: 'Leo', description: 'man in his thirties, short dark hair, athletic build' })).body;
     const body = {
@@ -271,8 +274,8 @@ describe('a batch of entries with their own models', () => {
       ['Blue Logo Tee', 'Maya'],
       ['Gold Bead Necklace', 'Leo'],
     ]);
-    expect(runsFor(MAYA).map((run) => run.inputs.seed)).toEqual([maya.seed]);
-    expect(runsFor(leo.description).map((run) => run.inputs.seed)).toEqual([leo.seed]);
+    expect(runsFor(MAYA, before).map((run) => run.inputs.seed)).toEqual([maya.seed]);
+    expect(runsFor(leo.description, before).map((run) => run.inputs.seed)).toEqual([leo.seed]);
   }, 300_000);
 });
 

@@ -17,15 +17,15 @@ const COLUMNS: Column<PricingTier>[] = [
   { header: 'Price', cell: (tier) => formatUsd(priceUsd(tier.credits_cost)), align: 'right', className: 'text-slate-900' },
 ];
 
-/** How an upscale's size follows its source: the 9:16 sizes the tiers list, and the same pixels in another ratio. */
+/** How an upscale's size follows its source: each ratio's named size, as image generation makes it (image-ratios.ts). */
 function upscaleSizeNote(): string {
   const square = upscaleSizeFor('2k', { width: 1, height: 1 });
   const threeByFour = upscaleSizeFor('2k', { width: 3, height: 4 });
   const { width, height } = UPSCALE_RESOLUTIONS['2k'];
   return (
-    `Upscale sizes follow the source's ratio: the sizes listed are those of a 9:16 picture (2K: ${width}×${height}); ` +
-    `another ratio gets about the same number of pixels in its own shape (2K: ${square.width}×${square.height} for a square, ` +
-    `${threeByFour.width}×${threeByFour.height} for 3:4). The Upscale screen shows the exact size before you pay.`
+    `Upscale sizes follow the source's ratio, as image generation sizes them: 2K is ${width}×${height} at 9:16, ` +
+    `${square.width}×${square.height} for a square and ${threeByFour.width}×${threeByFour.height} for 3:4. ` +
+    'A size no larger than the picture is not offered. The Upscale screen shows the exact size before you pay.'
   );
 }
 
