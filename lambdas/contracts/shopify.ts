@@ -271,6 +271,7 @@ export const searchShopProductsRoute = /* @__PURE__ */ (() => defineRoute({
   summary: "Find a shop's products by title or SKU",
   query: ProductSearchQuery,
   response: ShopProductList,
+  errors: { 409: SHOPIFY_MESSAGES.notConnected },
   sample: { params: { shop: 'modelloop-demo.myshopify.com' }, query: { query: 'tee' } },
 }))();
 
