@@ -152,7 +152,8 @@ describe('credit figures', () => {
     await page.goto('/studio/generate/upscale');
     await page.getByRole('tab', { name: 'Past results' }).waitFor();
     // Edit and Upscale open on Past results when there are any.
-    await expect(page.getByRole('tab', { name: 'Past results' }).getAttribute('aria-selected')).resolves.toBe('true');
+    // (once the results have been read: until then there is nothing to open on)
+    await expect.poll(() => page.getByRole('tab', { name: 'Past results' }).getAttribute('aria-selected'), { timeout: 15_000 }).toBe('true');
     await page.getByRole('radio').first().click();
     await page.getByRole('button', { name: /^Upscale to/ }).click();
     const message = page.locator('[data-sonner-toast]').filter({ hasText: /credit/ }).first();

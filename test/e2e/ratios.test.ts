@@ -64,8 +64,8 @@ describe('marketplace ratios', () => {
     });
     expect(upscale.status).toBe(200);
     const upscaled = await finished(upscale.body.generationId);
-    // 2K's pixel count (1440×2560) in the source's own ratio.
-    expect([upscaled.width, upscaled.height]).toEqual([1920, 1920]);
+    // 2K in the source's own ratio, as image generation makes a square 2K picture.
+    expect([upscaled.width, upscaled.height]).toEqual([2048, 2048]);
     expect(errors).toEqual([]);
   });
 
