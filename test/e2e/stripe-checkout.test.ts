@@ -53,12 +53,12 @@ describe('card payments through Stripe Checkout', () => {
   it('shows that Stripe test mode is active', async () => {
     await page.goto('/dashboard/billing');
     await expect(page.getByTestId('payment-mode').textContent()).resolves.toBe('Stripe test mode (no real money)');
-    await expect.poll(balance).toBe('5');
+    await expect.poll(balance, { timeout: 20_000 }).toBe('5');
   });
 
   it('goes to the checkout page, comes back to "Payment received — adding your credits", then shows the pushed balance', async () => {
     await page.goto('/dashboard/billing');
-    await expect.poll(balance).toBe('5');
+    await expect.poll(balance, { timeout: 20_000 }).toBe('5');
     // Stripe may call the webhook after the buyer is back: the page must wait for the credits, not assume them.
     stripe.deliveryDelayMs = 2_500;
     await page.getByText('5,000 credits', { exact: true }).click();
@@ -73,15 +73,15 @@ describe('card payments through Stripe Checkout', () => {
     const status = page.getByTestId('checkout-status');
     await expect(status.textContent()).resolves.toBe('Payment received — adding your credits…');
     // The page reloaded on the way back: its balance is read again, and is still the old one until the webhook lands.
-    await expect.poll(balance).toBe('5');
+    await expect.poll(balance, { timeout: 20_000 }).toBe('5');
     await expect.poll(() => status.textContent(), { timeout: 20_000 }).toBe('5,000 credits added. Your balance is now 5,005 credits.');
-    await expect.poll(balance).toBe('5,005');
+    await expect.poll(balance, { timeout: 20_000 }).toBe('5,005');
   });
 
   it('lists the purchase with its amount and Stripe receipt', async () => {
     await page.goto('/dashboard/billing');
     const row = page.getByTestId('receipts').locator('tbody tr').first();
-    await expect.poll(() => row.textContent()).toContain('5,000');
+    await expect.poll(() => row.textContent(), { timeout: 20_000 }).toContain('5,000');
     await expect(row.textContent()).resolves.toContain('$500.00');
     await expect(row.getByRole('link', { name: 'Receipt' }).getAttribute('href')).resolves.toMatch(/^https:\/\/pay\.stripe\.com\/receipts\//);
     await expect(row.getByRole('button', { name: 'Request refund' }).isVisible()).resolves.toBe(true);
@@ -98,7 +98,7 @@ describe('card payments through Stripe Checkout', () => {
     await page.getByRole('button', { name: 'Back to ModelLoop' }).click();
     await page.waitForURL((url) => url.searchParams.get('checkout') === 'cancelled');
     await expect(page.getByRole('status').filter({ hasText: 'Checkout was cancelled' }).textContent()).resolves.toBe('Checkout was cancelled. Nothing was charged.');
-    await expect.poll(balance).toBe('5,005');
+    await expect.poll(balance, { timeout: 20_000 }).toBe('5,005');
     expect(errors).toEqual([]);
   });
 });
