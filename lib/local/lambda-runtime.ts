@@ -29,9 +29,12 @@ const DEFAULT_WORKERS_PER_FUNCTION = 4;
 /** What a cold start is taken to cost until the twin has measured one. */
 const INITIAL_COLD_START_MS = 1_000;
 const DEFAULT_IDLE_MS = 5 * 60_000;
-/** Whether setpriv can give a worker a parent-death signal (Linux's util-linux). */
-/** The niceness of background workers (workflow tasks, stream consumers): the lowest, so routes run first (bench/isolation.ts: light-request p99 ratio 10.9 at the twin's priority, 7.4 at 10, 3.9 at 19). */
+/**
+ * The niceness of background workers (workflow tasks, stream consumers): the lowest, so routes run first
+ * (bench/isolation.ts, light-request p99 ratio: 10.9 at the twin's priority, 7.4 at 10, 3.9 at 19).
+ */
 const BACKGROUND_NICENESS = 19;
+/** Whether setpriv can give a worker a parent-death signal (Linux's util-linux). */
 const PDEATHSIG = process.platform === 'linux' && spawnSync('setpriv', ['--version'], { stdio: 'ignore' }).status === 0;
 
 /** What a function wrote: each chunk of its stdout and stderr. */
