@@ -5,6 +5,7 @@
 import { DEFAULT_FUNCTION_TIMEOUT_SECONDS } from '../lambdas/contracts/aws-limits.js';
 import { SERVICE_NAME } from '../lambdas/core/log.js';
 import { METRICS_NAMESPACE } from '../lambdas/core/metrics.js';
+import { routeTables, USER_ROUTE_PRELUDE, type RouteDefinition } from '../lambdas/routes.js';
 
 /** What of a function's declaration sets its limits (FunctionSpec's fields). */
 export interface FunctionSettings {
@@ -58,3 +59,22 @@ export const BUCKET_LIST_ACTION = 's3:ListBucket';
 /** A workflow's actions: on its executions, for a function that uses it (it also starts it) or only observes it. */
 export const WORKFLOW_START_ACTION = 'states:StartExecution';
 export const WORKFLOW_EXECUTION_ACTIONS = { uses: ['states:DescribeExecution', 'states:StopExecution'], observes: ['states:DescribeExecution'] } as const;
+
+/**
+ * A route's function as the HTTP API construct declares it to the function factory (less the environment values
+ * only a deployed stack has): the twin runs the same declaration (lib/local/deployed-functions.ts).
+ */
+export function routeFunctionSpec(route: RouteDefinition) {
+  return {
+    handler: route.handler,
+    tables: routeTables(route),
+    buckets: route.buckets,
+    workflows: route.workflows,
+    timeoutSeconds: route.timeoutSeconds,
+    memoryMb: route.memoryMb,
+    faces: route.faces,
+    userPool: route.userPool,
+    secrets: route.secrets,
+    prelude: route.auth === 'user' ? [USER_ROUTE_PRELUDE] : undefined,
+  };
+}

@@ -24,7 +24,8 @@ import { Secret } from 'aws-cdk-lib/aws-secretsmanager';
 import { Construct } from 'constructs';
 import { API_KEY_AUTH_CACHE_SECONDS, API_KEY_HEADER, PUBLIC_API_PREFIX } from '../../lambdas/contracts/api-keys.js';
 import { HTTP_API_STAGE_THROTTLE } from '../../lambdas/contracts/aws-limits.js';
-import { API_KEY_AUTHORIZER, CORS, ROUTES, routeTables, USER_ROUTE_PRELUDE, type RouteDefinition } from '../../lambdas/routes.js';
+import { API_KEY_AUTHORIZER, CORS, ROUTES, type RouteDefinition } from '../../lambdas/routes.js';
+import { routeFunctionSpec } from '../function-settings.js';
 import type { FunctionFactory } from './function-factory.js';
 import { pascalCase } from './names.js';
 
@@ -127,16 +128,7 @@ export class HttpApi extends Construct {
     for (const route of routes) {
       const handler = route.handler as RouteHandler;
       const fn = props.functions.create(this, `${pascalCase(handler)}Function`, {
-        handler,
-        tables: routeTables(route),
-        buckets: route.buckets,
-        workflows: route.workflows,
-        timeoutSeconds: route.timeoutSeconds,
-        memoryMb: route.memoryMb,
-        faces: route.faces,
-        userPool: route.userPool,
-        secrets: route.secrets,
-        prelude: route.auth === 'user' ? [USER_ROUTE_PRELUDE] : undefined,
+        ...routeFunctionSpec(route),
         environment: { ...props.routeEnvironment?.[handler], ...(PEPPER_READERS.includes(handler) ? pepperEnvironment : {}) },
       });
       functions[handler] = fn;

@@ -8,7 +8,8 @@ import type { FunctionSpec } from '../constructs/function-factory.js';
 import type { TableName } from '../../lambdas/data/tables.js';
 import { STREAMED_TABLES } from '../../lambdas/realtime/messages.js';
 import { REALTIME_FUNCTIONS } from '../../lambdas/realtime-functions.js';
-import { API_KEY_AUTHORIZER, ROUTES, routeTables, USER_ROUTE_PRELUDE } from '../../lambdas/routes.js';
+import { API_KEY_AUTHORIZER, ROUTES } from '../../lambdas/routes.js';
+import { routeFunctionSpec } from '../function-settings.js';
 import { MODEL_CHECK_FUNCTION, RECONCILER_FUNCTION, WORKFLOW_ENDED_FUNCTION, WORKFLOWS, type WorkflowName } from '../../lambdas/workflows.js';
 
 export type DeployedFunctionKind = 'route' | 'task' | 'other';
@@ -29,24 +30,7 @@ export interface DeployedFunction {
 export const taskFunctionName = (workflow: string, state: string) => `${workflow}-${state}`;
 
 export function deployedFunctions(): DeployedFunction[] {
-  const routes = ROUTES.map(
-    (route): DeployedFunction => ({
-      name: route.handler,
-      kind: 'route',
-      spec: {
-        handler: route.handler,
-        tables: routeTables(route),
-        buckets: route.buckets,
-        workflows: route.workflows,
-        timeoutSeconds: route.timeoutSeconds,
-        memoryMb: route.memoryMb,
-        faces: route.faces,
-        userPool: route.userPool,
-        secrets: route.secrets,
-        prelude: route.auth === 'user' ? [USER_ROUTE_PRELUDE] : undefined,
-      },
-    }),
-  );
+  const routes = ROUTES.map((route): DeployedFunction => ({ name: route.handler, kind: 'route', spec: routeFunctionSpec(route) }));
   const tasks = (Object.entries(WORKFLOWS) as [WorkflowName, (typeof WORKFLOWS)[WorkflowName]][]).flatMap(([workflow, definition]) =>
     Object.entries(definition.tasks as Record<string, FunctionSpec>).map(([state, task]): DeployedFunction => ({ name: taskFunctionName(workflow, state), kind: 'task', spec: task })),
   );
