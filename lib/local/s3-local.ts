@@ -126,6 +126,8 @@ function checkRequests(server: S3rver, region: string, webOrigins: string[], acc
       const key = keyParts.join('/');
       const condition = ctx.get('if-none-match');
       if (ctx.method !== 'PUT' || !bucket || !key || !condition || /(^|&)(uploadId|partNumber|tagging|acl)=/.test(query ?? '')) return await next();
+      // Not a gap of the twin: S3's PutObject takes only `*` here ("If-None-Match … Expects the '*' (asterisk)
+      // character", Amazon S3 API reference, PutObject, read 2026-11) and answers any other value 501 NotImplemented.
       if (condition !== '*') throw new S3Refusal(501, 'NotImplemented', 'A header you provided implies functionality that is not implemented: If-None-Match other than *');
       const slot = `${bucket}/${key}`;
       while (writing.has(slot)) await writing.get(slot);
