@@ -21,7 +21,8 @@ describe('settings: your data and the danger zone', () => {
     const { page, errors, close } = await openPage(browser);
     await signUpInUi(page, uniqueEmail('export.user'));
     await page.goto('/settings#your-data');
-    const saved = page.waitForEvent('download');
+    // The export is a workflow (a cold worker on a loaded machine can outlast Playwright's 30 s default).
+    const saved = page.waitForEvent('download', { timeout: 90_000 });
     await page.getByRole('button', { name: 'Download my data' }).click();
     const download = await saved;
     expect(download.suggestedFilename()).toMatch(/^modelloop-data-\d{8}\.zip$/);

@@ -91,7 +91,12 @@ describe('batch generation', () => {
     expect(await page.locator('[data-testid="batch-photo"][data-status="complete"] img').count()).toBe(4);
     await page.getByRole('img', { name: 'Red tee, Side' }).waitFor();
 
-    const [download] = await Promise.all([page.waitForEvent('download'), page.getByRole('button', { name: 'Download all (zip)' }).click()]);
+    // The zip is built by a workflow (a worker started cold, beside the batch's last renders): it can outlast
+    // Playwright's 30 s default on a loaded 2-core machine, so the download is awaited as long as the batch itself.
+    const [download] = await Promise.all([
+      page.waitForEvent('download', { timeout: BATCH_TIMEOUT }),
+      page.getByRole('button', { name: 'Download all (zip)' }).click(),
+    ]);
     expect(download.suggestedFilename()).toMatch(/^batch-[0-9a-z]{8}\.zip$/);
     const files = readZip(await readFile(await download.path()));
     expect([...files.keys()]).toEqual(['manifest.csv', 'linen-shirt-front-720x1280.png', 'linen-shirt-back-720x1280.png', 'red-tee-product-720x1280.png', 'red-tee-side-720x1280.png']);

@@ -78,8 +78,10 @@ describe('the end of a video reaches the page one way', () => {
     expect(statusPolls.count).toBe(0);
     const pushes = pushedJobs.count - pushesBefore;
     expect(pushes).toBeGreaterThan(0);
-    // Each read follows a push, the start or the end (both read the list once); none comes from a timer.
-    expect(jobReads.count).toBeLessThanOrEqual(pushes + 2);
+    // Each read follows a push, the start or the end (both read the list once), or the socket's opening (the page
+    // reads once what changed before it; on a loaded machine that read can land after counting began). None comes
+    // from a timer: with the poll interval at 500 ms, a page polling the list would read it dozens of times.
+    expect(jobReads.count).toBeLessThanOrEqual(pushes + 3);
     expect(errors).toEqual([]);
   });
 
