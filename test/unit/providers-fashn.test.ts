@@ -268,7 +268,9 @@ describe('FASHN on-model adapter', () => {
     fake.statusCalls = 0;
     const output = await adapter().generate(await request(), memory());
     expect(fake.runs).toHaveLength(1);
-    expect(fake.statusCalls).toBe(1);
+    // The retry polled the remembered prediction. (At least once, not exactly: the first attempt's last poll, aborted
+    // at its deadline, may still reach the fake after the counter was reset on a loaded machine.)
+    expect(fake.statusCalls).toBeGreaterThanOrEqual(1);
     expect(output).toMatchObject({ width: 720, height: 1280, model: 'fashn:product-to-model' });
     expect(remembered).toEqual(['pred-1']);
   });
