@@ -3,13 +3,40 @@ import { spawn, type ChildProcess, type SpawnOptions } from 'node:child_process'
 import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 
-/** A free TCP port on the loopback interface. */
-export function freePort(): Promise<number> {
+/**
+ * A free TCP port on the loopback interface, below the system's ephemeral range: a port from that range (what
+ * listen(0) hands out) is free only until some outgoing connection takes it as its local port, and a twin binds its
+ * ports later (a child process, or again after a kill). Measured: the chaos test's restarted twin failed with
+ * EADDRINUSE on such a port while the integration layer's own twin held connections. Falls back to listen(0).
+ */
+export async function freePort(): Promise<number> {
+  const [low, high] = BELOW_EPHEMERAL;
+  for (let attempt = 0; attempt < 50; attempt++) {
+    const port = low + Math.floor(Math.random() * (high - low));
+    if (await canListen(port)) return port;
+  }
+  return listenOnce(0);
+}
+
+/** The ports freePort picks from: below the ephemeral range (Linux's `ip_local_port_range`, 32768 by default). */
+const BELOW_EPHEMERAL: [number, number] = (() => {
+  let ephemeralLow = 32768;
+  try {
+    ephemeralLow = Number(readFileSync('/proc/sys/net/ipv4/ip_local_port_range', 'utf8').trim().split(/\s+/)[0]) || ephemeralLow;
+  } catch {
+    // Not Linux: keep the IANA dynamic range's usual floor.
+  }
+  return [Math.max(1024, ephemeralLow - 12_000), ephemeralLow];
+})();
+
+const canListen = (port: number) => listenOnce(port).then(() => true, () => false);
+
+function listenOnce(port: number): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.unref();
     server.on('error', reject);
-    server.listen(0, '127.0.0.1', () => {
+    server.listen(port, '127.0.0.1', () => {
       const address = server.address();
       server.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
     });

@@ -111,7 +111,8 @@ describe('POST /generate-packshot', () => {
     expect(answer.status).toBe(200);
     const generation = await settled(user, answer.body.generationId);
     expect(generation).toMatchObject({ status: 'failed', credits_refunded: PACKSHOT_COST });
-    expect(await balanceOf(user)).toBe(SIGNUP_CREDITS);
+    // The Fail task ends the row, then refunds it: the balance can lag the failed row by a moment.
+    await expect.poll(() => balanceOf(user), { timeout: 15_000 }).toBe(SIGNUP_CREDITS);
 
     const custom = await post(user, '/generate-packshot', { clothingItemId: item.id, marketplace: 'custom', height: 900 }, randomUUID());
     expect(custom.status).toBe(400);
