@@ -44,14 +44,8 @@ function listenOnce(port: number): Promise<number> {
 }
 
 /** Fails with a clear message when a fixed port is already taken. */
-export function assertPortFree(port: number, what: string, envName: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once('error', () =>
-      reject(new Error(`Port ${port} for ${what} is already in use. Stop what uses it, or set ${envName} to another port.`)),
-    );
-    server.listen(port, '127.0.0.1', () => server.close(() => resolve()));
-  });
+export async function assertPortFree(port: number, what: string, envName: string): Promise<void> {
+  if (!(await canListen(port))) throw new Error(`Port ${port} for ${what} is already in use. Stop what uses it, or set ${envName} to another port.`);
 }
 
 export interface Child {
